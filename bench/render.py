@@ -1,0 +1,91 @@
+"""Benchmark the renderer: the crowded 4-player table and a hand, drawn and PNG-encoded with
+the result caches cleared before every run.
+
+Prints the baselines (PNG-encoding a flat canvas of the same size at compress_level=1, as
+RGB and as a palette image like ours) and the draw/encode split first and, as its last line:
+table_ms_p50=F table_kb=F width=N height=N hand_ms_p50=F
+Targets: table within 2x the (RGB) baseline and at most 100 KB; hand at most 2 ms.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # allow ``python bench/render.py`` without an install
+    sys.path.insert(0, str(ROOT))
+
+from bot.render import clear_caches, draw_table, render_hand, render_table  # noqa: E402
+from bot.render import examples as ex  # noqa: E402
+from bot.render.canvas import encode, new_canvas  # noqa: E402
+from bot.render.palette import FELT  # noqa: E402
+
+RUNS = 60
+
+
+def p50_ms(fns: dict[str, Callable[[], object]], runs: int = RUNS) -> dict[str, float]:
+    """Median milliseconds per function. Runs are interleaved so that load from other
+    processes hits every figure alike."""
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            start = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(t) * 1000 for name, t in times.items()}
+
+
+def main() -> None:
+    view = ex.four_player_table()
+    hand, locked = ex.example_hand()
+    # Warm up: sprites and text stamps load once per process, not per picture.
+    png = render_table(view)
+    render_hand(hand, locked=locked)
+    width, height = Image.open(io.BytesIO(png)).size
+
+    def table() -> bytes:
+        clear_caches()
+        return render_table(view)
+
+    def one_hand() -> bytes:
+        clear_caches()
+        return render_hand(hand, locked=locked)
+
+    flat_rgb = Image.new("RGB", (width, height), FELT)
+    flat_palette = new_canvas(width, height)
+    drawn = draw_table(view)
+
+    ms = p50_ms(
+        {
+            "base_rgb": lambda: flat_rgb.save(io.BytesIO(), "PNG", compress_level=1),
+            "base_pal": lambda: flat_palette.save(io.BytesIO(), "PNG", compress_level=1),
+            "table": table,
+            "draw": lambda: draw_table(view),
+            "encode": lambda: encode(drawn),
+            "hand": one_hand,
+        }
+    )
+    base_rgb, base_pal, table_ms = ms["base_rgb"], ms["base_pal"], ms["table"]
+    draw_ms, encode_ms, hand_ms = ms["draw"], ms["encode"], ms["hand"]
+    print(f"baseline_flat_rgb_png_ms_p50={base_rgb:.2f} (target: table <= {2 * base_rgb:.2f} ms)")
+    print(f"baseline_flat_palette_png_ms_p50={base_pal:.2f}")
+    print(f"table_draw_ms_p50={draw_ms:.2f} table_encode_ms_p50={encode_ms:.2f}")
+    print(
+        f"table_vs_rgb_baseline={table_ms / base_rgb:.2f}x "
+        f"table_vs_palette_baseline={table_ms / base_pal:.2f}x"
+    )
+    print(
+        f"table_ms_p50={table_ms:.2f} table_kb={len(png) / 1024:.1f} width={width} "
+        f"height={height} hand_ms_p50={hand_ms:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The Discord bot that hosts Treppenrommé. Start it with ``python -m bot``."""

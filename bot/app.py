@@ -1,0 +1,87 @@
+"""The bot: opens the database, loads one extension per feature, restores unfinished games and
+keeps the slash commands in sync with Discord."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core import errors
+from bot.core.components import GameComponent
+from bot.core.service import GameService
+from bot.settings import Settings
+from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.lobby", "bot.table", "bot.hand", "bot.stats", "bot.rules_cmd")
+COMMANDS_FINGERPRINT = "commands_fingerprint"
+
+
+class TreppenBot(commands.Bot):
+    service: GameService
+
+    def __init__(self, settings: Settings) -> None:
+        # Slash commands and components need no privileged intents.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        # One command group: /treppe ...; variants can get their own groups later.
+        self.treppe = app_commands.Group(
+            name="treppe", description="Play Treppenrommé (Staircase Rummy)", guild_only=True
+        )
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        storage = await Storage.open(self.settings.database_path)
+        self.service = GameService(self, storage, self.settings)
+        errors.install(self.tree)
+        self.add_dynamic_items(GameComponent)
+        self.tree.add_command(self.treppe)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.service.restore()
+        await self.sync_commands()
+        log.info("restored %d open tables", len(self.service.games))
+
+    async def sync_commands(self) -> None:
+        """Sync only when the commands changed: Discord rate-limits command updates."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        fingerprint = hashlib.sha256(
+            json.dumps([guild.id if guild else None, payload], sort_keys=True).encode()
+        ).hexdigest()
+        if await self.service.storage.get_meta(COMMANDS_FINGERPRINT) == fingerprint:
+            return
+        await self.tree.sync(guild=guild)
+        await self.service.storage.set_meta(COMMANDS_FINGERPRINT, fingerprint)
+        log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
+
+    async def on_ready(self) -> None:
+        if self._resumed:
+            return
+        self._resumed = True
+        log.info("connected as %s", self.user)
+        await self.service.resume_all()
+
+    async def close(self) -> None:
+        service = getattr(self, "service", None)
+        if service is not None:
+            await service.shutdown()
+            await service.storage.close()
+        await super().close()
+
+
+def create_bot(settings: Settings) -> TreppenBot:
+    return TreppenBot(settings)

@@ -1,0 +1,1 @@
+"""What every feature shares: the game service, persistent components, errors and texts."""

@@ -1,0 +1,117 @@
+"""Persistent buttons and selects. Every control is one ``GameComponent`` whose custom_id
+``trp:<game id>:<operation>:<argument>`` carries all it needs, so controls keep working after
+a restart. Features register a handler per operation."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.core.errors import handle_interaction_error, refusals
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[discord.Interaction, int, str], Awaitable[None]]
+HANDLERS: dict[str, Handler] = {}
+CUSTOM_ID_LIMIT = 100
+
+
+def register(operation: str, handler: Handler) -> None:
+    HANDLERS[operation] = handler
+
+
+def custom_id(game_id: int, operation: str, argument: str = "") -> str:
+    text = f"trp:{game_id}:{operation}:{argument}"
+    if len(text) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"custom_id too long: {text}")
+    return text
+
+
+class GameComponent(
+    discord.ui.DynamicItem[Any],  # wraps a Button or a Select
+    template=re.compile(r"trp:(?P<game>\d+):(?P<op>[a-z_]+):(?P<arg>\S*)"),
+):
+    def __init__(self, item: Any, game_id: int, operation: str, argument: str) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+        self.operation = operation
+        self.argument = argument
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
+    ) -> GameComponent:
+        return cls(item, int(match["game"]), match["op"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = HANDLERS.get(self.operation)
+        try:
+            async with refusals(interaction):
+                if handler is None:
+                    from bot.core.errors import Refusal
+
+                    raise Refusal("This control is no longer in use.")
+                await handler(interaction, self.game_id, self.argument)
+        except Exception as error:
+            await handle_interaction_error(interaction, error)
+            raise
+
+
+def button(
+    game_id: int,
+    operation: str,
+    argument: str = "",
+    *,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+    row: int | None = None,
+    disabled: bool = False,
+) -> GameComponent:
+    item = discord.ui.Button(
+        label=label,
+        style=style,
+        emoji=emoji,
+        row=row,
+        disabled=disabled,
+        custom_id=custom_id(game_id, operation, argument),
+    )
+    return GameComponent(item, game_id, operation, argument)
+
+
+def select(
+    game_id: int,
+    operation: str,
+    argument: str,
+    options: Sequence[discord.SelectOption],
+    *,
+    placeholder: str,
+    max_values: int = 1,
+    row: int | None = None,
+) -> GameComponent:
+    item: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id(game_id, operation, argument),
+        placeholder=placeholder,
+        options=list(options),
+        min_values=1,
+        max_values=max(1, min(max_values, len(options))),
+        row=row,
+    )
+    return GameComponent(item, game_id, operation, argument)
+
+
+def persistent_view(*items: GameComponent) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    data = interaction.data or {}
+    values = data.get("values", [])  # type: ignore[union-attr]
+    return [str(v) for v in values]

@@ -1,0 +1,67 @@
+"""The one error handler: refusals (engine rules or bot rules) become private replies."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import discord
+from discord import app_commands
+
+from engine import RulesError
+
+log = logging.getLogger(__name__)
+
+UNEXPECTED = "Something went wrong on my side; nothing was changed. Please try again."
+
+
+class Refusal(Exception):
+    """A friendly 'no' from the bot itself: not seated, not the host, no game here, ..."""
+
+
+async def send_private(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the member who clicked or typed, whether or not we answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def refusal_text(error: BaseException) -> str | None:
+    """The player-facing message of a refusal, or None for a real error."""
+    original = getattr(error, "original", error)
+    if isinstance(original, RulesError | Refusal):
+        return str(original)
+    if isinstance(error, app_commands.CheckFailure):
+        return "You cannot use this command here."
+    return None
+
+
+async def handle_interaction_error(interaction: discord.Interaction, error: BaseException) -> None:
+    text = refusal_text(error)
+    if text is None:
+        log.error("unexpected error in interaction", exc_info=error)
+        text = UNEXPECTED
+    try:
+        await send_private(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not send an error reply", exc_info=True)
+
+
+@asynccontextmanager
+async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Turn refusals raised inside the block into private replies. Real errors propagate."""
+    try:
+        yield
+    except (RulesError, Refusal) as error:
+        await send_private(interaction, str(error))
+
+
+def install(tree: app_commands.CommandTree[discord.Client]) -> None:
+    async def on_app_command_error(
+        interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await handle_interaction_error(interaction, error)
+
+    tree.on_error = on_app_command_error  # type: ignore[method-assign]

@@ -1,0 +1,131 @@
+"""The bot's in-memory picture of a game: seats, options, the engine game and its tasks."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from bot.storage import SeatRow
+from engine import Game, Phase, Ruleset
+from engine.events import RoundResult
+
+MAX_SEATS = 4
+MIN_SEATS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    target: int = 500
+    turn_timer: int = 120  # seconds; 0 = no timer
+    no_return: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"target": self.target, "turn_timer": self.turn_timer, "no_return": self.no_return}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameOptions:
+        return cls(
+            target=int(data.get("target", 500)),
+            turn_timer=int(data.get("turn_timer", 120)),
+            no_return=bool(data.get("no_return", True)),
+        )
+
+    def ruleset(self) -> Ruleset:
+        return Ruleset(target=self.target, no_return=self.no_return)
+
+    def describe(self) -> str:
+        timer = (
+            "no turn timer" if not self.turn_timer else f"turn timer {timer_text(self.turn_timer)}"
+        )
+        no_return = "no-return on" if self.no_return else "no-return off"
+        return f"target {self.target} · {timer} · {no_return}"
+
+
+def timer_text(seconds: int) -> str:
+    if seconds % 60 == 0:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    user_id: int | None  # None: a computer player
+    name: str
+    strength: str | None = None
+    away: bool = False
+    departed: bool = False
+    timeouts: int = 0
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def played_for(self) -> bool:
+        """Moves are made for this seat: a computer, or a person away or gone."""
+        return self.is_computer or self.away or self.departed
+
+    def to_row(self) -> SeatRow:
+        return SeatRow(
+            self.seat,
+            self.user_id,
+            self.name,
+            self.strength,
+            self.away,
+            self.departed,
+            self.timeouts,
+        )
+
+    @classmethod
+    def from_row(cls, row: SeatRow) -> Seat:
+        return cls(
+            row.seat, row.user_id, row.name, row.strength, row.away, row.departed, row.timeouts
+        )
+
+
+@dataclass(eq=False)
+class LiveGame:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: str  # lobby or playing while the bot holds it
+    options: GameOptions
+    seats: list[Seat]
+    created_at: datetime
+    game: Game | None = None
+    table_message_id: int | None = None
+    ping_message_id: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    ping_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    log: str = ""
+    round_result: RoundResult | None = None  # shown on the table until the next move
+    turn_key: tuple[int, int, bool] = (0, 0, False)
+    turn_serial: int = 0
+    refresh_wanted: bool = False
+    tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def is_over(self) -> bool:
+        return self.game is not None and self.game.phase is Phase.OVER
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat
+        return None
+
+    def table_url(self) -> str | None:
+        if self.table_message_id is None:
+            return None
+        return (
+            f"https://discord.com/channels/{self.guild_id}/{self.channel_id}/"
+            f"{self.table_message_id}"
+        )

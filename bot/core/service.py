@@ -1,0 +1,514 @@
+"""The game service: the one place that changes games. It keeps each game's lock, commits every
+accepted action before anyone sees it acknowledged, and keeps the table, the turn mention, the
+turn timer and computer moves up to date."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.core import autoplay
+from bot.core.errors import Refusal
+from bot.core.model import MAX_SEATS, GameOptions, LiveGame, Seat
+from bot.core.tablemsg import Payload, closed_lobby_payload, ended_payload, table_payload
+from bot.core.texts import narrate
+from bot.settings import Settings
+from bot.storage import GameRow, Storage
+from bot.storage.store import ChannelBusy, utc_now
+from engine import Action, DrawTalon, Game, Phase, RulesError
+from engine.events import Event, RoundEnded, SessionEnded
+
+if TYPE_CHECKING:
+    from bot.app import TreppenBot
+
+log = logging.getLogger(__name__)
+
+RESTARTED = "♻️ The bot restarted; play continues."
+ALLOWED_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class GameService:
+    def __init__(self, bot: TreppenBot, storage: Storage, settings: Settings) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.settings = settings
+        self.games: dict[int, LiveGame] = {}
+        self._players: dict[tuple[int, int], autoplay.Player] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------ lookup
+    def in_channel(self, channel_id: int) -> LiveGame | None:
+        for live in self.games.values():
+            if live.channel_id == channel_id:
+                return live
+        return None
+
+    def get(self, game_id: int) -> LiveGame:
+        live = self.games.get(game_id)
+        if live is None:
+            raise Refusal("This table is closed. Start a new one with /treppe new.")
+        return live
+
+    def require_channel_game(self, channel_id: int) -> LiveGame:
+        live = self.in_channel(channel_id)
+        if live is None or live.game is None:
+            raise Refusal("No game is running in this channel. Start one with /treppe new.")
+        return live
+
+    def require_seat(self, live: LiveGame, user_id: int) -> Seat:
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise Refusal(
+                "You are not seated at this table; you can follow everything on the table "
+                "message. Start your own game with /treppe new in another channel."
+            )
+        return seat
+
+    # ------------------------------------------------------------ lobby
+    async def open_lobby(
+        self, guild_id: int, channel_id: int, host: discord.abc.User, options: GameOptions
+    ) -> LiveGame:
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise ChannelBusy
+        seat = Seat(0, host.id, display_name(host))
+        game_id = await self.storage.create_lobby(
+            guild_id, channel_id, seat.to_row(), options.to_json()
+        )
+        live = LiveGame(
+            id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host.id,
+            status="lobby",
+            options=options,
+            seats=[seat],
+            created_at=utc_now(),
+        )
+        self.games[game_id] = live
+        self.spawn(self._expire_lobby(live), live, "expiry")
+        return live
+
+    async def save_seats(self, live: LiveGame) -> None:
+        for index, seat in enumerate(live.seats):
+            seat.seat = index
+        await self.storage.set_seats(live.id, [seat.to_row() for seat in live.seats])
+
+    def add_computer(self, live: LiveGame, strength: str) -> None:
+        if len(live.seats) >= MAX_SEATS:
+            raise Refusal("The table is full: 4 players at most.")
+        number = sum(1 for s in live.seats if s.is_computer) + 1
+        live.seats.append(Seat(len(live.seats), None, f"Computer {number}", strength))
+
+    async def start(self, live: LiveGame) -> list[Event]:
+        """Deal: the draw for first dealer and the first round. Caller holds the lock."""
+        if len(live.seats) < 2:
+            raise Refusal("At least 2 players are needed to start.")
+        seed = (
+            self.settings.game_seed if self.settings.game_seed is not None else secrets.randbits(48)
+        )
+        game = live.options.ruleset().new_game(live.names, seed)
+        await self.storage.start_game(live.id, [s.to_row() for s in live.seats], game.to_json())
+        live.game = game
+        live.status = "playing"
+        self.cancel_task(live, "expiry")
+        live.log = narrate(game.events, live.names)
+        return list(game.events)
+
+    async def _expire_lobby(self, live: LiveGame) -> None:
+        elapsed = (utc_now() - live.created_at).total_seconds()
+        await asyncio.sleep(max(0.0, self.settings.lobby_timeout - elapsed))
+        async with live.lock:
+            if live.status != "lobby" or self.games.get(live.id) is not live:
+                return
+            await self.storage.close_game(live.id, "expired")
+            self.forget(live)
+        await self.edit_table(
+            live, closed_lobby_payload(live, "Nobody started this table, so it has closed.")
+        )
+
+    # ------------------------------------------------------------ actions
+    async def apply(self, live: LiveGame, action: Action, *, by_player: bool = True) -> list[Event]:
+        """Check, apply and commit one action. The caller holds ``live.lock``.
+
+        A refused action raises the engine's ``RulesError`` and changes nothing. Nothing is
+        acknowledged before the database has the new action log.
+        """
+        game = live.game
+        if game is None or live.status != "playing":
+            raise Refusal("This game is not running.")
+        saved = game.to_json()
+        events = game.apply(action)
+        finished = [e.result for e in events if isinstance(e, RoundEnded)]
+        winner = next((e.winner for e in events if isinstance(e, SessionEnded)), None)
+        try:
+            await self.storage.save_action(live.id, game.to_json(), finished, winner)
+        except BaseException:
+            live.game = Game.from_json(saved)  # the action never happened
+            raise
+        seat = live.seats[action.seat]
+        if by_player and seat.timeouts:
+            seat.timeouts = 0
+            await self.storage.update_seat(live.id, seat.to_row())
+        live.log = narrate(events, live.names)
+        if finished:
+            live.round_result = finished[-1]
+        elif live.round_result is not None and not isinstance(action, DrawTalon):
+            live.round_result = None
+        if winner is not None:
+            live.status = "finished"
+        self.after_change(live)
+        return events
+
+    def after_change(self, live: LiveGame, *, refresh: bool = True) -> None:
+        """Schedule what follows a change: table edit, mention, timer and computer moves."""
+        game = live.game
+        if game is None:
+            return
+        view_key = (game.round_number, game.to_act, game.phase is Phase.OVER)
+        new_turn = view_key != live.turn_key
+        if new_turn:
+            live.turn_key = view_key
+            live.turn_serial += 1
+            self.spawn(self._update_ping(live, live.turn_serial), live, f"ping{live.turn_serial}")
+            self._schedule_timer(live)
+        if refresh:
+            self.request_refresh(live)
+        if live.status == "finished":
+            self.forget(live, keep_tasks=True)
+            return
+        self.kick_autoplay(live)
+
+    # ------------------------------------------------------------ table message
+    def request_refresh(self, live: LiveGame) -> None:
+        """Edit the table soon. Many changes in a row cost one edit each at most, and edits
+        that pile up while one is in flight collapse into one."""
+        live.refresh_wanted = True
+        task = live.tasks.get("refresh")
+        if task is None or task.done():
+            self.spawn(self._refresh_loop(live), live, "refresh")
+
+    async def _refresh_loop(self, live: LiveGame) -> None:
+        while live.refresh_wanted:
+            live.refresh_wanted = False
+            payload = await table_payload(live, with_images=self.settings.render_images)
+            await self.edit_table(live, payload)
+
+    async def edit_table(self, live: LiveGame, payload: Payload) -> None:
+        if live.table_message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+        try:
+            await channel.get_partial_message(live.table_message_id).edit(**payload.edit_kwargs())
+        except discord.NotFound:
+            await self._repost_table(live, payload)
+        except discord.HTTPException:
+            log.warning("could not edit the table of game %s", live.id, exc_info=True)
+
+    async def _repost_table(self, live: LiveGame, payload: Payload) -> None:
+        """Someone deleted the table message: post a new one so the game goes on."""
+        if live.status not in ("playing", "lobby"):
+            return
+        channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+        try:
+            message = await channel.send(**payload.send_kwargs())
+        except discord.HTTPException:
+            log.warning("could not repost the table of game %s", live.id, exc_info=True)
+            return
+        live.table_message_id = message.id
+        await self.storage.set_table_message(live.id, message.id)
+
+    async def set_table_message(self, live: LiveGame, message_id: int) -> None:
+        live.table_message_id = message_id
+        await self.storage.set_table_message(live.id, message_id)
+
+    # ------------------------------------------------------------ turn mention
+    async def _update_ping(self, live: LiveGame, serial: int, reminder: str | None = None) -> None:
+        """Mention the player to act in a short message and delete the previous mention."""
+        async with live.ping_lock:
+            if serial != live.turn_serial:
+                return  # a newer turn has its own mention on the way
+            channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+            if live.ping_message_id is not None:
+                with contextlib.suppress(discord.HTTPException):  # already gone is fine
+                    await channel.get_partial_message(live.ping_message_id).delete()
+            new_id: int | None = None
+            game = live.game
+            if game is not None and live.status == "playing" and game.phase is not Phase.OVER:
+                seat = live.seats[game.to_act]
+                if not seat.played_for:
+                    link = live.table_url()
+                    where = f" at the [table]({link})" if link else ""
+                    text = reminder or (
+                        f"<@{seat.user_id}>, your turn{where} (round {game.round_number})."
+                    )
+                    try:
+                        message = await channel.send(text, allowed_mentions=ALLOWED_PINGS)
+                        new_id = message.id
+                    except discord.HTTPException:
+                        log.warning("could not mention the player in game %s", live.id)
+            live.ping_message_id = new_id
+            await self.storage.set_ping_message(live.id, new_id)
+
+    # ------------------------------------------------------------ turn timer
+    def _schedule_timer(self, live: LiveGame) -> None:
+        self.cancel_task(live, "timer")
+        game = live.game
+        seconds = live.options.turn_timer
+        if game is None or not seconds or game.phase is Phase.OVER or live.status != "playing":
+            return
+        if live.seats[game.to_act].played_for:
+            return
+        self.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
+
+    async def _turn_timer(self, live: LiveGame, serial: int, seconds: int) -> None:
+        reminder = self.settings.reminder_before
+        if 0 < reminder < seconds:
+            await asyncio.sleep(seconds - reminder)
+            if serial != live.turn_serial or live.game is None:
+                return
+            seat = live.seats[live.game.to_act]
+            text = (
+                f"⏰ <@{seat.user_id}>, {reminder} seconds left on your turn; then I play it "
+                "safely for you (draw from the talon and discard)."
+            )
+            await self._update_ping(live, serial, reminder=text)
+            await asyncio.sleep(reminder)
+        else:
+            await asyncio.sleep(seconds)
+        async with live.lock:
+            if serial != live.turn_serial or live.status != "playing" or live.game is None:
+                return
+            await self._play_timed_out_turn(live)
+
+    async def _play_timed_out_turn(self, live: LiveGame) -> None:
+        """Draw from the talon (or the top staircase card) and discard a card that breaks no
+        meld. Repeated timeouts mark the player away."""
+        game = live.game
+        assert game is not None
+        seat = live.seats[game.to_act]
+        seat.timeouts += 1
+        if seat.timeouts >= self.settings.away_after_timeouts:
+            seat.away = True
+        await self.storage.update_seat(live.id, seat.to_row())
+        player = self._player(live, seat.seat, "normal")
+        if game.phase is Phase.DRAW:
+            draws = [a for a in game.legal_actions() if isinstance(a, DrawTalon)]
+            action = (
+                draws[0]
+                if draws
+                else autoplay.SafePlayer().choose(
+                    game.private_view(seat.seat), game.legal_actions()
+                )
+            )
+            await self.apply(live, action, by_player=False)
+        if live.game is game and game.phase is Phase.PLAY and game.to_act == seat.seat:
+            legal = game.legal_discards(seat.seat)
+            view = game.private_view(seat.seat)
+            choice = await asyncio.to_thread(autoplay.choose_safely, player, view, legal)
+            await self.apply(live, choice, by_player=False)
+        note = (
+            " and is now away; moves are made for them until they use /treppe back"
+            if seat.away
+            else ""
+        )
+        live.log = f"⏰ {seat.name}'s time ran out; the turn was played for them{note}. {live.log}"
+        self.request_refresh(live)
+
+    # ------------------------------------------------------------ computer moves
+    def _player(self, live: LiveGame, seat: int, strength: str) -> autoplay.Player:
+        key = (live.id, seat)
+        if key not in self._players:
+            seed = (live.game.seed if live.game else 0) * 31 + seat
+            self._players[key] = autoplay.make_player(strength, seed)
+        return self._players[key]
+
+    def kick_autoplay(self, live: LiveGame) -> None:
+        game = live.game
+        if game is None or live.status != "playing" or game.phase is Phase.OVER:
+            return
+        if not live.seats[game.to_act].played_for:
+            return
+        task = live.tasks.get("autoplay")
+        if task is None or task.done():
+            self.spawn(self._autoplay(live), live, "autoplay")
+
+    async def _autoplay(self, live: LiveGame) -> None:
+        while True:
+            if self.settings.computer_delay:
+                await asyncio.sleep(self.settings.computer_delay)
+            async with live.lock:
+                game = live.game
+                if game is None or live.status != "playing" or game.phase is Phase.OVER:
+                    return
+                seat = live.seats[game.to_act]
+                if not seat.played_for:
+                    return
+                player = self._player(live, seat.seat, seat.strength or "normal")
+                view = game.private_view(seat.seat)
+                legal = game.legal_actions()
+                action = await asyncio.to_thread(autoplay.choose_safely, player, view, legal)
+                try:
+                    await self.apply(live, action, by_player=False)
+                except RulesError:
+                    log.exception("computer move refused in game %s", live.id)
+                    fallback = autoplay.SafePlayer(lay_melds=False).choose(view, legal)
+                    await self.apply(live, fallback, by_player=False)
+
+    # ------------------------------------------------------------ away, back, leaving
+    async def set_presence(
+        self, live: LiveGame, seat: Seat, *, away: bool | None = None, departed: bool | None = None
+    ) -> None:
+        if away is not None:
+            seat.away = away
+            if not away:
+                seat.timeouts = 0
+        if departed is not None:
+            seat.departed = departed
+        await self.storage.update_seat(live.id, seat.to_row())
+        self.request_refresh(live)
+        game = live.game
+        if game is not None and game.to_act == seat.seat:
+            # The turn changes hands between a person and the autoplayer: new mention, timer.
+            live.turn_key = (-1, -1, False)
+            self.after_change(live, refresh=False)
+        else:
+            self.kick_autoplay(live)
+
+    async def member_left(self, guild_id: int, user_id: int) -> None:
+        for live in list(self.games.values()):
+            if live.guild_id != guild_id:
+                continue
+            seat = live.seat_of(user_id)
+            if seat is None:
+                continue
+            async with live.lock:
+                if live.status == "playing":
+                    live.log = f"{seat.name} left the server; moves are made for them."
+                    await self.set_presence(live, seat, departed=True)
+
+    # ------------------------------------------------------------ closing
+    async def close(self, live: LiveGame, status: str, text: str) -> None:
+        """End a lobby or game early (abandoned, cancelled). Caller holds the lock."""
+        await self.storage.close_game(live.id, status)
+        self.forget(live)
+        payload = (
+            ended_payload(live, text) if live.game is not None else closed_lobby_payload(live, text)
+        )
+        await self.edit_table(live, payload)
+        if live.ping_message_id is not None:
+            channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(live.ping_message_id).delete()
+            await self.storage.set_ping_message(live.id, None)
+
+    def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None:
+        self.games.pop(live.id, None)
+        if not keep_tasks:
+            for name in list(live.tasks):
+                self.cancel_task(live, name)
+        for seat in live.seats:
+            self._players.pop((live.id, seat.seat), None)
+
+    # ------------------------------------------------------------ restart
+    async def restore(self) -> None:
+        """Load every unfinished lobby and game from the database."""
+        for row in await self.storage.open_games():
+            live = self._live_from_row(row)
+            if live is None:
+                continue
+            self.games[live.id] = live
+
+    def _live_from_row(self, row: GameRow) -> LiveGame | None:
+        live = LiveGame(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            status=row.status,
+            options=GameOptions.from_json(row.options),
+            seats=[Seat.from_row(s) for s in row.seats],
+            created_at=row.created_at,
+            table_message_id=row.table_message_id,
+            ping_message_id=row.ping_message_id,
+        )
+        if row.status == "playing" and row.state:
+            try:
+                live.game = Game.from_json(row.state)
+            except Exception:
+                log.exception(
+                    "game %s cannot be rebuilt from its log; marking it abandoned", row.id
+                )
+                self.spawn_detached(self.storage.close_game(row.id, "abandoned"))
+                return None
+            live.log = RESTARTED
+            game = live.game
+            live.turn_key = (game.round_number, game.to_act, game.phase is Phase.OVER)
+        return live
+
+    async def resume_all(self) -> None:
+        """After connecting: tell each table play continues, restart timers and computers."""
+        for live in list(self.games.values()):
+            if live.status == "lobby":
+                self.spawn(self._expire_lobby(live), live, "expiry")
+                continue
+            async with live.lock:
+                live.turn_serial += 1
+                self.spawn(self._update_ping(live, live.turn_serial), live, "ping")
+                self._schedule_timer(live)
+                self.request_refresh(live)
+                self.kick_autoplay(live)
+
+    # ------------------------------------------------------------ tasks
+    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine, name=f"game{live.id}-{name}")
+        live.tasks[name] = task
+        self._track(task)
+
+        def done(finished: asyncio.Task[None]) -> None:
+            if live.tasks.get(name) is finished:
+                del live.tasks[name]
+
+        task.add_done_callback(done)
+
+    def spawn_detached(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        self._track(asyncio.get_running_loop().create_task(coroutine))
+
+    def _track(self, task: asyncio.Task[Any]) -> None:
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_log_failure)
+
+    def cancel_task(self, live: LiveGame, name: str) -> None:
+        task = live.tasks.pop(name, None)
+        if task is not None and task is not asyncio.current_task() and not task.done():
+            task.cancel()
+
+    async def shutdown(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        if self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None:
+        log.error("background task %s failed", task.get_name(), exc_info=error)
+
+
+def display_name(user: discord.abc.User) -> str:
+    name = getattr(user, "display_name", None) or user.name
+    return str(name)[:32]
+
+
+def seat_names(seats: Sequence[Seat]) -> list[str]:
+    return [seat.name for seat in seats]

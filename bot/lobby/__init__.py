@@ -1,0 +1,182 @@
+"""Opening a table: /treppe new, and the lobby's Join, Leave, Start, Cancel and computer seats."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.core import components
+from bot.core.errors import Refusal, refusals, send_private
+from bot.core.model import MAX_SEATS, GameOptions, LiveGame, Seat
+from bot.core.service import display_name
+from bot.core.tablemsg import COMPUTER_STRENGTHS, lobby_payload, table_payload
+from bot.storage.store import ChannelBusy
+
+if TYPE_CHECKING:
+    from bot.app import TreppenBot
+
+TIMER_CHOICES = [
+    app_commands.Choice(name="off", value=0),
+    app_commands.Choice(name="30 seconds", value=30),
+    app_commands.Choice(name="1 minute", value=60),
+    app_commands.Choice(name="2 minutes", value=120),
+    app_commands.Choice(name="5 minutes", value=300),
+    app_commands.Choice(name="10 minutes", value=600),
+    app_commands.Choice(name="30 minutes", value=1800),
+]
+
+
+def _bot(interaction: discord.Interaction) -> TreppenBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def can_moderate(interaction: discord.Interaction) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+@app_commands.describe(
+    target="Points to win the session (500 is usual, 1000 for a long evening)",
+    timer="Time for each turn before it is played safely for the player",
+    no_return="House rule: who took only the top staircase card may not discard it again",
+)
+@app_commands.choices(timer=TIMER_CHOICES)
+async def new_command(
+    interaction: discord.Interaction,
+    target: app_commands.Range[int, 50, 10_000] | None = None,
+    timer: app_commands.Choice[int] | None = None,
+    no_return: bool = True,
+) -> None:
+    """Open a Treppenrommé table in this channel."""
+    bot = _bot(interaction)
+    async with refusals(interaction):
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal("Tables are opened in a server channel or thread.")
+        running = bot.service.in_channel(interaction.channel_id)
+        if running is not None:
+            link = running.table_url()
+            where = f": {link}" if link else "."
+            raise Refusal(f"This channel already has a table{where} One game per channel.")
+        options = GameOptions(
+            target=target or bot.settings.default_target,
+            turn_timer=timer.value if timer is not None else bot.settings.default_turn_timer,
+            no_return=no_return,
+        )
+        try:
+            live = await bot.service.open_lobby(
+                interaction.guild_id, interaction.channel_id, interaction.user, options
+            )
+        except ChannelBusy:
+            raise Refusal("This channel already has a table. One game per channel.") from None
+        payload = lobby_payload(live, bot.settings.lobby_timeout)
+        response = await interaction.response.send_message(**payload.send_kwargs())
+        if response.message_id is not None:
+            await bot.service.set_table_message(live, response.message_id)
+
+
+def _lobby(interaction: discord.Interaction, game_id: int) -> LiveGame:
+    live = _bot(interaction).service.get(game_id)
+    if live.status != "lobby":
+        raise Refusal("This game has already started.")
+    return live
+
+
+async def _show(interaction: discord.Interaction, live: LiveGame, note: str = "") -> None:
+    payload = lobby_payload(live, _bot(interaction).settings.lobby_timeout, note)
+    await interaction.response.edit_message(**payload.edit_kwargs())
+
+
+async def on_join(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    live = _lobby(interaction, game_id)
+    async with live.lock:
+        if live.seat_of(interaction.user.id) is not None:
+            raise Refusal("You already have a seat at this table.")
+        if len(live.seats) >= MAX_SEATS:
+            raise Refusal("The table is full: 4 players at most.")
+        live.seats.append(
+            Seat(len(live.seats), interaction.user.id, display_name(interaction.user))
+        )
+        await _bot(interaction).service.save_seats(live)
+    await _show(interaction, live)
+
+
+async def on_leave(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    live = _lobby(interaction, game_id)
+    service = _bot(interaction).service
+    async with live.lock:
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("You do not have a seat at this table.")
+        live.seats.remove(seat)
+        humans = [s for s in live.seats if not s.is_computer]
+        if seat.user_id == live.host_id:
+            if not humans:
+                await service.close(live, "cancelled", "The host left, so the table has closed.")
+                await interaction.response.defer()
+                return
+            live.host_id = humans[0].user_id or live.host_id
+        await service.save_seats(live)
+    await _show(interaction, live)
+
+
+async def on_start(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    live = _lobby(interaction, game_id)
+    service = _bot(interaction).service
+    if interaction.user.id != live.host_id:
+        raise Refusal("Only the host can start the game.")
+    async with live.lock:
+        if live.status != "lobby":
+            raise Refusal("This game has already started.")
+        await service.start(live)
+        payload = await table_payload(live, with_images=_bot(interaction).settings.render_images)
+    if interaction.message is not None and live.table_message_id != interaction.message.id:
+        await service.set_table_message(live, interaction.message.id)
+    await interaction.response.edit_message(**payload.edit_kwargs())
+    service.after_change(live, refresh=False)
+
+
+async def on_cancel(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    live = _lobby(interaction, game_id)
+    if interaction.user.id != live.host_id and not can_moderate(interaction):
+        raise Refusal("Only the host (or someone with Manage Server) can cancel this table.")
+    async with live.lock:
+        await _bot(interaction).service.storage.close_game(live.id, "cancelled")
+        _bot(interaction).service.forget(live)
+    from bot.core.tablemsg import closed_lobby_payload
+
+    payload = closed_lobby_payload(live, f"{interaction.user.mention} cancelled this table.")
+    await interaction.response.edit_message(**payload.edit_kwargs())
+
+
+async def on_computer(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    live = _lobby(interaction, game_id)
+    if interaction.user.id != live.host_id:
+        raise Refusal("Only the host can add or remove computer players.")
+    choice = components.selected_values(interaction)[0]
+    async with live.lock:
+        if choice == "remove":
+            computers = [s for s in live.seats if s.is_computer]
+            if not computers:
+                raise Refusal("There is no computer player to remove.")
+            live.seats.remove(computers[-1])
+        else:
+            strength = choice.removeprefix("add:")
+            if strength not in COMPUTER_STRENGTHS:
+                raise Refusal("Unknown computer strength.")
+            _bot(interaction).service.add_computer(live, strength)
+        await _bot(interaction).service.save_seats(live)
+    await _show(interaction, live)
+
+
+async def setup(bot: TreppenBot) -> None:
+    components.register("lobby_join", on_join)
+    components.register("lobby_leave", on_leave)
+    components.register("lobby_start", on_start)
+    components.register("lobby_cancel", on_cancel)
+    components.register("lobby_cpu", on_computer)
+    bot.treppe.add_command(app_commands.command(name="new")(new_command))
+
+
+__all__ = ["can_moderate", "send_private", "setup"]

@@ -1,0 +1,120 @@
+"""Drawing helpers on palette canvases: cards, text, rectangles, PNG encoding."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from bot.render import palette as pal
+from bot.render.assets import Style, card_mask, card_sprite, cropped_sprite, text_stamp
+from bot.render.geometry import BACK_CODE, CARD_H, CARD_RADIUS, CARD_W
+from engine.cards import Card
+
+PNG_COMPRESS_LEVEL = 1  # zlib level 1: palette pictures stay small, encoding stays fast
+
+Align = Literal["left", "centre", "right"]
+
+
+def new_canvas(width: int, height: int, bg: pal.RGB = pal.FELT) -> Image.Image:
+    img = Image.new("P", (width, height), pal.index(bg))
+    img.putpalette(pal.flat_palette())
+    return img
+
+
+def encode(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def paste_card(
+    canvas: Image.Image, card: Card | None, x: int, y: int, height: int = CARD_H
+) -> None:
+    """Paste a card face (None: the back) with its top-left corner at (x, y), cut at
+    ``height`` pixels when the lower part is not needed."""
+    if height >= CARD_H:
+        sprite = card_sprite(card)
+    else:
+        sprite = cropped_sprite(BACK_CODE if card is None else card.code, height)
+    canvas.paste(sprite, (x, y), card_mask(min(height, CARD_H)))
+
+
+def paste_fan(
+    canvas: Image.Image,
+    cards: Sequence[Card],
+    x: int,
+    y: int,
+    step: int,
+    height: int = CARD_H,
+) -> None:
+    """Cards left to right, each covering all but ``step`` pixels of the one before."""
+    for i, card in enumerate(cards):
+        paste_card(canvas, card, x + i * step, y, height)
+
+
+def fan_width(count: int, step: int) -> int:
+    return 0 if count == 0 else CARD_W + (count - 1) * step
+
+
+def text(
+    canvas: Image.Image,
+    content: str,
+    x: int,
+    y: int,
+    style: Style,
+    align: Align = "left",
+) -> Image.Image:
+    """Paste a cached text stamp; ``x`` is its left edge, centre or right edge by ``align``.
+    Returns the stamp so callers can use its size."""
+    stamp = text_stamp(content, style)
+    if align == "centre":
+        x -= stamp.width // 2
+    elif align == "right":
+        x -= stamp.width
+    canvas.paste(stamp, (x, y))
+    return stamp
+
+
+def rect(canvas: Image.Image, box: tuple[int, int, int, int], fill: pal.RGB) -> None:
+    ImageDraw.Draw(canvas).rectangle(box, fill=pal.index(fill))
+
+
+def outline(
+    canvas: Image.Image,
+    box: tuple[int, int, int, int],
+    colour: pal.RGB,
+    width: int,
+    radius: int = 0,
+) -> None:
+    ImageDraw.Draw(canvas).rounded_rectangle(
+        box, radius=radius, outline=pal.index(colour), width=width
+    )
+
+
+def card_outline(canvas: Image.Image, x: int, y: int, colour: pal.RGB, width: int = 3) -> None:
+    """A ring around a full card at (x, y), drawn just outside its edge."""
+    outline(
+        canvas,
+        (x - width, y - width, x + CARD_W - 1 + width, y + CARD_H - 1 + width),
+        colour,
+        width,
+        CARD_RADIUS + width,
+    )
+
+
+def empty_slot(canvas: Image.Image, x: int, y: int, colour: pal.RGB = pal.MUTED) -> None:
+    """Where a pile would be: a thin dashed card outline."""
+    draw = ImageDraw.Draw(canvas)
+    ink = pal.index(colour)
+    dash = 8
+    for dx in range(CARD_RADIUS, CARD_W - CARD_RADIUS, 2 * dash):
+        end = min(dx + dash, CARD_W - CARD_RADIUS)
+        draw.line((x + dx, y, x + end, y), fill=ink, width=2)
+        draw.line((x + dx, y + CARD_H - 2, x + end, y + CARD_H - 2), fill=ink, width=2)
+    for dy in range(CARD_RADIUS, CARD_H - CARD_RADIUS, 2 * dash):
+        end = min(dy + dash, CARD_H - CARD_RADIUS)
+        draw.line((x, y + dy, x, y + end), fill=ink, width=2)
+        draw.line((x + CARD_W - 2, y + dy, x + CARD_W - 2, y + end), fill=ink, width=2)

@@ -1,0 +1,27 @@
+"""Sizes shared by the card art generator and the renderer, in pixels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+FONT_PATH = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
+SPRITES_PATH = ASSETS / "cards" / "sprites.png"
+SPRITES_JSON = ASSETS / "cards" / "sprites.json"
+
+# One card. The corner index (rank above suit) sits in a column INDEX_W wide at the left edge,
+# so a card overlapped down to a strip of INDEX_STRIP pixels still shows what it is.
+CARD_W = 104
+CARD_H = 146
+CARD_RADIUS = 8
+CARD_BORDER = 2
+INDEX_X = 3
+INDEX_W = 28
+INDEX_STRIP = INDEX_X + INDEX_W + 1  # the narrowest strip that shows the whole index
+RANK_SIZE = 34  # font size of the index rank
+SUIT_SIZE = 30  # font size of the index suit
+INDEX_RANK_Y = 6  # top of the rank glyph
+INDEX_SUIT_Y = 38  # top of the suit glyph
+INDEX_BOTTOM = 68  # the index ends here; a card cropped below this still reads
+
+BACK_CODE = "back"

@@ -1,0 +1,154 @@
+"""A player's hand: the cards in the caller's order, each under the label the controls use."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from PIL import Image
+
+from bot.render import palette as pal
+from bot.render.assets import Style, fit_text, text_width
+from bot.render.canvas import card_outline, encode, fan_width, new_canvas, paste_card, text
+from bot.render.geometry import CARD_H, CARD_W
+from engine.cards import Card, Rank, Suit
+
+HAND_MARGIN = 12
+HAND_STEP = 56  # more of each card shows than on the staircase: this is the player's own hand
+HAND_MAX_W = 860
+LABEL_H = 30
+LABEL_GAP = 6
+ROW_H = LABEL_H + LABEL_GAP + CARD_H
+ROW_GAP = 14
+LOCK_RING = 4
+CAPTION_H = 30
+
+LABEL = Style(22, pal.TEXT, pal.FELT, pill=pal.BADGE, pad_x=8, height=LABEL_H, min_width=30)
+LOCKED_LABEL = Style(22, pal.TEXT, pal.FELT, pill=pal.ALERT, pad_x=8, height=LABEL_H, min_width=30)
+CAPTION = Style(19, pal.MUTED, pal.FELT)
+
+# Suit order when sorting by suit: colours alternate so neighbouring suits never look alike.
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def sort_hand(
+    cards: Sequence[Card], by: Literal["suit", "rank"] = "suit", *, ace_high: bool = False
+) -> list[Card]:
+    """A sorted copy: by suit (then rank) or by rank (then suit). Aces go low unless
+    ``ace_high``; jokers go last."""
+
+    def rank_key(card: Card) -> int:
+        if card.is_joker:
+            return 99
+        if ace_high and card.rank is Rank.ACE:
+            return int(Rank.KING) + 1
+        return int(card.rank)
+
+    def suit_key(card: Card) -> int:
+        return len(SUIT_ORDER) if card.suit is None else SUIT_ORDER.index(card.suit)
+
+    if by == "suit":
+        return sorted(cards, key=lambda c: (suit_key(c), rank_key(c)))
+    return sorted(cards, key=lambda c: (rank_key(c), suit_key(c)))
+
+
+def _geometry(count: int, labels: Sequence[str]) -> tuple[int, int, int]:
+    """(step, cards per row, rows) for ``count`` cards."""
+    widest = max((text_width(label, LABEL.size) + 2 * LABEL.pad_x for label in labels), default=0)
+    step = max(HAND_STEP, widest + 4)
+    per_row_max = max(1, (HAND_MAX_W - 2 * HAND_MARGIN - CARD_W) // step + 1)
+    rows = max(1, math.ceil(count / per_row_max))
+    per_row = max(1, math.ceil(count / rows))
+    return step, per_row, rows
+
+
+@dataclass(frozen=True, slots=True)
+class HandSlot:
+    """Where one card of the hand goes: its label centred at (label_x, y), the card's
+    top-left corner at (x, card_y)."""
+
+    card: Card
+    label: str
+    x: int
+    y: int
+    label_x: int
+    card_y: int
+    locked: bool
+    style: Style
+
+
+def hand_slots(
+    hand: Sequence[Card], labels: Sequence[str] | None = None, locked: Card | None = None
+) -> list[HandSlot]:
+    """The layout of :func:`draw_hand`, card by card, in the given order."""
+    if labels is None:
+        labels = [str(i + 1) for i in range(len(hand))]
+    if len(labels) != len(hand):
+        raise ValueError(f"{len(hand)} cards but {len(labels)} labels")
+    step, per_row, _ = _geometry(len(hand), labels)
+    slots = []
+    for i, (card, label) in enumerate(zip(hand, labels, strict=True)):
+        row, col = divmod(i, per_row)
+        x = HAND_MARGIN + col * step
+        y = HAND_MARGIN + row * (ROW_H + ROW_GAP)
+        # Labels sit over the visible strip of a covered card, or the left of a row's last.
+        strip = step if col < per_row - 1 and i < len(hand) - 1 else HAND_STEP
+        is_locked = card == locked
+        style = LOCKED_LABEL if is_locked else LABEL
+        slots.append(
+            HandSlot(card, label, x, y, x + strip // 2, y + LABEL_H + LABEL_GAP, is_locked, style)
+        )
+    return slots
+
+
+def draw_hand(
+    hand: Sequence[Card], labels: Sequence[str] | None = None, locked: Card | None = None
+) -> Image.Image:
+    """The hand as a palette image (uncached)."""
+    slots = hand_slots(hand, labels, locked)
+    step, per_row, rows = _geometry(len(hand), [s.label for s in slots])
+    width = 2 * HAND_MARGIN + max(fan_width(min(len(hand), per_row), step), CARD_W)
+    caption = ""
+    if any(slot.locked for slot in slots):
+        caption = f"{locked}: taken from the staircase, it can't be discarded this turn"
+        width = max(width, text_width(caption, CAPTION.size) + 2 * HAND_MARGIN)
+        width = min(width, HAND_MAX_W)
+        caption = fit_text(caption, CAPTION.size, width - 2 * HAND_MARGIN)
+    height = 2 * HAND_MARGIN + rows * ROW_H + (rows - 1) * ROW_GAP
+    if caption:
+        height += CAPTION_H
+    canvas = new_canvas(width, height)
+    for slot in slots:
+        text(canvas, slot.label, slot.label_x, slot.y, slot.style, align="centre")
+        paste_card(canvas, slot.card, slot.x, slot.card_y)
+        if slot.locked:
+            # Drawn before the next card, which then covers the ring like the card itself.
+            card_outline(canvas, slot.x, slot.card_y, pal.ALERT, LOCK_RING)
+    if caption:
+        text(canvas, caption, HAND_MARGIN, height - HAND_MARGIN - CAPTION_H + 6, CAPTION)
+    return canvas
+
+
+@lru_cache(maxsize=64)
+def _render_hand(hand: tuple[Card, ...], labels: tuple[str, ...], locked: Card | None) -> bytes:
+    return encode(draw_hand(hand, labels, locked))
+
+
+def render_hand(
+    hand: Sequence[Card],
+    labels: Sequence[str] | None = None,
+    *,
+    locked: Card | None = None,
+) -> bytes:
+    """PNG of ``hand`` in the given order, card i under ``labels[i]`` (default "1".."n").
+    ``locked`` (the no_return card) is ringed in red with a caption saying why."""
+    if labels is None:
+        labels = [str(i + 1) for i in range(len(hand))]
+    return _render_hand(tuple(hand), tuple(labels), locked)
+
+
+def cache_clear() -> None:
+    _render_hand.cache_clear()

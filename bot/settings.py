@@ -1,0 +1,37 @@
+"""Every setting of the bot, read from the environment or a ``.env`` file (see .env.example)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+
+class Settings(BaseSettings):
+    """Keys are case-insensitive environment variables, e.g. ``DISCORD_TOKEN``."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("data/treppenbot.db")
+    dev_guild_id: int | None = None
+    log_level: LogLevel = "INFO"
+    default_turn_timer: int = Field(default=120, ge=0, le=3600)  # seconds, 0 = off
+    default_target: int = Field(default=500, ge=50, le=10_000)
+    reminder_before: int = Field(default=30, ge=0, le=600)  # seconds before the timer runs out
+    away_after_timeouts: int = Field(default=2, ge=1, le=10)
+    lobby_timeout: int = Field(default=900, ge=30)  # seconds until an unstarted lobby expires
+    computer_delay: float = Field(default=1.0, ge=0.0, le=10.0)  # pause before a computer move
+    render_images: bool = True
+    game_seed: int | None = None  # fixed shuffle for reproducible tests; leave empty in play
+
+    def token(self) -> str | None:
+        """The token, or None when it is missing or blank."""
+        if self.discord_token is None:
+            return None
+        value = self.discord_token.get_secret_value().strip()
+        return value or None

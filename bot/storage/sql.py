@@ -1,0 +1,183 @@
+"""Every SQL statement of the bot, as plain named constants. Times are ISO-8601 UTC text."""
+
+# ---------------------------------------------------------------- migrations
+# Each entry is applied once, in order; ``PRAGMA user_version`` remembers how far we got.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, seats, rounds and per-round scores.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        status TEXT NOT NULL,             -- lobby, playing, finished, abandoned, cancelled, expired
+        options TEXT NOT NULL,            -- JSON: target, turn_timer, no_return
+        state TEXT,                       -- engine Game.to_json(): ruleset, names, seed, actions
+        table_message_id INTEGER,
+        ping_message_id INTEGER,
+        created_at TEXT NOT NULL,
+        started_at TEXT,
+        finished_at TEXT,
+        winner_seat INTEGER
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX games_by_guild ON games (guild_id, status, finished_at);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,                  -- NULL for computer players
+        name TEXT NOT NULL,
+        strength TEXT,                    -- computer strength; NULL for people
+        away INTEGER NOT NULL DEFAULT 0,
+        departed INTEGER NOT NULL DEFAULT 0,
+        timeouts INTEGER NOT NULL DEFAULT 0,
+        final_score INTEGER,
+        won INTEGER,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+    CREATE TABLE rounds (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        round_number INTEGER NOT NULL,
+        went_out INTEGER,                 -- seat; NULL for a dead round
+        romme_hand INTEGER NOT NULL,
+        finished_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, round_number)
+    );
+    CREATE TABLE round_scores (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        round_number INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        meld_points INTEGER NOT NULL,
+        hand_points INTEGER NOT NULL,     -- bonus for going out (0 for the others)
+        total INTEGER NOT NULL,           -- session total after this round
+        PRIMARY KEY (game_id, round_number, seat)
+    );
+    """,
+    # 2: small key/value facts, e.g. the fingerprint of the last synced slash commands.
+    """
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+)
+
+GET_SCHEMA_VERSION = "PRAGMA user_version"
+SET_SCHEMA_VERSION = "PRAGMA user_version = {version:d}"
+ENABLE_WAL = "PRAGMA journal_mode = WAL"
+# FULL: a commit is on disk before we acknowledge the action it holds.
+SYNC_FULL = "PRAGMA synchronous = FULL"
+ENABLE_FOREIGN_KEYS = "PRAGMA foreign_keys = ON"
+
+# ---------------------------------------------------------------- games
+INSERT_GAME = """
+    INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at)
+    VALUES (:guild_id, :channel_id, :host_id, 'lobby', :options, :now)
+"""
+SELECT_OPEN_GAME_IN_CHANNEL = """
+    SELECT * FROM games WHERE channel_id = :channel_id AND status IN ('lobby', 'playing')
+"""
+SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
+UPDATE_TABLE_MESSAGE = "UPDATE games SET table_message_id = :message_id WHERE id = :game_id"
+UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = :message_id WHERE id = :game_id"
+START_GAME = """
+    UPDATE games SET status = 'playing', state = :state, started_at = :now WHERE id = :game_id
+"""
+UPDATE_STATE = "UPDATE games SET state = :state WHERE id = :game_id"
+FINISH_GAME = """
+    UPDATE games SET status = 'finished', finished_at = :now, winner_seat = :winner
+    WHERE id = :game_id
+"""
+CLOSE_GAME = """
+    UPDATE games SET status = :status, finished_at = :now
+    WHERE id = :game_id AND status IN ('lobby', 'playing')
+"""
+
+# ---------------------------------------------------------------- seats
+DELETE_SEATS = "DELETE FROM seats WHERE game_id = :game_id"
+INSERT_SEAT = """
+    INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts)
+    VALUES (:game_id, :seat, :user_id, :name, :strength, :away, :departed, :timeouts)
+"""
+SELECT_SEATS = "SELECT * FROM seats WHERE game_id = :game_id ORDER BY seat"
+UPDATE_SEAT_FLAGS = """
+    UPDATE seats SET away = :away, departed = :departed, timeouts = :timeouts
+    WHERE game_id = :game_id AND seat = :seat
+"""
+UPDATE_SEAT_RESULT = """
+    UPDATE seats SET final_score = :score, won = :won WHERE game_id = :game_id AND seat = :seat
+"""
+
+# ---------------------------------------------------------------- rounds
+INSERT_ROUND = """
+    INSERT INTO rounds (game_id, round_number, went_out, romme_hand, finished_at)
+    VALUES (:game_id, :round_number, :went_out, :romme_hand, :now)
+"""
+INSERT_ROUND_SCORE = """
+    INSERT INTO round_scores (game_id, round_number, seat, meld_points, hand_points, total)
+    VALUES (:game_id, :round_number, :seat, :meld_points, :hand_points, :total)
+"""
+SELECT_ROUNDS = """
+    SELECT r.round_number, r.went_out, r.romme_hand, s.seat, s.meld_points, s.hand_points, s.total
+    FROM rounds r JOIN round_scores s USING (game_id, round_number)
+    WHERE r.game_id = :game_id ORDER BY r.round_number, s.seat
+"""
+
+# ---------------------------------------------------------------- leaderboard and stats
+# Finished sessions only; people only (computer seats have no user_id).
+LEADERBOARD = """
+    WITH sessions AS (
+        SELECT s.user_id, s.game_id, s.final_score, s.won
+        FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id IS NOT NULL
+          AND g.finished_at >= :since
+    ),
+    round_counts AS (
+        SELECT s.user_id, COUNT(*) AS rounds
+        FROM sessions s JOIN round_scores rs ON rs.game_id = s.game_id
+        JOIN seats st ON st.game_id = rs.game_id AND st.seat = rs.seat AND st.user_id = s.user_id
+        GROUP BY s.user_id
+    )
+    SELECT sessions.user_id,
+           COUNT(*) AS played,
+           SUM(sessions.won) AS wins,
+           SUM(sessions.final_score) AS points,
+           COALESCE(MAX(round_counts.rounds), 0) AS rounds
+    FROM sessions LEFT JOIN round_counts USING (user_id)
+    GROUP BY sessions.user_id
+    ORDER BY wins DESC, points DESC, sessions.user_id
+    LIMIT :limit
+"""
+PLAYER_STATS = """
+    SELECT COUNT(*) AS played,
+           COALESCE(SUM(s.won), 0) AS wins,
+           COALESCE(SUM(s.final_score), 0) AS points,
+           COALESCE(MAX(s.final_score), 0) AS best_session
+    FROM seats s JOIN games g ON g.id = s.game_id
+    WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
+"""
+PLAYER_ROUND_STATS = """
+    SELECT COUNT(*) AS rounds,
+           COALESCE(SUM(CASE WHEN r.went_out = rs.seat THEN 1 ELSE 0 END), 0) AS went_out,
+           COALESCE(SUM(CASE WHEN r.went_out = rs.seat AND r.romme_hand THEN 1 ELSE 0 END), 0)
+               AS romme_hands,
+           COALESCE(MAX(rs.meld_points + rs.hand_points), 0) AS best_round,
+           COALESCE(SUM(rs.meld_points + rs.hand_points), 0) AS round_points
+    FROM round_scores rs
+    JOIN rounds r USING (game_id, round_number)
+    JOIN seats s ON s.game_id = rs.game_id AND s.seat = rs.seat
+    JOIN games g ON g.id = rs.game_id
+    WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
+"""
+PLAYER_ABANDONED = """
+    SELECT COUNT(*) AS abandoned
+    FROM seats s JOIN games g ON g.id = s.game_id
+    WHERE g.guild_id = :guild_id AND g.status = 'abandoned' AND s.user_id = :user_id
+"""
+
+# ---------------------------------------------------------------- meta
+GET_META = "SELECT value FROM meta WHERE key = :key"
+SET_META = """
+    INSERT INTO meta (key, value) VALUES (:key, :value)
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+"""

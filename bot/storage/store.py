@@ -1,0 +1,357 @@
+"""The bot's database. One connection; every write is one committed transaction."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage import sql
+from engine.events import RoundResult
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    strength: str | None = None
+    away: bool = False
+    departed: bool = False
+    timeouts: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    state: str | None
+    table_message_id: int | None
+    ping_message_id: int | None
+    created_at: datetime
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    user_id: int
+    played: int
+    wins: int
+    points: int
+    rounds: int
+
+    @property
+    def average_per_round(self) -> float:
+        return self.points / self.rounds if self.rounds else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    played: int
+    wins: int
+    points: int
+    best_session: int
+    rounds: int
+    went_out: int
+    romme_hands: int
+    best_round: int
+    round_points: int
+    abandoned: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def average_per_round(self) -> float:
+        return self.round_points / self.rounds if self.rounds else 0.0
+
+
+class ChannelBusy(Exception):
+    """The channel already has a lobby or a running game."""
+
+
+class Storage:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    @classmethod
+    async def open(cls, path: Path) -> Storage:
+        """Open (creating folders and file as needed) and migrate the database."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path)
+        connection.row_factory = sqlite3.Row
+        storage = cls(connection)
+        await storage._prepare()
+        return storage
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _prepare(self) -> None:
+        for pragma in (sql.ENABLE_WAL, sql.SYNC_FULL, sql.ENABLE_FOREIGN_KEYS):
+            await self._rows(pragma, {})  # read the answer so no statement stays open
+        version = await self.schema_version()
+        for number, script in enumerate(sql.MIGRATIONS, start=1):
+            if number <= version:
+                continue
+            # executescript commits first; the version bump rides in the same script.
+            await self._db.executescript(
+                f"BEGIN;\n{script}\n{sql.SET_SCHEMA_VERSION.format(version=number)};\nCOMMIT;"
+            )
+
+    async def schema_version(self) -> int:
+        async with self._db.execute(sql.GET_SCHEMA_VERSION) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def journal_mode(self) -> str:
+        async with self._db.execute("PRAGMA journal_mode") as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row else ""
+
+    # ------------------------------------------------------------ games
+    async def create_lobby(
+        self, guild_id: int, channel_id: int, host: SeatRow, options: dict[str, Any]
+    ) -> int:
+        params = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "host_id": host.user_id,
+            "options": json.dumps(options),
+            "now": _iso(utc_now()),
+        }
+        try:
+            cursor = await self._db.execute(sql.INSERT_GAME, params)
+        except sqlite3.IntegrityError as error:
+            await self._db.rollback()
+            raise ChannelBusy from error
+        game_id = int(cursor.lastrowid or 0)
+        await self._write_seats(game_id, [host])
+        await self._db.commit()
+        return game_id
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
+        rows = await self._rows(sql.SELECT_OPEN_GAME_IN_CHANNEL, {"channel_id": channel_id})
+        return await self._game(rows[0]) if rows else None
+
+    async def open_games(self) -> list[GameRow]:
+        return [await self._game(row) for row in await self._rows(sql.SELECT_OPEN_GAMES, {})]
+
+    async def game(self, game_id: int) -> GameRow | None:
+        rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
+        return await self._game(rows[0]) if rows else None
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
+        await self._write_seats(game_id, seats)
+        await self._db.commit()
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        await self._db.execute(
+            sql.UPDATE_TABLE_MESSAGE, {"game_id": game_id, "message_id": message_id}
+        )
+        await self._db.commit()
+
+    async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
+        await self._db.execute(
+            sql.UPDATE_PING_MESSAGE, {"game_id": game_id, "message_id": message_id}
+        )
+        await self._db.commit()
+
+    async def start_game(self, game_id: int, seats: Sequence[SeatRow], state: str) -> None:
+        await self._write_seats(game_id, seats)
+        await self._db.execute(
+            sql.START_GAME, {"game_id": game_id, "state": state, "now": _iso(utc_now())}
+        )
+        await self._db.commit()
+
+    async def save_action(
+        self,
+        game_id: int,
+        state: str,
+        finished_rounds: Sequence[RoundResult] = (),
+        winner: int | None = None,
+    ) -> None:
+        """Store the new action log, any rounds it finished and the session's end, at once."""
+        now = _iso(utc_now())
+        try:
+            await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
+            for result in finished_rounds:
+                await self._db.execute(
+                    sql.INSERT_ROUND,
+                    {
+                        "game_id": game_id,
+                        "round_number": result.round_number,
+                        "went_out": result.went_out,
+                        "romme_hand": int(result.romme_hand),
+                        "now": now,
+                    },
+                )
+                for seat, total in enumerate(result.totals):
+                    bonus = result.bonus if seat == result.went_out else 0
+                    await self._db.execute(
+                        sql.INSERT_ROUND_SCORE,
+                        {
+                            "game_id": game_id,
+                            "round_number": result.round_number,
+                            "seat": seat,
+                            "meld_points": result.meld_points[seat],
+                            "hand_points": bonus,
+                            "total": total,
+                        },
+                    )
+            if winner is not None:
+                await self._db.execute(
+                    sql.FINISH_GAME, {"game_id": game_id, "now": now, "winner": winner}
+                )
+                totals = finished_rounds[-1].totals if finished_rounds else ()
+                for seat, score in enumerate(totals):
+                    await self._db.execute(
+                        sql.UPDATE_SEAT_RESULT,
+                        {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner},
+                    )
+            await self._db.commit()
+        except BaseException:
+            await self._db.rollback()
+            raise
+
+    async def update_seat(self, game_id: int, seat: SeatRow) -> None:
+        await self._db.execute(
+            sql.UPDATE_SEAT_FLAGS,
+            {
+                "game_id": game_id,
+                "seat": seat.seat,
+                "away": int(seat.away),
+                "departed": int(seat.departed),
+                "timeouts": seat.timeouts,
+            },
+        )
+        await self._db.commit()
+
+    async def close_game(self, game_id: int, status: str) -> bool:
+        """Mark an open game abandoned, cancelled or expired; False if it was not open."""
+        cursor = await self._db.execute(
+            sql.CLOSE_GAME, {"game_id": game_id, "status": status, "now": _iso(utc_now())}
+        )
+        await self._db.commit()
+        return cursor.rowcount > 0
+
+    async def round_rows(self, game_id: int) -> list[sqlite3.Row]:
+        return await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
+
+    # ------------------------------------------------------------ scores
+    async def leaderboard(
+        self, guild_id: int, days: int | None = None, limit: int = 10
+    ) -> list[LeaderboardRow]:
+        since = _iso(utc_now() - timedelta(days=days)) if days else ""
+        rows = await self._rows(
+            sql.LEADERBOARD, {"guild_id": guild_id, "since": since, "limit": limit}
+        )
+        return [
+            LeaderboardRow(
+                user_id=int(r["user_id"]),
+                played=int(r["played"]),
+                wins=int(r["wins"] or 0),
+                points=int(r["points"] or 0),
+                rounds=int(r["rounds"] or 0),
+            )
+            for r in rows
+        ]
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        params = {"guild_id": guild_id, "user_id": user_id}
+        sessions = (await self._rows(sql.PLAYER_STATS, params))[0]
+        rounds = (await self._rows(sql.PLAYER_ROUND_STATS, params))[0]
+        abandoned = (await self._rows(sql.PLAYER_ABANDONED, params))[0]
+        return PlayerStats(
+            played=int(sessions["played"]),
+            wins=int(sessions["wins"]),
+            points=int(sessions["points"]),
+            best_session=int(sessions["best_session"]),
+            rounds=int(rounds["rounds"]),
+            went_out=int(rounds["went_out"]),
+            romme_hands=int(rounds["romme_hands"]),
+            best_round=int(rounds["best_round"]),
+            round_points=int(rounds["round_points"]),
+            abandoned=int(abandoned["abandoned"]),
+        )
+
+    # ------------------------------------------------------------ meta
+    async def get_meta(self, key: str) -> str | None:
+        rows = await self._rows(sql.GET_META, {"key": key})
+        return str(rows[0]["value"]) if rows else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._db.execute(sql.SET_META, {"key": key, "value": value})
+        await self._db.commit()
+
+    # ------------------------------------------------------------ helpers
+    async def _rows(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
+        async with self._db.execute(query, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _write_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
+        await self._db.execute(sql.DELETE_SEATS, {"game_id": game_id})
+        for index, seat in enumerate(seats):
+            await self._db.execute(
+                sql.INSERT_SEAT,
+                {
+                    "game_id": game_id,
+                    "seat": index,
+                    "user_id": seat.user_id,
+                    "name": seat.name,
+                    "strength": seat.strength,
+                    "away": int(seat.away),
+                    "departed": int(seat.departed),
+                    "timeouts": seat.timeouts,
+                },
+            )
+
+    async def _game(self, row: sqlite3.Row) -> GameRow:
+        seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
+        return GameRow(
+            id=int(row["id"]),
+            guild_id=int(row["guild_id"]),
+            channel_id=int(row["channel_id"]),
+            host_id=int(row["host_id"]),
+            status=str(row["status"]),
+            options=json.loads(row["options"]),
+            state=row["state"],
+            table_message_id=row["table_message_id"],
+            ping_message_id=row["ping_message_id"],
+            created_at=datetime.fromisoformat(row["created_at"]),
+            seats=tuple(
+                SeatRow(
+                    seat=int(s["seat"]),
+                    user_id=s["user_id"],
+                    name=str(s["name"]),
+                    strength=s["strength"],
+                    away=bool(s["away"]),
+                    departed=bool(s["departed"]),
+                    timeouts=int(s["timeouts"]),
+                )
+                for s in seats
+            ),
+        )

@@ -1,0 +1,145 @@
+"""The live table: scores, rematch, and the commands end, leave and back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.core import components
+from bot.core.errors import Refusal, refusals
+from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.tablemsg import COLOUR, table_payload
+from bot.core.texts import clip
+from bot.lobby import can_moderate
+
+if TYPE_CHECKING:
+    from bot.app import TreppenBot
+
+
+def _bot(interaction: discord.Interaction) -> TreppenBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
+    """Totals now, and every finished round of this session."""
+    assert live.game is not None
+    view = live.game.public_view()
+    embed = discord.Embed(
+        title=f"Scores — round {view.round_number}, target {view.target}", colour=COLOUR
+    )
+    ranked = sorted(view.seats, key=lambda s: -s.score)
+    embed.description = "\n".join(
+        f"{place + 1}. **{s.name}**: {s.score} (+{s.round_points} this round)"
+        for place, s in enumerate(ranked)
+    )
+    rows = await bot.service.storage.round_rows(live.id)
+    by_round: dict[int, list[str]] = {}
+    for row in rows:
+        name = live.names[row["seat"]]
+        gained = row["meld_points"] + row["hand_points"]
+        mark = " ★" if row["went_out"] == row["seat"] else ""
+        by_round.setdefault(row["round_number"], []).append(f"{name} +{gained}{mark}")
+    if by_round:
+        lines = [f"R{number}: " + ", ".join(parts) for number, parts in by_round.items()]
+        embed.add_field(name="Rounds (★ went out)", value=clip("\n".join(lines)), inline=False)
+    return embed
+
+
+async def on_scores(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    live = _bot(interaction).service.get(game_id)
+    if live.game is None:
+        raise Refusal("The game has not started yet.")
+    embed = await scores_embed(_bot(interaction), live)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def scores_command(interaction: discord.Interaction) -> None:
+    """The scores of the game in this channel."""
+    async with refusals(interaction):
+        live = _bot(interaction).service.require_channel_game(interaction.channel_id or 0)
+        embed = await scores_embed(_bot(interaction), live)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def on_rematch(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """Same seats, same options, a fresh deal."""
+    bot = _bot(interaction)
+    row = await bot.service.storage.game(game_id)
+    if row is None or row.status != "finished":
+        raise Refusal("That game is not finished.")
+    if not any(seat.user_id == interaction.user.id for seat in row.seats):
+        raise Refusal("Only the players of that game can ask for a rematch.")
+    if bot.service.in_channel(row.channel_id) is not None:
+        raise Refusal("This channel already has a table. One game per channel.")
+    seats = [Seat(s.seat, s.user_id, s.name, s.strength) for s in row.seats]
+    live = await bot.service.open_lobby(
+        row.guild_id, row.channel_id, interaction.user, GameOptions.from_json(row.options)
+    )
+    async with live.lock:
+        live.seats = seats
+        await bot.service.save_seats(live)
+        await bot.service.start(live)
+        live.log = f"🔁 Rematch! {live.log}"
+        payload = await table_payload(live, with_images=bot.settings.render_images)
+    response = await interaction.response.send_message(**payload.send_kwargs())
+    if response.message_id is not None:
+        await bot.service.set_table_message(live, response.message_id)
+    bot.service.after_change(live, refresh=False)
+
+
+async def end_command(interaction: discord.Interaction) -> None:
+    """End the game in this channel (host or Manage Server). It is recorded as abandoned."""
+    async with refusals(interaction):
+        service = _bot(interaction).service
+        live = service.in_channel(interaction.channel_id or 0)
+        if live is None:
+            raise Refusal("No table is open in this channel.")
+        if interaction.user.id != live.host_id and not can_moderate(interaction):
+            raise Refusal("Only the host (or someone with Manage Server) can end this game.")
+        async with live.lock:
+            status = "abandoned" if live.game is not None else "cancelled"
+            await service.close(live, status, f"{interaction.user.mention} ended this game.")
+        await interaction.response.send_message("The game has ended.", ephemeral=True)
+
+
+async def leave_command(interaction: discord.Interaction) -> None:
+    """Leave the game in this channel; the computer plays your seat from now on."""
+    async with refusals(interaction):
+        service = _bot(interaction).service
+        live = service.require_channel_game(interaction.channel_id or 0)
+        seat = service.require_seat(live, interaction.user.id)
+        async with live.lock:
+            live.log = f"{seat.name} left the table; the computer plays for them."
+            await service.set_presence(live, seat, departed=True)
+        await interaction.response.send_message(
+            "You left the table; the computer plays your seat. /treppe back brings you back.",
+            ephemeral=True,
+        )
+
+
+async def back_command(interaction: discord.Interaction) -> None:
+    """Come back after being marked away (or after leaving): you play your own turns again."""
+    async with refusals(interaction):
+        service = _bot(interaction).service
+        live = service.require_channel_game(interaction.channel_id or 0)
+        seat = service.require_seat(live, interaction.user.id)
+        if not seat.away and not seat.departed:
+            raise Refusal("You are not marked away; you are playing.")
+        async with live.lock:
+            live.log = f"{seat.name} is back."
+            await service.set_presence(live, seat, away=False, departed=False)
+        await interaction.response.send_message(
+            "Welcome back! Your turns are yours again.", ephemeral=True
+        )
+
+
+async def setup(bot: TreppenBot) -> None:
+    components.register("scores", on_scores)
+    components.register("rematch", on_rematch)
+    group = bot.treppe
+    group.add_command(app_commands.command(name="scores")(scores_command))
+    group.add_command(app_commands.command(name="end")(end_command))
+    group.add_command(app_commands.command(name="leave")(leave_command))
+    group.add_command(app_commands.command(name="back")(back_command))

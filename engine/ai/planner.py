@@ -1,0 +1,359 @@
+"""Turn planning: which melds, lay-offs and discard make the best turn for a hand.
+
+A plan is found by enumerating the ways the hand splits into melds (``possible_melds``) plus
+leftovers, laying off every leftover that fits (chains included, onto the table or the melds
+just made), and pricing the card to discard. The price of a plan is
+
+    points scored now + going-out bonus
+    - what the discard is worth to the next player
+    - the risk of still holding the kept cards when an opponent goes out
+    + the promise of the kept cards (pairs and near-runs that can still be completed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.actions import Action, Discard, End, LayOff, Meld
+from engine.ai.knowledge import (
+    Fit,
+    average_hand_value,
+    card_at,
+    fit_value,
+    fresh_meld_points,
+    hand_value,
+    meld_kind,
+    next_rank,
+    prev_rank,
+    table_fits,
+    unseen_cards,
+)
+from engine.cards import SUITS, Card
+from engine.melds import MeldKind, possible_melds
+from engine.views import PrivateView
+
+PARTITION_LIMIT = 600
+
+
+@dataclass(slots=True)
+class Weights:
+    """Tunable weights of the evaluation; ``hard`` uses its own."""
+
+    risk_base: float = 0.35
+    risk_close: float = 0.6  # an opponent holds 2 cards or fewer
+    risk_near: float = 0.45  # an opponent holds 4 cards or fewer
+    feed: float = 1.0
+    feed_partial: float = 0.25
+    pair: float = 0.22
+    near_run: float = 0.2
+    staircase_pot: float = 0.6  # a completion lying in the staircase counts this much
+
+
+@dataclass(slots=True)
+class Context:
+    """What the planner needs to know about the table, built from a ``PrivateView``."""
+
+    seat: int
+    fits: list[Fit]
+    staircase: tuple[Card, ...]
+    unseen: frozenset[Card]
+    locked: Card | None
+    out_bonus: float
+    risk: float
+    next_meld_id: int
+    weights: Weights
+    table_set_ranks: frozenset[int] = field(default_factory=frozenset)
+
+    @classmethod
+    def of_view(cls, view: PrivateView, weights: Weights) -> Context:
+        public = view.public
+        unseen = unseen_cards(view)
+        avg = average_hand_value(unseen)
+        opponents = [s for s in public.seats if s.seat != view.seat]
+        bonus = sum(s.hand_count for s in opponents) * avg
+        me = public.seats[view.seat]
+        if not me.has_melded:
+            bonus *= 2  # a Rommé hand doubles the opponents' cards
+        fewest = min((s.hand_count for s in opponents), default=7)
+        risk = weights.risk_base
+        if fewest <= 2:
+            risk = weights.risk_close
+        elif fewest <= 4:
+            risk = weights.risk_near
+        fits = table_fits(view)
+        set_ranks = frozenset(f.rank for f in fits if f.kind is MeldKind.SET)
+        return cls(
+            seat=view.seat,
+            fits=fits,
+            staircase=public.staircase,
+            unseen=frozenset(unseen),
+            locked=view.locked_discard,
+            out_bonus=bonus,
+            risk=risk,
+            next_meld_id=len(public.melds),
+            weights=weights,
+            table_set_ranks=set_ranks,
+        )
+
+    def with_staircase(self, staircase: tuple[Card, ...], locked: Card | None) -> Context:
+        return Context(
+            self.seat,
+            self.fits,
+            staircase,
+            self.unseen,
+            locked,
+            self.out_bonus,
+            self.risk,
+            self.next_meld_id,
+            self.weights,
+            self.table_set_ranks,
+        )
+
+
+@dataclass(slots=True)
+class Plan:
+    melds: list[tuple[Card, ...]]
+    layoffs: list[tuple[Card, int, End | None]]
+    discard: Card | None
+    keep: tuple[Card, ...]
+    points: int
+    out: bool
+    score: float
+    fits: list[Fit] = field(default_factory=list)  # the table after the plan
+
+    def first_action(self, seat: int) -> Action:
+        if self.melds:
+            return Meld(seat, self.melds[0])
+        if self.layoffs:
+            card, meld_id, end = self.layoffs[0]
+            return LayOff(seat, card, meld_id, end)
+        assert self.discard is not None
+        return Discard(seat, self.discard)
+
+
+def partitions(
+    hand: Sequence[Card], maximal: bool = True, limit: int = PARTITION_LIMIT
+) -> list[tuple[list[tuple[Card, ...]], list[Card]]]:
+    """Ways to split ``hand`` into disjoint melds and leftovers. With ``maximal`` only the
+    splits whose leftovers form no further meld."""
+    melds = possible_melds(hand)
+    if not melds:
+        return [([], list(hand))]
+    cards = sorted(hand)
+    order = {c: i for i, c in enumerate(cards)}
+    starting: dict[Card, list[tuple[Card, ...]]] = {}
+    for meld in melds:
+        first = min(meld, key=order.__getitem__)
+        starting.setdefault(first, []).append(meld)
+    result: list[tuple[list[tuple[Card, ...]], list[Card]]] = []
+    used: set[Card] = set()
+    chosen: list[tuple[Card, ...]] = []
+    rest: list[Card] = []
+
+    def leftover_melds_free() -> bool:
+        rest_set = set(rest)
+        return not any(all(c in rest_set for c in m) for m in melds)
+
+    def walk(i: int) -> None:
+        if len(result) >= limit:
+            return
+        while i < len(cards) and cards[i] in used:
+            i += 1
+        if i == len(cards):
+            if not maximal or leftover_melds_free():
+                result.append((list(chosen), list(rest)))
+            return
+        card = cards[i]
+        for meld in starting.get(card, ()):
+            if any(c in used for c in meld):
+                continue
+            used.update(meld)
+            chosen.append(meld)
+            walk(i + 1)
+            chosen.pop()
+            used.difference_update(meld)
+        used.add(card)
+        rest.append(card)
+        walk(i + 1)
+        rest.pop()
+        used.discard(card)
+
+    walk(0)
+    if not result:
+        result.append(([], list(hand)))
+    return result
+
+
+def _lay_off_all(
+    rest: list[Card], fits: list[Fit]
+) -> tuple[list[tuple[Card, int, End | None]], int, list[Card]]:
+    """Lay off every leftover that fits (repeatedly, so runs can grow card by card)."""
+    layoffs: list[tuple[Card, int, End | None]] = []
+    points = 0
+    left = list(rest)
+    changed = True
+    while changed and left:
+        changed = False
+        for fit in fits:
+            for card, end, pts in fit.fitting():
+                if card in left:
+                    left.remove(card)
+                    fit.add(card, end)
+                    layoffs.append((card, fit.id, end))
+                    points += pts
+                    changed = True
+                    break
+    return layoffs, points, left
+
+
+def promise_pairs(keep: Sequence[Card], ctx: Context) -> list[tuple[Card, Card, float]]:
+    """Pairs of kept cards that could still become a meld, with what that promise is worth."""
+    w = ctx.weights
+    live = ctx.unseen
+    stair = set(ctx.staircase)
+    result: list[tuple[Card, Card, float]] = []
+    for i, a in enumerate(keep):
+        for b in keep[i + 1 :]:
+            if a.rank is b.rank:
+                if int(a.rank) in ctx.table_set_ranks:
+                    continue
+                completions = 0.0
+                for s in SUITS:
+                    if s is a.suit or s is b.suit:
+                        continue
+                    c = Card(a.rank, s)
+                    if c in live:
+                        completions += 1.0
+                    elif c in stair:
+                        completions += w.staircase_pot
+                if completions:
+                    value = 3 * hand_value(a)
+                    result.append((a, b, w.pair * value * min(completions, 1.5)))
+            elif a.suit is b.suit and a.suit is not None:
+                ra, rb = int(a.rank), int(b.rank)
+                needed: list[int] = []
+                if next_rank(ra) == rb:
+                    needed = [prev_rank(ra), next_rank(rb)]
+                elif next_rank(rb) == ra:
+                    needed = [prev_rank(rb), next_rank(ra)]
+                elif next_rank(next_rank(ra)) == rb:
+                    needed = [next_rank(ra)]
+                elif next_rank(next_rank(rb)) == ra:
+                    needed = [next_rank(rb)]
+                if not needed:
+                    continue
+                completions = 0.0
+                for r in needed:
+                    c = card_at(r, a.suit)
+                    if c in live:
+                        completions += 1.0
+                    elif c in stair:
+                        completions += w.staircase_pot
+                if completions:
+                    value = a.rank.face_value + b.rank.face_value + 7
+                    result.append((a, b, w.near_run * value * min(completions, 1.5)))
+    return result
+
+
+def feed_value(card: Card, fits: Sequence[Fit], ctx: Context) -> float:
+    """What discarding ``card`` onto the staircase may be worth to the next player."""
+    w = ctx.weights
+    lay = fit_value(card, fits)
+    stair = ctx.staircase
+    same_rank = [c for c in stair if c.rank is card.rank]
+    meld = 0.0
+    partial = 0.0
+    if len(same_rank) >= 2 and int(card.rank) not in ctx.table_set_ranks:
+        meld = hand_value(card) * 3
+    elif same_rank and int(card.rank) not in ctx.table_set_ranks:
+        partial = hand_value(card) * 3
+    if card.suit is not None:
+        suit_ranks = {int(c.rank) for c in stair if c.suit is card.suit}
+        r = int(card.rank)
+        lo, hi = prev_rank(r), next_rank(r)
+        run = (
+            (lo in suit_ranks and prev_rank(lo) in suit_ranks)
+            or (hi in suit_ranks and next_rank(hi) in suit_ranks)
+            or (lo in suit_ranks and hi in suit_ranks)
+        )
+        if run:
+            meld = max(meld, card.rank.face_value * 3.0)
+        elif lo in suit_ranks or hi in suit_ranks:
+            partial = max(partial, card.rank.face_value * 3.0)
+    return w.feed * max(lay, 0.85 * meld) + w.feed_partial * partial
+
+
+def plan_turn(
+    hand: Sequence[Card], ctx: Context, maximal: bool = True, keep_plans: int = 1
+) -> list[Plan]:
+    """The best plans for ``hand`` (best first); at least one whenever the hand is not empty."""
+    plans: list[Plan] = []
+    for melds, rest in partitions(hand, maximal):
+        fits = [f.copy() for f in ctx.fits]
+        points = 0
+        for k, meld in enumerate(melds):
+            kind = meld_kind(meld)
+            points += fresh_meld_points(meld, kind)
+            fits.append(Fit.of_cards(ctx.next_meld_id + k, meld, kind))
+        layoffs, lay_points, left = _lay_off_all(rest, fits)
+        points += lay_points
+        if len(left) <= 1:
+            discard = left[0] if left else None
+            score = points + ctx.out_bonus
+            plans.append(Plan(melds, layoffs, discard, (), points, True, score, fits))
+            continue
+        pairs = promise_pairs(left, ctx)
+        total_promise = sum(v for _, _, v in pairs)
+        total_value = sum(hand_value(c) for c in left)
+        best: tuple[float, Card] | None = None
+        for card in left:
+            if card is ctx.locked:
+                continue
+            lost = sum(v for a, b, v in pairs if a is card or b is card)
+            value = (
+                -feed_value(card, fits, ctx)
+                - ctx.risk * (total_value - hand_value(card))
+                + (total_promise - lost)
+            )
+            if best is None or value > best[0]:
+                best = (value, card)
+        if best is None:  # only the locked card is left twice over: cannot happen
+            continue
+        keep = tuple(c for c in left if c is not best[1])
+        plans.append(Plan(melds, layoffs, best[1], keep, points, False, points + best[0], fits))
+    plans.sort(key=lambda p: -p.score)
+    return plans[:keep_plans] if keep_plans else plans
+
+
+def card_useful(card: Card, pool: set[Card] | frozenset[Card], fits: Sequence[Fit]) -> bool:
+    """Could ``card`` take part in a meld with cards of ``pool``, or be laid off now?"""
+    if fit_value(card, fits):
+        return True
+    suit = card.suit
+    if suit is None:
+        return False
+    same = sum(1 for s in SUITS if s is not suit and Card(card.rank, s) in pool)
+    if same >= 2:
+        return True
+    r = int(card.rank)
+    lo, hi = prev_rank(r), next_rank(r)
+    has_lo = card_at(lo, suit) in pool
+    has_hi = card_at(hi, suit) in pool
+    return (
+        (has_lo and has_hi)
+        or (has_lo and card_at(prev_rank(lo), suit) in pool)
+        or (has_hi and card_at(next_rank(hi), suit) in pool)
+    )
+
+
+def useful_digs(stair: Sequence[Card], hand: Sequence[Card], fits: Sequence[Fit]) -> list[int]:
+    """Staircase indices whose deepest card could be melded or laid off after the dig."""
+    pool = set(hand)
+    result: list[int] = []
+    for index in range(len(stair) - 1, -1, -1):
+        card = stair[index]
+        pool.add(card)
+        if card_useful(card, pool, fits):
+            result.append(index)
+    return result

@@ -1,0 +1,210 @@
+"""Card value types: ``Rank``, ``Suit`` and ``Card``, with parsing of what players type.
+
+Cards are interned: ``Card(Rank.QUEEN, Suit.HEARTS)`` always returns the same object, so
+identity, equality and hashing are cheap. Two packs simply hold the same card twice; hands
+and piles are lists, never sets.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum, IntEnum
+from typing import ClassVar
+
+from engine.errors import ParseError
+
+
+class Rank(IntEnum):
+    """Ranks in pack order. The Ace's place in a run is decided by the meld, not here."""
+
+    JOKER = 0
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABELS[self]
+
+    @property
+    def face_value(self) -> int:
+        """Plain points: 2-10 face, J Q K 10. The Ace's value depends on where it lies."""
+        return 10 if self >= Rank.TEN else int(self)
+
+
+_RANK_LABELS = {
+    Rank.JOKER: "Jo",
+    Rank.ACE: "A",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    **{Rank(v): str(v) for v in range(2, 11)},
+}
+
+
+class Suit(Enum):
+    CLUBS = "♣"
+    DIAMONDS = "♦"
+    HEARTS = "♥"
+    SPADES = "♠"
+
+    @property
+    def symbol(self) -> str:
+        return self.value
+
+    @property
+    def letter(self) -> str:
+        return self.name[0]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def index(self) -> int:
+        return _SUIT_INDEX[self]
+
+
+SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+
+
+class Card:
+    """One playing card. Immutable and interned; ``Card.parse(str(card)) == card``."""
+
+    __slots__ = ("_hash", "rank", "rank_int", "suit", "suit_int")
+    _cache: ClassVar[dict[tuple[Rank, Suit | None], Card]] = {}
+    _hash: int
+    rank: Rank
+    suit: Suit | None
+    rank_int: int  # plain ints for the hot paths: Enum hashing is slow
+    suit_int: int  # index in SUITS, -1 for a joker
+
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+        key = (rank, suit)
+        cached = cls._cache.get(key)
+        if cached is not None:
+            return cached
+        if (rank is Rank.JOKER) != (suit is None):
+            raise ValueError("a joker has no suit and every other card has one")
+        card = super().__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank_int", int(rank))
+        object.__setattr__(card, "suit_int", -1 if suit is None else suit.index)
+        object.__setattr__(card, "_hash", 0 if suit is None else int(rank) * 4 + suit.index)
+        cls._cache[key] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
+        return (Card, (self.rank, self.suit))
+
+    # Equality and hashing stay object identity (C speed): every card is interned.
+
+    def __lt__(self, other: Card) -> bool:
+        return self._hash < other._hash
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "Jo"
+        return self.rank.label + self.suit.symbol
+
+    @property
+    def code(self) -> str:
+        """ASCII form, e.g. ``QH``, ``10S``, ``Jo``: for custom_ids and file names."""
+        if self.suit is None:
+            return "Jo"
+        return self.rank.label + self.suit.letter
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def sort_key(self) -> int:
+        """A total order: rank first (Ace low), then suit; jokers first."""
+        return self._hash
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card as players type it: ``Q♥``, ``QH``, ``qh``, ``10♠``, ``10s``, ``TS``,
+        ``♥Q``, or a joker as ``Jo``, ``JK`` or ``🃏``."""
+        token = text.strip()
+        if not token:
+            raise ParseError("Name a card, for example Q♥ or 10s.")
+        upper = token.upper()
+        if upper in _JOKER_WORDS:
+            return JOKER
+        match = _CARD_RE.fullmatch(upper) or _CARD_RE_SUIT_FIRST.fullmatch(upper)
+        if match is None:
+            raise ParseError(
+                f"“{token}” is not a card. Write rank then suit, for example Q♥, QH, 10s or TS."
+            )
+        rank = _RANK_WORDS[match.group("rank")]
+        suit = _SUIT_WORDS[match.group("suit")]
+        return cls(rank, suit)
+
+
+_RANK_WORDS: dict[str, Rank] = {
+    "A": Rank.ACE,
+    "1": Rank.ACE,
+    "J": Rank.JACK,
+    "B": Rank.JACK,
+    "Q": Rank.QUEEN,
+    "D": Rank.QUEEN,
+    "K": Rank.KING,
+    "T": Rank.TEN,
+    **{str(v): Rank(v) for v in range(2, 11)},
+}
+_SUIT_WORDS: dict[str, Suit] = {
+    **{s.letter: s for s in SUITS},
+    **{s.symbol: s for s in SUITS},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_JOKER_WORDS = {"JO", "JK", "JOKER", "🃏"}
+_RANK_PATTERN = "10|[2-9AJQKTBD1]"
+_SUIT_PATTERN = "[CDHS♣♦♥♠♤♡♢♧]"
+_CARD_RE = re.compile(f"(?P<rank>{_RANK_PATTERN})\ufe0f?(?P<suit>{_SUIT_PATTERN})\ufe0f?")
+_CARD_RE_SUIT_FIRST = re.compile(f"(?P<suit>{_SUIT_PATTERN})\ufe0f?(?P<rank>{_RANK_PATTERN})")
+_SEPARATORS = re.compile(r"[\s,;/\-–—]+")
+
+JOKER = Card(Rank.JOKER, None)
+FULL_PACK: tuple[Card, ...] = tuple(
+    Card(rank, suit) for suit in SUITS for rank in Rank if rank is not Rank.JOKER
+)
+# CARD_AT[suit_int][rank_int]: the card, without going through the Enum constructors.
+CARD_AT: tuple[tuple[Card, ...], ...] = tuple(
+    (JOKER, *(Card(Rank(r), suit) for r in range(1, 14))) for suit in SUITS
+)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read a list of cards separated by spaces, commas or dashes: ``Q♥ K♥ A♥``,
+    ``qh,kh,ah``, ``Q-K-A of hearts`` is not accepted (every card names its suit)."""
+    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    if not tokens:
+        raise ParseError("Name at least one card, for example Q♥ K♥ A♥.")
+    return [Card.parse(token) for token in tokens]
+
+
+def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)

@@ -1,0 +1,109 @@
+"""Events: what happened, in order. The bot narrates them; tests check scores against them.
+
+Events are derived from actions; the action log (not the events) is what gets stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import End
+from engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDealerDrawn:
+    """Each pass of the draw for first dealer: (seat, card) pairs; ties draw again."""
+
+    passes: tuple[tuple[tuple[int, Card], ...], ...]
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round_number: int
+    dealer: int
+    upcard: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DrewFromTalon:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TookFromStaircase:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Melded:
+    seat: int
+    meld_id: int
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class LaidOff:
+    seat: int
+    meld_id: int
+    card: Card
+    end: End | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TalonRebuilt:
+    cards: int
+    run_out: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The end of a round. ``went_out`` is None for a dead round (nobody scores hands)."""
+
+    round_number: int
+    went_out: int | None
+    romme_hand: bool
+    hands: tuple[tuple[Card, ...], ...]
+    hand_points: tuple[int, ...]
+    bonus: int
+    meld_points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def dead(self) -> bool:
+        return self.went_out is None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    result: RoundResult
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEnded:
+    winner: int
+    totals: tuple[int, ...]
+
+
+Event = (
+    FirstDealerDrawn
+    | RoundStarted
+    | DrewFromTalon
+    | TookFromStaircase
+    | Melded
+    | LaidOff
+    | Discarded
+    | TalonRebuilt
+    | RoundEnded
+    | SessionEnded
+)
