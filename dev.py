@@ -49,6 +49,9 @@ def cmd_bot(extra: list[str]) -> None:
 
 
 def cmd_bench(extra: list[str]) -> None:
+    has_rlcard = subprocess.run([PYTHON, "-c", "import rlcard"], capture_output=True).returncode
+    if has_rlcard != 0:
+        _run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev,bench]")
     for script in sorted((ROOT / "bench").glob("*.py")):
         if extra and script.stem not in extra:
             continue

@@ -146,6 +146,7 @@ class Game:
         # Rommé hand: did the seat meld or lay off in an earlier turn of this round?
         self.played_earlier = [False] * self.n
         self.played_this_turn = False
+        self.known: list[list[Card]] = [[] for _ in range(self.n)]
         self.deal = deal
         if deal is None:
             self.dealer = self._draw_for_dealer()
@@ -200,6 +201,7 @@ class Game:
         self.melds = []
         self.round_points = [0] * self.n
         self.played_earlier = [False] * self.n
+        self.known = [[] for _ in range(self.n)]
         self.run_outs = 0
         self.events.append(RoundStarted(self.round_number, self.dealer, upcard))
         self._begin_turn(self.dealer)
@@ -309,6 +311,7 @@ class Game:
         hand = self.hands[seat]
         if isinstance(action, Discard):
             hand.remove(action.card)
+            self._forget(seat, action.card)
             self.staircase.append(action.card)
             self.events.append(Discarded(seat, action.card))
             if hand:
@@ -322,6 +325,7 @@ class Game:
             taken = self.staircase[action.index :]
             del self.staircase[action.index :]
             hand.extend(taken)
+            self.known[seat].extend(taken)
             if len(taken) == 1 and self.ruleset.no_return:
                 self.locked_discard = taken[0]
             self.phase = Phase.PLAY
@@ -331,6 +335,7 @@ class Game:
             shape = checked
             for card in shape.cards:
                 hand.remove(card)
+                self._forget(seat, card)
             meld = TableMeld(
                 len(self.melds), seat, shape.kind, list(shape.cards), list(shape.points)
             )
@@ -344,12 +349,18 @@ class Game:
             points = checked
             end = meld.resolve_end(action.card, action.end)
             hand.remove(action.card)
+            self._forget(seat, action.card)
             meld.add(action.card, end, points, seat)
             self._credit(seat, points)
             self.events.append(LaidOff(seat, meld.id, action.card, end, points))
         if not hand:
             self._end_round(seat)
         return self.events[start:]
+
+    def _forget(self, seat: int, card: Card) -> None:
+        known = self.known[seat]
+        if card in known:
+            known.remove(card)
 
     def _credit(self, seat: int, points: int) -> None:
         self.scores[seat] += points
@@ -434,6 +445,7 @@ class Game:
                     score=self.scores[s],
                     round_points=self.round_points[s],
                     has_melded=self.round_points[s] > 0,
+                    known_cards=tuple(self.known[s]),
                 )
                 for s in range(self.n)
             ),

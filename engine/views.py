@@ -43,6 +43,8 @@ class SeatView:
     score: int  # session total, meld points included the moment they are laid
     round_points: int  # meld and lay-off points in the current round
     has_melded: bool  # melded or laid off in this round
+    # Cards this seat took from the staircase and still holds: everyone at the table saw them.
+    known_cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,6 +207,10 @@ def test_taking_k_staircase_cards_takes_everything_above(deal: DealFactory) -> N
     assert game.staircase == [one("Q♣")]
     assert len(game.hands[0]) == 11
     assert game.public_view().seats[0].hand_count == 11
+    # Everyone saw those cards go into Anna's hand, until she plays them.
+    assert game.public_view().seats[0].known_cards == cards("9♥ 2♦ A♣ 7♠")
+    game.apply(Discard(0, one("2♦")))
+    assert game.public_view().seats[0].known_cards == cards("9♥ A♣ 7♠")
 
 
 def _play_until_run_out(game: Game) -> None:

@@ -37,6 +37,10 @@ def play_session(seats: int, seed: int, target: int) -> Game:
         assert len(game.actions) == version + 1
         assert sorted(game.card_locations()) == PACK, "every card in exactly one place"
         assert game.scores == credited(game), "scores equal what was credited"
+        for seat_view in game.public_view().seats:
+            hand = list(game.hands[seat_view.seat])
+            for card in seat_view.known_cards:
+                hand.remove(card)  # a publicly known card is really in that hand
         if game.phase is Phase.OVER:
             break
         if game.round_number != round_number:
