@@ -41,8 +41,8 @@ async def table_image(view: PublicView) -> bytes | None:
     return await _render("render_table", view)
 
 
-async def hand_image(cards: Sequence[Card]) -> bytes | None:
-    return await _render("render_hand", list(cards))
+async def hand_image(cards: Sequence[Card], locked: Card | None = None) -> bytes | None:
+    return await _render("render_hand", tuple(cards), locked=locked)
 
 
 async def round_result_image(result: RoundResult, names: Sequence[str]) -> bytes | None:

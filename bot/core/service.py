@@ -340,6 +340,8 @@ class GameService:
             self.spawn(self._autoplay(live), live, "autoplay")
 
     async def _autoplay(self, live: LiveGame) -> None:
+        turn: tuple[int, int] | None = None
+        lines: list[str] = []  # the whole turn of a played-for seat goes into the table's log
         while True:
             if self.settings.computer_delay:
                 await asyncio.sleep(self.settings.computer_delay)
@@ -354,12 +356,16 @@ class GameService:
                 view = game.private_view(seat.seat)
                 legal = game.legal_actions()
                 action = await asyncio.to_thread(autoplay.choose_safely, player, view, legal)
+                if turn != (game.round_number, seat.seat):
+                    turn, lines = (game.round_number, seat.seat), []
                 try:
                     await self.apply(live, action, by_player=False)
                 except RulesError:
                     log.exception("computer move refused in game %s", live.id)
                     fallback = autoplay.SafePlayer(lay_melds=False).choose(view, legal)
                     await self.apply(live, fallback, by_player=False)
+                lines.append(live.log)
+                live.log = " ".join(lines)
 
     # ------------------------------------------------------------ away, back, leaving
     async def set_presence(

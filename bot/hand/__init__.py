@@ -213,22 +213,31 @@ class PlayModal(discord.ui.Modal):
         if draw_phase:
             self.take = discord.ui.TextInput(
                 label="Take: staircase position, or 'talon'",
+                custom_id="take",
                 placeholder="e.g. 3 (takes card 3 and all above it) or talon",
                 max_length=10,
             )
             self.add_item(self.take)
             return
         self.meld = discord.ui.TextInput(
-            label="Meld (3 or more cards)", placeholder="Q♥ K♥ A♥  or  qh kh ah", required=False
+            label="Meld (3 or more cards)",
+            placeholder="Q♥ K♥ A♥  or  qh kh ah",
+            required=False,
+            custom_id="meld",
         )
         self.layoff = discord.ui.TextInput(
             label="Lay off: card, meld number, end (optional)",
+            custom_id="layoff",
             placeholder="7♠ 2   or   A♥ 1 high",
             required=False,
             max_length=20,
         )
         self.discard = discord.ui.TextInput(
-            label="Discard (ends your turn)", placeholder="9♣", required=False, max_length=6
+            label="Discard (ends your turn)",
+            placeholder="9♣",
+            required=False,
+            max_length=6,
+            custom_id="discard",
         )
         for item in (self.meld, self.layoff, self.discard):
             self.add_item(item)

@@ -115,7 +115,7 @@ async def hand_payload(
     embed.set_footer(text=f"{seat.name} · {public.seats[seat.seat].score} points")
     files: list[discord.File] = []
     if with_image:
-        picture = images.as_file(await images.hand_image(cards), "hand.png")
+        picture = images.as_file(await images.hand_image(cards, private.locked_discard), "hand.png")
         if picture is not None:
             files.append(picture)
             embed.set_image(url="attachment://hand.png")

@@ -109,7 +109,9 @@ class Table:
         return lobby
 
     async def start(self, lobby: discord.Message) -> InteractionResult:
-        return await self.members[0].click(lobby, label="Start")
+        result = await self.members[0].click(lobby, label="Start")
+        assert self.live.game is not None  # remember the game even after the bot lets go
+        return result
 
     # ------------------------------------------------------------ privacy
     def check_private(self, member: MemberActor, message: ResponseMessage | None) -> None:
@@ -141,6 +143,10 @@ class Table:
     ) -> InteractionResult:
         """Click a control of the member's hand (a button, or a select with values)."""
         hand = await self.hand_of(member)
+        if not has_control(hand, operation):
+            # The hand was drawn before the turn came round: refresh it, as a member would.
+            refreshed = await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
+            self.check_private(member, refreshed.response)
         cid = custom_id_of(hand, operation)
         if values is None:
             result = await member.click(hand, custom_id=cid)

@@ -1,0 +1,109 @@
+"""The hand's other controls: typing in a modal, sorting, hints, autocomplete, paging."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot_harness import Table, custom_id_of, description, hand_cards_shown
+from simcord import Env
+
+from bot.core.model import GameOptions, LiveGame, Seat
+from bot.hand.ui import PAGE_SIZE, HandState, hand_payload
+from engine import FULL_PACK, Deal, DrawTalon, Phase, Ruleset, parse_cards
+
+
+async def started(env: Env) -> Table:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(n)) for n in ("anna", "ben")]
+    table = Table(env, channel, members)
+    await table.start(await table.open(target=50))
+    return table
+
+
+async def test_playing_by_typing_in_the_modal(simcord_env: Env) -> None:
+    table = await started(simcord_env)
+    seat = table.game.to_act
+    member = table.member_for_seat(seat)
+    hand = await table.open_hand(member)
+    shown = await member.click(hand, custom_id=custom_id_of(hand, "h_type"))
+    assert shown.modal is not None
+    result = await member.submit_modal(shown, {"take": "talon"})
+    assert table.game.phase is Phase.PLAY
+    table.check_private(member, result.response)
+
+    shown = await member.click(hand, custom_id=custom_id_of(hand, "h_type"))
+    own = table.game.private_view(seat).hand
+    refused = await member.submit_modal(shown, {"meld": f"{own[0]} {own[1]}"})
+    assert "too short" in description(refused.response)
+    assert table.game.phase is Phase.PLAY
+
+    discard = table.game.legal_discards(seat)[0].card
+    shown = await member.click(hand, custom_id=custom_id_of(hand, "h_type"))
+    await member.submit_modal(shown, {"discard": discard.code.lower()})
+    assert table.game.to_act != seat
+    assert table.game.public_view().staircase[-1] is discard
+
+
+async def test_sort_and_hint(simcord_env: Env) -> None:
+    table = await started(simcord_env)
+    member = table.members[0]
+    hand = await table.open_hand(member)
+    by_suit = hand_cards_shown(hand)
+    await member.click(hand, custom_id=custom_id_of(hand, "h_sort"))
+    by_rank = hand_cards_shown(hand)
+    assert sorted(by_suit) == sorted(by_rank)
+    ranks = [parse_cards(c)[0].rank for c in by_rank]
+    assert ranks == sorted(ranks)
+    await member.click(hand, custom_id=custom_id_of(hand, "h_hint"))
+    assert "💡" in description(hand)
+
+
+async def test_autocomplete_offers_only_your_own_cards(simcord_env: Env) -> None:
+    table = await started(simcord_env)
+    for member in table.members:
+        choices = await member.autocomplete(table.channel, "treppe discard", "card", "")
+        own = {str(c) for c in table.game.private_view(table.seat_of(member)).hand}
+        assert {c["value"] for c in choices} == own
+    positions = await table.members[0].autocomplete(table.channel, "treppe take", "position", "")
+    assert [c["value"] for c in positions] == [1]
+
+
+def big_hand_game() -> LiveGame:
+    pack = list(FULL_PACK)
+    deal = Deal(0, (tuple(pack[:30]), tuple(pack[30:37])), tuple(pack[37:40]), tuple(pack[40:]))
+    game = Ruleset(target=50).new_game(["anna", "ben"], 1, deal=deal)
+    return LiveGame(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        host_id=10,
+        status="playing",
+        options=GameOptions(),
+        seats=[Seat(0, 10, "anna"), Seat(1, 11, "ben")],
+        created_at=datetime.now(UTC),
+        game=game,
+    )
+
+
+def select_sizes(payload_view: object) -> list[int]:
+    return [
+        len(item.item.options)
+        for item in payload_view.children  # type: ignore[attr-defined]
+        if hasattr(item.item, "options")
+    ]
+
+
+async def test_thirty_cards_are_paged_in_selects_of_25() -> None:
+    live = big_hand_game()
+    assert live.game is not None
+    live.game.apply(DrawTalon(0))
+    first = await hand_payload(live, live.seats[0], HandState(), with_image=False)
+    assert max(select_sizes(first.view)) == PAGE_SIZE
+    second = await hand_payload(live, live.seats[0], HandState(page=1), with_image=False)
+    sizes = select_sizes(second.view)
+    assert 6 in sizes  # 31 cards: 25 on the first page, 6 on the second
+    labels = [getattr(i.item, "label", "") for i in second.view.children]
+    assert any("page 2/2" in str(label) for label in labels)
+    # The whole hand is still listed in text, so nothing is hidden.
+    assert "Your hand (31)" in first.embeds[0].description
