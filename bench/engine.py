@@ -1,6 +1,7 @@
 """Engine speed: random legal play, and listing legal moves for a 20-card hand.
 
-Prints, as its last line: ``actions_per_s=N rounds_per_s=N legal_ms_p50=F``.
+Prints, as its last line: ``actions_per_s=N rounds_per_s=N legal_ms_p50=F deadwood_ms_p50=F``
+(the last: least deadwood of an 11-card Wiener Rummy hand holding both jokers).
 When rlcard is installed (``pip install rlcard==1.2.0``) it also measures rlcard's
 pure-Python gin rummy game under random legal play in the same run, for comparison.
 """
@@ -15,10 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import Discard, DrawTalon, Phase, Ruleset, TakeStaircase
+from engine import FULL_PACK, JOKER, Discard, DrawTalon, Phase, Ruleset, TakeStaircase, deadwood
 
 PLAY_SECONDS = 4.0
 LEGAL_SAMPLES = 400
+DEADWOOD_SAMPLES = 2000
 
 
 def random_play(seconds: float) -> tuple[int, int, float]:
@@ -92,11 +94,26 @@ def twenty_card_legal_ms(samples: int) -> tuple[float, float, float]:
     return statistics.median(timings), statistics.median(moves), statistics.median(melds)
 
 
+def deadwood_ms(samples: int) -> float:
+    """p50 of ``deadwood`` on 11-card hands: 9 cards of two shuffled packs and both jokers."""
+    rng = random.Random(11)
+    naturals = [*FULL_PACK, *FULL_PACK]
+    timings: list[float] = []
+    for _ in range(samples):
+        hand = [*rng.sample(naturals, 9), JOKER, JOKER]
+        rng.shuffle(hand)
+        start = time.perf_counter()
+        deadwood(hand, variant="wiener")
+        timings.append((time.perf_counter() - start) * 1000)
+    return statistics.median(timings)
+
+
 def main() -> None:
     baseline = rlcard_random_play(PLAY_SECONDS / 2)
     actions, rounds, elapsed = random_play(PLAY_SECONDS)
     actions_per_s = actions / elapsed
     legal, moves, melds = twenty_card_legal_ms(LEGAL_SAMPLES)
+    dead = deadwood_ms(DEADWOOD_SAMPLES)
     if baseline is None:
         print("rlcard not installed: no baseline (pip install rlcard==1.2.0)")
     else:
@@ -111,7 +128,7 @@ def main() -> None:
     )
     print(
         f"actions_per_s={actions_per_s:.0f} rounds_per_s={rounds / elapsed:.1f} "
-        f"legal_ms_p50={legal:.3f}"
+        f"legal_ms_p50={legal:.3f} deadwood_ms_p50={dead:.3f}"
     )
 
 

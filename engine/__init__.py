@@ -13,6 +13,13 @@ Public API
     "Q♥ K♥ A♥ 2♥")) == 27``. A non-meld raises ``IllegalMeld`` with a readable reason, e.g.
     "5♠ 6♠ 8♠ is not a run: 7♠ is missing."
 
+``meld_points(cards, variant="romme")`` / ``variant="wiener"``
+    The same for the two-pack relatives: jokers wild, no corner, Ace 11 (set or high) or 1.
+
+``deadwood(cards, variant="wiener") -> int``
+    The least deadwood over every arrangement of the hand into melds (joker 30, Ace 11).
+    Games: ``engine.variants.RommeRuleset`` and ``engine.variants.WienerRuleset``.
+
 ``Ruleset(target=500, no_return=True, max_rebuilds=2, ...).new_game(names, seed) -> Game``
     A session for 2 to 4 seats. ``Game.verify(action)`` raises why an action is refused,
     ``Game.can(action)`` answers yes/no, ``Game.apply(action)`` applies it and returns the
@@ -28,6 +35,7 @@ from engine.cards import FULL_PACK, JOKER, SUITS, Card, Rank, Suit, format_cards
 from engine.errors import IllegalAction, IllegalMeld, ParseError, RulesError
 from engine.game import Deal, Game, Ruleset
 from engine.melds import MeldKind, analyse_meld, meld_points
+from engine.variants import deadwood
 from engine.views import MeldView, Phase, PlacedCard, PrivateView, PublicView, SeatView
 
 __all__ = [
@@ -59,6 +67,7 @@ __all__ = [
     "Suit",
     "TakeStaircase",
     "analyse_meld",
+    "deadwood",
     "format_cards",
     "meld_points",
     "parse_cards",
