@@ -1,45 +1,81 @@
-"""The ``hard`` computer player: ``normal``'s planner with a stronger evaluation.
+"""The ``hard`` computer player: ``normal``'s heuristics narrow the choice, Monte-Carlo
+search decides.
 
-Differences from ``normal``:
+At each draw the talon and the most promising staircase digs, and at each play step the
+most promising plans for the rest of the turn (melds, lay-offs and several discards, or
+melding nothing yet), are played forward to the end of the round in sampled worlds (see
+``engine.ai.search``): the opponents' hands hold the cards they were seen taking from the
+staircase plus unseen cards at random. The candidate with the best average score difference
+is chosen. The worlds come from a generator seeded by the player's seed and the position, so
+a decision is still a pure function of (seed, view, legal moves).
 
-- The talon draw is priced exactly: the turn is planned for every card the seat cannot see
-  (each equally likely to be the talon's top card) and the results averaged, instead of
-  sampling six. Staircase digs are compared against that expectation.
-- Weights tuned by self-play against ``normal``: discards that would feed the next player
-  weigh more, holding cards is feared less, so it digs deeper for cards that pay later.
-
-Work per decision is bounded by the number of unseen cards (at most 45 plans for a draw),
-so it stays well inside the 100 ms budget; see ``bench/ai.py``.
+The amount of search is fixed (``Budget``), not timed, so decisions stay reproducible; it is
+sized to keep the 99th percentile of decision time well under 100 ms (see ``bench/ai.py``).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 
-from engine.ai.knowledge import unseen_cards
+from engine.actions import Action, DrawTalon, TakeStaircase
 from engine.ai.planner import Context, Weights, plan_turn
-from engine.ai.players import NormalPlayer
+from engine.ai.players import NormalPlayer, _checked, _is_draw_phase, decision_rng
+from engine.ai.search import Budget, candidate_plans, evaluate_draws, evaluate_plans
 from engine.views import PrivateView
-
-HARD_WEIGHTS = Weights(
-    risk_base=0.2,
-    risk_near=0.35,
-    risk_close=0.55,
-    feed=1.5,
-)
 
 
 class HardPlayer(NormalPlayer):
-    """Exact talon expectation and tuned weights; see the module text."""
+    """Heuristic candidates, decided by determinized Monte-Carlo rollouts."""
 
-    def __init__(self, seed: int, weights: Weights | None = None) -> None:
-        super().__init__(seed, weights or replace(HARD_WEIGHTS))
+    def __init__(
+        self, seed: int, weights: Weights | None = None, budget: Budget | None = None
+    ) -> None:
+        super().__init__(seed, weights)
+        self.budget = budget or Budget()
 
-    def talon_value(self, view: PrivateView, ctx: Context) -> float:
-        unseen = unseen_cards(view)
-        if not unseen:
-            return float("-inf")
-        total = 0.0
-        for card in unseen:
-            total += plan_turn([*view.hand, card], ctx)[0].score
-        return total / len(unseen)
+    def choose(self, view: PrivateView, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("there is no legal move to make")
+        ctx = Context.of_view(view, self.weights)
+        if _is_draw_phase(legal):
+            return _checked(self.search_draw(view, legal, ctx), legal, view)
+        return _checked(self.search_play(view, legal, ctx), legal, view)
+
+    def search_draw(self, view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
+        scored: list[tuple[float, Action, int | None]] = []
+        if any(isinstance(a, DrawTalon) for a in legal):
+            scored.append((self.talon_value(view, ctx), DrawTalon(view.seat), None))
+        for take, taken, sub in self.dig_options(view, legal, ctx):
+            value = plan_turn([*view.hand, *taken], sub)[0].score
+            scored.append((value, take, take.index))
+        if not scored:
+            return super().choose(view, legal)
+        scored.sort(key=lambda x: -x[0])
+        options = scored[: self.budget.candidates]
+        if len(options) == 1:
+            return options[0][1]
+        rng = decision_rng(self.seed, view, "hard-draw")
+        values = evaluate_draws(view, [o[2] for o in options], self.weights, self.budget, rng)
+        best = max(range(len(options)), key=lambda k: (values[k], -k))
+        if values[best] - values[0] < self.budget.margin:
+            best = 0
+        action: Action = options[best][1]
+        assert isinstance(action, (DrawTalon, TakeStaircase))
+        return action
+
+    def search_play(self, view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
+        plans = candidate_plans(view.hand, ctx)
+        if not plans:
+            return super().choose(view, legal)
+        outs = [p for p in plans if p.out]
+        if outs:
+            return outs[0].first_action(view.seat)
+        options = plans[: self.budget.candidates]
+        if len(options) == 1:
+            return options[0].first_action(view.seat)
+        rng = decision_rng(self.seed, view, "hard-play")
+        values = evaluate_plans(view, options, self.weights, self.budget, rng)
+        best = max(range(len(options)), key=lambda k: (values[k], -k))
+        if values[best] - values[0] < self.budget.margin:
+            best = 0
+        return options[best].first_action(view.seat)

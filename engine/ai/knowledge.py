@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import End
-from engine.cards import FULL_PACK, SUITS, Card, Rank, Suit
+from engine.cards import CARD_AT, FULL_PACK, SUITS, Card, Rank, Suit
 from engine.melds import (
     ACE_HIGH,
     ACE_IN_SET,
@@ -17,11 +17,18 @@ from engine.melds import (
     MAX_SET,
     RING,
     MeldKind,
-    hand_value,
     run_card_points,
     set_card_points,
 )
+from engine.melds import hand_value as _engine_hand_value
 from engine.views import MeldView, PrivateView
+
+_HAND_VALUE: dict[Card, int] = {c: _engine_hand_value(c) for c in FULL_PACK}
+
+
+def hand_value(card: Card) -> int:
+    """What a card left in a hand is worth to the player who went out: every Ace 15."""
+    return _HAND_VALUE[card]
 
 
 def next_rank(rank: int) -> int:
@@ -33,7 +40,11 @@ def prev_rank(rank: int) -> int:
 
 
 def card_at(rank: int, suit: Suit) -> Card:
-    return Card(Rank(rank), suit)
+    return CARD_AT[suit.index][rank]
+
+
+# Plain points of a rank (2-10 face, J Q K 10, Ace 1), indexed by the rank's int.
+_FACE = (0, *(Rank(r).face_value for r in range(1, RING + 1)))
 
 
 def unseen_cards(view: PrivateView) -> list[Card]:
@@ -68,6 +79,7 @@ class Fit:
     suit: Suit | None  # run: its suit
     length: int
     suits: set[Suit] = field(default_factory=set)  # set: suits present
+    cached: list[tuple[Card, End | None, int]] | None = None  # ``fitting`` until ``add``
 
     @classmethod
     def of_view(cls, meld: MeldView) -> Fit:
@@ -84,29 +96,45 @@ class Fit:
 
     def copy(self) -> Fit:
         return Fit(
-            self.id, self.kind, self.rank, self.high, self.suit, self.length, set(self.suits)
+            self.id,
+            self.kind,
+            self.rank,
+            self.high,
+            self.suit,
+            self.length,
+            set(self.suits),
+            self.cached,
         )
 
     def fitting(self) -> list[tuple[Card, End | None, int]]:
         """(card, end, points) for every card that may be laid off here now."""
+        cached = self.cached
+        if cached is None:
+            cached = self.cached = self._fitting()
+        return cached
+
+    def _fitting(self) -> list[tuple[Card, End | None, int]]:
         if self.kind is MeldKind.SET:
             if self.length >= MAX_SET:
                 return []
-            pts = ACE_IN_SET if self.rank == Rank.ACE else Rank(self.rank).face_value
-            return [(card_at(self.rank, s), None, pts) for s in SUITS if s not in self.suits]
+            pts = ACE_IN_SET if self.rank == Rank.ACE else _FACE[self.rank]
+            return [
+                (CARD_AT[i][self.rank], None, pts)
+                for i, s in enumerate(SUITS)
+                if s not in self.suits
+            ]
         if self.length >= RING:
             return []
         assert self.suit is not None
         low = prev_rank(self.rank)
         high = next_rank(self.high)
-        low_pts = ACE_LOW if low == Rank.ACE else Rank(low).face_value
-        high_pts = ACE_HIGH if high == Rank.ACE else Rank(high).face_value
-        return [
-            (card_at(low, self.suit), End.LOW, low_pts),
-            (card_at(high, self.suit), End.HIGH, high_pts),
-        ]
+        low_pts = ACE_LOW if low == Rank.ACE else _FACE[low]
+        high_pts = ACE_HIGH if high == Rank.ACE else _FACE[high]
+        row = CARD_AT[self.suit.index]
+        return [(row[low], End.LOW, low_pts), (row[high], End.HIGH, high_pts)]
 
     def add(self, card: Card, end: End | None) -> None:
+        self.cached = None
         self.length += 1
         if self.kind is MeldKind.SET:
             if card.suit is not None:

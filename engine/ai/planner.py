@@ -29,7 +29,7 @@ from engine.ai.knowledge import (
     table_fits,
     unseen_cards,
 )
-from engine.cards import SUITS, Card
+from engine.cards import CARD_AT, SUITS, Card, Rank
 from engine.melds import MeldKind, possible_melds
 from engine.views import PrivateView
 
@@ -38,7 +38,7 @@ PARTITION_LIMIT = 600
 
 @dataclass(slots=True)
 class Weights:
-    """Tunable weights of the evaluation; ``hard`` uses its own."""
+    """Tunable weights of the evaluation (``normal``'s; ``hard`` uses them in its search)."""
 
     risk_base: float = 0.35
     risk_close: float = 0.6  # an opponent holds 2 cards or fewer
@@ -64,6 +64,9 @@ class Context:
     next_meld_id: int
     weights: Weights
     table_set_ranks: frozenset[int] = field(default_factory=frozenset)
+    # feed_value's staircase part per card, filled lazily (the staircase is fixed here)
+    stair_feed: dict[Card, tuple[float, float]] = field(default_factory=dict)
+    stair_info: tuple[list[int], list[set[int]]] | None = None  # ranks on the staircase
 
     @classmethod
     def of_view(cls, view: PrivateView, weights: Weights) -> Context:
@@ -207,22 +210,32 @@ def _lay_off_all(
     return layoffs, points, left
 
 
+_NEXT = [0, *(next_rank(r) for r in range(1, 14))]
+_PREV = [0, *(prev_rank(r) for r in range(1, 14))]
+_FACE = [0, *(Rank(r).face_value for r in range(1, 14))]
+
+
 def promise_pairs(keep: Sequence[Card], ctx: Context) -> list[tuple[Card, Card, float]]:
     """Pairs of kept cards that could still become a meld, with what that promise is worth."""
     w = ctx.weights
     live = ctx.unseen
     stair = set(ctx.staircase)
+    set_ranks = ctx.table_set_ranks
     result: list[tuple[Card, Card, float]] = []
     for i, a in enumerate(keep):
+        ra = a.rank_int
+        sa = a.suit_int
         for b in keep[i + 1 :]:
-            if a.rank is b.rank:
-                if int(a.rank) in ctx.table_set_ranks:
+            rb = b.rank_int
+            if ra == rb:
+                if ra in set_ranks:
                     continue
                 completions = 0.0
-                for s in SUITS:
-                    if s is a.suit or s is b.suit:
+                sb = b.suit_int
+                for s in range(4):
+                    if s in (sa, sb):
                         continue
-                    c = Card(a.rank, s)
+                    c = CARD_AT[s][ra]
                     if c in live:
                         completions += 1.0
                     elif c in stair:
@@ -230,57 +243,88 @@ def promise_pairs(keep: Sequence[Card], ctx: Context) -> list[tuple[Card, Card, 
                 if completions:
                     value = 3 * hand_value(a)
                     result.append((a, b, w.pair * value * min(completions, 1.5)))
-            elif a.suit is b.suit and a.suit is not None:
-                ra, rb = int(a.rank), int(b.rank)
-                needed: list[int] = []
-                if next_rank(ra) == rb:
-                    needed = [prev_rank(ra), next_rank(rb)]
-                elif next_rank(rb) == ra:
-                    needed = [prev_rank(rb), next_rank(ra)]
-                elif next_rank(next_rank(ra)) == rb:
-                    needed = [next_rank(ra)]
-                elif next_rank(next_rank(rb)) == ra:
-                    needed = [next_rank(rb)]
-                if not needed:
+            elif sa == b.suit_int and sa >= 0:
+                needed: tuple[int, ...]
+                if _NEXT[ra] == rb:
+                    needed = (_PREV[ra], _NEXT[rb])
+                elif _NEXT[rb] == ra:
+                    needed = (_PREV[rb], _NEXT[ra])
+                elif _NEXT[_NEXT[ra]] == rb:
+                    needed = (_NEXT[ra],)
+                elif _NEXT[_NEXT[rb]] == ra:
+                    needed = (_NEXT[rb],)
+                else:
                     continue
                 completions = 0.0
+                row = CARD_AT[sa]
                 for r in needed:
-                    c = card_at(r, a.suit)
+                    c = row[r]
                     if c in live:
                         completions += 1.0
                     elif c in stair:
                         completions += w.staircase_pot
                 if completions:
-                    value = a.rank.face_value + b.rank.face_value + 7
+                    value = _FACE[ra] + _FACE[rb] + 7
                     result.append((a, b, w.near_run * value * min(completions, 1.5)))
     return result
 
 
-def feed_value(card: Card, fits: Sequence[Fit], ctx: Context) -> float:
-    """What discarding ``card`` onto the staircase may be worth to the next player."""
-    w = ctx.weights
-    lay = fit_value(card, fits)
-    stair = ctx.staircase
-    same_rank = [c for c in stair if c.rank is card.rank]
+def _stair_feed(card: Card, ctx: Context) -> tuple[float, float]:
+    """(meld, partial): what ``card`` could complete with staircase cards alone."""
+    cached = ctx.stair_feed.get(card)
+    if cached is not None:
+        return cached
+    info = ctx.stair_info
+    if info is None:
+        rank_count = [0] * 14
+        suit_ranks: list[set[int]] = [set(), set(), set(), set()]
+        for c in ctx.staircase:
+            rank_count[c.rank_int] += 1
+            if c.suit_int >= 0:
+                suit_ranks[c.suit_int].add(c.rank_int)
+        info = ctx.stair_info = (rank_count, suit_ranks)
+    rank_count, suit_ranks = info
+    r = card.rank_int
+    same_rank = rank_count[r]
     meld = 0.0
     partial = 0.0
-    if len(same_rank) >= 2 and int(card.rank) not in ctx.table_set_ranks:
+    if same_rank >= 2 and r not in ctx.table_set_ranks:
         meld = hand_value(card) * 3
-    elif same_rank and int(card.rank) not in ctx.table_set_ranks:
+    elif same_rank and r not in ctx.table_set_ranks:
         partial = hand_value(card) * 3
-    if card.suit is not None:
-        suit_ranks = {int(c.rank) for c in stair if c.suit is card.suit}
-        r = int(card.rank)
-        lo, hi = prev_rank(r), next_rank(r)
+    if card.suit_int >= 0:
+        ranks = suit_ranks[card.suit_int]
+        lo, hi = _PREV[r], _NEXT[r]
         run = (
-            (lo in suit_ranks and prev_rank(lo) in suit_ranks)
-            or (hi in suit_ranks and next_rank(hi) in suit_ranks)
-            or (lo in suit_ranks and hi in suit_ranks)
+            (lo in ranks and _PREV[lo] in ranks)
+            or (hi in ranks and _NEXT[hi] in ranks)
+            or (lo in ranks and hi in ranks)
         )
         if run:
-            meld = max(meld, card.rank.face_value * 3.0)
-        elif lo in suit_ranks or hi in suit_ranks:
-            partial = max(partial, card.rank.face_value * 3.0)
+            meld = max(meld, _FACE[r] * 3.0)
+        elif lo in ranks or hi in ranks:
+            partial = max(partial, _FACE[r] * 3.0)
+    ctx.stair_feed[card] = (meld, partial)
+    return meld, partial
+
+
+def lay_values(fits: Sequence[Fit]) -> dict[Card, int]:
+    """The most each card scores as a lay-off onto ``fits`` now (absent: 0)."""
+    best: dict[Card, int] = {}
+    for fit in fits:
+        for c, _, pts in fit.fitting():
+            if pts > best.get(c, 0):
+                best[c] = pts
+    return best
+
+
+def feed_value(
+    card: Card, fits: Sequence[Fit], ctx: Context, lays: dict[Card, int] | None = None
+) -> float:
+    """What discarding ``card`` onto the staircase may be worth to the next player."""
+    w = ctx.weights
+    lay = fit_value(card, fits) if lays is None else lays.get(card, 0)
+    meld, partial = _stair_feed(card, ctx)
     return w.feed * max(lay, 0.85 * meld) + w.feed_partial * partial
 
 
@@ -306,13 +350,19 @@ def plan_turn(
         pairs = promise_pairs(left, ctx)
         total_promise = sum(v for _, _, v in pairs)
         total_value = sum(hand_value(c) for c in left)
+        lays = lay_values(fits)
+        losses: dict[Card, float] = {}
+        for a, b, v in pairs:
+            losses[a] = losses.get(a, 0) + v
+            if b is not a:
+                losses[b] = losses.get(b, 0) + v
         best: tuple[float, Card] | None = None
         for card in left:
             if card is ctx.locked:
                 continue
-            lost = sum(v for a, b, v in pairs if a is card or b is card)
+            lost = losses.get(card, 0)
             value = (
-                -feed_value(card, fits, ctx)
+                -feed_value(card, fits, ctx, lays)
                 - ctx.risk * (total_value - hand_value(card))
                 + (total_promise - lost)
             )
@@ -333,7 +383,8 @@ def card_useful(card: Card, pool: set[Card] | frozenset[Card], fits: Sequence[Fi
     suit = card.suit
     if suit is None:
         return False
-    same = sum(1 for s in SUITS if s is not suit and Card(card.rank, s) in pool)
+    rank = card.rank_int
+    same = sum(1 for s in SUITS if s is not suit and CARD_AT[s.index][rank] in pool)
     if same >= 2:
         return True
     r = int(card.rank)

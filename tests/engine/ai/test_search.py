@@ -1,0 +1,76 @@
+"""The hard player's search: sampled worlds match the view, rollouts keep every card."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine import FULL_PACK, Phase, Ruleset
+from engine.ai import make_player
+from engine.ai.planner import Context, Weights
+from engine.ai.search import Budget, candidate_plans, rollout, sample_worlds
+from engine.game import Game
+
+
+def _advance(game: Game, actions: int, seed: int) -> None:
+    players = [make_player("normal", seed + i) for i in range(game.n)]
+    for _ in range(actions):
+        if game.phase is Phase.OVER:
+            break
+        seat = game.to_act
+        game.apply(players[seat].choose(game.private_view(seat), game.legal_actions()))
+
+
+def test_worlds_agree_with_the_view() -> None:
+    for seed in range(6):
+        game = Ruleset().new_game(["a", "b", "c"][: 2 + seed % 2], seed)
+        _advance(game, 25, seed)
+        if game.phase is Phase.OVER:
+            continue
+        view = game.private_view(game.to_act)
+        for world in sample_worlds(view, 5, random.Random(seed)):
+            assert world.hands[view.seat] == list(view.hand)
+            for seat in view.public.seats:
+                hand = world.hands[seat.seat]
+                assert len(hand) == seat.hand_count
+                assert all(c in hand for c in seat.known_cards)
+            assert len(world.talon) == view.public.talon_count
+            assert world.stair == list(view.public.staircase)
+            cards = [*world.talon, *world.stair, *world.table]
+            for hand in world.hands:
+                cards.extend(hand)
+            assert Counter(cards) == Counter(FULL_PACK)
+
+
+def test_rollouts_keep_every_card_and_end_or_stop() -> None:
+    weights = Weights()
+    for seed in range(6):
+        game = Ruleset().new_game(["a", "b"], 100 + seed)
+        _advance(game, 8, seed)
+        view = game.private_view(game.to_act)
+        rng = random.Random(seed)
+        for world in sample_worlds(view, 3, rng):
+            if view.public.phase is Phase.PLAY:
+                ctx = Context.of_view(view, weights)
+                world.play(view.seat, candidate_plans(view.hand, ctx)[0])
+            rollout(world, weights, rng, 200)
+            cards = [*world.talon, *world.stair, *world.table]
+            for hand in world.hands:
+                cards.extend(hand)
+            assert Counter(cards) == Counter(FULL_PACK)
+            assert world.over
+
+
+def test_candidate_plans_offer_several_discards_and_holding() -> None:
+    game = Ruleset().new_game(["a", "b"], 4)
+    _advance(game, 1, 4)  # the dealer drew
+    view = game.private_view(game.to_act)
+    plans = candidate_plans(view.hand, Context.of_view(view, Weights()))
+    assert len({p.discard for p in plans if not p.out}) >= 2
+    assert all(p.discard in view.hand for p in plans if p.discard is not None)
+
+
+def test_budget_is_fixed_not_timed() -> None:
+    budget = Budget()
+    assert budget.worlds > 0
+    assert budget.candidates >= 2
