@@ -2,7 +2,9 @@
 the result caches cleared before every run.
 
 Prints the baselines (PNG-encoding a flat canvas of the same size at compress_level=1, as
-RGB and as a palette image like ours) and the draw/encode split first and, as its last line:
+RGB and as a palette image like ours), the draw/encode split and the Rommé and Wiener Rummy
+tables (romme_table_ms_p50=F romme_table_kb=F wiener_table_ms_p50=F wiener_table_kb=F)
+first and, as its last line:
 table_ms_p50=F table_kb=F width=N height=N hand_ms_p50=F
 Targets: table within 2x the (RGB) baseline and at most 100 KB; hand at most 2 ms.
 """
@@ -22,8 +24,16 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # allow ``python bench/render.py`` without an install
     sys.path.insert(0, str(ROOT))
 
-from bot.render import clear_caches, draw_table, render_hand, render_table  # noqa: E402
+from bot.render import (  # noqa: E402
+    clear_caches,
+    draw_table,
+    render_hand,
+    render_romme_table,
+    render_table,
+    render_wiener_table,
+)
 from bot.render import examples as ex  # noqa: E402
+from bot.render import variant_examples as vx  # noqa: E402
 from bot.render.canvas import encode, new_canvas  # noqa: E402
 from bot.render.palette import FELT  # noqa: E402
 
@@ -40,6 +50,29 @@ def p50_ms(fns: dict[str, Callable[[], object]], runs: int = RUNS) -> dict[str, 
             fn()
             times[name].append(time.perf_counter() - start)
     return {name: statistics.median(t) * 1000 for name, t in times.items()}
+
+
+def variant_line() -> str:
+    """Rommé and Wiener Rummy tables (the docs positions, from seeded engine games), drawn and
+    encoded with the caches cleared, measured apart from the Treppenrommé figures."""
+    romme = vx.romme_table()
+    wiener = vx.wiener_knock()
+    romme_png = render_romme_table(romme)
+    wiener_png = render_wiener_table(wiener)
+
+    def romme_table() -> bytes:
+        clear_caches()
+        return render_romme_table(romme)
+
+    def wiener_table() -> bytes:
+        clear_caches()
+        return render_wiener_table(wiener)
+
+    ms = p50_ms({"romme": romme_table, "wiener": wiener_table})
+    return (
+        f"romme_table_ms_p50={ms['romme']:.2f} romme_table_kb={len(romme_png) / 1024:.1f} "
+        f"wiener_table_ms_p50={ms['wiener']:.2f} wiener_table_kb={len(wiener_png) / 1024:.1f}"
+    )
 
 
 def main() -> None:
@@ -81,6 +114,7 @@ def main() -> None:
         f"table_vs_rgb_baseline={table_ms / base_rgb:.2f}x "
         f"table_vs_palette_baseline={table_ms / base_pal:.2f}x"
     )
+    print(variant_line())
     print(
         f"table_ms_p50={table_ms:.2f} table_kb={len(png) / 1024:.1f} width={width} "
         f"height={height} hand_ms_p50={hand_ms:.2f}"

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from bot.render import hand as _hand
 from bot.render import results as _results
+from bot.render import romme as _romme
 from bot.render import table as _table
+from bot.render import wiener as _wiener
 from bot.render.hand import draw_hand, render_hand, sort_hand
 from bot.render.results import (
     draw_round_result,
@@ -16,7 +18,19 @@ from bot.render.results import (
     render_round_result,
     render_session_result,
 )
+from bot.render.romme import (
+    draw_romme_round_result,
+    draw_romme_table,
+    render_romme_round_result,
+    render_romme_table,
+)
 from bot.render.table import draw_table, render_table
+from bot.render.wiener import (
+    draw_wiener_round_result,
+    draw_wiener_table,
+    render_wiener_round_result,
+    render_wiener_table,
+)
 
 
 def clear_caches() -> None:
@@ -24,17 +38,27 @@ def clear_caches() -> None:
     _table.cache_clear()
     _hand.cache_clear()
     _results.cache_clear()
+    _romme.cache_clear()
+    _wiener.cache_clear()
 
 
 __all__ = [
     "clear_caches",
     "draw_hand",
+    "draw_romme_round_result",
+    "draw_romme_table",
     "draw_round_result",
     "draw_session_result",
     "draw_table",
+    "draw_wiener_round_result",
+    "draw_wiener_table",
     "render_hand",
+    "render_romme_round_result",
+    "render_romme_table",
     "render_round_result",
     "render_session_result",
     "render_table",
+    "render_wiener_round_result",
+    "render_wiener_table",
     "sort_hand",
 ]

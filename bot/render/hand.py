@@ -89,6 +89,8 @@ def hand_slots(
     if len(labels) != len(hand):
         raise ValueError(f"{len(hand)} cards but {len(labels)} labels")
     step, per_row, _ = _geometry(len(hand), labels)
+    if locked is not None and list(hand).count(locked) > 1:
+        locked = None  # two packs: holding both copies, either may be discarded
     slots = []
     for i, (card, label) in enumerate(zip(hand, labels, strict=True)):
         row, col = divmod(i, per_row)
@@ -105,7 +107,11 @@ def hand_slots(
 
 
 def draw_hand(
-    hand: Sequence[Card], labels: Sequence[str] | None = None, locked: Card | None = None
+    hand: Sequence[Card],
+    labels: Sequence[str] | None = None,
+    locked: Card | None = None,
+    *,
+    taken_from: str = "the staircase",
 ) -> Image.Image:
     """The hand as a palette image (uncached)."""
     slots = hand_slots(hand, labels, locked)
@@ -113,7 +119,7 @@ def draw_hand(
     width = 2 * HAND_MARGIN + max(fan_width(min(len(hand), per_row), step), CARD_W)
     caption = ""
     if any(slot.locked for slot in slots):
-        caption = f"{locked}: taken from the staircase, it can't be discarded this turn"
+        caption = f"{locked}: taken from {taken_from}, it can't be discarded this turn"
         width = max(width, text_width(caption, CAPTION.size) + 2 * HAND_MARGIN)
         width = min(width, HAND_MAX_W)
         caption = fit_text(caption, CAPTION.size, width - 2 * HAND_MARGIN)
@@ -133,8 +139,10 @@ def draw_hand(
 
 
 @lru_cache(maxsize=64)
-def _render_hand(hand: tuple[Card, ...], labels: tuple[str, ...], locked: Card | None) -> bytes:
-    return encode(draw_hand(hand, labels, locked))
+def _render_hand(
+    hand: tuple[Card, ...], labels: tuple[str, ...], locked: Card | None, taken_from: str
+) -> bytes:
+    return encode(draw_hand(hand, labels, locked, taken_from=taken_from))
 
 
 def render_hand(
@@ -142,12 +150,15 @@ def render_hand(
     labels: Sequence[str] | None = None,
     *,
     locked: Card | None = None,
+    taken_from: str = "the staircase",
 ) -> bytes:
     """PNG of ``hand`` in the given order, card i under ``labels[i]`` (default "1".."n").
-    ``locked`` (the no_return card) is ringed in red with a caption saying why."""
+    ``locked`` (the no_return card) is ringed in red with a caption saying why; with two
+    packs, a hand holding both copies of it has nothing locked (either may be discarded).
+    ``taken_from`` names the pile in that caption (Rommé, Wiener Rummy: "the discard pile")."""
     if labels is None:
         labels = [str(i + 1) for i in range(len(hand))]
-    return _render_hand(tuple(hand), tuple(labels), locked)
+    return _render_hand(tuple(hand), tuple(labels), locked, taken_from)
 
 
 def cache_clear() -> None:

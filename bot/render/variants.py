@@ -1,0 +1,358 @@
+"""What the Rommé and Wiener Rummy pictures share: seat colours for up to six players, the
+stock and discard piles, bars, and fans of meld cards whose jokers show the card they stand
+for (a small star over that card's rank and suit, in the joker's purple).
+
+Pure drawing helpers on palette canvases; every cached image is read-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render import palette as pal
+from bot.render.assets import _FONT_LOCK, Style, card_mask, card_sprite, font, text_width
+from bot.render.canvas import empty_slot, fan_width, outline, rect, text
+from bot.render.geometry import CARD_H, CARD_RADIUS, CARD_W, INDEX_STRIP, INDEX_W, INDEX_X
+from engine.cards import CARD_AT, JOKER, Card
+from engine.melds import MeldKind
+
+V_TABLE_W = 1120  # the widest a variant picture gets
+V_TABLE_MIN_W = 760  # a sparse table is narrower, so it scales down less on a phone
+MARGIN = 16
+HEADER_H = 58
+SECTION_GAP = 14
+STATUS_NAME_W = 300
+
+# Piles: a label above, the top card, a few offset edges under it for the pile's depth.
+PILE_LABEL_H = 30
+PILE_GAP = 30
+PILE_LAYER = 4  # how far each card under the top one sticks out, down and right
+PILE_LAYERS_MAX = 3
+PILE_NOTE_H = 28  # "37 cards" under a pile
+PILES_H = PILE_LABEL_H + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4 + PILE_NOTE_H
+PILE_SLOT_W = CARD_W + PILE_LAYERS_MAX * PILE_LAYER
+CHIP_D = 76  # the pot's chip
+
+# Bands: one per player, info on the left, cards on the right.
+BAND_PAD = 10
+BAND_GAP = 10
+COLOUR_BAR_W = 6
+INFO_W = 264
+INFO_X = MARGIN + COLOUR_BAR_W + 12
+INFO_TEXT_W = INFO_W - COLOUR_BAR_W - 24
+GROUP_X = MARGIN + INFO_W
+BAR_H = 9
+TURN_RING = 3
+
+# Card fans in bands: cropped cards read by their index (jokers need a little more height).
+FAN_CARD_H = 84
+FAN_STEP = INDEX_STRIP + 4
+FAN_GAP = 18
+FAN_LABEL_H = 26
+PLACER_BAR_H = 5
+FAN_ROW_H = FAN_CARD_H + 2 + PLACER_BAR_H + FAN_LABEL_H + 6
+BACK_STEP = 16  # a hidden hand: card backs closely stacked
+GROUP_RING = 3
+
+# The joker's index when it stands for a card: a small star over that card's rank and suit.
+JOKER_STAR_SIZE = 20
+JOKER_RANK_SIZE = 30
+JOKER_SUIT_SIZE = 27
+JOKER_STAR_Y = 5
+JOKER_RANK_Y = 28
+JOKER_SUIT_Y = 56
+JOKER_INDEX_BOTTOM = 82
+
+HEADER = Style(26, pal.TEXT, pal.FELT)
+HEADER_MUTED = Style(22, pal.MUTED, pal.FELT)
+LABEL = Style(20, pal.MUTED, pal.FELT)
+NOTE = Style(20, pal.TEXT, pal.FELT)
+NOTE_GOLD = Style(22, pal.GOLD, pal.FELT)
+STOCK_COUNT = Style(28, pal.TEXT, pal.BACK, pill=pal.BADGE, pad_x=10, height=38)
+CHIP = Style(28, pal.DARK, pal.FELT, pill=pal.GOLD, height=CHIP_D, min_width=CHIP_D)
+SCORE = Style(24, pal.TEXT, pal.PANEL)
+INFO = Style(19, pal.MUTED, pal.PANEL)
+INFO_BRIGHT = Style(19, pal.TEXT, pal.PANEL)
+INFO_GOLD = Style(19, pal.GOLD, pal.PANEL)
+INFO_ALERT = Style(19, pal.ALERT, pal.PANEL)
+FAN_LABEL = Style(19, pal.MUTED, pal.PANEL)
+FAN_LABEL_GOLD = Style(19, pal.GOLD, pal.PANEL)
+TAG_GOLD = Style(19, pal.DARK, pal.PANEL, pill=pal.GOLD, pad_x=9, height=26)
+TAG_ALERT = Style(19, pal.TEXT, pal.PANEL, pill=pal.ALERT, pad_x=9, height=26)
+
+# Four player colours come from the palette; seats 5 and 6 (these games seat six) borrow
+# white and gold, which no other band element uses for a name.
+SEAT_COLOURS: tuple[pal.RGB, ...] = (*pal.PLAYERS, pal.TEXT, pal.GOLD)
+
+
+def seat_colour(seat: int) -> pal.RGB:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def name_style(seat: int, bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
+    return Style(size, seat_colour(seat), bg)
+
+
+def muted_name_style(bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
+    """A player out of the rubber."""
+    return Style(size, pal.MUTED, bg)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# ----------------------------------------------------------------------------- jokers
+def _glyph(content: str, size: int, max_w: int) -> Image.Image:
+    """``content`` in joker ink on card white, cropped to its ink and squeezed to ``max_w``."""
+    f = font(size)
+    with _FONT_LOCK:
+        left, top, right, bottom = (round(b) for b in f.getbbox(content))
+        img = Image.new("RGB", (right - left + 2, bottom - top + 2), pal.CARD)
+        ImageDraw.Draw(img).text((1 - left, 1 - top), content, font=f, fill=pal.JOKER_INK)
+    if img.width > max_w:
+        img = img.resize((max_w, img.height), Image.Resampling.LANCZOS)
+    return pal.to_palette(img)
+
+
+@lru_cache(maxsize=64)
+def joker_face(stands_for: Card) -> Image.Image:
+    """The joker sprite with its index replaced by a small star over the rank and suit of the
+    card it stands for, all in joker purple: a covered joker still says what it is."""
+    face = card_sprite(JOKER).copy()
+    if stands_for.is_joker or stands_for.suit is None:
+        return face
+    column = (INDEX_X, JOKER_STAR_Y - 2, INDEX_X + INDEX_W, JOKER_INDEX_BOTTOM)
+    ImageDraw.Draw(face).rectangle(column, fill=pal.index(pal.CARD))
+    centre = INDEX_X + INDEX_W // 2
+    for content, size, y in (
+        ("★", JOKER_STAR_SIZE, JOKER_STAR_Y),
+        (stands_for.rank.label, JOKER_RANK_SIZE, JOKER_RANK_Y),
+        (stands_for.suit.symbol, JOKER_SUIT_SIZE, JOKER_SUIT_Y),
+    ):
+        glyph = _glyph(content, size, INDEX_W)
+        face.paste(glyph, (centre - glyph.width // 2, y))
+    return face
+
+
+@lru_cache(maxsize=512)
+def _face_crop(card: Card, stands_for: Card, height: int) -> Image.Image:
+    face = joker_face(stands_for) if card.is_joker else card_sprite(card)
+    return face if height >= CARD_H else face.crop((0, 0, CARD_W, height))
+
+
+def paste_face(
+    canvas: Image.Image,
+    card: Card | None,
+    x: int,
+    y: int,
+    height: int = CARD_H,
+    stands_for: Card | None = None,
+) -> None:
+    """A card (None: the back) at (x, y), cut at ``height``; a joker with ``stands_for``
+    shows that card in its index."""
+    if card is None:
+        sprite = card_sprite(None)
+        if height < CARD_H:
+            sprite = sprite.crop((0, 0, CARD_W, height))
+    else:
+        sprite = _face_crop(card, stands_for or card, height)
+    canvas.paste(sprite, (x, y), card_mask(min(height, CARD_H)))
+
+
+def joker_stands(
+    kind: MeldKind, cards: Sequence[Card], stands_for: Sequence[Card]
+) -> tuple[Card, ...]:
+    """What each card of a meld stands for. In a set the jokers stand for the suits its
+    natural cards lack, in pack order: a lay-off may have filled the suit first recorded."""
+    if kind is not MeldKind.SET:
+        return tuple(stands_for)
+    naturals = [c for c in cards if not c.is_joker]
+    if not naturals:
+        return tuple(stands_for)
+    have = {c.suit_int for c in naturals}
+    missing = [s for s in range(4) if s not in have]
+    rank = naturals[0].rank_int
+    shown: list[Card] = []
+    for card in cards:
+        if card.is_joker and missing:
+            card = CARD_AT[missing.pop(0)][rank]
+        shown.append(card)
+    return tuple(shown)
+
+
+# ----------------------------------------------------------------------------- piles
+def _pile_layers(count: int) -> int:
+    """How many card edges peek out under the top card: a hint of the pile's size."""
+    if count <= 1:
+        return 0
+    if count < 10:
+        return 1
+    if count < 30:
+        return 2
+    return PILE_LAYERS_MAX
+
+
+def _under_cards(canvas: Image.Image, x: int, y: int, layers: int, back: bool) -> None:
+    draw = ImageDraw.Draw(canvas)
+    fill = pal.index(pal.BACK if back else pal.CARD)
+    edge = pal.index(pal.CARD_EDGE)
+    for k in range(layers, 0, -1):
+        dx = k * PILE_LAYER
+        box = (x + dx, y + dx, x + dx + CARD_W - 1, y + dx + CARD_H - 1)
+        draw.rounded_rectangle(box, CARD_RADIUS, fill=fill, outline=edge, width=2)
+
+
+def draw_stock(canvas: Image.Image, x: int, top: int, count: int, rebuilds: int) -> None:
+    centre = x + CARD_W // 2
+    y = top + PILE_LABEL_H
+    text(canvas, "stock", centre, top + 2, LABEL, align="centre")
+    if count <= 0:
+        empty_slot(canvas, x, y)
+        text(canvas, "empty", centre, y + CARD_H // 2 - 12, LABEL, align="centre")
+        return
+    _under_cards(canvas, x, y, _pile_layers(count), back=True)
+    paste_face(canvas, None, x, y)
+    text(canvas, str(count), centre, y + CARD_H // 2 - 19, STOCK_COUNT, align="centre")
+    if rebuilds:
+        note_y = y + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
+        text(canvas, f"rebuilt {rebuilds}×", centre, note_y, LABEL, align="centre")
+
+
+def draw_discard(canvas: Image.Image, x: int, top: int, card: Card | None, count: int) -> None:
+    centre = x + CARD_W // 2
+    y = top + PILE_LABEL_H
+    text(canvas, "discard", centre, top + 2, LABEL, align="centre")
+    if card is None or count <= 0:
+        empty_slot(canvas, x, y)
+        text(canvas, "empty", centre, y + CARD_H // 2 - 12, LABEL, align="centre")
+        return
+    _under_cards(canvas, x, y, _pile_layers(count), back=False)
+    paste_face(canvas, card, x, y)
+    note_y = y + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
+    text(canvas, plural(count, "card"), centre, note_y, LABEL, align="centre")
+
+
+def draw_pot(canvas: Image.Image, x: int, top: int, pot: int) -> None:
+    """The pot as one big gold chip with the number of chips in it."""
+    centre = x + CHIP_D // 2
+    text(canvas, "pot", centre, top + 2, LABEL, align="centre")
+    chip_y = top + PILE_LABEL_H + (CARD_H - CHIP_D) // 2
+    text(canvas, str(pot), centre, chip_y, CHIP, align="centre")
+    note_y = top + PILE_LABEL_H + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
+    text(canvas, "chips", centre, note_y, LABEL, align="centre")
+
+
+# ----------------------------------------------------------------------------- bars
+def draw_bar(
+    canvas: Image.Image, x: int, y: int, width: int, fraction: float, fill: pal.RGB
+) -> None:
+    """A progress bar ``width`` wide, filled to ``fraction`` (clamped to 0..1)."""
+    rect(canvas, (x, y, x + width - 1, y + BAR_H - 1), pal.BADGE)
+    filled = round(width * max(0.0, min(1.0, fraction)))
+    if filled > 0:
+        rect(canvas, (x, y, x + filled - 1, y + BAR_H - 1), fill)
+
+
+# ----------------------------------------------------------------------------- fans
+@dataclass(frozen=True, slots=True)
+class Fan:
+    """A group of cards drawn as one fan: a meld, a hand's deadwood, or a hidden hand (all
+    ``None``: card backs). ``stands_for`` runs parallel to ``cards`` (jokers' cards);
+    ``placers`` marks cards laid off by another player with that player's colour."""
+
+    cards: tuple[Card | None, ...]
+    stands_for: tuple[Card | None, ...] = ()
+    placers: tuple[pal.RGB | None, ...] = ()
+    label: str = ""
+    label_style: Style = FAN_LABEL
+    ring: pal.RGB | None = None
+    step: int = FAN_STEP
+
+    @property
+    def card_width(self) -> int:
+        return fan_width(len(self.cards), self.step)
+
+    @property
+    def width(self) -> int:
+        label = text_width(self.label, self.label_style.size) + 4 if self.label else 0
+        return max(self.card_width, label)
+
+
+def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
+    """Greedy left-to-right packing of fans into rows of ``area_w`` pixels."""
+    rows: list[list[Fan]] = []
+    width = 0
+    for fan in fans:
+        w = fan.width
+        if rows and width + FAN_GAP + w <= area_w:
+            rows[-1].append(fan)
+            width += FAN_GAP + w
+        else:
+            rows.append([fan])
+            width = w
+    return rows
+
+
+def row_width(row: Sequence[Fan]) -> int:
+    return sum(f.width for f in row) + FAN_GAP * (len(row) - 1)
+
+
+def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
+    for i, card in enumerate(fan.cards):
+        stands = fan.stands_for[i] if i < len(fan.stands_for) else None
+        paste_face(canvas, card, x + i * fan.step, y, FAN_CARD_H, stands)
+    if fan.ring is not None and fan.cards:
+        pad = GROUP_RING + 1
+        box = (x - pad, y - pad, x + fan.card_width - 1 + pad, y + FAN_CARD_H + pad)
+        outline(canvas, box, fan.ring, GROUP_RING, CARD_RADIUS + pad)
+    bar_y = y + FAN_CARD_H + 2
+    for i, colour in enumerate(fan.placers):
+        if colour is None:
+            continue
+        px = x + i * fan.step
+        w = CARD_W if i == len(fan.cards) - 1 else fan.step - 2
+        rect(canvas, (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1), colour)
+    if fan.label:
+        text(canvas, fan.label, x + 2, bar_y + PLACER_BAR_H, fan.label_style)
+
+
+def draw_fan_rows(canvas: Image.Image, rows: Sequence[Sequence[Fan]], x: int, y: int) -> None:
+    for r, row in enumerate(rows):
+        fx = x
+        for fan in row:
+            draw_fan(canvas, fan, fx, y + r * FAN_ROW_H)
+            fx += fan.width + FAN_GAP
+
+
+# ----------------------------------------------------------------------------- bands
+def band_height(info_h: int, rows: int) -> int:
+    return max(info_h, rows * FAN_ROW_H) + 2 * BAND_PAD
+
+
+def draw_band_frame(
+    canvas: Image.Image,
+    seat: int,
+    top: int,
+    height: int,
+    ring: pal.RGB | None = None,
+    bar: pal.RGB | None = None,
+) -> None:
+    """The panel behind a player's band with the seat's colour bar and an optional ring."""
+    right = canvas.width - MARGIN - 1
+    rect(canvas, (MARGIN, top, right, top + height - 1), pal.PANEL)
+    rect(
+        canvas,
+        (MARGIN, top, MARGIN + COLOUR_BAR_W - 1, top + height - 1),
+        bar or seat_colour(seat),
+    )
+    if ring is not None:
+        outline(canvas, (MARGIN, top, right, top + height - 1), ring, TURN_RING)
+
+
+def hidden_hand(count: int) -> Fan:
+    return Fan(cards=(None,) * count, step=BACK_STEP)
