@@ -311,6 +311,8 @@ class VariantTableMeld:
             self.stands_for.append(stands)
             self.points.append(points)
             self.placed_by.append(seat)
+        if self.kind is MeldKind.SET and not card.is_joker:
+            self._reassign_set_jokers()
 
     def swap_index(self, card: Card, strict: bool) -> int:
         """Where natural ``card`` may replace a joker of this meld; raise if it may not."""
@@ -338,12 +340,15 @@ class VariantTableMeld:
         self.stands_for[index] = card
         self.placed_by[index] = seat
         if self.kind is MeldKind.SET:
-            # The remaining jokers stand for the suits still missing.
-            natural = {c.suit_int for c in self.cards if not c.is_joker}
-            missing = iter(s for s in range(4) if s not in natural)
-            for i, placed in enumerate(self.cards):
-                if placed.is_joker:
-                    self.stands_for[i] = CARD_AT[next(missing)][self.low]
+            self._reassign_set_jokers()
+
+    def _reassign_set_jokers(self) -> None:
+        """A set's jokers stand for the suits its natural cards still lack."""
+        natural = self._natural_suits()
+        missing = iter(s for s in range(4) if s not in natural)
+        for i, placed in enumerate(self.cards):
+            if placed.is_joker:
+                self.stands_for[i] = CARD_AT[next(missing)][self.low]
 
     def fitting_cards(self) -> list[tuple[Card, End | None]]:
         """Every natural card that could be laid off here now (jokers fit wherever a joker

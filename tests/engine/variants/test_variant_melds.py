@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalMeld, meld_points, parse_cards
+from engine import JOKER, IllegalMeld, meld_points, parse_cards
 from engine.melds import MeldKind
 from engine.variants import analyse_variant_meld, hand_value
 from tests.engine.variants.variant_deals import cards, one
@@ -113,3 +113,16 @@ def test_runs_hold_at_most_thirteen_cards() -> None:
     assert full.total == 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 30 + 11
     with pytest.raises(IllegalMeld):
         analyse_variant_meld(cards("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦"))
+
+
+def test_a_set_joker_moves_to_the_suit_still_missing_after_a_lay_off() -> None:
+    from engine.variants.melds import VariantTableMeld
+
+    meld = VariantTableMeld.from_shape(0, 0, analyse_variant_meld(parse_cards("J♣ J♥ Jo")))
+    joker_at = meld.cards.index(JOKER)
+    covered = meld.stands_for[joker_at]
+    natural = next(c for c in parse_cards("J♦ J♠") if c is covered)
+    end, stands, points = meld.layoff(natural, None)
+    meld.add(natural, end, stands, points, 1)
+    assert meld.stands_for[joker_at] is not natural
+    assert {c.suit_int for c in meld.stands_for} == {0, 1, 2, 3}
