@@ -14,7 +14,10 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 class Settings(BaseSettings):
     """Keys are case-insensitive environment variables, e.g. ``DISCORD_TOKEN``."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # Empty values (KEY=) count as unset, so .env.example can be copied as it is.
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/treppenbot.db")

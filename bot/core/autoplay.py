@@ -58,6 +58,21 @@ def make_player(strength: str, seed: int) -> Player:
     return player  # type: ignore[no-any-return]
 
 
+def timeout_action(view: PrivateView, legal: Sequence[Action]) -> Action:
+    """The move made when a player's time runs out: draw from the talon, then discard a card
+    that breaks no meld (engine.ai's rule when it is there)."""
+    try:
+        from engine.ai import safe_timeout_action
+    except ImportError:
+        return SafePlayer(lay_melds=False).choose(view, legal)
+    try:
+        action: Action = safe_timeout_action(view, legal)
+    except Exception:
+        log.exception("safe_timeout_action failed; using the built-in safe move")
+        return SafePlayer(lay_melds=False).choose(view, legal)
+    return action if action in legal else SafePlayer(lay_melds=False).choose(view, legal)
+
+
 def choose_safely(player: Player, view: PrivateView, legal: Sequence[Action]) -> Action:
     """Ask the player; if it fails or answers with something not in ``legal``, play safe."""
     try:

@@ -72,7 +72,7 @@ def button(
     row: int | None = None,
     disabled: bool = False,
 ) -> GameComponent:
-    item = discord.ui.Button(
+    item: discord.ui.Button[Any] = discord.ui.Button(
         label=label,
         style=style,
         emoji=emoji,
@@ -112,6 +112,5 @@ def persistent_view(*items: GameComponent) -> discord.ui.View:
 
 
 def selected_values(interaction: discord.Interaction) -> list[str]:
-    data = interaction.data or {}
-    values = data.get("values", [])  # type: ignore[union-attr]
-    return [str(v) for v in values]
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(v) for v in data.get("values", [])]

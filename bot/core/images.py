@@ -7,7 +7,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -53,7 +53,7 @@ async def session_image(names: Sequence[str], totals: Sequence[int], winner: int
     return await _render("render_session_result", list(names), list(totals), winner)
 
 
-def sort_cards(cards: Sequence[Card], by: str) -> list[Card]:
+def sort_cards(cards: Sequence[Card], by: Literal["suit", "rank"]) -> list[Card]:
     """The renderer's order when it is there, else rank or suit order of our own."""
     try:
         from bot.render import sort_hand

@@ -297,28 +297,22 @@ class GameService:
         if seat.timeouts >= self.settings.away_after_timeouts:
             seat.away = True
         await self.storage.update_seat(live.id, seat.to_row())
-        player = self._player(live, seat.seat, "normal")
-        if game.phase is Phase.DRAW:
-            draws = [a for a in game.legal_actions() if isinstance(a, DrawTalon)]
-            action = (
-                draws[0]
-                if draws
-                else autoplay.SafePlayer().choose(
-                    game.private_view(seat.seat), game.legal_actions()
-                )
-            )
+        done: list[str] = []
+        for _ in range(2):  # a draw, then a discard; never a meld
+            if live.game is not game or game.phase is Phase.OVER or game.to_act != seat.seat:
+                break
+            legal = game.legal_actions()
+            action = autoplay.timeout_action(game.private_view(seat.seat), legal)
             await self.apply(live, action, by_player=False)
-        if live.game is game and game.phase is Phase.PLAY and game.to_act == seat.seat:
-            legal = game.legal_discards(seat.seat)
-            view = game.private_view(seat.seat)
-            choice = await asyncio.to_thread(autoplay.choose_safely, player, view, legal)
-            await self.apply(live, choice, by_player=False)
+            done.append(live.log)
         note = (
             " and is now away; moves are made for them until they use /treppe back"
             if seat.away
             else ""
         )
-        live.log = f"⏰ {seat.name}'s time ran out; the turn was played for them{note}. {live.log}"
+        live.log = (
+            f"⏰ {seat.name}'s time ran out; the turn was played for them{note}. {' '.join(done)}"
+        )
         self.request_refresh(live)
 
     # ------------------------------------------------------------ computer moves

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -25,7 +26,7 @@ class Payload:
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
 
-    def edit_kwargs(self) -> dict[str, object]:
+    def edit_kwargs(self) -> dict[str, Any]:
         return {
             "content": self.content,
             "embeds": self.embeds,
@@ -33,8 +34,8 @@ class Payload:
             "view": self.view,
         }
 
-    def send_kwargs(self) -> dict[str, object]:
-        kwargs: dict[str, object] = {"embeds": self.embeds, "files": self.files}
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"embeds": self.embeds, "files": self.files}
         if self.content:
             kwargs["content"] = self.content
         if self.view is not None:
@@ -175,7 +176,9 @@ async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
         mention = to_act.name if to_act.played_for else f"<@{to_act.user_id}>"
         embed = discord.Embed(
             title=f"Treppenrommé — round {view.round_number}",
-            description=f"{live.log or '…'}\n\n**To act:** {mention} {phase_text(view)}",
+            description=clip(
+                f"{live.log or '…'}\n\n**To act:** {mention} {phase_text(view)}", 4000
+            ),
             colour=COLOUR,
         )
         embed.add_field(name="Players", value=seats_text(live, view), inline=False)

@@ -4,7 +4,7 @@ commands hand, draw, take, meld, layoff and discard (with autocomplete)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -50,7 +50,7 @@ def _seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveGame, S
 
 async def _payload_for(
     interaction: discord.Interaction, live: LiveGame, seat: Seat, state: HandState, note: str
-) -> dict[str, object]:
+) -> dict[str, Any]:
     bot = _bot(interaction)
     payload = await hand_payload(live, seat, state, note, with_image=bot.settings.render_images)
     return payload.edit_kwargs()
@@ -219,20 +219,20 @@ class PlayModal(discord.ui.Modal):
             )
             self.add_item(self.take)
             return
-        self.meld = discord.ui.TextInput(
+        self.meld: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
             label="Meld (3 or more cards)",
             placeholder="Q♥ K♥ A♥  or  qh kh ah",
             required=False,
             custom_id="meld",
         )
-        self.layoff = discord.ui.TextInput(
+        self.layoff: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
             label="Lay off: card, meld number, end (optional)",
             custom_id="layoff",
             placeholder="7♠ 2   or   A♥ 1 high",
             required=False,
             max_length=20,
         )
-        self.discard = discord.ui.TextInput(
+        self.discard: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
             label="Discard (ends your turn)",
             placeholder="9♣",
             required=False,
@@ -288,7 +288,7 @@ class PlayModal(discord.ui.Modal):
                 await interaction.response.edit_message(**kwargs)
             else:
                 kwargs.pop("attachments", None)
-                await interaction.response.send_message(ephemeral=True, **kwargs)  # type: ignore[arg-type]
+                await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
 def parse_layoff(seat: int, text: str) -> LayOff:
@@ -451,7 +451,7 @@ async def _layoff_meld_choices(
     meld="The meld's number on the table",
     end="For a run: which end, when the card fits both",
 )
-@app_commands.autocomplete(card=_layoff_card_choices, meld=_layoff_meld_choices)
+@app_commands.autocomplete(card=_layoff_card_choices, meld=_layoff_meld_choices)  # type: ignore[misc]
 @app_commands.choices(
     end=[
         app_commands.Choice(name="low end", value="low"),

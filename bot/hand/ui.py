@@ -7,6 +7,7 @@ while choosing where to lay off, that card."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 import discord
 
@@ -45,7 +46,7 @@ class HandState:
         return cls(version, sort, page, card)
 
     @property
-    def sort_name(self) -> str:
+    def sort_name(self) -> Literal["suit", "rank"]:
         return "rank" if self.sort == "r" else "suit"
 
 

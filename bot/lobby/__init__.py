@@ -11,7 +11,12 @@ from bot.core import components
 from bot.core.errors import Refusal, refusals, send_private
 from bot.core.model import MAX_SEATS, GameOptions, LiveGame, Seat
 from bot.core.service import display_name
-from bot.core.tablemsg import COMPUTER_STRENGTHS, lobby_payload, table_payload
+from bot.core.tablemsg import (
+    COMPUTER_STRENGTHS,
+    closed_lobby_payload,
+    lobby_payload,
+    table_payload,
+)
 from bot.storage.store import ChannelBusy
 
 if TYPE_CHECKING:
@@ -113,8 +118,10 @@ async def on_leave(interaction: discord.Interaction, game_id: int, argument: str
         humans = [s for s in live.seats if not s.is_computer]
         if seat.user_id == live.host_id:
             if not humans:
-                await service.close(live, "cancelled", "The host left, so the table has closed.")
-                await interaction.response.defer()
+                await service.storage.close_game(live.id, "cancelled")
+                service.forget(live)
+                payload = closed_lobby_payload(live, "The host left, so the table has closed.")
+                await interaction.response.edit_message(**payload.edit_kwargs())
                 return
             live.host_id = humans[0].user_id or live.host_id
         await service.save_seats(live)
@@ -144,8 +151,6 @@ async def on_cancel(interaction: discord.Interaction, game_id: int, argument: st
     async with live.lock:
         await _bot(interaction).service.storage.close_game(live.id, "cancelled")
         _bot(interaction).service.forget(live)
-    from bot.core.tablemsg import closed_lobby_payload
-
     payload = closed_lobby_payload(live, f"{interaction.user.mention} cancelled this table.")
     await interaction.response.edit_message(**payload.edit_kwargs())
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -14,7 +15,22 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor, Response
 
 from bot.core.autoplay import SafePlayer
 from bot.core.model import LiveGame
+from bot.settings import Settings
 from engine import Action, Discard, DrawTalon, Game, LayOff, Meld, Phase, TakeStaircase, parse_cards
+
+
+def make_settings(tmp_path: Path, **overrides: object) -> Settings:
+    values: dict[str, object] = {
+        "database_path": tmp_path / "treppenbot.db",
+        "render_images": False,  # pictures are the renderer's tests; keep these fast
+        "computer_delay": 0.0,
+        "game_seed": 7,
+        "default_turn_timer": 0,
+        "default_target": 50,
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
 
 HAND_LINE = re.compile(r"\*\*Your hand \((\d+)\):\*\* (.*)")
 
@@ -64,6 +80,7 @@ class Table:
         self.strategy = SafePlayer()
         self.use_slash = False
         self.private_checks = 0
+        self.round_ends: list[list[str]] = []  # the table's embed titles right after a round
         self._live: LiveGame | None = None  # kept after the session ends and the bot lets go
 
     # ------------------------------------------------------------ state
@@ -103,6 +120,8 @@ class Table:
         result = await host.slash(self.channel, "treppe new", **options)
         assert result.response is not None
         lobby = result.response.message
+        self._live = None
+        assert self.live.status == "lobby"  # remember this table from now on
         if extra_join:
             for member in self.members[1:]:
                 await member.click(lobby, label="Join")
@@ -219,8 +238,11 @@ class Table:
             if seat.played_for:
                 break  # the bot plays this seat; nothing for a member to do
             before = self.game.public_view().version
+            round_before = self.game.public_view().round_number
             action = self.choose()
             await self.perform(action)
+            if self.game.public_view().round_number != round_before:
+                self.round_ends.append([e.title or "" for e in self.table_message().embeds])
             assert self.game.public_view().version > before, f"{action} was not applied"
             made += 1
             if made % 7 == 0:

@@ -9,7 +9,7 @@ from simcord import Env
 
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.hand.ui import PAGE_SIZE, HandState, hand_payload
-from engine import FULL_PACK, Deal, DrawTalon, Phase, Ruleset, parse_cards
+from engine import FULL_PACK, Deal, DrawTalon, Meld, Phase, Ruleset, parse_cards
 
 
 async def started(env: Env) -> Table:
@@ -107,3 +107,22 @@ async def test_thirty_cards_are_paged_in_selects_of_25() -> None:
     assert any("page 2/2" in str(label) for label in labels)
     # The whole hand is still listed in text, so nothing is hidden.
     assert "Your hand (31)" in first.embeds[0].description
+
+
+async def test_a_card_that_fits_two_melds_asks_where() -> None:
+    mine = parse_cards("5♥ 6♥ 7♥ 9♥ 10♥ J♥ 8♥ 2♣ 3♣")
+    rest = [c for c in FULL_PACK if c not in mine]
+    deal = Deal(0, (tuple(mine), tuple(rest[:7])), (rest[7],), tuple(rest[8:]))
+    live = big_hand_game()
+    live.game = Ruleset(target=50).new_game(["anna", "ben"], 1, deal=deal)
+    game = live.game
+    game.apply(DrawTalon(0))
+    game.apply(Meld(0, tuple(parse_cards("5♥ 6♥ 7♥"))))
+    game.apply(Meld(0, tuple(parse_cards("9♥ 10♥ J♥"))))
+    eight = parse_cards("8♥")[0]
+    state = HandState(version=game.public_view().version, layoff_card=eight.code)
+    payload = await hand_payload(live, live.seats[0], state, with_image=False)
+    targets = [i.item for i in payload.view.children if ":h_layto:" in i.custom_id]
+    assert len(targets) == 1
+    values = sorted(o.value for o in targets[0].options)
+    assert values == ["8H:0:high", "8H:1:low"]

@@ -17,6 +17,7 @@ def setup_table(env: Env, players: int) -> Table:
 
 
 async def test_two_members_play_a_whole_session(simcord_env: Env) -> None:
+    simcord_env.bot.settings.game_seed = 36  # this deal needs two rounds to reach 50
     table = setup_table(simcord_env, 2)
     lobby = await table.open(target=50)
     assert "target 50" in description(lobby)
@@ -30,6 +31,12 @@ async def test_two_members_play_a_whole_session(simcord_env: Env) -> None:
 
     assert table.game.phase is Phase.OVER
     assert moves > 5
+    # Every finished round was shown on the table with its result.
+    rounds_played = table.game.public_view().round_number
+    assert rounds_played >= 2  # see the seed above
+    assert len(table.round_ends) == rounds_played - 1
+    for number, titles in enumerate(table.round_ends, start=1):
+        assert f"Round {number} result" in titles
     assert table.private_checks >= moves
     final = table.table_message()
     winner = table.game.public_view().winner

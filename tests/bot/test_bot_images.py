@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bot_harness import Table
-from conftest import make_settings
+from bot_harness import Table, make_settings
 from simcord import Env
 
 from bot.settings import Settings
