@@ -112,7 +112,11 @@ class Card:
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
         return (Card, (self.rank, self.suit))
 
-    # Equality and hashing stay object identity (C speed): every card is interned.
+    # Equality stays object identity (C speed): every card is interned. The hash is the
+    # card's fixed number so that sets and dicts of cards iterate in the same order in every
+    # process: seeded games and computer players must replay identically.
+    def __hash__(self) -> int:
+        return self._hash
 
     def __lt__(self, other: Card) -> bool:
         return self._hash < other._hash
