@@ -84,3 +84,71 @@ def choose_safely(player: Player, view: PrivateView, legal: Sequence[Action]) ->
         log.warning("computer player chose an action outside the legal list: %r", action)
         return SafePlayer().choose(view, legal)
     return action
+
+
+# ---------------------------------------------------------------- Rommé and Wiener Rummy
+def _variant_players() -> Any:
+    try:
+        from engine.variants import players
+    except ImportError:
+        return None
+    return players
+
+
+def variant_players_available() -> bool:
+    return _variant_players() is not None
+
+
+class SafeVariantPlayer:
+    """Draws from the stock, takes back an unfinished first meld, then discards the first
+    card it may. Never melds, knocks or calls Rummy; declines a buy-back."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        from engine.variants import BuyBack, TakeBack, TakeDiscard
+        from engine.variants import hand_value as variant_value
+
+        seat = view.seat
+        for preferred in (DrawTalon(seat), BuyBack(seat, False), TakeBack(seat), TakeDiscard(seat)):
+            if preferred in legal:
+                return preferred
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return max(discards, key=lambda a: (not a.card.is_joker, variant_value(a.card)))
+        return legal[0]
+
+
+def make_variant_player(variant: str, strength: str, seed: int) -> Any:
+    players = _variant_players()
+    if players is None:
+        return SafeVariantPlayer()
+    try:
+        return players.make_variant_player(variant, strength, seed)
+    except Exception:
+        log.exception("no %s player for %s; using the safe player", strength, variant)
+        return SafeVariantPlayer()
+
+
+def variant_timeout_action(variant: str, view: Any, legal: Sequence[Any]) -> Any:
+    """A timed-out turn in Rommé or Wiener Rummy: draw, then a safe discard."""
+    players = _variant_players()
+    if players is not None:
+        try:
+            action = players.variant_timeout_action(variant, view, legal)
+        except Exception:
+            log.exception("variant_timeout_action failed; using the built-in safe move")
+        else:
+            if action in legal:
+                return action
+    return SafeVariantPlayer().choose(view, legal)
+
+
+def choose_variant_safely(player: Any, view: Any, legal: Sequence[Any]) -> Any:
+    try:
+        action = player.choose(view, legal)
+    except Exception:
+        log.exception("computer player failed; playing safe")
+        return SafeVariantPlayer().choose(view, legal)
+    if action not in legal:
+        log.warning("computer player chose an action outside the legal list: %r", action)
+        return SafeVariantPlayer().choose(view, legal)
+    return action

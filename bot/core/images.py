@@ -45,6 +45,18 @@ async def hand_image(cards: Sequence[Card], locked: Card | None = None) -> bytes
     return await _render("render_hand", tuple(cards), locked=locked)
 
 
+async def variant_hand_image(cards: Sequence[Card], locked: Card | None = None) -> bytes | None:
+    return await _render("render_hand", tuple(cards), locked=locked, taken_from="the discard pile")
+
+
+async def variant_table_image(variant: str, view: Any) -> bytes | None:
+    return await _render(f"render_{variant}_table", view)
+
+
+async def variant_round_image(variant: str, result: Any, names: Sequence[str]) -> bytes | None:
+    return await _render(f"render_{variant}_round_result", result, list(names))
+
+
 async def round_result_image(result: RoundResult, names: Sequence[str]) -> bytes | None:
     return await _render("render_round_result", result, list(names))
 

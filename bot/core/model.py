@@ -8,11 +8,38 @@ from datetime import datetime
 from typing import Any
 
 from bot.storage import SeatRow
-from engine import Game, Phase, Ruleset
+from engine import Game, Ruleset
 from engine.events import RoundResult
+from engine.variants import RommeGame, RommeRuleset, WienerGame, WienerRuleset, load_game
 
 MAX_SEATS = 4
 MIN_SEATS = 2
+
+TREPPENROMME = "treppenromme"
+VARIANT_TITLES = {TREPPENROMME: "Treppenrommé", "romme": "Rommé", "wiener": "Wiener Rummy"}
+VARIANT_MAX_SEATS = {TREPPENROMME: MAX_SEATS, "romme": 6, "wiener": 6}
+
+AnyGame = Game | RommeGame | WienerGame
+
+
+def max_seats(variant: str) -> int:
+    return VARIANT_MAX_SEATS.get(variant, MAX_SEATS)
+
+
+def variant_title(variant: str) -> str:
+    return VARIANT_TITLES.get(variant, VARIANT_TITLES[TREPPENROMME])
+
+
+def game_over(game: AnyGame | None) -> bool:
+    """The session is over (Treppenrommé's Phase.OVER or a variant's VariantPhase.OVER)."""
+    return game is not None and game.phase.value == "over"
+
+
+def game_from_json(variant: str, text: str) -> AnyGame:
+    """Rebuild a game of ``variant`` from its stored JSON."""
+    if variant == TREPPENROMME:
+        return Game.from_json(text)
+    return load_game(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,9 +47,29 @@ class GameOptions:
     target: int = 500
     turn_timer: int = 120  # seconds; 0 = no timer
     no_return: bool = True
+    variant: str = TREPPENROMME
+
+    @property
+    def is_variant(self) -> bool:
+        return self.variant != TREPPENROMME
+
+    @property
+    def title(self) -> str:
+        return variant_title(self.variant)
+
+    @property
+    def max_seats(self) -> int:
+        return max_seats(self.variant)
 
     def to_json(self) -> dict[str, Any]:
-        return {"target": self.target, "turn_timer": self.turn_timer, "no_return": self.no_return}
+        data: dict[str, Any] = {
+            "target": self.target,
+            "turn_timer": self.turn_timer,
+            "no_return": self.no_return,
+        }
+        if self.is_variant:
+            data["variant"] = self.variant
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameOptions:
@@ -30,9 +77,14 @@ class GameOptions:
             target=int(data.get("target", 500)),
             turn_timer=int(data.get("turn_timer", 120)),
             no_return=bool(data.get("no_return", True)),
+            variant=str(data.get("variant", TREPPENROMME)),
         )
 
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> Ruleset | RommeRuleset | WienerRuleset:
+        if self.variant == "romme":
+            return RommeRuleset(no_return=self.no_return)
+        if self.variant == "wiener":
+            return WienerRuleset(no_return=self.no_return)
         return Ruleset(target=self.target, no_return=self.no_return)
 
     def describe(self) -> str:
@@ -40,6 +92,10 @@ class GameOptions:
             "no turn timer" if not self.turn_timer else f"turn timer {timer_text(self.turn_timer)}"
         )
         no_return = "no-return on" if self.no_return else "no-return off"
+        if self.variant == "romme":
+            return f"Rommé · every player deals once · {timer} · {no_return}"
+        if self.variant == "wiener":
+            return f"Wiener Rummy · out at 101 · {timer} · {no_return}"
         return f"target {self.target} · {timer} · {no_return}"
 
 
@@ -96,13 +152,13 @@ class LiveGame:
     options: GameOptions
     seats: list[Seat]
     created_at: datetime
-    game: Game | None = None
+    game: AnyGame | None = None
     table_message_id: int | None = None
     ping_message_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     ping_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     log: str = ""
-    round_result: RoundResult | None = None  # shown on the table until the next move
+    round_result: RoundResult | Any | None = None  # shown on the table until the next move
     turn_key: tuple[int, int, bool] = (0, 0, False)
     turn_serial: int = 0
     refresh_wanted: bool = False
@@ -114,7 +170,18 @@ class LiveGame:
 
     @property
     def is_over(self) -> bool:
-        return self.game is not None and self.game.phase is Phase.OVER
+        return game_over(self.game)
+
+    @property
+    def variant(self) -> str:
+        return self.options.variant
+
+    @property
+    def treppen(self) -> Game:
+        """The running Treppenrommé game (for code that serves only Treppenrommé)."""
+        game = self.game
+        assert isinstance(game, Game), "not a Treppenrommé game"
+        return game
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat in self.seats:

@@ -15,14 +15,15 @@ import discord
 
 from bot.core import autoplay
 from bot.core.errors import Refusal
-from bot.core.model import MAX_SEATS, GameOptions, LiveGame, Seat
+from bot.core.model import GameOptions, LiveGame, Seat, game_from_json, game_over
 from bot.core.tablemsg import Payload, closed_lobby_payload, ended_payload, table_payload
 from bot.core.texts import narrate
 from bot.settings import Settings
 from bot.storage import GameRow, Storage
 from bot.storage.store import ChannelBusy, utc_now
-from engine import Action, DrawTalon, Game, Phase, RulesError
-from engine.events import Event, RoundEnded, SessionEnded
+from engine import DrawTalon, RulesError
+from engine.events import RoundEnded, SessionEnded
+from engine.variants.events import VariantRoundEnded, VariantSessionEnded
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -39,7 +40,7 @@ class GameService:
         self.storage = storage
         self.settings = settings
         self.games: dict[int, LiveGame] = {}
-        self._players: dict[tuple[int, int], autoplay.Player] = {}
+        self._players: dict[tuple[int, int], Any] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------ lookup
@@ -101,12 +102,15 @@ class GameService:
         await self.storage.set_seats(live.id, [seat.to_row() for seat in live.seats])
 
     def add_computer(self, live: LiveGame, strength: str) -> None:
-        if len(live.seats) >= MAX_SEATS:
-            raise Refusal("The table is full: 4 players at most.")
+        if live.options.is_variant and not autoplay.variant_players_available():
+            raise Refusal(f"{live.options.title} has no computer players yet.")
+        limit = live.options.max_seats
+        if len(live.seats) >= limit:
+            raise Refusal(f"The table is full: {limit} players at most.")
         number = sum(1 for s in live.seats if s.is_computer) + 1
         live.seats.append(Seat(len(live.seats), None, f"Computer {number}", strength))
 
-    async def start(self, live: LiveGame) -> list[Event]:
+    async def start(self, live: LiveGame) -> list[Any]:
         """Deal: the draw for first dealer and the first round. Caller holds the lock."""
         if len(live.seats) < 2:
             raise Refusal("At least 2 players are needed to start.")
@@ -118,7 +122,7 @@ class GameService:
         live.game = game
         live.status = "playing"
         self.cancel_task(live, "expiry")
-        live.log = narrate(game.events, live.names)
+        live.log = narrate(game.events, live.names, variant=live.options.is_variant)
         return list(game.events)
 
     async def _expire_lobby(self, live: LiveGame) -> None:
@@ -134,7 +138,7 @@ class GameService:
         )
 
     # ------------------------------------------------------------ actions
-    async def apply(self, live: LiveGame, action: Action, *, by_player: bool = True) -> list[Event]:
+    async def apply(self, live: LiveGame, action: Any, *, by_player: bool = True) -> list[Any]:
         """Check, apply and commit one action. The caller holds ``live.lock``.
 
         A refused action raises the engine's ``RulesError`` and changes nothing. Nothing is
@@ -144,19 +148,21 @@ class GameService:
         if game is None or live.status != "playing":
             raise Refusal("This game is not running.")
         saved = game.to_json()
-        events = game.apply(action)
-        finished = [e.result for e in events if isinstance(e, RoundEnded)]
-        winner = next((e.winner for e in events if isinstance(e, SessionEnded)), None)
+        events: list[Any] = list(game.apply(action))
+        finished = [e.result for e in events if isinstance(e, RoundEnded | VariantRoundEnded)]
+        ended = next((e for e in events if isinstance(e, SessionEnded | VariantSessionEnded)), None)
+        winner = None if ended is None else ended.winner
+        final = ended.totals if isinstance(ended, VariantSessionEnded) else None
         try:
-            await self.storage.save_action(live.id, game.to_json(), finished, winner)
+            await self.storage.save_action(live.id, game.to_json(), finished, winner, final)
         except BaseException:
-            live.game = Game.from_json(saved)  # the action never happened
+            live.game = game_from_json(live.variant, saved)  # the action never happened
             raise
         seat = live.seats[action.seat]
         if by_player and seat.timeouts:
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat.to_row())
-        live.log = narrate(events, live.names)
+        live.log = narrate(events, live.names, variant=live.options.is_variant)
         if finished:
             live.round_result = finished[-1]
         elif live.round_result is not None and not isinstance(action, DrawTalon):
@@ -171,7 +177,7 @@ class GameService:
         game = live.game
         if game is None:
             return
-        view_key = (game.round_number, game.to_act, game.phase is Phase.OVER)
+        view_key = (game.round_number, game.to_act, game_over(game))
         new_turn = view_key != live.turn_key
         if new_turn:
             live.turn_key = view_key
@@ -240,7 +246,7 @@ class GameService:
                     await channel.get_partial_message(live.ping_message_id).delete()
             new_id: int | None = None
             game = live.game
-            if game is not None and live.status == "playing" and game.phase is not Phase.OVER:
+            if game is not None and live.status == "playing" and not game_over(game):
                 seat = live.seats[game.to_act]
                 if not seat.played_for:
                     link = live.table_url()
@@ -261,7 +267,7 @@ class GameService:
         self.cancel_task(live, "timer")
         game = live.game
         seconds = live.options.turn_timer
-        if game is None or not seconds or game.phase is Phase.OVER or live.status != "playing":
+        if game is None or not seconds or game_over(game) or live.status != "playing":
             return
         if live.seats[game.to_act].played_for:
             return
@@ -276,7 +282,8 @@ class GameService:
             seat = live.seats[live.game.to_act]
             text = (
                 f"⏰ <@{seat.user_id}>, {reminder} seconds left on your turn; then I play it "
-                "safely for you (draw from the talon and discard)."
+                f"safely for you (draw from the {'stock' if live.options.is_variant else 'talon'} "
+                "and discard)."
             )
             await self._update_ping(live, serial, reminder=text)
             await asyncio.sleep(reminder)
@@ -298,11 +305,17 @@ class GameService:
             seat.away = True
         await self.storage.update_seat(live.id, seat.to_row())
         done: list[str] = []
-        for _ in range(2):  # a draw, then a discard; never a meld
-            if live.game is not game or game.phase is Phase.OVER or game.to_act != seat.seat:
+        variant = live.variant
+        steps = 3 if live.options.is_variant else 2  # Rommé may take back melds first
+        for _ in range(steps):  # a draw, then a discard; never a meld
+            if live.game is not game or game_over(game) or game.to_act != seat.seat:
                 break
-            legal = game.legal_actions()
-            action = autoplay.timeout_action(game.private_view(seat.seat), legal)
+            legal: list[Any] = list(game.legal_actions())
+            view: Any = game.private_view(seat.seat)
+            if live.options.is_variant:
+                action = autoplay.variant_timeout_action(variant, view, legal)
+            else:
+                action = autoplay.timeout_action(view, legal)
             await self.apply(live, action, by_player=False)
             done.append(live.log)
         note = (
@@ -316,16 +329,19 @@ class GameService:
         self.request_refresh(live)
 
     # ------------------------------------------------------------ computer moves
-    def _player(self, live: LiveGame, seat: int, strength: str) -> autoplay.Player:
+    def _player(self, live: LiveGame, seat: int, strength: str) -> Any:
         key = (live.id, seat)
         if key not in self._players:
             seed = (live.game.seed if live.game else 0) * 31 + seat
-            self._players[key] = autoplay.make_player(strength, seed)
+            if live.options.is_variant:
+                self._players[key] = autoplay.make_variant_player(live.variant, strength, seed)
+            else:
+                self._players[key] = autoplay.make_player(strength, seed)
         return self._players[key]
 
     def kick_autoplay(self, live: LiveGame) -> None:
         game = live.game
-        if game is None or live.status != "playing" or game.phase is Phase.OVER:
+        if game is None or live.status != "playing" or game_over(game):
             return
         if not live.seats[game.to_act].played_for:
             return
@@ -341,22 +357,25 @@ class GameService:
                 await asyncio.sleep(self.settings.computer_delay)
             async with live.lock:
                 game = live.game
-                if game is None or live.status != "playing" or game.phase is Phase.OVER:
+                if game is None or live.status != "playing" or game_over(game):
                     return
                 seat = live.seats[game.to_act]
                 if not seat.played_for:
                     return
                 player = self._player(live, seat.seat, seat.strength or "normal")
-                view = game.private_view(seat.seat)
-                legal = game.legal_actions()
-                action = await asyncio.to_thread(autoplay.choose_safely, player, view, legal)
+                view: Any = game.private_view(seat.seat)
+                legal: list[Any] = list(game.legal_actions())
+                variant = live.options.is_variant
+                choose = autoplay.choose_variant_safely if variant else autoplay.choose_safely
+                action = await asyncio.to_thread(choose, player, view, legal)
                 if turn != (game.round_number, seat.seat):
                     turn, lines = (game.round_number, seat.seat), []
                 try:
                     await self.apply(live, action, by_player=False)
                 except RulesError:
                     log.exception("computer move refused in game %s", live.id)
-                    fallback = autoplay.SafePlayer(lay_melds=False).choose(view, legal)
+                    safe = autoplay.SafeVariantPlayer() if variant else autoplay.SafePlayer(False)
+                    fallback = safe.choose(view, legal)
                     await self.apply(live, fallback, by_player=False)
                 lines.append(live.log)
                 live.log = " ".join(lines)
@@ -440,7 +459,7 @@ class GameService:
         )
         if row.status == "playing" and row.state:
             try:
-                live.game = Game.from_json(row.state)
+                live.game = game_from_json(live.variant, row.state)
             except Exception:
                 log.exception(
                     "game %s cannot be rebuilt from its log; marking it abandoned", row.id
@@ -449,7 +468,7 @@ class GameService:
                 return None
             live.log = RESTARTED
             game = live.game
-            live.turn_key = (game.round_number, game.to_act, game.phase is Phase.OVER)
+            live.turn_key = (game.round_number, game.to_act, game_over(game))
         return live
 
     async def resume_all(self) -> None:

@@ -9,7 +9,7 @@ import discord
 
 from bot.core import components as ui
 from bot.core import images
-from bot.core.model import MAX_SEATS, LiveGame, timer_text
+from bot.core.model import LiveGame, timer_text
 from bot.core.texts import clip, plural, result_line
 from engine import MeldKind, Phase, PublicView, format_cards
 
@@ -46,7 +46,8 @@ class Payload:
 # ---------------------------------------------------------------- lobby
 def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
     lines = []
-    for index in range(MAX_SEATS):
+    limit = live.options.max_seats
+    for index in range(limit):
         if index < len(live.seats):
             seat = live.seats[index]
             who = f"🤖 {seat.name}" if seat.is_computer else f"<@{seat.user_id}>"
@@ -55,10 +56,11 @@ def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload
         else:
             lines.append(f"{index + 1}. —")
     embed = discord.Embed(
-        title="Treppenrommé — new table",
+        title=f"{live.options.title} — new table",
         description=(
             f"Host: <@{live.host_id}>\n{live.options.describe()}\n\n"
-            "Press **Join** to take a seat. The host starts once 2 to 4 players are seated."
+            f"Press **Join** to take a seat. The host starts once 2 to {limit} players are "
+            "seated."
         ),
         colour=COLOUR,
     )
@@ -68,7 +70,7 @@ def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload
     embed.set_footer(
         text=f"The lobby closes after {timer_text(lobby_timeout)} if nobody starts it."
     )
-    full = len(live.seats) >= MAX_SEATS
+    full = len(live.seats) >= limit
     strengths = [
         discord.SelectOption(label=f"Add computer player ({s})", value=f"add:{s}")
         for s in COMPUTER_STRENGTHS
@@ -92,7 +94,8 @@ def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload
 
 
 def closed_lobby_payload(live: LiveGame, text: str) -> Payload:
-    embed = discord.Embed(title="Treppenrommé — table closed", description=text, colour=COLOUR)
+    title = f"{live.options.title} — table closed"
+    embed = discord.Embed(title=title, description=text, colour=COLOUR)
     return Payload(embeds=[embed], view=discord.ui.View())
 
 
@@ -152,7 +155,11 @@ def scores_text(live: LiveGame, totals: tuple[int, ...]) -> str:
 
 async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
     assert live.game is not None
-    view = live.game.public_view()
+    if live.options.is_variant:
+        from bot.core.varianttable import variant_table_payload
+
+        return await variant_table_payload(live, with_images=with_images)
+    view: Any = live.game.public_view()
     files: list[discord.File] = []
     embeds: list[discord.Embed] = []
     if view.phase is Phase.OVER and view.winner is not None:
@@ -234,8 +241,12 @@ async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
 
 
 def ended_payload(live: LiveGame, text: str) -> Payload:
+    if live.options.is_variant:
+        from bot.core.varianttable import variant_ended_payload
+
+        return variant_ended_payload(live, text)
     embed = discord.Embed(title="Treppenrommé — game ended", description=text, colour=COLOUR)
     if live.game is not None:
-        totals = tuple(s.score for s in live.game.public_view().seats)
+        totals = tuple(s.score for s in live.treppen.public_view().seats)
         embed.add_field(name="Scores when it ended", value=scores_text(live, totals))
     return Payload(embeds=[embed], view=discord.ui.View())

@@ -19,6 +19,22 @@ from engine.events import (
     TalonRebuilt,
     TookFromStaircase,
 )
+from engine.variants.deadwood import Arrangement
+from engine.variants.events import (
+    BoughtBack,
+    DealtRound,
+    DeclinedBuyBack,
+    JokerSwapped,
+    Knocked,
+    MeldsTakenBack,
+    Opened,
+    RommeRoundResult,
+    RummyCalled,
+    TookDiscard,
+    VariantRoundEnded,
+    VariantSessionEnded,
+    WienerRoundResult,
+)
 
 
 def plural(count: int, word: str) -> str:
@@ -41,14 +57,81 @@ def result_line(result: RoundResult, names: Sequence[str]) -> str:
     )
 
 
-def narrate(events: Sequence[Event], names: Sequence[str]) -> str:
-    """One short line for the table's log, e.g. 'Ben laid Q♥ K♥ A♥ for 30.'"""
+def arrangement_text(laid: Arrangement) -> str:
+    """'Q♥ K♥ A♥ · 7♣ 7♦ 7♠ | left 4♦ (4)': melds, then deadwood."""
+    melds = " · ".join(format_cards(m.cards) for m in laid.melds)
+    left = (
+        f"left {format_cards(laid.leftover)} ({laid.deadwood})" if laid.leftover else "no deadwood"
+    )
+    return f"{melds} | {left}" if melds else left
+
+
+def variant_result_line(result: RommeRoundResult | WienerRoundResult, names: Sequence[str]) -> str:
+    if isinstance(result, RommeRoundResult):
+        if result.went_out is None:
+            return f"Round {result.round_number} ended dead: the stock ran out, no minus points."
+        double = " (hand Rommé: minus points doubled)" if result.hand_romme else ""
+        return f"Round {result.round_number}: {names[result.went_out]} went out{double}."
+    if result.closer is None:
+        return f"Round {result.round_number} ended dead: the stock ran out, no bad points."
+    how = "called Rummy" if result.rummy else "knocked"
+    out = f" Out of the rubber: {', '.join(names[s] for s in result.out)}." if result.out else ""
+    return f"Round {result.round_number}: {names[result.closer]} {how}.{out}"
+
+
+def _variant_part(event: object, names: Sequence[str]) -> str | None:
+    if isinstance(event, DealtRound):
+        if event.round_number <= 1:
+            return ""
+        return f"Round {event.round_number}: {names[event.dealer]} deals."
+    if isinstance(event, TookDiscard):
+        return f"{names[event.seat]} took {event.card} from the discard pile."
+    if isinstance(event, Opened):
+        return f"{names[event.seat]} has the first meld down ({event.points} points)."
+    if isinstance(event, MeldsTakenBack):
+        return f"{names[event.seat]} took back {format_cards(event.cards)}."
+    if isinstance(event, JokerSwapped):
+        return (
+            f"{names[event.seat]} put {event.card} in place of the joker in meld "
+            f"{event.meld_id + 1} and laid {format_cards(event.cards)} for {event.points}."
+        )
+    if isinstance(event, Knocked):
+        return f"👊 {names[event.seat]} knocked: {arrangement_text(event.hand)}."
+    if isinstance(event, RummyCalled):
+        return f"🎉 {names[event.seat]} called Rummy: {arrangement_text(event.hand)}."
+    if isinstance(event, VariantRoundEnded):
+        return variant_result_line(event.result, names)
+    if isinstance(event, BoughtBack):
+        return (
+            f"{names[event.seat]} bought back in for {event.chips} chips: "
+            f"{event.before} → {event.after} bad points."
+        )
+    if isinstance(event, DeclinedBuyBack):
+        return f"{names[event.seat]} did not buy back in."
+    if isinstance(event, VariantSessionEnded):
+        if event.pot:
+            return f"🏆 {names[event.winner]} wins the rubber and the pot of {event.pot} chips!"
+        return f"🏆 {names[event.winner]} wins with {event.totals[event.winner]} minus points!"
+    return None
+
+
+def narrate(
+    events: Sequence[Event] | Sequence[object], names: Sequence[str], *, variant: bool = False
+) -> str:
+    """One short line for the table's log, e.g. 'Ben laid Q♥ K♥ A♥ for 30.' ``variant``:
+    Rommé or Wiener Rummy words (stock and discard pile)."""
     parts: list[str] = []
+    pile = "discard pile" if variant else "staircase"
+    stock = "stock" if variant else "talon"
     for event in events:
-        if isinstance(event, FirstDealerDrawn):
+        special = _variant_part(event, names)
+        if special is not None:
+            if special:
+                parts.append(special)
+        elif isinstance(event, FirstDealerDrawn):
             parts.append(dealer_draw_line(event, names))
         elif isinstance(event, DrewFromTalon):
-            parts.append(f"{names[event.seat]} drew from the talon.")
+            parts.append(f"{names[event.seat]} drew from the {stock}.")
         elif isinstance(event, TookFromStaircase):
             parts.append(
                 f"{names[event.seat]} took {plural(len(event.cards), 'card')} from the "
@@ -66,7 +149,7 @@ def narrate(events: Sequence[Event], names: Sequence[str]) -> str:
         elif isinstance(event, Discarded):
             parts.append(f"{names[event.seat]} discarded {event.card}.")
         elif isinstance(event, TalonRebuilt):
-            parts.append(f"The staircase was shuffled into a new talon ({event.cards} cards).")
+            parts.append(f"The {pile} was shuffled into a new {stock} ({event.cards} cards).")
         elif isinstance(event, RoundEnded):
             parts.append(result_line(event.result, names))
         elif isinstance(event, RoundStarted) and event.round_number > 1:

@@ -61,7 +61,7 @@ async def _act(
     interaction: discord.Interaction,
     game_id: int,
     argument: str,
-    make_action: Callable[[LiveGame, Seat], Action],
+    make_action: Callable[[LiveGame, Seat], Action | Any],
     state_after: Callable[[HandState], HandState] = lambda s: HandState(sort=s.sort, page=s.page),
 ) -> None:
     """Apply the action a hand control stands for and answer with the fresh hand.
@@ -108,8 +108,7 @@ async def on_take(interaction: discord.Interaction, game_id: int, argument: str)
     index_text, _, code = value.partition(":")
 
     def make(live: LiveGame, seat: Seat) -> Action:
-        assert live.game is not None
-        staircase = live.game.public_view().staircase
+        staircase = live.treppen.public_view().staircase
         index = int(index_text)
         if index >= len(staircase) or staircase[index].code != code:
             raise Refusal("The staircase has changed since you opened this hand.")
@@ -135,8 +134,7 @@ async def on_lay(interaction: discord.Interaction, game_id: int, argument: str) 
     """First step of a lay-off: the card. One place it fits: laid at once; more: ask where."""
     card = _card_from(components.selected_values(interaction)[0])
     live, seat = _seated(interaction, game_id)
-    assert live.game is not None
-    targets = [lo for lo in live.game.legal_layoffs(seat.seat) if lo.card is card]
+    targets = [lo for lo in live.treppen.legal_layoffs(seat.seat) if lo.card is card]
     if len(targets) == 1:
         await _act(interaction, game_id, argument, lambda live, seat: targets[0])
         return
@@ -359,9 +357,9 @@ async def _staircase_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     live = _bot(interaction).service.in_channel(interaction.channel_id or 0)
-    if live is None or live.game is None:
+    if live is None or live.game is None or live.options.is_variant:
         return []
-    staircase = live.game.public_view().staircase
+    staircase = live.treppen.public_view().staircase
     choices = [
         app_commands.Choice(
             name=f"{i + 1}: {staircase[i]} (takes {len(staircase) - i})", value=i + 1
@@ -390,7 +388,7 @@ async def _meld_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     found = _hand_of(interaction)
-    if found is None:
+    if found is None or found[0].options.is_variant:
         return []
     live, seat = found
     assert live.game is not None
@@ -422,12 +420,11 @@ async def _layoff_card_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     found = _hand_of(interaction)
-    if found is None:
+    if found is None or found[0].options.is_variant:
         return []
     live, seat = found
-    assert live.game is not None
     seen: list[str] = []
-    for layoff in live.game.legal_layoffs(seat.seat):
+    for layoff in live.treppen.legal_layoffs(seat.seat):
         if str(layoff.card) not in seen:
             seen.append(str(layoff.card))
     return [app_commands.Choice(name=c, value=c) for c in seen][:25]
@@ -437,10 +434,10 @@ async def _layoff_meld_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     live = _bot(interaction).service.in_channel(interaction.channel_id or 0)
-    if live is None or live.game is None:
+    if live is None or live.game is None or live.options.is_variant:
         return []
     choices = []
-    for meld in live.game.public_view().melds:
+    for meld in live.treppen.public_view().melds:
         cards = format_cards([p.card for p in meld.cards])
         choices.append(app_commands.Choice(name=f"{meld.id + 1}: {cards}"[:100], value=meld.id + 1))
     return choices[:25]
@@ -509,7 +506,9 @@ HANDLERS = {
 
 
 async def setup(bot: TreppenBot) -> None:
-    for operation, handler in HANDLERS.items():
+    from bot.hand.variant import HANDLERS as VARIANT_HANDLERS
+
+    for operation, handler in {**HANDLERS, **VARIANT_HANDLERS}.items():
         components.register(operation, handler)
     group = bot.treppe
     group.add_command(app_commands.command(name="hand")(hand_command))

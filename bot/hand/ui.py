@@ -7,7 +7,7 @@ while choosing where to lay off, that card."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 
@@ -66,7 +66,7 @@ def hint_text(live: LiveGame, seat: Seat) -> str:
     melds = possible_melds(hand)
     for cards in sorted(melds, key=lambda c: -meld_points(c))[:10]:
         lines.append(f"• meld {format_cards(cards)} for {meld_points(cards)}")
-    for layoff in live.game.legal_layoffs(seat.seat)[:10]:
+    for layoff in live.treppen.legal_layoffs(seat.seat)[:10]:
         place = "" if layoff.end is None else f" ({end_label(layoff.end)})"
         lines.append(f"• lay off {layoff.card} on meld {layoff.meld_id + 1}{place}")
     if not lines:
@@ -84,7 +84,12 @@ async def hand_payload(
 ) -> Payload:
     game = live.game
     assert game is not None
-    private = game.private_view(seat.seat)
+    if live.options.is_variant:
+        from bot.hand.variant import variant_hand_payload
+
+        return await variant_hand_payload(live, seat, state, note, with_image=with_image)
+    game = live.treppen
+    private: Any = game.private_view(seat.seat)
     public = private.public
     state = replace(state, version=public.version)
     cards = images.sort_cards(private.hand, state.sort_name)
@@ -243,8 +248,7 @@ async def hand_payload(
 
 
 def _target_option(live: LiveGame, layoff: LayOff) -> discord.SelectOption:
-    assert live.game is not None
-    meld = live.game.public_view().melds[layoff.meld_id]
+    meld = live.treppen.public_view().melds[layoff.meld_id]
     cards = format_cards([p.card for p in meld.cards])
     end = "-" if layoff.end is None else layoff.end.value
     return discord.SelectOption(

@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.core import components
 from bot.core.errors import Refusal, refusals, send_private
-from bot.core.model import MAX_SEATS, GameOptions, LiveGame, Seat
+from bot.core.model import TREPPENROMME, VARIANT_TITLES, GameOptions, LiveGame, Seat
 from bot.core.service import display_name
 from bot.core.tablemsg import (
     COMPUTER_STRENGTHS,
@@ -32,6 +32,10 @@ TIMER_CHOICES = [
     app_commands.Choice(name="30 minutes", value=1800),
 ]
 
+VARIANT_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=title, value=variant) for variant, title in VARIANT_TITLES.items()
+]
+
 
 def _bot(interaction: discord.Interaction) -> TreppenBot:
     return interaction.client  # type: ignore[return-value]
@@ -43,18 +47,21 @@ def can_moderate(interaction: discord.Interaction) -> bool:
 
 
 @app_commands.describe(
+    variant="Which game: Treppenrommé (default), Rommé or Wiener Rummy",
     target="Points to win the session (500 is usual, 1000 for a long evening)",
     timer="Time for each turn before it is played safely for the player",
     no_return="House rule: who took only the top staircase card may not discard it again",
 )
 @app_commands.choices(timer=TIMER_CHOICES)
+@app_commands.choices(variant=VARIANT_CHOICES)
 async def new_command(
     interaction: discord.Interaction,
     target: app_commands.Range[int, 50, 10_000] | None = None,
     timer: app_commands.Choice[int] | None = None,
     no_return: bool = True,
+    variant: app_commands.Choice[str] | None = None,
 ) -> None:
-    """Open a Treppenrommé table in this channel."""
+    """Open a Treppenrommé, Rommé or Wiener Rummy table in this channel."""
     bot = _bot(interaction)
     async with refusals(interaction):
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -68,6 +75,7 @@ async def new_command(
             target=target or bot.settings.default_target,
             turn_timer=timer.value if timer is not None else bot.settings.default_turn_timer,
             no_return=no_return,
+            variant=variant.value if variant is not None else TREPPENROMME,
         )
         try:
             live = await bot.service.open_lobby(
@@ -98,8 +106,9 @@ async def on_join(interaction: discord.Interaction, game_id: int, argument: str)
     async with live.lock:
         if live.seat_of(interaction.user.id) is not None:
             raise Refusal("You already have a seat at this table.")
-        if len(live.seats) >= MAX_SEATS:
-            raise Refusal("The table is full: 4 players at most.")
+        limit = live.options.max_seats
+        if len(live.seats) >= limit:
+            raise Refusal(f"The table is full: {limit} players at most.")
         live.seats.append(
             Seat(len(live.seats), interaction.user.id, display_name(interaction.user))
         )

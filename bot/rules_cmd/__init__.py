@@ -30,10 +30,50 @@ SUMMARY = (
 )
 
 
-async def rules_command(interaction: discord.Interaction) -> None:
+ROMME_SUMMARY = (
+    "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"
+    "**Your turn:** draw the top card of the stock or of the discard pile; meld sets (3–4 of "
+    "a rank, all suits different) and runs (3+ of a suit, no corner) and lay off; discard.\n"
+    "**First meld:** at least 40 points in one turn (you may take it back until then); no "
+    "lay-offs or joker swaps in that turn.\n"
+    "**Jokers** stand for any card; from the next turn a joker may be swapped for the card it "
+    "stands for, going at once into a new meld.\n"
+    "**Scoring:** who goes out scores nothing; everybody else takes the value of his hand as "
+    "minus points (joker 30, Ace 11), doubled after a hand Rommé. Every player deals once; "
+    "the fewest minus points win."
+)
+WIENER_SUMMARY = (
+    "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
+    "**Your turn:** draw the upcard or the top card of the stock, then discard. Nothing is "
+    "melded during play.\n"
+    "**Rummy:** all ten cards in melds after your discard ends the round at once.\n"
+    "**Knock:** less than 5 deadwood after your discard; everybody else draws and discards "
+    "once more.\n"
+    "**Scoring:** deadwood becomes bad points; the knocker or Rummy caller gets a chip from "
+    "each player. At 101 bad points you are out (one buy-back for 5 chips from 82); the last "
+    "player in wins the pot."
+)
+SUMMARIES = {"treppenromme": SUMMARY, "romme": ROMME_SUMMARY, "wiener": WIENER_SUMMARY}
+
+
+@app_commands.describe(game="Which game (Treppenrommé if left empty)")
+@app_commands.choices(
+    game=[
+        app_commands.Choice(name="Treppenrommé", value="treppenromme"),
+        app_commands.Choice(name="Rommé", value="romme"),
+        app_commands.Choice(name="Wiener Rummy", value="wiener"),
+    ]
+)
+async def rules_command(
+    interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+) -> None:
     """A short summary of the rules, just for you."""
-    embed = discord.Embed(title="Rules", description=SUMMARY, colour=COLOUR)
-    embed.set_footer(text=RULES_URL_TEXT)
+    text = SUMMARIES.get(game.value if game is not None else "treppenromme", SUMMARY)
+    embed = discord.Embed(title="Rules", description=text, colour=COLOUR)
+    footer = RULES_URL_TEXT
+    if game is not None and game.value != "treppenromme":
+        footer = "The full rules are in docs/variants.md of the bot's repository."
+    embed.set_footer(text=footer)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

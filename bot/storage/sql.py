@@ -59,6 +59,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 3: which game a table plays: treppenromme, romme or wiener.
+    """
+    ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'treppenromme';
+    CREATE INDEX games_by_variant ON games (guild_id, variant, status);
+    """,
 )
 
 GET_SCHEMA_VERSION = "PRAGMA user_version"
@@ -70,8 +75,8 @@ ENABLE_FOREIGN_KEYS = "PRAGMA foreign_keys = ON"
 
 # ---------------------------------------------------------------- games
 INSERT_GAME = """
-    INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at)
-    VALUES (:guild_id, :channel_id, :host_id, 'lobby', :options, :now)
+    INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at, variant)
+    VALUES (:guild_id, :channel_id, :host_id, 'lobby', :options, :now, :variant)
 """
 SELECT_OPEN_GAME_IN_CHANNEL = """
     SELECT * FROM games WHERE channel_id = :channel_id AND status IN ('lobby', 'playing')
@@ -130,7 +135,7 @@ LEADERBOARD = """
         SELECT s.user_id, s.game_id, s.final_score, s.won
         FROM seats s JOIN games g ON g.id = s.game_id
         WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id IS NOT NULL
-          AND g.finished_at >= :since
+          AND g.finished_at >= :since AND g.variant = :variant
     ),
     round_counts AS (
         SELECT s.user_id, COUNT(*) AS rounds
@@ -145,7 +150,7 @@ LEADERBOARD = """
            COALESCE(MAX(round_counts.rounds), 0) AS rounds
     FROM sessions LEFT JOIN round_counts USING (user_id)
     GROUP BY sessions.user_id
-    ORDER BY wins DESC, points DESC, sessions.user_id
+    ORDER BY wins DESC, :sign * SUM(sessions.final_score) DESC, sessions.user_id
     LIMIT :limit
 """
 PLAYER_STATS = """
@@ -155,6 +160,7 @@ PLAYER_STATS = """
            COALESCE(MAX(s.final_score), 0) AS best_session
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
+      AND g.variant = :variant
 """
 PLAYER_ROUND_STATS = """
     SELECT COUNT(*) AS rounds,
@@ -168,11 +174,13 @@ PLAYER_ROUND_STATS = """
     JOIN seats s ON s.game_id = rs.game_id AND s.seat = rs.seat
     JOIN games g ON g.id = rs.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
+      AND g.variant = :variant
 """
 PLAYER_ABANDONED = """
     SELECT COUNT(*) AS abandoned
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'abandoned' AND s.user_id = :user_id
+      AND g.variant = :variant
 """
 
 # ---------------------------------------------------------------- meta

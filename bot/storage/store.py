@@ -15,6 +15,31 @@ import aiosqlite
 from bot.storage import sql
 from engine.events import RoundResult
 
+TREPPENROMME = "treppenromme"
+# Rommé counts minus points: fewer is better on its leaderboard.
+LOWER_IS_BETTER = frozenset({"romme"})
+
+
+def _round_record(result: Any) -> tuple[int | None, bool, list[tuple[int, int, int]]]:
+    """went_out, the special finish flag and (meld_points, hand_points, total) per seat, for
+    a Treppenrommé ``RoundResult`` or a Rommé / Wiener Rummy round result."""
+    if hasattr(result, "meld_points"):  # Treppenrommé
+        rows = [
+            (
+                result.meld_points[seat],
+                result.bonus if seat == result.went_out else 0,
+                total,
+            )
+            for seat, total in enumerate(result.totals)
+        ]
+        return result.went_out, bool(result.romme_hand), rows
+    if hasattr(result, "minus"):  # Rommé: minus points this round
+        rows = [(result.minus[seat], 0, total) for seat, total in enumerate(result.totals)]
+        return result.went_out, bool(result.hand_romme), rows
+    # Wiener Rummy: bad points this round
+    rows = [(result.bad_points[seat], 0, total) for seat, total in enumerate(result.totals)]
+    return result.closer, bool(result.rummy), rows
+
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
@@ -142,6 +167,7 @@ class Storage:
             "host_id": host.user_id,
             "options": json.dumps(options),
             "now": _iso(utc_now()),
+            "variant": str(options.get("variant", TREPPENROMME)),
         }
         try:
             cursor = await self._db.execute(sql.INSERT_GAME, params)
@@ -191,34 +217,36 @@ class Storage:
         self,
         game_id: int,
         state: str,
-        finished_rounds: Sequence[RoundResult] = (),
+        finished_rounds: Sequence[RoundResult] | Sequence[Any] = (),
         winner: int | None = None,
+        final_totals: Sequence[int] | None = None,
     ) -> None:
-        """Store the new action log, any rounds it finished and the session's end, at once."""
+        """Store the new action log, any rounds it finished and the session's end, at once.
+        ``final_totals`` (default: the last round's totals) is each seat's session score."""
         now = _iso(utc_now())
         try:
             await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
             for result in finished_rounds:
+                went_out, special, rows = _round_record(result)
                 await self._db.execute(
                     sql.INSERT_ROUND,
                     {
                         "game_id": game_id,
                         "round_number": result.round_number,
-                        "went_out": result.went_out,
-                        "romme_hand": int(result.romme_hand),
+                        "went_out": went_out,
+                        "romme_hand": int(special),
                         "now": now,
                     },
                 )
-                for seat, total in enumerate(result.totals):
-                    bonus = result.bonus if seat == result.went_out else 0
+                for seat, (meld_points, hand_points, total) in enumerate(rows):
                     await self._db.execute(
                         sql.INSERT_ROUND_SCORE,
                         {
                             "game_id": game_id,
                             "round_number": result.round_number,
                             "seat": seat,
-                            "meld_points": result.meld_points[seat],
-                            "hand_points": bonus,
+                            "meld_points": meld_points,
+                            "hand_points": hand_points,
                             "total": total,
                         },
                     )
@@ -226,7 +254,10 @@ class Storage:
                 await self._db.execute(
                     sql.FINISH_GAME, {"game_id": game_id, "now": now, "winner": winner}
                 )
-                totals = finished_rounds[-1].totals if finished_rounds else ()
+                if final_totals is not None:
+                    totals = tuple(final_totals)
+                else:
+                    totals = finished_rounds[-1].totals if finished_rounds else ()
                 for seat, score in enumerate(totals):
                     await self._db.execute(
                         sql.UPDATE_SEAT_RESULT,
@@ -263,12 +294,22 @@ class Storage:
 
     # ------------------------------------------------------------ scores
     async def leaderboard(
-        self, guild_id: int, days: int | None = None, limit: int = 10
+        self,
+        guild_id: int,
+        days: int | None = None,
+        limit: int = 10,
+        variant: str = TREPPENROMME,
     ) -> list[LeaderboardRow]:
         since = _iso(utc_now() - timedelta(days=days)) if days else ""
-        rows = await self._rows(
-            sql.LEADERBOARD, {"guild_id": guild_id, "since": since, "limit": limit}
-        )
+        sign = -1 if variant in LOWER_IS_BETTER else 1
+        params = {
+            "guild_id": guild_id,
+            "since": since,
+            "limit": limit,
+            "variant": variant,
+            "sign": sign,
+        }
+        rows = await self._rows(sql.LEADERBOARD, params)
         return [
             LeaderboardRow(
                 user_id=int(r["user_id"]),
@@ -280,8 +321,10 @@ class Storage:
             for r in rows
         ]
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        params = {"guild_id": guild_id, "user_id": user_id}
+    async def player_stats(
+        self, guild_id: int, user_id: int, variant: str = TREPPENROMME
+    ) -> PlayerStats:
+        params = {"guild_id": guild_id, "user_id": user_id, "variant": variant}
         sessions = (await self._rows(sql.PLAYER_STATS, params))[0]
         rounds = (await self._rows(sql.PLAYER_ROUND_STATS, params))[0]
         abandoned = (await self._rows(sql.PLAYER_ABANDONED, params))[0]

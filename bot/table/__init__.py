@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -25,7 +25,11 @@ def _bot(interaction: discord.Interaction) -> TreppenBot:
 async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
     """Totals now, and every finished round of this session."""
     assert live.game is not None
-    view = live.game.public_view()
+    if live.options.is_variant:
+        from bot.core.varianttable import variant_scores_embed
+
+        return variant_scores_embed(live)
+    view: Any = live.game.public_view()
     embed = discord.Embed(
         title=f"Scores — round {view.round_number}, target {view.target}", colour=COLOUR
     )

@@ -98,8 +98,7 @@ class Table:
 
     @property
     def game(self) -> Game:
-        assert self.live.game is not None
-        return self.live.game
+        return self.live.treppen
 
     def member_for_seat(self, seat: int) -> MemberActor:
         user_id = self.live.seats[seat].user_id

@@ -1,0 +1,479 @@
+"""Rommé and Wiener Rummy through SimCord: the lobby's variant choice, whole games played by
+clicking the private hand's controls, typed moves, refusals and a restart mid-game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot_harness import Table, custom_id_of, description, has_control, walk
+from simcord import Env, InteractionResult, MemberActor
+
+from bot.app import create_bot
+from bot.core.model import LiveGame
+from bot.hand.variant import best_close
+from bot.settings import Settings
+from engine import Discard, DrawTalon, LayOff, Meld
+from engine.variants import (
+    BuyBack,
+    CallRummy,
+    JokerSwap,
+    Knock,
+    RommeGame,
+    TakeBack,
+    TakeDiscard,
+    VariantPhase,
+    WienerGame,
+)
+from engine.variants.players import make_variant_player
+
+
+def option_values(message: Any, operation: str) -> list[str]:
+    rows = [c.to_dict() if hasattr(c, "to_dict") else c for c in message.components]
+    for component in walk(rows):
+        if str(component.get("custom_id", "")).split(":")[2:3] == [operation]:
+            return [str(o["value"]) for o in component.get("options", [])]
+    raise AssertionError(f"no {operation} select on the message")
+
+
+def values_for(message: Any, operation: str, cards: Any) -> list[str]:
+    """The option values naming ``cards`` (two packs: duplicates take distinct options)."""
+    free = option_values(message, operation)
+    chosen = []
+    for card in cards:
+        value = next(v for v in free if v.split(":")[1] == card.code)
+        free.remove(value)
+        chosen.append(value)
+    return chosen
+
+
+class VariantTable(Table):
+    def __init__(self, env: Env, channel: Any, members: list[MemberActor], variant: str) -> None:
+        super().__init__(env, channel, members)
+        self.variant = variant
+        self.players = {s: make_variant_player(variant, "normal", 11 + s) for s in range(6)}
+        if variant == "wiener":
+            # A strong player against a careless one: a short rubber (game seed 7) that still
+            # has a knock and a Rummy call in it.
+            self.players[0] = make_variant_player(variant, "hard", 5)
+            self.players[1] = make_variant_player(variant, "random", 6)
+        self.typed = 0
+        self.knocks_seen = 0
+
+    @property
+    def vgame(self) -> Any:  # RommeGame | WienerGame
+        game = self.live.game
+        assert isinstance(game, RommeGame | WienerGame)
+        return game
+
+    def choose_variant(self) -> Any:
+        game = self.vgame
+        seat = game.to_act
+        return self.players[seat].choose(game.private_view(seat), game.legal_actions())
+
+    async def type_move(self, member: MemberActor, values: dict[str, str]) -> InteractionResult:
+        hand = await self.hand_of(member)
+        if not has_control(hand, "v_type"):
+            await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
+        shown = await member.click(hand, custom_id=custom_id_of(hand, "v_type"))
+        assert shown.modal is not None
+        self.typed += 1
+        return await member.submit_modal(shown, values)
+
+    async def perform_variant(self, action: Any) -> InteractionResult:
+        member = self.member_for_seat(action.seat)
+        if isinstance(action, DrawTalon):
+            return await self.use(member, "v_draw")
+        if isinstance(action, TakeDiscard):
+            return await self.use(member, "v_take")
+        if isinstance(action, TakeBack):
+            return await self.use(member, "v_back")
+        if isinstance(action, BuyBack):
+            return await self.use(member, "v_buy" if action.accept else "v_pass")
+        if isinstance(action, Knock | CallRummy):
+            seat = self.live.seat_of(member.id)
+            assert seat is not None
+            if best_close(self.live, seat, type(action)) == action:
+                op = "v_knock" if isinstance(action, Knock) else "v_rummy"
+                result = await self.use(member, op)
+            else:
+                verb = "knock" if isinstance(action, Knock) else "rummy"
+                result = await self.type_move(member, {"discard": f"{verb} {action.card}"})
+            if self.vgame.knocker is not None:  # the knocker's hand is on the table now
+                names = [f.name for f in self.table_message().embeds[0].fields]
+                assert "Laid down" in names
+                self.knocks_seen += 1
+            return result
+        if isinstance(action, JokerSwap):
+            rest = " ".join(str(c) for c in action.cards)
+            text = f"swap {action.card} on {action.meld_id + 1} with {rest}"
+            return await self.type_move(member, {"swap": text})
+        operation = {Meld: "v_meld", LayOff: "v_lay"}.get(type(action), "v_discard")
+        hand = await self.hand_of(member)
+        if not has_control(hand, operation):
+            await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
+        if isinstance(action, Meld):
+            return await self.use(member, "v_meld", values_for(hand, "v_meld", action.cards))
+        if isinstance(action, LayOff):
+            end = "-" if action.end is None else action.end.value
+            value = f"{action.card.code}:{action.meld_id}:{end}"
+            return await self.use(member, "v_lay", [value])
+        assert isinstance(action, Discard)
+        return await self.use(member, "v_discard", values_for(hand, "v_discard", [action.card]))
+
+    async def play_variant(self, moves: int | None = None) -> int:
+        made = 0
+        while self.vgame.phase is not VariantPhase.OVER and (moves is None or made < moves):
+            before = self.vgame.public_view().version
+            action = self.choose_variant()
+            await self.perform_variant(action)
+            assert self.vgame.public_view().version > before, f"{action} was not applied"
+            made += 1
+        return made
+
+
+def setup_variant(env: Env, variant: str, names: tuple[str, ...] = ("anna", "ben")) -> VariantTable:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    return VariantTable(env, channel, members, variant)
+
+
+def live_of(table: Table) -> LiveGame:
+    return table.live
+
+
+async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "wiener")
+    lobby = await table.open(variant="wiener")
+    assert "Wiener Rummy" in (lobby.embeds[0].title or "")
+    await table.start(lobby)
+    assert isinstance(table.live.game, WienerGame)
+    assert "Wiener Rummy" in (table.table_message().embeds[0].title or "")
+    moves = await table.play_variant()
+    game = table.vgame
+    assert game.phase is VariantPhase.OVER and game.winner is not None
+    assert moves > 10
+    kinds = {type(a) for a in game.actions}
+    assert {Knock, CallRummy} <= kinds
+    assert table.knocks_seen >= 1
+    final = table.table_message()
+    assert "wins" in (final.embeds[0].title or "")
+    row = await table.service.storage.game(table.live.id)
+    assert row is not None and row.status == "finished"
+    board = await table.service.storage.leaderboard(table.live.guild_id, variant="wiener")
+    assert {r.user_id for r in board} == {m.id for m in table.members}
+    assert sum(r.wins for r in board) == 1
+    assert not await table.service.storage.leaderboard(table.live.guild_id)  # Treppenrommé
+    anna = table.members[0]
+    shown = await anna.slash(table.channel, "treppe leaderboard", game="wiener")
+    assert shown.response is not None
+    assert "Wiener Rummy" in (shown.response.embeds[0].title or "")
+    assert "chips" in description(shown.response)
+    plain = await anna.slash(table.channel, "treppe leaderboard")
+    assert "No finished sessions" in description(plain.response)
+    stats = await anna.slash(table.channel, "treppe stats", game="wiener")
+    assert stats.response is not None and stats.response.ephemeral
+    fields = " ".join(f.value or "" for f in stats.response.embeds[0].fields)
+    assert "1 played" in fields
+    # A rematch plays the same game again.
+    first_id = table.live.id
+    result = await table.members[1].click(table.table_message(), label="Rematch")
+    assert result.response is not None
+    table._live = None
+    assert table.live.id != first_id and isinstance(table.live.game, WienerGame)
+    table.hands.clear()
+    await table.play_variant(moves=4)
+
+
+async def test_romme_opening_turns_and_a_restart(simcord_env: Env, settings: Settings) -> None:
+    table = setup_variant(simcord_env, "romme")
+    lobby = await table.open(variant="romme")
+    assert "2 to 6" in description(lobby)
+    await table.start(lobby)
+    assert isinstance(table.live.game, RommeGame)
+    text = description(table.table_message())
+    assert "To act" in text
+    fields = " ".join(f.value or "" for f in table.table_message().embeds[0].fields)
+    assert "minus" in fields and "Stock" in fields
+    # Play until somebody is out with a first meld, then a few turns more.
+    made = 0
+    while not any(s.opened for s in table.vgame.public_view().seats) and made < 400:
+        made += await table.play_variant(moves=1)
+    assert any(s.opened for s in table.vgame.public_view().seats)
+    await table.play_variant(moves=8)
+
+    before = table.vgame.to_json()
+    game_id = table.live.id
+    await simcord_env.restart_bot(create_bot(settings))
+    live = simcord_env.bot.service.games[game_id]
+    assert isinstance(live.game, RommeGame) and live.game.to_json() == before
+    assert "restarted" in description(table.table_message())
+    table._live = None
+    table.hands.clear()
+    await table.play_variant(moves=10)
+    assert table.vgame.public_view().version >= len(live.game.actions)
+
+
+async def test_variant_refusals_change_nothing(simcord_env: Env) -> None:
+    romme = setup_variant(simcord_env, "romme")
+    await romme.start(await romme.open(variant="romme"))
+    seat = romme.vgame.to_act
+    member = romme.member_for_seat(seat)
+    await romme.use(member, "v_draw")
+    before = romme.vgame.to_json()
+    hand = list(romme.vgame.private_view(seat).hand)
+    # Two cards are no meld: the engine says why, privately, and nothing changes.
+    result = await romme.type_move(member, {"meld": f"{hand[0]} {hand[1]}"})
+    assert result.response is not None and result.response.ephemeral
+    assert "⚠️" in description(result.response)
+    assert romme.vgame.to_json() == before
+    # No melds on the table yet, so there is no joker to swap.
+    result = await romme.type_move(member, {"swap": f"swap {hand[0]} on 1 with {hand[1]}"})
+    assert "⚠️" in description(result.response)
+    assert romme.vgame.to_json() == before
+    # Discarding before the first meld reaches 40 is fine, but not the card just locked...
+    # ...and typing nonsense is refused too.
+    result = await romme.type_move(member, {"discard": f"{hand[0]} {hand[1]}"})
+    assert "exactly one card" in description(result.response)
+    assert romme.vgame.to_json() == before
+
+    wiener = setup_variant(simcord_env, "wiener", ("cleo", "dan"))
+    await wiener.start(await wiener.open(variant="wiener"))
+    seat = wiener.vgame.to_act
+    member = wiener.member_for_seat(seat)
+    hand_message = await wiener.open_hand(member)
+    assert has_control(hand_message, "v_draw")
+    await wiener.use(member, "v_draw")
+    before = wiener.vgame.to_json()
+    legal = wiener.vgame.legal_actions()
+    card = next(c for c in wiener.vgame.private_view(seat).hand if Knock(seat, c) not in legal)
+    result = await wiener.type_move(member, {"discard": f"knock {card}"})
+    assert "You may knock only" in description(result.response)
+    assert wiener.vgame.to_json() == before
+    card = next(c for c in wiener.vgame.private_view(seat).hand if CallRummy(seat, c) not in legal)
+    result = await wiener.type_move(member, {"discard": f"rummy {card}"})
+    assert "Rummy needs every other card in melds" in description(result.response)
+    assert wiener.vgame.to_json() == before
+    # Melding is not part of Wiener Rummy: the slash command gets the engine's answer.
+    cards = " ".join(str(c) for c in wiener.vgame.private_view(seat).hand[:3])
+    result = await member.slash(wiener.channel, "treppe meld", cards=cards)
+    assert result.response is not None and result.response.ephemeral
+    assert "Nothing is melded during play" in str(result.response.content) + description(
+        result.response
+    )
+    assert wiener.vgame.to_json() == before
+    # The other player may not move out of turn.
+    other = wiener.members[1] if member is wiener.members[0] else wiener.members[0]
+    other_hand = await wiener.open_hand(other)
+    assert not has_control(other_hand, "v_draw")
+    assert wiener.vgame.to_json() == before
+    # The scores button and ending the game speak Wiener Rummy.
+    scores = await other.click(wiener.table_message(), label="Scores")
+    assert scores.response is not None and scores.response.ephemeral
+    assert "bad points" in description(scores.response)
+    await wiener.members[0].slash(wiener.channel, "treppe end")
+    assert "Wiener Rummy — game ended" in (wiener.table_message().embeds[0].title or "")
+    row = await wiener.service.storage.game(wiener.live.id)
+    assert row is not None and row.status == "abandoned"
+
+
+def _played_live(variant: str) -> LiveGame:
+    """A variant game played by computer players until its first round has ended."""
+    from datetime import UTC, datetime
+
+    from bot.core.model import GameOptions, Seat
+    from engine.variants import RommeRuleset, WienerRuleset
+
+    rules = RommeRuleset() if variant == "romme" else WienerRuleset()
+    game = rules.new_game(["anna", "ben"], 7)
+    players = [make_variant_player(variant, "normal", s) for s in range(2)]
+    while not game.results:
+        game.apply(
+            players[game.to_act].choose(game.private_view(game.to_act), game.legal_actions())
+        )
+    return LiveGame(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        host_id=10,
+        status="playing",
+        options=GameOptions(variant=variant),
+        seats=[Seat(0, 10, "anna"), Seat(1, 11, "ben")],
+        created_at=datetime.now(UTC),
+        game=game,
+        round_result=game.results[-1],
+    )
+
+
+async def test_variant_pictures_and_result_text() -> None:
+    from bot.core.tablemsg import table_payload
+    from bot.hand.ui import HandState, hand_payload
+
+    for variant in ("romme", "wiener"):
+        live = _played_live(variant)
+        payload = await table_payload(live, with_images=True)
+        assert [f.filename for f in payload.files] == ["table.png", "round.png"]
+        assert "Round 1 result" in (payload.embeds[1].title or "")
+        hand = await hand_payload(live, live.seats[0], HandState(), with_image=True)
+        assert [f.filename for f in hand.files] == ["hand.png"]
+        assert "Your hand" in (hand.embeds[0].description or "")
+
+
+async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
+    from engine import parse_cards
+    from engine.variants import RommeRuleset, VariantDeal, two_packs
+
+    table = setup_variant(simcord_env, "romme")
+    await table.start(await table.open(variant="romme"))
+    mine = parse_cards("2♥ 3♥ 4♥ 9♠ 9♦ K♣ Q♦ 8♠ 6♣ 5♦ J♠ 10♣ 7♥")
+    theirs = parse_cards("2♣ 3♣ 4♣ 9♥ 9♣ K♦ Q♠ 8♦ 6♦ 5♠ J♥ 10♦ 7♠")
+    upcard = parse_cards("A♠")
+    rest = two_packs(6)
+    for card in [*mine, *theirs, *upcard]:
+        rest.remove(card)
+    deal = VariantDeal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
+    live = table.live
+    async with live.lock:
+        live.game = RommeRuleset().new_game(live.names, 7, deal)
+    member = table.member_for_seat(0)
+    await table.use(member, "v_draw")
+    hand = table.hands[member.id]
+    await table.use(member, "v_meld", values_for(hand, "v_meld", parse_cards("2♥ 3♥ 4♥")))
+    assert len(table.vgame.melds) == 1 and table.vgame.pending
+    assert "first meld 9/40" in " ".join(
+        f.value or "" for f in table.table_message().embeds[0].fields
+    )
+    before = table.vgame.to_json()
+    card = next(c for c in table.vgame.private_view(0).hand if not c.is_joker)
+    result = await table.type_move(member, {"discard": str(card)})
+    assert "9 of 40 points" in description(result.response)
+    assert table.vgame.to_json() == before
+    await table.use(member, "v_back")
+    assert not table.vgame.melds and len(table.vgame.private_view(0).hand) == 14
+    assert "took back" in description(table.hands[member.id])
+
+
+async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
+    from engine import parse_cards
+    from engine.variants import RommeRuleset, VariantDeal, two_packs
+
+    table = setup_variant(simcord_env, "romme")
+    await table.start(await table.open(variant="romme"))
+    mine = parse_cards("Q♥ K♥ Jo 9♠ 9♦ 9♣ A♥ 10♠ J♠ 2♣ 4♦ 6♣ 8♦")
+    theirs = parse_cards("2♦ 3♣ 5♠ 7♦ 8♣ 10♥ J♦ Q♣ K♠ 4♥ 6♠ 3♦ 5♣")
+    upcard = parse_cards("A♠")
+    rest = two_packs(6)
+    for card in [*mine, *theirs, *upcard]:
+        rest.remove(card)
+    deal = VariantDeal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
+    live = table.live
+    async with live.lock:
+        live.game = RommeRuleset().new_game(live.names, 7, deal)
+    anna, ben = table.member_for_seat(0), table.member_for_seat(1)
+    await table.use(anna, "v_draw")
+    for meld in ("Q♥ K♥ Jo", "9♠ 9♦ 9♣"):
+        hand = table.hands[anna.id]
+        await table.use(anna, "v_meld", values_for(hand, "v_meld", parse_cards(meld)))
+    assert table.vgame.opened[0]
+    await table.perform_variant(Discard(0, parse_cards("2♣")[0]))
+    await table.perform_variant(DrawTalon(1))
+    await table.perform_variant(Discard(1, parse_cards("2♦")[0]))
+    await table.use(anna, "v_draw")
+    result = await table.type_move(anna, {"swap": "swap A♥ on 1 with 10♠ J♠"})
+    assert isinstance(table.vgame.actions[-1], JokerSwap), description(result.response)
+    assert [str(c) for c in table.vgame.melds[0].cards] == ["Q♥", "K♥", "A♥"]
+    assert "in place of the joker" in description(result.response)
+    assert ben is not anna
+
+
+async def test_variant_timeouts_and_a_computer_seat(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "wiener")
+    lobby = await table.open(variant="wiener", timer=60)
+    await table.members[0].select(lobby, ["add:normal"], custom_id=custom_id_of(lobby, "lobby_cpu"))
+    await table.start(lobby)
+    assert len(table.live.seats) == 3 and table.live.seats[2].is_computer
+    # Play until a member is to act; the computer moves by itself.
+    for _ in range(20):
+        if not table.live.seats[table.vgame.to_act].is_computer:
+            break
+        await simcord_env.advance_time(1)
+    sleeper_seat = table.vgame.to_act
+    assert not table.live.seats[sleeper_seat].is_computer
+    count = table.vgame.public_view().seats[sleeper_seat].hand_count
+    version = table.vgame.public_view().version
+    await simcord_env.advance_time(61)
+    view = table.vgame.public_view()
+    assert view.version >= version + 2 and view.to_act != sleeper_seat
+    assert view.seats[sleeper_seat].hand_count == count
+    assert table.live.seats[sleeper_seat].timeouts == 1
+    assert "time ran out" in description(table.table_message())
+
+
+async def test_wiener_buy_back_by_button(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "wiener")
+    # Game seed 7 with these players: seat 0 falls to 82+ bad points and buys back in.
+    table.players[0] = make_variant_player("wiener", "random", 4)
+    table.players[1] = make_variant_player("wiener", "hard", 5)
+    await table.start(await table.open(variant="wiener"))
+    while table.vgame.phase is not VariantPhase.BUY_BACK:
+        assert table.vgame.phase is not VariantPhase.OVER
+        await table.play_variant(moves=1)
+    member = table.member_for_seat(table.vgame.to_act)
+    hand = await table.hand_of(member)
+    await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
+    assert "buy back in" in description(hand)
+    assert "decides whether to buy back in" in description(table.table_message())
+    await table.play_variant(moves=1)
+    assert table.vgame.actions[-1] == BuyBack(0, True)
+    assert table.vgame.bought_back[0]
+    assert "bought back in" in description(table.hands[member.id])
+
+
+async def test_rules_and_seat_limits_per_game(simcord_env: Env) -> None:
+    names = ("a1", "a2", "a3", "a4", "a5", "a6", "a7")
+    table = setup_variant(simcord_env, "romme", names)
+    shown = await table.members[0].slash(table.channel, "treppe rules", game="wiener")
+    assert "Wiener Rummy in short" in description(shown.response)
+    lobby = await table.open(variant="romme")
+    assert len(table.live.seats) == 6  # the seventh was refused
+    await table.start(lobby)
+    assert table.vgame.n == 6
+
+
+async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
+    import sqlite3
+
+    from bot.storage import sql
+    from bot.storage.store import Storage
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:  # a database from before the variants
+        for number, script in enumerate(sql.MIGRATIONS[:2], start=1):
+            db.executescript(f"{script}\nPRAGMA user_version = {number};")
+        db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at) "
+            "VALUES (1, 2, 3, 'lobby', '{}', '2026-01-01T00:00:00+00:00')"
+        )
+    storage = await Storage.open(path)
+    assert await storage.schema_version() == len(sql.MIGRATIONS)
+    rows = await storage._rows("SELECT variant FROM games", {})
+    assert [r["variant"] for r in rows] == ["treppenromme"]
+    await storage.close()
+
+
+async def test_a_whole_romme_session(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "romme")
+    # Game seed 7 with these players: melds, lay-offs and a taken-back first meld.
+    table.players[0] = make_variant_player("romme", "hard", 2)
+    table.players[1] = make_variant_player("romme", "random", 3)
+    await table.start(await table.open(variant="romme"))
+    await table.play_variant()
+    game = table.vgame
+    assert game.phase is VariantPhase.OVER and game.winner is not None
+    assert {Meld, LayOff, TakeBack} <= {type(a) for a in game.actions}
+    assert "wins" in (table.table_message().embeds[0].title or "")
+    board = await table.service.storage.leaderboard(table.live.guild_id, variant="romme")
+    assert board[0].user_id == table.live.seats[game.winner].user_id
+    assert [r.points for r in board] == sorted(game.minus)
+    rounds = await table.service.storage.round_rows(table.live.id)
+    assert len(rounds) == 2 * game.round_number
