@@ -154,14 +154,18 @@ class LiveGame:
     created_at: datetime
     game: AnyGame | None = None
     table_message_id: int | None = None
-    ping_message_id: int | None = None
+    ping_message_id: int | None = None  # a separate mention message of older versions
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    ping_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     log: str = ""
     round_result: RoundResult | Any | None = None  # shown on the table until the next move
     turn_key: tuple[int, int, bool] = (0, 0, False)
     turn_serial: int = 0
     refresh_wanted: bool = False
+    # The table moves (a new message that mentions the player to act) at the next refresh:
+    # None = no move, "" = the turn mention, other text = a timer reminder to post instead.
+    move_wanted: str | None = None
+    table_content: str | None = None  # the mention the current table message carries
+    mentioned_key: tuple[int, int, bool] | None = None  # the turn that mention belongs to
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
 
     @property

@@ -1,6 +1,14 @@
 """The game service: the one place that changes games. It keeps each game's lock, commits every
-accepted action before anyone sees it acknowledged, and keeps the table, the turn mention, the
-turn timer and computer moves up to date."""
+accepted action before anyone sees it acknowledged, and keeps the table (which mentions the
+player to act), the turn timer and computer moves up to date.
+
+Discord calls per action, besides answering the interaction: a move within a turn edits the
+table in place (1 call; edits notify nobody). When the turn passes to a person, the table
+*moves*: a new table message that mentions that player is posted and the old one deleted
+(2 calls), so the player is notified and the channel holds one table message per game, with no
+separate mention message to clean up. A timer reminder moves the table the same way with the
+reminder as its text (2 calls, and not part of any player's action), so the turn change after
+it still costs 2."""
 
 from __future__ import annotations
 
@@ -31,7 +39,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RESTARTED = "♻️ The bot restarted; play continues."
-ALLOWED_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def ping_only(user_id: int) -> discord.AllowedMentions:
+    """Allowed mentions that notify this one member and nobody else."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
+    )
+
+
+def turn_key_of(game: Any) -> tuple[int, int, bool]:
+    return (game.round_number, game.to_act, game_over(game))
 
 
 class GameService:
@@ -173,16 +191,21 @@ class GameService:
         return events
 
     def after_change(self, live: LiveGame, *, refresh: bool = True) -> None:
-        """Schedule what follows a change: table edit, mention, timer and computer moves."""
+        """Schedule what follows a change: table edit or move, timer and computer moves."""
         game = live.game
         if game is None:
             return
-        view_key = (game.round_number, game.to_act, game_over(game))
+        view_key = turn_key_of(game)
         new_turn = view_key != live.turn_key
         if new_turn:
             live.turn_key = view_key
             live.turn_serial += 1
-            self.spawn(self._update_ping(live, live.turn_serial), live, f"ping{live.turn_serial}")
+            live.table_content = None  # the previous player's mention goes
+            already, live.mentioned_key = live.mentioned_key == view_key, None
+            if already:
+                live.table_content = self.mention_text(live)  # posted with the answer (rematch)
+            elif self.mention_text(live) is not None:
+                self.request_move(live)
             self._schedule_timer(live)
         if refresh:
             self.request_refresh(live)
@@ -200,11 +223,77 @@ class GameService:
         if task is None or task.done():
             self.spawn(self._refresh_loop(live), live, "refresh")
 
+    def request_move(self, live: LiveGame, reminder: str = "") -> None:
+        """Post the table anew, mentioning the player to act, at the next refresh."""
+        live.move_wanted = reminder
+        self.request_refresh(live)
+
     async def _refresh_loop(self, live: LiveGame) -> None:
+        # The one task that touches the table message, so an edit never races a move.
         while live.refresh_wanted:
             live.refresh_wanted = False
+            move, live.move_wanted = live.move_wanted, None
             payload = await table_payload(live, with_images=self.settings.render_images)
+            if move is not None and self.mention_table(live, payload, move):
+                await self._move_table(live, payload)
+                continue
+            self._keep_mention(live, payload)
             await self.edit_table(live, payload)
+
+    def mention_text(self, live: LiveGame, reminder: str = "") -> str | None:
+        """The table's text for the player to act, or None if no person is to act."""
+        game = live.game
+        if game is None or live.status != "playing" or game_over(game):
+            return None
+        seat = live.seats[game.to_act]
+        if seat.played_for or seat.user_id is None:
+            return None
+        return reminder or f"<@{seat.user_id}>, your turn (round {game.round_number})."
+
+    def mention_table(self, live: LiveGame, payload: Payload, reminder: str = "") -> bool:
+        """Make ``payload`` a new table message that mentions (and notifies) the player to act;
+        False if nobody is to be mentioned."""
+        text = self.mention_text(live, reminder)
+        game = live.game
+        if text is None or game is None:
+            return False
+        user_id = live.seats[game.to_act].user_id
+        assert user_id is not None
+        payload.content = text
+        payload.allowed_mentions = ping_only(user_id)
+        live.table_content = text
+        live.mentioned_key = turn_key_of(game)
+        return True
+
+    def _keep_mention(self, live: LiveGame, payload: Payload) -> None:
+        """An edit keeps the current turn's mention text (edits notify nobody)."""
+        payload.content = live.table_content
+        game = live.game
+        if live.table_content and game is not None:
+            user_id = live.seats[game.to_act].user_id
+            if user_id is not None:
+                payload.allowed_mentions = ping_only(user_id)
+
+    async def _move_table(self, live: LiveGame, payload: Payload) -> None:
+        """Post the new table, then delete the old one (and a leftover mention message)."""
+        channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+        try:
+            message = await channel.send(**payload.send_kwargs())
+        except discord.HTTPException:
+            log.warning("could not post the table of game %s", live.id, exc_info=True)
+            self._keep_mention(live, payload)
+            await self.edit_table(live, payload)  # at least keep the old table current
+            return
+        old = [live.table_message_id, live.ping_message_id]
+        live.table_message_id = message.id
+        await self.storage.set_table_message(live.id, message.id)
+        for message_id in old:
+            if message_id is not None:
+                with contextlib.suppress(discord.HTTPException):  # already gone is fine
+                    await channel.get_partial_message(message_id).delete()
+        if live.ping_message_id is not None:
+            live.ping_message_id = None
+            await self.storage.set_ping_message(live.id, None)
 
     async def edit_table(self, live: LiveGame, payload: Payload) -> None:
         if live.table_message_id is None:
@@ -230,37 +319,14 @@ class GameService:
         live.table_message_id = message.id
         await self.storage.set_table_message(live.id, message.id)
 
+    async def delete_message(self, live: LiveGame, message_id: int) -> None:
+        channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+        with contextlib.suppress(discord.HTTPException):  # already gone is fine
+            await channel.get_partial_message(message_id).delete()
+
     async def set_table_message(self, live: LiveGame, message_id: int) -> None:
         live.table_message_id = message_id
         await self.storage.set_table_message(live.id, message_id)
-
-    # ------------------------------------------------------------ turn mention
-    async def _update_ping(self, live: LiveGame, serial: int, reminder: str | None = None) -> None:
-        """Mention the player to act in a short message and delete the previous mention."""
-        async with live.ping_lock:
-            if serial != live.turn_serial:
-                return  # a newer turn has its own mention on the way
-            channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
-            if live.ping_message_id is not None:
-                with contextlib.suppress(discord.HTTPException):  # already gone is fine
-                    await channel.get_partial_message(live.ping_message_id).delete()
-            new_id: int | None = None
-            game = live.game
-            if game is not None and live.status == "playing" and not game_over(game):
-                seat = live.seats[game.to_act]
-                if not seat.played_for:
-                    link = live.table_url()
-                    where = f" at the [table]({link})" if link else ""
-                    text = reminder or (
-                        f"<@{seat.user_id}>, your turn{where} (round {game.round_number})."
-                    )
-                    try:
-                        message = await channel.send(text, allowed_mentions=ALLOWED_PINGS)
-                        new_id = message.id
-                    except discord.HTTPException:
-                        log.warning("could not mention the player in game %s", live.id)
-            live.ping_message_id = new_id
-            await self.storage.set_ping_message(live.id, new_id)
 
     # ------------------------------------------------------------ turn timer
     def _schedule_timer(self, live: LiveGame) -> None:
@@ -285,7 +351,7 @@ class GameService:
                 f"safely for you (draw from the {'stock' if live.options.is_variant else 'talon'} "
                 "and discard)."
             )
-            await self._update_ping(live, serial, reminder=text)
+            self.request_move(live, reminder=text)
             await asyncio.sleep(reminder)
         else:
             await asyncio.sleep(seconds)
@@ -468,7 +534,7 @@ class GameService:
                 return None
             live.log = RESTARTED
             game = live.game
-            live.turn_key = (game.round_number, game.to_act, game_over(game))
+            live.turn_key = turn_key_of(game)
         return live
 
     async def resume_all(self) -> None:
@@ -479,9 +545,8 @@ class GameService:
                 continue
             async with live.lock:
                 live.turn_serial += 1
-                self.spawn(self._update_ping(live, live.turn_serial), live, "ping")
+                self.request_move(live)  # mention the player to act again (or just edit)
                 self._schedule_timer(live)
-                self.request_refresh(live)
                 self.kick_autoplay(live)
 
     # ------------------------------------------------------------ tasks

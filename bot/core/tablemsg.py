@@ -25,14 +25,18 @@ class Payload:
     embeds: list[discord.Embed] = field(default_factory=list)
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
+    allowed_mentions: discord.AllowedMentions | None = None
 
     def edit_kwargs(self) -> dict[str, Any]:
-        return {
+        kwargs: dict[str, Any] = {
             "content": self.content,
             "embeds": self.embeds,
             "attachments": self.files,
             "view": self.view,
         }
+        if self.allowed_mentions is not None:
+            kwargs["allowed_mentions"] = self.allowed_mentions
+        return kwargs
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"embeds": self.embeds, "files": self.files}
@@ -40,6 +44,8 @@ class Payload:
             kwargs["content"] = self.content
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.allowed_mentions is not None:
+            kwargs["allowed_mentions"] = self.allowed_mentions
         return kwargs
 
 

@@ -147,9 +147,20 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
             raise Refusal("This game has already started.")
         await service.start(live)
         payload = await table_payload(live, with_images=_bot(interaction).settings.render_images)
-    if interaction.message is not None and live.table_message_id != interaction.message.id:
-        await service.set_table_message(live, interaction.message.id)
-    await interaction.response.edit_message(**payload.edit_kwargs())
+        mention = service.mention_table(live, payload)
+    if mention:
+        # The table is a new message that mentions (and notifies) the player to act; the
+        # lobby message goes. The answer plus one delete.
+        response = await interaction.response.send_message(**payload.send_kwargs())
+        lobby_id = interaction.message.id if interaction.message else live.table_message_id
+        if response.message_id is not None:
+            await service.set_table_message(live, response.message_id)
+        if lobby_id is not None and lobby_id != live.table_message_id:
+            await service.delete_message(live, lobby_id)
+    else:
+        if interaction.message is not None and live.table_message_id != interaction.message.id:
+            await service.set_table_message(live, interaction.message.id)
+        await interaction.response.edit_message(**payload.edit_kwargs())
     service.after_change(live, refresh=False)
 
 

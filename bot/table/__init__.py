@@ -87,6 +87,7 @@ async def on_rematch(interaction: discord.Interaction, game_id: int, argument: s
         await bot.service.start(live)
         live.log = f"🔁 Rematch! {live.log}"
         payload = await table_payload(live, with_images=bot.settings.render_images)
+        bot.service.mention_table(live, payload)  # the new table notifies the player to act
     response = await interaction.response.send_message(**payload.send_kwargs())
     if response.message_id is not None:
         await bot.service.set_table_message(live, response.message_id)

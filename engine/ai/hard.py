@@ -3,14 +3,17 @@ search decides.
 
 At each draw the talon and the most promising staircase digs, and at each play step the
 most promising plans for the rest of the turn (melds, lay-offs and several discards, or
-melding nothing yet), are played forward to the end of the round in sampled worlds (see
+melding nothing yet), are played forward a few turns in sampled worlds (see
 ``engine.ai.search``): the opponents' hands hold the cards they were seen taking from the
 staircase plus unseen cards at random. The candidate with the best average score difference
-is chosen. The worlds come from a generator seeded by the player's seed and the position, so
-a decision is still a pure function of (seed, view, legal moves).
+is chosen if it beats the heuristic's choice by ``Budget.margin``. Worlds come in batches,
+and the search stops early once the batches so far settle the choice (``Budget.stop_z``).
+The worlds come from a generator seeded by the player's seed and the position, so a
+decision is still a pure function of (seed, view, legal moves).
 
-The amount of search is fixed (``Budget``), not timed, so decisions stay reproducible; it is
-sized to keep the 99th percentile of decision time well under 100 ms (see ``bench/ai.py``).
+The amount of search is fixed (``Budget``), not timed, so decisions stay reproducible; its
+worst case (every batch searched) is sized to keep the 99th percentile of decision time
+under 100 ms (see ``bench/ai.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Sequence
 from engine.actions import Action, DrawTalon, TakeStaircase
 from engine.ai.planner import Context, Weights, plan_turn
 from engine.ai.players import NormalPlayer, _checked, _is_draw_phase, decision_rng
-from engine.ai.search import Budget, candidate_plans, evaluate_draws, evaluate_plans
+from engine.ai.search import Budget, candidate_plans, choose_draw, choose_plan
 from engine.views import PrivateView
 
 
@@ -55,10 +58,7 @@ class HardPlayer(NormalPlayer):
         if len(options) == 1:
             return options[0][1]
         rng = decision_rng(self.seed, view, "hard-draw")
-        values = evaluate_draws(view, [o[2] for o in options], self.weights, self.budget, rng)
-        best = max(range(len(options)), key=lambda k: (values[k], -k))
-        if values[best] - values[0] < self.budget.margin:
-            best = 0
+        best = choose_draw(view, [o[2] for o in options], self.weights, self.budget, rng)
         action: Action = options[best][1]
         assert isinstance(action, (DrawTalon, TakeStaircase))
         return action
@@ -74,8 +74,5 @@ class HardPlayer(NormalPlayer):
         if len(options) == 1:
             return options[0].first_action(view.seat)
         rng = decision_rng(self.seed, view, "hard-play")
-        values = evaluate_plans(view, options, self.weights, self.budget, rng)
-        best = max(range(len(options)), key=lambda k: (values[k], -k))
-        if values[best] - values[0] < self.budget.margin:
-            best = 0
+        best = choose_plan(view, options, self.weights, self.budget, rng)
         return options[best].first_action(view.seat)

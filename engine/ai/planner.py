@@ -135,6 +135,9 @@ class Plan:
         return Discard(seat, self.discard)
 
 
+PARTITION_VISITS = 3_000
+
+
 def partitions(
     hand: Sequence[Card], maximal: bool = True, limit: int = PARTITION_LIMIT
 ) -> list[tuple[list[tuple[Card, ...]], list[Card]]]:
@@ -153,13 +156,18 @@ def partitions(
     used: set[Card] = set()
     chosen: list[tuple[Card, ...]] = []
     rest: list[Card] = []
+    visits = [0]
 
     def leftover_melds_free() -> bool:
         rest_set = set(rest)
         return not any(all(c in rest_set for c in m) for m in melds)
 
     def walk(i: int) -> None:
-        if len(result) >= limit:
+        # Big hands (deep digs, or sampled worlds in hard's rollouts) have exponentially many
+        # splits; the visit budget bounds a decision's time. Melds are tried before leaving
+        # a card out, so the splits found first are the meld-rich ones.
+        visits[0] += 1
+        if len(result) >= limit or visits[0] > PARTITION_VISITS:
             return
         while i < len(cards) and cards[i] in used:
             i += 1

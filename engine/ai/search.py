@@ -19,7 +19,7 @@ table; it never touches an engine ``Game``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import End
@@ -280,13 +280,161 @@ def sample_worlds(view: PrivateView, count: int, rng: random.Random) -> list[Sim
 # --------------------------------------------------------------------- search
 @dataclass(slots=True)
 class Budget:
-    """How much search a decision gets."""
+    """How much search a decision gets.
 
-    worlds: int = 16  # sampled worlds per decision, shared by all candidates
+    Worlds are sampled in batches of ``batch``. After each batch the per-world differences
+    of every candidate from the heuristic's choice are tested: the search stops early when
+    no candidate can plausibly beat the choice by ``margin`` or one plainly does (both at
+    ``stop_z`` standard errors); otherwise it goes on to ``worlds`` worlds. The worst case
+    (every batch searched) bounds the decision time."""
+
+    worlds: int = 48  # most sampled worlds per decision, shared by all candidates
+    batch: int = 16  # worlds per batch between the early-stopping tests
     candidates: int = 3  # most candidates searched (best by the heuristic first)
     max_turns: int = 2  # rollout horizon in turns after the decision's own turn
     margin: float = 2.0  # a candidate must beat the heuristic's choice by this much
+    stop_z: float = 2.0  # standard errors for stopping after a batch
+    final_z: float = 0.0  # and for switching away from the heuristic's choice at the end
     leaf: bool = True  # score unfinished rounds by the seats' best plans (else hand value)
+
+
+def _draw_rows(
+    worlds: Sequence[SimState],
+    seeds: Sequence[float],
+    seat: int,
+    draws: Sequence[int | None],
+    weights: Weights,
+    budget: Budget,
+) -> list[list[float]]:
+    rows: list[list[float]] = []
+    leaf = weights if budget.leaf else None
+    for world, seed in zip(worlds, seeds, strict=True):
+        row: list[float] = []
+        for draw in draws:
+            state = world.copy()
+            locked: Card | None = None
+            if draw is None:
+                state.draw_talon(seat)
+            else:
+                locked = state.take(seat, draw)
+            plan = plan_turn(state.hands[seat], state.context(seat, weights, locked))[0]
+            state.play(seat, plan)
+            rollout(state, weights, random.Random(seed), budget.max_turns)
+            row.append(outcome(state, seat, leaf))
+        rows.append(row)
+    return rows
+
+
+def _plan_rows(
+    worlds: Sequence[SimState],
+    seeds: Sequence[float],
+    seat: int,
+    plans: Sequence[Plan],
+    weights: Weights,
+    budget: Budget,
+) -> list[list[float]]:
+    rows: list[list[float]] = []
+    leaf = weights if budget.leaf else None
+    for world, seed in zip(worlds, seeds, strict=True):
+        row: list[float] = []
+        for plan in plans:
+            state = world.copy()
+            state.play(seat, plan)
+            rollout(state, weights, random.Random(seed), budget.max_turns)
+            row.append(outcome(state, seat, leaf))
+        rows.append(row)
+    return rows
+
+
+def _gaps(rows: Sequence[Sequence[float]], k: int) -> tuple[float, float]:
+    """Mean and standard error of candidate ``k``'s per-world gain over candidate 0."""
+    diffs = [r[k] - r[0] for r in rows]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def _verdict(rows: Sequence[Sequence[float]], budget: Budget, final: bool) -> int | None:
+    """The candidate to take (0 is the heuristic's choice), or None to search on."""
+    count = len(rows[0])
+    stats = [_gaps(rows, k) for k in range(1, count)]
+    best = max(range(len(stats)), key=lambda k: (stats[k][0], -k))
+    mean, se = stats[best]
+    if final:
+        return best + 1 if mean - budget.final_z * se >= budget.margin else 0
+    if mean - budget.stop_z * se >= budget.margin:
+        return best + 1
+    if all(m + budget.stop_z * e < budget.margin for m, e in stats):
+        return 0
+    return None
+
+
+SEARCH_MAX_HAND = 14
+
+
+def _search(
+    view: PrivateView,
+    count: int,
+    run: Callable[[list[SimState], list[float]], list[list[float]]],
+    budget: Budget,
+    rng: random.Random,
+) -> int:
+    if count < 2:
+        return 0
+    if max(seat.hand_count for seat in view.public.seats) > SEARCH_MAX_HAND:
+        # Rollouts with a huge hand in play plan that hand over and over at a cost that
+        # grows exponentially with its size; keep the decision within budget and trust the
+        # heuristic's first choice there.
+        return 0
+    rows: list[list[float]] = []
+    total = max(1, budget.worlds)
+    while True:
+        size = min(max(1, budget.batch), total - len(rows))
+        worlds = sample_worlds(view, size, rng)
+        seeds = [rng.random() for _ in worlds]
+        rows.extend(run(worlds, seeds))
+        final = len(rows) >= total
+        verdict = _verdict(rows, budget, final)
+        if verdict is not None:
+            return verdict
+
+
+def choose_draw(
+    view: PrivateView,
+    draws: Sequence[int | None],
+    weights: Weights,
+    budget: Budget,
+    rng: random.Random,
+) -> int:
+    """Index into ``draws`` (``None`` for the talon, else a staircase index; the heuristic's
+    choice first) of the draw the search takes."""
+    return _search(
+        view,
+        len(draws),
+        lambda w, s: _draw_rows(w, s, view.seat, draws, weights, budget),
+        budget,
+        rng,
+    )
+
+
+def choose_plan(
+    view: PrivateView,
+    plans: Sequence[Plan],
+    weights: Weights,
+    budget: Budget,
+    rng: random.Random,
+) -> int:
+    """Index into ``plans`` (the heuristic's choice first) of the plan the search takes."""
+    return _search(
+        view,
+        len(plans),
+        lambda w, s: _plan_rows(w, s, view.seat, plans, weights, budget),
+        budget,
+        rng,
+    )
 
 
 def evaluate_draws(
@@ -296,26 +444,13 @@ def evaluate_draws(
     budget: Budget,
     rng: random.Random,
 ) -> list[float]:
-    """Average score difference for each draw: ``None`` for the talon, else a staircase
-    index. The seat then plays its turn and the round on with the rollout policy."""
+    """Average score difference for each draw over ``budget.worlds`` worlds: ``None`` for
+    the talon, else a staircase index. The seat then plays its turn with the planner and
+    the round goes on with the rollout policy."""
     worlds = sample_worlds(view, budget.worlds, rng)
     seeds = [rng.random() for _ in worlds]
-    seat = view.seat
-    totals = [0.0] * len(draws)
-    for world, seed in zip(worlds, seeds, strict=True):
-        for k, draw in enumerate(draws):
-            state = world.copy()
-            locked: Card | None = None
-            if draw is None:
-                state.draw_talon(seat)
-            else:
-                locked = state.take(seat, draw)
-            plan = plan_turn(state.hands[seat], state.context(seat, weights, locked))[0]
-            state.play(seat, plan)
-            sim_rng = random.Random(seed)
-            rollout(state, weights, sim_rng, budget.max_turns)
-            totals[k] += outcome(state, seat, weights if budget.leaf else None)
-    return [t / len(worlds) for t in totals]
+    rows = _draw_rows(worlds, seeds, view.seat, draws, weights, budget)
+    return [sum(r[k] for r in rows) / len(rows) for k in range(len(draws))]
 
 
 def evaluate_plans(
@@ -328,16 +463,8 @@ def evaluate_plans(
     """Average score difference for each plan of the rest of this turn."""
     worlds = sample_worlds(view, budget.worlds, rng)
     seeds = [rng.random() for _ in worlds]
-    seat = view.seat
-    totals = [0.0] * len(plans)
-    for world, seed in zip(worlds, seeds, strict=True):
-        for k, plan in enumerate(plans):
-            state = world.copy()
-            state.play(seat, plan)
-            sim_rng = random.Random(seed)
-            rollout(state, weights, sim_rng, budget.max_turns)
-            totals[k] += outcome(state, seat, weights if budget.leaf else None)
-    return [t / len(worlds) for t in totals]
+    rows = _plan_rows(worlds, seeds, view.seat, plans, weights, budget)
+    return [sum(r[k] for r in rows) / len(rows) for k in range(len(plans))]
 
 
 def candidate_plans(hand: Sequence[Card], ctx: Context, discards: int = 3) -> list[Plan]:

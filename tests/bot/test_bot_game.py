@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import discord
-from bot_harness import Table, custom_id_of, description
+from bot_harness import Table, custom_id_of, description, has_control
 from simcord import Env
 
-from engine import Phase
+from engine import Discard, Phase
 
 
 def setup_table(env: Env, players: int) -> Table:
@@ -23,8 +23,10 @@ async def test_two_members_play_a_whole_session(simcord_env: Env) -> None:
     assert "target 50" in description(lobby)
     start = await table.start(lobby)
     assert start.response is not None and not start.response.ephemeral
-    # The lobby message became the table; the draw for first dealer is on it.
-    assert table.live.table_message_id == lobby.id
+    # The table is a new message that mentions the player to act; the lobby message is gone.
+    # The draw for first dealer is on the table.
+    assert table.live.table_message_id == start.response.id != lobby.id
+    assert [m.id for m in table.channel.history()] == [table.live.table_message_id]
     assert "Draw for first dealer" in description(table.table_message())
 
     moves = await table.play()
@@ -98,17 +100,52 @@ async def test_draw_costs_one_response_and_one_table_edit(simcord_env: Env) -> N
     assert len(calls) == 2, kinds
 
 
-async def test_turn_mention_replaces_the_previous_one(simcord_env: Env) -> None:
+def mentioned_users(request: object) -> list[str]:
+    body = getattr(request, "json", None) or {}
+    payload = body.get("payload_json", body) if isinstance(body, dict) else {}
+    allowed = payload.get("allowed_mentions") or {}
+    assert not allowed.get("parse"), allowed  # no @everyone, roles or blanket user pings
+    return [str(u) for u in allowed.get("users", [])]
+
+
+async def test_discard_passing_the_turn_moves_the_table_in_two_calls(simcord_env: Env) -> None:
     table = setup_table(simcord_env, 2)
     await table.start(await table.open(target=50))
-    first = table.live.ping_message_id
-    await table.play(moves=3)  # draw, maybe meld, discard: the turn passes
-    while table.game.public_view().seats[0].hand_count and table.live.ping_message_id == first:
-        await table.play(moves=1)
-    messages = [m for m in table.channel.history() if m.id != table.live.table_message_id]
-    assert [m.id for m in messages] == [table.live.ping_message_id]
-    to_act = table.live.seats[table.game.to_act]
-    assert f"<@{to_act.user_id}>" in messages[0].content
+    checked = 0
+    for _ in range(8):
+        seat = table.game.to_act
+        action = table.choose()
+        while not isinstance(action, Discard):
+            await table.play(moves=1)  # draw, melds, lay-offs: edits of the table in place
+            assert table.game.to_act == seat
+            action = table.choose()
+        old_table = table.live.table_message_id
+        before = len(simcord_env.http_requests)
+        await table.perform(action)
+        calls = simcord_env.http_requests[before:]
+        kinds = [(c.method, c.path.split("/")[1]) for c in calls]
+        if table.game.public_view().round_number != 1 or table.game.phase is Phase.OVER:
+            break  # a discard that ends the round is not this test's case
+        assert table.game.to_act != seat
+        assert kinds.count(("POST", "interactions")) == 1, kinds
+        assert kinds.count(("POST", "channels")) == 1, kinds  # the new table
+        assert kinds.count(("DELETE", "channels")) == 1, kinds  # the old table
+        assert len(calls) == 3, kinds
+        posted = next(c for c in calls if c.method == "POST" and c.path.startswith("/channels"))
+        # The new table mentions the player to act, and may notify that member only.
+        to_act = table.live.seats[table.game.to_act]
+        assert mentioned_users(posted) == [str(to_act.user_id)]
+        assert table.live.table_message_id != old_table
+        message = table.table_message()
+        assert message.content.startswith(f"<@{to_act.user_id}>")
+        assert message.embeds and has_control(message, "hand")
+        # One table message of this game in the channel: no clutter.
+        assert [m.id for m in table.channel.history()] == [table.live.table_message_id]
+        checked += 1
+    assert checked >= 4
+    assert table.live.ping_message_id is None
+    row = await table.service.storage.game(table.live.id)
+    assert row is not None and row.table_message_id == table.live.table_message_id
 
 
 def test_embeds_fit() -> None:

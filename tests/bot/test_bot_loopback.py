@@ -48,11 +48,10 @@ async def test_real_client_against_loopback_discord(
             lambda: [r for r in fake.requests if r.content_type.startswith("multipart/")]
         )
         assert any(b"\x89PNG" in r.body for r in uploads)
-        # The player to act is mentioned in a new channel message.
-        await _wait_for(
-            lambda: [r for r in fake.requests if r.method == "POST" and "/messages" in r.path]
-        )
-        await fake.click(anna, lobby_id, f"trp:{game_id}:hand:")
+        # The table is a new message mentioning the player to act; the lobby message is gone.
+        table_id = await _wait_for(lambda: (_table_id(bot) != lobby_id) and _table_id(bot))
+        assert any(r.method == "DELETE" and lobby_id in r.path for r in fake.requests)
+        await fake.click(anna, table_id, f"trp:{game_id}:hand:")
         hand_answers = await _wait_for(
             lambda: [
                 r for r in fake.requests if r.path.endswith("/callback") and b"hand.png" in r.body

@@ -21,10 +21,16 @@ async def test_restart_mid_game_resumes_the_same_state(
     simcord_env: Env, settings: Settings
 ) -> None:
     table = setup_table(simcord_env)
-    await table.start(await table.open(target=500))
+    lobby = await table.open(target=500)
+    await table.start(lobby)
     await table.play(moves=11)
     before = table.game.to_json()
     game_id = table.live.id
+    # The table moved with the turns; its current message id is what the database holds.
+    moved_table = table.live.table_message_id
+    assert moved_table != lobby.id
+    row = await table.service.storage.game(game_id)
+    assert row is not None and row.table_message_id == moved_table
     member = table.member_for_seat(table.game.to_act)
     old_hand = await table.open_hand(member)
 
@@ -33,6 +39,9 @@ async def test_restart_mid_game_resumes_the_same_state(
     live = simcord_env.bot.service.games[game_id]
     assert live.game is not None and live.game.to_json() == before
     assert "restarted" in description(table.table_message())
+    # The restarted bot found that table (and moved it to mention the player to act again).
+    assert [m.id for m in table.channel.history()] == [live.table_message_id]
+    assert f"<@{member.id}>" in table.table_message().content
     # A hand opened before the restart still works: its controls are persistent.
     phase = live.game.phase
     operation = "h_draw" if phase is Phase.DRAW else "h_refresh"
@@ -43,6 +52,7 @@ async def test_restart_mid_game_resumes_the_same_state(
     table.hands.clear()
     await table.play(moves=6)
     assert table.game.public_view().version > len(live.game.actions) - 6
+    assert [m.id for m in table.channel.history()] == [table.live.table_message_id]
 
 
 async def test_lobby_survives_a_restart(simcord_env: Env, settings: Settings) -> None:
@@ -67,3 +77,24 @@ async def test_every_acknowledged_action_is_on_disk(simcord_env: Env, settings: 
                 "SELECT state FROM games WHERE id = ?", (table.live.id,)
             ).fetchone()
         assert state == table.game.to_json()
+
+
+async def test_a_restart_removes_a_mention_message_of_the_old_kind(
+    simcord_env: Env, settings: Settings
+) -> None:
+    """Older versions mentioned the player in a separate message; the first move of the table
+    after the upgrade deletes it."""
+    table = setup_table(simcord_env)
+    await table.start(await table.open(target=500))
+    live = table.live
+    channel = simcord_env.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+    legacy = await channel.send("an old-style turn mention")
+    await table.service.storage.set_ping_message(live.id, legacy.id)
+
+    await simcord_env.restart_bot(create_bot(settings))
+
+    table._live = None
+    assert table.live.ping_message_id is None
+    assert [m.id for m in table.channel.history()] == [table.live.table_message_id]
+    row = await table.service.storage.game(table.live.id)
+    assert row is not None and row.ping_message_id is None

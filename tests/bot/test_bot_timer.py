@@ -19,9 +19,13 @@ async def test_timeouts_remind_play_safely_and_mark_away(simcord_env: Env) -> No
     sleeper = table.member_for_seat(sleeper_seat)
     hand_count = table.game.public_view().seats[sleeper_seat].hand_count
 
+    first_table = table.live.table_message_id
     await simcord_env.advance_time(31)
-    ping = next(m for m in channel.history() if m.id == table.live.ping_message_id)
-    assert "seconds left" in ping.content and sleeper.mention in ping.content
+    # The reminder moves the table: a new table message whose text reminds the sleeper.
+    reminder = table.table_message()
+    assert reminder.id != first_table
+    assert "seconds left" in reminder.content and sleeper.mention in reminder.content
+    assert [m.id for m in channel.history()] == [reminder.id]
 
     await simcord_env.advance_time(30)
     view = table.game.public_view()

@@ -8,7 +8,7 @@ from collections import Counter
 from engine import FULL_PACK, Phase, Ruleset
 from engine.ai import make_player
 from engine.ai.planner import Context, Weights
-from engine.ai.search import Budget, candidate_plans, rollout, sample_worlds
+from engine.ai.search import Budget, _verdict, candidate_plans, rollout, sample_worlds
 from engine.game import Game
 
 
@@ -74,3 +74,15 @@ def test_budget_is_fixed_not_timed() -> None:
     budget = Budget()
     assert budget.worlds > 0
     assert budget.candidates >= 2
+
+
+def test_search_stops_early_only_when_the_batch_is_plain() -> None:
+    budget = Budget(margin=2.0, stop_z=2.0, final_z=0.0)
+    same = [[1.0, 1.0, 1.0]] * 16  # the candidates cannot differ: keep the heuristic's choice
+    assert _verdict(same, budget, final=False) == 0
+    clear = [[0.0, 10.0 + k % 2, 0.0] for k in range(16)]  # candidate 1 plainly better
+    assert _verdict(clear, budget, final=False) == 1
+    noisy = [[0.0, 40.0 if k % 2 else -30.0, 0.0] for k in range(16)]  # mean +5, s.e. ~9
+    assert _verdict(noisy, budget, final=False) is None
+    assert _verdict(noisy, budget, final=True) == 1
+    assert _verdict(noisy, Budget(final_z=1.0), final=True) == 0
