@@ -48,6 +48,12 @@ class GameOptions:
     turn_timer: int = 120  # seconds; 0 = no timer
     no_return: bool = True
     variant: str = TREPPENROMME
+    # Rommé table options (RULES.md §2); ignored by the other games.
+    dealer_gets_14: bool = False
+    discard_only_to_meld: bool = False
+    strict_swap: bool = False
+    # Wiener Rummy: one buy-back per rubber for a player at 82 to 100.
+    buy_back: bool = True
 
     @property
     def is_variant(self) -> bool:
@@ -69,6 +75,12 @@ class GameOptions:
         }
         if self.is_variant:
             data["variant"] = self.variant
+        if self.variant == "romme":
+            data["dealer_gets_14"] = self.dealer_gets_14
+            data["discard_only_to_meld"] = self.discard_only_to_meld
+            data["strict_swap"] = self.strict_swap
+        if self.variant == "wiener":
+            data["buy_back"] = self.buy_back
         return data
 
     @classmethod
@@ -78,13 +90,22 @@ class GameOptions:
             turn_timer=int(data.get("turn_timer", 120)),
             no_return=bool(data.get("no_return", True)),
             variant=str(data.get("variant", TREPPENROMME)),
+            dealer_gets_14=bool(data.get("dealer_gets_14", False)),
+            discard_only_to_meld=bool(data.get("discard_only_to_meld", False)),
+            strict_swap=bool(data.get("strict_swap", False)),
+            buy_back=bool(data.get("buy_back", True)),
         )
 
     def ruleset(self) -> Ruleset | RommeRuleset | WienerRuleset:
         if self.variant == "romme":
-            return RommeRuleset(no_return=self.no_return)
+            return RommeRuleset(
+                no_return=self.no_return,
+                dealer_gets_14=self.dealer_gets_14,
+                discard_only_to_meld=self.discard_only_to_meld,
+                strict_swap=self.strict_swap,
+            )
         if self.variant == "wiener":
-            return WienerRuleset(no_return=self.no_return)
+            return WienerRuleset(no_return=self.no_return, buy_back=self.buy_back)
         return Ruleset(target=self.target, no_return=self.no_return)
 
     def describe(self) -> str:
@@ -93,9 +114,20 @@ class GameOptions:
         )
         no_return = "no-return on" if self.no_return else "no-return off"
         if self.variant == "romme":
-            return f"Rommé · every player deals once · {timer} · {no_return}"
+            extras = [
+                text
+                for on, text in (
+                    (self.dealer_gets_14, "dealer gets 14, no upcard"),
+                    (self.discard_only_to_meld, "discard taken only to meld"),
+                    (self.strict_swap, "strict joker swap"),
+                )
+                if on
+            ]
+            rules = "".join(f" · {text}" for text in extras)
+            return f"Rommé · every player deals once · {timer} · {no_return}{rules}"
         if self.variant == "wiener":
-            return f"Wiener Rummy · out at 101 · {timer} · {no_return}"
+            buy_back = "buy-back on" if self.buy_back else "no buy-back"
+            return f"Wiener Rummy · out at 101 · {buy_back} · {timer} · {no_return}"
         return f"target {self.target} · {timer} · {no_return}"
 
 

@@ -51,6 +51,10 @@ def can_moderate(interaction: discord.Interaction) -> bool:
     target="Points to win the session (500 is usual, 1000 for a long evening)",
     timer="Time for each turn before it is played safely for the player",
     no_return="House rule: who took only the top staircase card may not discard it again",
+    dealer_14="Rommé: the dealer gets 14 cards and there is no upcard",
+    discard_to_meld="Rommé: the discard pile's top may be taken only to meld it at once",
+    strict_swap="Rommé: a joker leaves a set only when the natural card makes it four",
+    buy_back="Wiener Rummy: one buy-back per rubber for a player at 82 to 100",
 )
 @app_commands.choices(timer=TIMER_CHOICES)
 @app_commands.choices(variant=VARIANT_CHOICES)
@@ -60,6 +64,10 @@ async def new_command(
     timer: app_commands.Choice[int] | None = None,
     no_return: bool = True,
     variant: app_commands.Choice[str] | None = None,
+    dealer_14: bool = False,
+    discard_to_meld: bool = False,
+    strict_swap: bool = False,
+    buy_back: bool = True,
 ) -> None:
     """Open a Treppenrommé, Rommé or Wiener Rummy table in this channel."""
     bot = _bot(interaction)
@@ -76,6 +84,10 @@ async def new_command(
             turn_timer=timer.value if timer is not None else bot.settings.default_turn_timer,
             no_return=no_return,
             variant=variant.value if variant is not None else TREPPENROMME,
+            dealer_gets_14=dealer_14,
+            discard_only_to_meld=discard_to_meld,
+            strict_swap=strict_swap,
+            buy_back=buy_back,
         )
         try:
             live = await bot.service.open_lobby(

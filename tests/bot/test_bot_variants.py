@@ -19,10 +19,12 @@ from engine.variants import (
     JokerSwap,
     Knock,
     RommeGame,
+    RommeRuleset,
     TakeBack,
     TakeDiscard,
     VariantPhase,
     WienerGame,
+    WienerRuleset,
 )
 from engine.variants.players import make_variant_player
 
@@ -477,3 +479,27 @@ async def test_a_whole_romme_session(simcord_env: Env) -> None:
     assert [r.points for r in board] == sorted(game.minus)
     rounds = await table.service.storage.round_rows(table.live.id)
     assert len(rounds) == 2 * game.round_number
+
+
+async def test_lobby_offers_the_variant_table_options(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "romme")
+    lobby = await table.open(
+        variant="romme", dealer_14=True, discard_to_meld=True, strict_swap=True
+    )
+    assert "dealer gets 14" in str(lobby.embeds[0].to_dict()) + lobby.content
+    await table.start(lobby)
+    rules = table.live.game.ruleset  # type: ignore[union-attr]
+    assert isinstance(rules, RommeRuleset)
+    assert rules.dealer_gets_14 and rules.discard_only_to_meld and rules.strict_swap
+    # The dealer starts with 14 cards and there is no upcard.
+    view = table.live.game.public_view()  # type: ignore[union-attr]
+    assert max(seat.hand_count for seat in view.seats) == 14
+
+
+async def test_wiener_buy_back_can_be_switched_off(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "wiener")
+    lobby = await table.open(variant="wiener", buy_back=False)
+    assert "no buy-back" in str(lobby.embeds[0].to_dict()) + lobby.content
+    await table.start(lobby)
+    rules = table.live.game.ruleset  # type: ignore[union-attr]
+    assert isinstance(rules, WienerRuleset) and not rules.buy_back
