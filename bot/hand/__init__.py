@@ -29,6 +29,7 @@ from engine import (
     parse_cards,
 )
 from engine.melds import possible_melds
+from engine.variants import TakeDiscard, VariantAction
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -324,7 +325,9 @@ def _channel_seat(interaction: discord.Interaction) -> tuple[LiveGame, Seat]:
     return live, service.require_seat(live, interaction.user.id)
 
 
-async def _command_act(interaction: discord.Interaction, make: Callable[[Seat], Action]) -> None:
+async def _command_act(
+    interaction: discord.Interaction, make: Callable[[Seat], Action | VariantAction]
+) -> None:
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
         bot = _bot(interaction)
@@ -357,8 +360,11 @@ async def _staircase_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     live = _bot(interaction).service.in_channel(interaction.channel_id or 0)
-    if live is None or live.game is None or live.options.is_variant:
+    if live is None or live.game is None:
         return []
+    if live.options.is_variant:
+        top = live.game.public_view().discard_top  # type: ignore[union-attr]
+        return [] if top is None else [app_commands.Choice(name=f"discard pile: {top}", value=1)]
     staircase = live.treppen.public_view().staircase
     choices = [
         app_commands.Choice(
@@ -372,7 +378,12 @@ async def _staircase_choices(
 @app_commands.describe(position="Staircase position, 1 = bottom; you take it and every card above")
 @app_commands.autocomplete(position=_staircase_choices)
 async def take_command(interaction: discord.Interaction, position: int) -> None:
-    """Take a staircase card and every card above it."""
+    """Take a staircase card and every card above it (Rommé, Wiener: the discard pile's top)."""
+    live = _bot(interaction).service.in_channel(interaction.channel_id or 0)
+    if live is not None and live.options.is_variant:
+        # These games have a discard pile instead of a staircase: only its top can be taken.
+        await _command_act(interaction, lambda seat: TakeDiscard(seat.seat))
+        return
     await _command_act(interaction, lambda seat: TakeStaircase(seat.seat, position - 1))
 
 

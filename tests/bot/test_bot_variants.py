@@ -503,3 +503,14 @@ async def test_wiener_buy_back_can_be_switched_off(simcord_env: Env) -> None:
     await table.start(lobby)
     rules = table.live.game.ruleset  # type: ignore[union-attr]
     assert isinstance(rules, WienerRuleset) and not rules.buy_back
+
+
+async def test_take_command_takes_the_discard_top_in_variant_games(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "wiener")
+    await table.start(await table.open(variant="wiener"))
+    game = table.vgame
+    top = game.public_view().discard_top
+    actor = next(m for m in table.members if m.id == table.live.seats[game.to_act].user_id)
+    await actor.slash(table.channel, "treppe take", position=1)
+    assert isinstance(game.actions[-1], TakeDiscard)
+    assert top in game.private_view(game.actions[-1].seat).hand
