@@ -30,6 +30,7 @@ from engine import (
 )
 from engine.melds import possible_melds
 from engine.variants import TakeDiscard, VariantAction
+from engine.variants.deadwood import meld_options
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -399,15 +400,17 @@ async def _meld_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     found = _hand_of(interaction)
-    if found is None or found[0].options.is_variant:
-        return []
+    if found is None or found[0].options.variant == "wiener":
+        return []  # Wiener Rummy melds nothing during play
     live, seat = found
     assert live.game is not None
     hand = live.game.private_view(seat.seat).hand
-    melds = sorted(possible_melds(hand), key=lambda c: -meld_points(c))
+    variant = live.options.variant
+    options = meld_options(hand) if live.options.is_variant else possible_melds(hand)
+    scored = sorted(((meld_points(m, variant=variant), m) for m in options), key=lambda p: -p[0])
     choices = [
-        app_commands.Choice(name=f"{format_cards(m)} ({meld_points(m)})", value=format_cards(m))
-        for m in melds
+        app_commands.Choice(name=f"{format_cards(m)} ({points})", value=format_cards(m))
+        for points, m in scored
     ]
     if current.strip():
         choices = [c for c in choices if c.value.lower().startswith(current.strip().lower())]

@@ -12,7 +12,7 @@ from bot.app import create_bot
 from bot.core.model import LiveGame
 from bot.hand.variant import best_close
 from bot.settings import Settings
-from engine import Discard, DrawTalon, LayOff, Meld
+from engine import Discard, DrawTalon, LayOff, Meld, meld_points, parse_cards
 from engine.variants import (
     BuyBack,
     CallRummy,
@@ -514,3 +514,21 @@ async def test_take_command_takes_the_discard_top_in_variant_games(simcord_env: 
     await actor.slash(table.channel, "treppe take", position=1)
     assert isinstance(game.actions[-1], TakeDiscard)
     assert top in game.private_view(game.actions[-1].seat).hand
+
+
+async def test_variant_autocomplete_offers_own_melds_and_the_discard_top(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "romme")
+    await table.start(await table.open(variant="romme"))
+    game = table.vgame
+    member = table.members[0]
+    seat = next(s.seat for s in table.live.seats if s.user_id == member.id)
+    hand = game.private_view(seat).hand
+    melds = await member.autocomplete(table.channel, "treppe meld", "cards", "")
+    offered = [parse_cards(c["value"]) for c in melds if c["name"].endswith(")")]
+    assert offered, "a 13-card hand from this seed holds melds"
+    for cards in offered:
+        assert all(cards.count(c) <= hand.count(c) for c in cards)  # only this member's cards
+        assert meld_points(cards, variant="romme") > 0
+    take = await member.autocomplete(table.channel, "treppe take", "position", "")
+    assert [c["value"] for c in take] == [1]
+    assert str(game.public_view().discard_top) in take[0]["name"]
