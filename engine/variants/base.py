@@ -4,15 +4,20 @@ the draw for first dealer, turn checks, the stock rebuilt from the discard pile,
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from engine.cards import FULL_PACK, JOKER, Card, Rank, format_cards
 from engine.errors import IllegalAction
 from engine.events import FirstDealerDrawn, TalonRebuilt
-from engine.variants.actions import VariantAction
+from engine.variants.actions import (
+    VariantAction,
+    variant_action_from_json,
+    variant_action_to_json,
+)
 from engine.variants.events import TookDiscard, VariantEvent
 from engine.variants.views import VariantPhase
 
@@ -61,11 +66,18 @@ def _lot_value(card: Card) -> int:
     return 14 if card.rank is Rank.ACE else int(card.rank)
 
 
+class _StoredRuleset(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
 class TwoPackGame:
     """The common core. Subclasses set the class constants and implement the rules."""
 
+    GAME_KEY: ClassVar[str]  # names the game in stored JSON
     TITLE: ClassVar[str]
     JOKERS: ClassVar[int]
+    ruleset: _StoredRuleset
+    actions: list[VariantAction]
 
     def __init__(self, names: Sequence[str], seed: int, deal: VariantDeal | None) -> None:
         if not MIN_SEATS <= len(names) <= MAX_SEATS:
@@ -88,6 +100,29 @@ class TwoPackGame:
         self.locked_discard: Card | None = None
         self.winner: int | None = None
         self.active = [True] * self.n
+
+    def to_json(self) -> str:
+        """The ruleset, names, seed and action log: all a replay needs."""
+        data: dict[str, Any] = {
+            "game": self.GAME_KEY,
+            "ruleset": self.ruleset.to_json(),
+            "names": list(self.names),
+            "seed": self.seed,
+            "actions": [variant_action_to_json(a) for a in self.actions],
+        }
+        if self.deal is not None:
+            data["deal"] = self.deal.to_json()
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @staticmethod
+    def read_json(
+        text: str,
+    ) -> tuple[dict[str, Any], list[str], int, list[VariantAction], VariantDeal | None]:
+        """The parts of ``to_json``'s text: ruleset data, names, seed, actions, deal."""
+        data = json.loads(text)
+        deal = VariantDeal.from_json(data["deal"]) if "deal" in data else None
+        actions = [variant_action_from_json(a) for a in data["actions"]]
+        return data["ruleset"], list(data["names"]), int(data["seed"]), actions, deal
 
     @property
     def pack_size(self) -> int:

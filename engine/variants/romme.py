@@ -8,7 +8,6 @@ minimum has no lay-offs and no joker swaps.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -26,8 +25,6 @@ from engine.variants.actions import (
     TakeBack,
     TakeDiscard,
     VariantAction,
-    variant_action_from_json,
-    variant_action_to_json,
 )
 from engine.variants.base import TwoPackGame, VariantDeal
 from engine.variants.deadwood import best_meld_points, meld_options
@@ -91,6 +88,8 @@ class RommeRuleset:
 class RommeGame(TwoPackGame):
     """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
+    GAME_KEY = "romme"
+    ruleset: RommeRuleset
     TITLE = "Rommé"
     JOKERS = 6
 
@@ -556,29 +555,10 @@ class RommeGame(TwoPackGame):
         return [c for meld in self.melds for c in meld.cards]
 
     # ----------------------------------------------------------------- replay
-    def to_json(self) -> str:
-        data: dict[str, Any] = {
-            "game": "romme",
-            "ruleset": self.ruleset.to_json(),
-            "names": list(self.names),
-            "seed": self.seed,
-            "actions": [variant_action_to_json(a) for a in self.actions],
-        }
-        if self.deal is not None:
-            data["deal"] = self.deal.to_json()
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
     @classmethod
     def from_json(cls, text: str) -> RommeGame:
-        data = json.loads(text)
-        deal = VariantDeal.from_json(data["deal"]) if "deal" in data else None
-        return cls.replay(
-            RommeRuleset.from_json(data["ruleset"]),
-            data["names"],
-            int(data["seed"]),
-            [variant_action_from_json(a) for a in data["actions"]],
-            deal,
-        )
+        ruleset, names, seed, actions, deal = cls.read_json(text)
+        return cls.replay(RommeRuleset.from_json(ruleset), names, seed, actions, deal)
 
     @classmethod
     def replay(

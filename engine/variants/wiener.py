@@ -8,7 +8,6 @@ once every other player still in has had one more draw and discard. Bad points p
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -25,8 +24,6 @@ from engine.variants.actions import (
     TakeBack,
     TakeDiscard,
     VariantAction,
-    variant_action_from_json,
-    variant_action_to_json,
 )
 from engine.variants.base import TwoPackGame, VariantDeal
 from engine.variants.deadwood import Arrangement, arrange, deadwood_of
@@ -95,6 +92,8 @@ _NO_MELDING = (
 class WienerGame(TwoPackGame):
     """A rubber of Wiener Rummy for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
+    GAME_KEY = "wiener"
+    ruleset: WienerRuleset
     TITLE = "Wiener Rummy"
     JOKERS = 2
 
@@ -436,29 +435,10 @@ class WienerGame(TwoPackGame):
         return WienerPrivateView(seat, hand, self.public_view(), deadwood_of(hand), locked)
 
     # ----------------------------------------------------------------- replay
-    def to_json(self) -> str:
-        data: dict[str, Any] = {
-            "game": "wiener",
-            "ruleset": self.ruleset.to_json(),
-            "names": list(self.names),
-            "seed": self.seed,
-            "actions": [variant_action_to_json(a) for a in self.actions],
-        }
-        if self.deal is not None:
-            data["deal"] = self.deal.to_json()
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
     @classmethod
     def from_json(cls, text: str) -> WienerGame:
-        data = json.loads(text)
-        deal = VariantDeal.from_json(data["deal"]) if "deal" in data else None
-        return cls.replay(
-            WienerRuleset.from_json(data["ruleset"]),
-            data["names"],
-            int(data["seed"]),
-            [variant_action_from_json(a) for a in data["actions"]],
-            deal,
-        )
+        ruleset, names, seed, actions, deal = cls.read_json(text)
+        return cls.replay(WienerRuleset.from_json(ruleset), names, seed, actions, deal)
 
     @classmethod
     def replay(
