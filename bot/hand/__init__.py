@@ -434,11 +434,17 @@ async def _layoff_card_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     found = _hand_of(interaction)
-    if found is None or found[0].options.is_variant:
+    if found is None:
         return []
     live, seat = found
+    if live.options.is_variant:
+        assert live.game is not None
+        legal = live.game.legal_actions() if live.game.to_act == seat.seat else []
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+    else:
+        layoffs = live.treppen.legal_layoffs(seat.seat)
     seen: list[str] = []
-    for layoff in live.treppen.legal_layoffs(seat.seat):
+    for layoff in layoffs:
         if str(layoff.card) not in seen:
             seen.append(str(layoff.card))
     return [app_commands.Choice(name=c, value=c) for c in seen][:25]
@@ -448,10 +454,10 @@ async def _layoff_meld_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     live = _bot(interaction).service.in_channel(interaction.channel_id or 0)
-    if live is None or live.game is None or live.options.is_variant:
+    if live is None or live.game is None:
         return []
     choices = []
-    for meld in live.treppen.public_view().melds:
+    for meld in live.game.public_view().melds:
         cards = format_cards([p.card for p in meld.cards])
         choices.append(app_commands.Choice(name=f"{meld.id + 1}: {cards}"[:100], value=meld.id + 1))
     return choices[:25]

@@ -532,3 +532,19 @@ async def test_variant_autocomplete_offers_own_melds_and_the_discard_top(simcord
     take = await member.autocomplete(table.channel, "treppe take", "position", "")
     assert [c["value"] for c in take] == [1]
     assert str(game.public_view().discard_top) in take[0]["name"]
+
+
+async def test_variant_layoff_autocomplete_lists_table_melds(simcord_env: Env) -> None:
+    table = setup_variant(simcord_env, "romme")
+    await table.start(await table.open(variant="romme"))
+    await table.play_variant(moves=60)
+    game = table.vgame
+    if game.phase is VariantPhase.OVER:
+        return
+    member = next(m for m in table.members if m.id == table.live.seats[game.to_act].user_id)
+    assert game.public_view().melds, "after 60 moves of this seed someone has melded"
+    melds = await member.autocomplete(table.channel, "treppe layoff", "meld", "")
+    assert [c["value"] for c in melds] == [m.id + 1 for m in game.public_view().melds][:25]
+    cards = await member.autocomplete(table.channel, "treppe layoff", "card", "")
+    legal = {str(a.card) for a in game.legal_actions() if isinstance(a, LayOff)}
+    assert {c["value"] for c in cards} == legal
