@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from engine.cards import FULL_PACK, JOKER, Card, Rank, format_cards
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, RulesError
 from engine.events import FirstDealerDrawn, TalonRebuilt
 from engine.variants.actions import (
     VariantAction,
@@ -194,6 +194,17 @@ class TwoPackGame:
 
     def _max_rebuilds(self) -> int:
         raise NotImplementedError
+
+    def verify(self, action: VariantAction) -> None:
+        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+        raise NotImplementedError
+
+    def can(self, action: VariantAction) -> bool:
+        try:
+            self.verify(action)
+        except RulesError:
+            return False
+        return True
 
     # ----------------------------------------------------------------- checks
     def _check_turn(self, seat: int) -> None:

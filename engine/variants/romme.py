@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.actions import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.cards import JOKER, Card
-from engine.errors import IllegalAction, IllegalMeld, RulesError
+from engine.errors import IllegalAction, IllegalMeld
 from engine.events import Discarded, DrewFromTalon, LaidOff, Melded
 from engine.melds import MeldKind
 from engine.variants.actions import (
@@ -331,13 +331,6 @@ class RommeGame(TwoPackGame):
             raise IllegalAction("Knocking, calling Rummy and buying back belong to Wiener Rummy.")
         else:  # pragma: no cover - the action union is closed
             raise IllegalAction(f"Unknown action {action!r}.")
-
-    def can(self, action: VariantAction) -> bool:
-        try:
-            self.verify(action)
-        except RulesError:
-            return False
-        return True
 
     # ----------------------------------------------------------------- apply
     def apply(self, action: VariantAction) -> list[VariantEvent]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.actions import Discard, DrawTalon, LayOff, Meld, TakeStaircase
 from engine.cards import Card, format_cards
-from engine.errors import IllegalAction, RulesError
+from engine.errors import IllegalAction
 from engine.events import Discarded, DrewFromTalon
 from engine.variants.actions import (
     BuyBack,
@@ -299,13 +299,6 @@ class WienerGame(TwoPackGame):
             raise IllegalAction(_NO_MELDING)
         else:  # pragma: no cover - the action union is closed
             raise IllegalAction(f"Unknown action {action!r}.")
-
-    def can(self, action: VariantAction) -> bool:
-        try:
-            self.verify(action)
-        except RulesError:
-            return False
-        return True
 
     # ----------------------------------------------------------------- apply
     def apply(self, action: VariantAction) -> list[VariantEvent]:
