@@ -6,10 +6,16 @@ most promising plans for the rest of the turn (melds, lay-offs and several disca
 melding nothing yet), are played forward a few turns in sampled worlds (see
 ``engine.ai.search``): the opponents' hands hold the cards they were seen taking from the
 staircase plus unseen cards at random. The candidate with the best average score difference
-is chosen if it beats the heuristic's choice by ``Budget.margin``. Worlds come in batches,
-and the search stops early once the batches so far settle the choice (``Budget.stop_z``).
-The worlds come from a generator seeded by the player's seed and the position, so a
-decision is still a pure function of (seed, view, legal moves).
+is chosen if it beats the heuristic's choice by ``Budget.margin``.
+
+Unlike ``normal``, ``hard`` keeps its melds in hand before its first meld of a round while
+every opponent still holds four cards or more (``search.should_hold``), playing for a Rommé
+hand; the search then chooses among its discards, and its rollouts play the seat the same
+way.
+
+Worlds come in batches, and the search stops early once the batches so far settle the
+choice (``Budget.stop_z``). The worlds come from a generator seeded by the player's seed
+and the position, so a decision is still a pure function of (seed, view, legal moves).
 
 The amount of search is fixed (``Budget``), not timed, so decisions stay reproducible; its
 worst case (every batch searched) is sized to keep the 99th percentile of decision time
@@ -23,7 +29,14 @@ from collections.abc import Sequence
 from engine.actions import Action, DrawTalon, TakeStaircase
 from engine.ai.planner import Context, Weights, plan_turn
 from engine.ai.players import NormalPlayer, _checked, _is_draw_phase, decision_rng
-from engine.ai.search import Budget, candidate_plans, choose_draw, choose_plan
+from engine.ai.search import (
+    Budget,
+    candidate_plans,
+    choose_draw,
+    choose_plan,
+    hold_plans,
+    should_hold,
+)
 from engine.views import PrivateView
 
 
@@ -71,6 +84,10 @@ class HardPlayer(NormalPlayer):
         if outs:
             return outs[0].first_action(view.seat)
         options = plans[: self.budget.candidates]
+        me = view.public.seats[view.seat]
+        fewest = min(s.hand_count for s in view.public.seats if s.seat != view.seat)
+        if self.budget.hold and should_hold(plans[0], me.has_melded, fewest):
+            options = hold_plans(view.hand, ctx, self.budget.candidates) or options
         if len(options) == 1:
             return options[0].first_action(view.seat)
         rng = decision_rng(self.seed, view, "hard-play")

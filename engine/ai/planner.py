@@ -67,6 +67,9 @@ class Context:
     # feed_value's staircase part per card, filled lazily (the staircase is fixed here)
     stair_feed: dict[Card, tuple[float, float]] = field(default_factory=dict)
     stair_info: tuple[list[int], list[set[int]]] | None = None  # ranks on the staircase
+    # Splits planned so far, shared by every context of one search, which stops sampling
+    # worlds once this passes its budget (a count, not a clock, so decisions replay).
+    work: list[int] | None = None
 
     @classmethod
     def of_view(cls, view: PrivateView, weights: Weights) -> Context:
@@ -111,6 +114,7 @@ class Context:
             self.next_meld_id,
             self.weights,
             self.table_set_ranks,
+            work=self.work,
         )
 
 
@@ -147,50 +151,46 @@ def partitions(
     if not melds:
         return [([], list(hand))]
     cards = sorted(hand)
-    order = {c: i for i, c in enumerate(cards)}
-    starting: dict[Card, list[tuple[Card, ...]]] = {}
+    count = len(cards)
+    # Cards are bits of an int (their place in ``cards``) so that the walk, which visits
+    # thousands of splits for a big hand, works on ints instead of sets of cards.
+    bit = {c: 1 << i for i, c in enumerate(cards)}
+    meld_masks: list[int] = []
+    starting: list[list[tuple[int, tuple[Card, ...]]]] = [[] for _ in cards]
     for meld in melds:
-        first = min(meld, key=order.__getitem__)
-        starting.setdefault(first, []).append(meld)
+        mask = 0
+        for c in meld:
+            mask |= bit[c]
+        meld_masks.append(mask)
+        starting[(mask & -mask).bit_length() - 1].append((mask, meld))
     result: list[tuple[list[tuple[Card, ...]], list[Card]]] = []
-    used: set[Card] = set()
     chosen: list[tuple[Card, ...]] = []
-    rest: list[Card] = []
-    visits = [0]
+    visits = 0
 
-    def leftover_melds_free() -> bool:
-        rest_set = set(rest)
-        return not any(all(c in rest_set for c in m) for m in melds)
-
-    def walk(i: int) -> None:
+    def walk(i: int, used: int, rest: int) -> None:
         # Big hands (deep digs, or sampled worlds in hard's rollouts) have exponentially many
         # splits; the visit budget bounds a decision's time. Melds are tried before leaving
         # a card out, so the splits found first are the meld-rich ones.
-        visits[0] += 1
-        if len(result) >= limit or visits[0] > PARTITION_VISITS:
+        nonlocal visits
+        visits += 1
+        if len(result) >= limit or visits > PARTITION_VISITS:
             return
-        while i < len(cards) and cards[i] in used:
+        while i < count and used >> i & 1:
             i += 1
-        if i == len(cards):
-            if not maximal or leftover_melds_free():
-                result.append((list(chosen), list(rest)))
+        if i == count:
+            if not maximal or not any(m & rest == m for m in meld_masks):
+                result.append((list(chosen), [c for k, c in enumerate(cards) if rest >> k & 1]))
             return
-        card = cards[i]
-        for meld in starting.get(card, ()):
-            if any(c in used for c in meld):
+        for mask, meld in starting[i]:
+            if mask & used:
                 continue
-            used.update(meld)
             chosen.append(meld)
-            walk(i + 1)
+            walk(i + 1, used | mask, rest)
             chosen.pop()
-            used.difference_update(meld)
-        used.add(card)
-        rest.append(card)
-        walk(i + 1)
-        rest.pop()
-        used.discard(card)
+        card_bit = 1 << i
+        walk(i + 1, used | card_bit, rest | card_bit)
 
-    walk(0)
+    walk(0, 0, 0)
     if not result:
         result.append(([], list(hand)))
     return result
@@ -341,7 +341,10 @@ def plan_turn(
 ) -> list[Plan]:
     """The best plans for ``hand`` (best first); at least one whenever the hand is not empty."""
     plans: list[Plan] = []
-    for melds, rest in partitions(hand, maximal):
+    splits = partitions(hand, maximal)
+    if ctx.work is not None:
+        ctx.work[0] += len(splits)
+    for melds, rest in splits:
         fits = [f.copy() for f in ctx.fits]
         points = 0
         for k, meld in enumerate(melds):
