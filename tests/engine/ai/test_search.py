@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from engine import FULL_PACK, Phase, Ruleset
 from engine.ai import make_player
 from engine.ai.planner import Context, Weights
-from engine.ai.search import Budget, _verdict, candidate_plans, rollout, sample_worlds
+from engine.ai.search import (
+    MIN_WORLDS,
+    Budget,
+    SimState,
+    _search,
+    _verdict,
+    candidate_plans,
+    rollout,
+    sample_worlds,
+)
 from engine.game import Game
 
 
@@ -86,3 +96,32 @@ def test_search_stops_early_only_when_the_batch_is_plain() -> None:
     assert _verdict(noisy, budget, final=False) is None
     assert _verdict(noisy, budget, final=True) == 1
     assert _verdict(noisy, Budget(final_z=1.0), final=True) == 0
+
+
+def _counting_run(
+    searched: list[SimState], splits: int
+) -> Callable[[list[SimState], list[float]], list[list[float]]]:
+    def run(worlds: list[SimState], seeds: list[float]) -> list[list[float]]:
+        for world in worlds:
+            assert world.work is not None
+            world.work[0] += splits  # what planning this world's rollouts would add
+            searched.append(world)
+        return [[0.0, 1.0] for _ in worlds]  # candidate 1 a little better, never by margin
+
+    return run
+
+
+def test_work_budget_cuts_a_dear_search_short() -> None:
+    game = Ruleset().new_game(["a", "b"], 3)
+    _advance(game, 1, 3)
+    view = game.private_view(game.to_act)
+    searched: list[SimState] = []
+    budget = Budget(work=250, margin=2.0)
+    assert _search(view, 2, _counting_run(searched, 100), budget, random.Random(1)) == 0
+    assert len(searched) == MIN_WORLDS  # the budget ran out after 3 worlds
+    assert len({id(w.work) for w in searched}) == 1  # one counter for the whole search
+
+    searched.clear()
+    cheap = Budget(work=10**9, margin=2.0)
+    assert _search(view, 2, _counting_run(searched, 100), cheap, random.Random(1)) == 0
+    assert len(searched) == cheap.batch  # stopped by the batch test, not the budget
