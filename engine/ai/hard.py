@@ -17,9 +17,10 @@ Worlds come in batches, and the search stops early once the batches so far settl
 choice (``Budget.stop_z``). The worlds come from a generator seeded by the player's seed
 and the position, so a decision is still a pure function of (seed, view, legal moves).
 
-The amount of search is fixed (``Budget``), not timed, so decisions stay reproducible; its
-worst case (every batch searched) is sized to keep the 99th percentile of decision time
-under 100 ms (see ``bench/ai.py``).
+The amount of search is fixed (``Budget``), not timed, so decisions stay reproducible: at
+most ``Budget.worlds`` worlds, and fewer once the rollouts have planned ``Budget.work`` hand
+splits (big held hands make every world dear). Both are sized to keep the 99th percentile
+of decision time under 100 ms (see ``bench/ai.py``).
 """
 
 from __future__ import annotations
