@@ -17,24 +17,23 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Coroutine, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.core import autoplay
 from bot.core.errors import Refusal
-from bot.core.model import GameOptions, LiveGame, Seat, game_from_json, game_over
+from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import Payload, closed_lobby_payload, ended_payload, table_payload
-from bot.core.texts import narrate
+from bot.games import presenter
 from bot.settings import Settings
 from bot.storage import GameRow, Storage
 from bot.storage.store import ChannelBusy, utc_now
-from engine import DrawTalon, RulesError
-from engine.events import RoundEnded, SessionEnded
-from engine.variants.events import VariantRoundEnded, VariantSessionEnded
-
-if TYPE_CHECKING:
-    from bot.app import TreppenBot
+from engine.actions import Action, DrawTalon
+from engine.errors import RulesError
+from engine.events import GameEvent
+from engine.protocol import Player, RummyGame
+from engine.registry import load_game
 
 log = logging.getLogger(__name__)
 
@@ -48,17 +47,17 @@ def ping_only(user_id: int) -> discord.AllowedMentions:
     )
 
 
-def turn_key_of(game: Any) -> tuple[int, int, bool]:
-    return (game.round_number, game.to_act, game_over(game))
+def turn_key_of(game: RummyGame) -> tuple[int, int, bool]:
+    return (game.round_number, game.to_act, game.is_over)
 
 
 class GameService:
-    def __init__(self, bot: TreppenBot, storage: Storage, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, storage: Storage, settings: Settings) -> None:
         self.bot = bot
         self.storage = storage
         self.settings = settings
         self.games: dict[int, LiveGame] = {}
-        self._players: dict[tuple[int, int], Any] = {}
+        self._players: dict[tuple[int, int], Player] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------ lookup
@@ -98,7 +97,7 @@ class GameService:
             raise ChannelBusy
         seat = Seat(0, host.id, display_name(host))
         game_id = await self.storage.create_lobby(
-            guild_id, channel_id, seat.to_row(), options.to_json()
+            guild_id, channel_id, seat.to_row(), options.to_json(), options.game_key
         )
         live = LiveGame(
             id=game_id,
@@ -120,27 +119,28 @@ class GameService:
         await self.storage.set_seats(live.id, [seat.to_row() for seat in live.seats])
 
     def add_computer(self, live: LiveGame, strength: str) -> None:
-        if live.options.is_variant and not autoplay.variant_players_available():
-            raise Refusal(f"{live.options.title} has no computer players yet.")
+        if strength not in live.options.spec.strengths:
+            raise Refusal(f"{live.options.title} has no {strength} computer players.")
         limit = live.options.max_seats
         if len(live.seats) >= limit:
             raise Refusal(f"The table is full: {limit} players at most.")
         number = sum(1 for s in live.seats if s.is_computer) + 1
         live.seats.append(Seat(len(live.seats), None, f"Computer {number}", strength))
 
-    async def start(self, live: LiveGame) -> list[Any]:
+    async def start(self, live: LiveGame) -> list[GameEvent]:
         """Deal: the draw for first dealer and the first round. Caller holds the lock."""
-        if len(live.seats) < 2:
-            raise Refusal("At least 2 players are needed to start.")
+        least = live.options.spec.min_seats
+        if len(live.seats) < least:
+            raise Refusal(f"At least {least} players are needed to start.")
         seed = (
             self.settings.game_seed if self.settings.game_seed is not None else secrets.randbits(48)
         )
-        game = live.options.ruleset().new_game(live.names, seed)
+        game = live.options.spec.new_game(live.options.ruleset(), live.names, seed)
         await self.storage.start_game(live.id, [s.to_row() for s in live.seats], game.to_json())
         live.game = game
         live.status = "playing"
         self.cancel_task(live, "expiry")
-        live.log = narrate(game.events, live.names, variant=live.options.is_variant)
+        live.log = presenter(live.game_key).narrate(game.events, live.names)
         return list(game.events)
 
     async def _expire_lobby(self, live: LiveGame) -> None:
@@ -156,7 +156,9 @@ class GameService:
         )
 
     # ------------------------------------------------------------ actions
-    async def apply(self, live: LiveGame, action: Any, *, by_player: bool = True) -> list[Any]:
+    async def apply(
+        self, live: LiveGame, action: Action, *, by_player: bool = True
+    ) -> list[GameEvent]:
         """Check, apply and commit one action. The caller holds ``live.lock``.
 
         A refused action raises the engine's ``RulesError`` and changes nothing. Nothing is
@@ -165,22 +167,27 @@ class GameService:
         game = live.game
         if game is None or live.status != "playing":
             raise Refusal("This game is not running.")
+        shown = presenter(live.game_key)
         saved = game.to_json()
-        events: list[Any] = list(game.apply(action))
-        finished = [e.result for e in events if isinstance(e, RoundEnded | VariantRoundEnded)]
-        ended = next((e for e in events if isinstance(e, SessionEnded | VariantSessionEnded)), None)
-        winner = None if ended is None else ended.winner
-        final = ended.totals if isinstance(ended, VariantSessionEnded) else None
+        events = list(game.apply(action))
+        finished = shown.finished_rounds(events)
+        winner: int | None = None
+        final: tuple[int, ...] = ()
+        if game.is_over:
+            standings = game.standings()
+            winner = standings.winners[0] if standings.winners else None
+            final = shown.session_totals(standings)
         try:
-            await self.storage.save_action(live.id, game.to_json(), finished, winner, final)
+            records = [shown.round_record(result) for result in finished]
+            await self.storage.save_action(live.id, game.to_json(), records, winner, final)
         except BaseException:
-            live.game = game_from_json(live.variant, saved)  # the action never happened
+            live.game = load_game(saved)  # the action never happened
             raise
         seat = live.seats[action.seat]
         if by_player and seat.timeouts:
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat.to_row())
-        live.log = narrate(events, live.names, variant=live.options.is_variant)
+        live.log = shown.narrate(events, live.names)
         if finished:
             live.round_result = finished[-1]
         elif live.round_result is not None and not isinstance(action, DrawTalon):
@@ -243,7 +250,7 @@ class GameService:
     def mention_text(self, live: LiveGame, reminder: str = "") -> str | None:
         """The table's text for the player to act, or None if no person is to act."""
         game = live.game
-        if game is None or live.status != "playing" or game_over(game):
+        if game is None or live.status != "playing" or game.is_over:
             return None
         seat = live.seats[game.to_act]
         if seat.played_for or seat.user_id is None:
@@ -333,7 +340,7 @@ class GameService:
         self.cancel_task(live, "timer")
         game = live.game
         seconds = live.options.turn_timer
-        if game is None or not seconds or game_over(game) or live.status != "playing":
+        if game is None or not seconds or game.is_over or live.status != "playing":
             return
         if live.seats[game.to_act].played_for:
             return
@@ -348,8 +355,8 @@ class GameService:
             seat = live.seats[live.game.to_act]
             text = (
                 f"⏰ <@{seat.user_id}>, {reminder} seconds left on your turn; then I play it "
-                f"safely for you (draw from the {'stock' if live.options.is_variant else 'talon'} "
-                "and discard)."
+                f"safely for you (draw from the {presenter(live.game_key).stock_word} and "
+                "discard)."
             )
             self.request_move(live, reminder=text)
             await asyncio.sleep(reminder)
@@ -371,17 +378,13 @@ class GameService:
             seat.away = True
         await self.storage.update_seat(live.id, seat.to_row())
         done: list[str] = []
-        variant = live.variant
-        steps = 3 if live.options.is_variant else 2  # Rommé may take back melds first
-        for _ in range(steps):  # a draw, then a discard; never a meld
-            if live.game is not game or game_over(game) or game.to_act != seat.seat:
+        shown = presenter(live.game_key)
+        for _ in range(shown.timeout_steps):  # a draw, then a discard; never a meld
+            if live.game is not game or game.is_over or game.to_act != seat.seat:
                 break
-            legal: list[Any] = list(game.legal_actions())
-            view: Any = game.private_view(seat.seat)
-            if live.options.is_variant:
-                action = autoplay.variant_timeout_action(variant, view, legal)
-            else:
-                action = autoplay.timeout_action(view, legal)
+            legal = list(game.legal_actions())
+            view = game.private_view(seat.seat)
+            action = autoplay.timeout_action(shown, view, legal)
             await self.apply(live, action, by_player=False)
             done.append(live.log)
         note = (
@@ -395,19 +398,17 @@ class GameService:
         self.request_refresh(live)
 
     # ------------------------------------------------------------ computer moves
-    def _player(self, live: LiveGame, seat: int, strength: str) -> Any:
+    def _player(self, live: LiveGame, seat: int, strength: str) -> Player:
         key = (live.id, seat)
         if key not in self._players:
             seed = (live.game.seed if live.game else 0) * 31 + seat
-            if live.options.is_variant:
-                self._players[key] = autoplay.make_variant_player(live.variant, strength, seed)
-            else:
-                self._players[key] = autoplay.make_player(strength, seed)
+            shown = presenter(live.game_key)
+            self._players[key] = autoplay.make_player(shown, strength, seed)
         return self._players[key]
 
     def kick_autoplay(self, live: LiveGame) -> None:
         game = live.game
-        if game is None or live.status != "playing" or game_over(game):
+        if game is None or live.status != "playing" or game.is_over:
             return
         if not live.seats[game.to_act].played_for:
             return
@@ -418,31 +419,29 @@ class GameService:
     async def _autoplay(self, live: LiveGame) -> None:
         turn: tuple[int, int] | None = None
         lines: list[str] = []  # the whole turn of a played-for seat goes into the table's log
+        shown = presenter(live.game_key)
         while True:
             if self.settings.computer_delay:
                 await asyncio.sleep(self.settings.computer_delay)
             async with live.lock:
                 game = live.game
-                if game is None or live.status != "playing" or game_over(game):
+                if game is None or live.status != "playing" or game.is_over:
                     return
                 seat = live.seats[game.to_act]
                 if not seat.played_for:
                     return
                 player = self._player(live, seat.seat, seat.strength or "normal")
-                view: Any = game.private_view(seat.seat)
-                legal: list[Any] = list(game.legal_actions())
-                variant = live.options.is_variant
-                choose = autoplay.choose_variant_safely if variant else autoplay.choose_safely
-                action = await asyncio.to_thread(choose, player, view, legal)
+                view = game.private_view(seat.seat)
+                legal = list(game.legal_actions())
+                choose = autoplay.choose_safely
+                action = await asyncio.to_thread(choose, shown, player, view, legal)
                 if turn != (game.round_number, seat.seat):
                     turn, lines = (game.round_number, seat.seat), []
                 try:
                     await self.apply(live, action, by_player=False)
                 except RulesError:
                     log.exception("computer move refused in game %s", live.id)
-                    safe = autoplay.SafeVariantPlayer() if variant else autoplay.SafePlayer(False)
-                    fallback = safe.choose(view, legal)
-                    await self.apply(live, fallback, by_player=False)
+                    await self.apply(live, shown.safe_move(view, legal), by_player=False)
                 lines.append(live.log)
                 live.log = " ".join(lines)
 
@@ -525,7 +524,7 @@ class GameService:
         )
         if row.status == "playing" and row.state:
             try:
-                live.game = game_from_json(live.variant, row.state)
+                live.game = load_game(row.state)
             except Exception:
                 log.exception(
                     "game %s cannot be rebuilt from its log; marking it abandoned", row.id

@@ -1,4 +1,4 @@
-"""What the Rommé and Wiener Rummy pictures share: seat colours for up to six players, the
+"""What the pictures of the two-pack games share: seat colours for up to six players, the
 stock and discard piles, bars, and fans of meld cards whose jokers show the card they stand
 for (a small star over that card's rank and suit, in the joker's purple).
 

@@ -51,7 +51,7 @@ async def test_two_members_play_a_whole_session(simcord_env: Env) -> None:
     assert row is not None and row.status == "finished"
     rounds = await table.service.storage.round_rows(table.live.id)
     assert len(rounds) == 2 * table.game.public_view().round_number
-    board = await table.service.storage.leaderboard(table.live.guild_id)
+    board = await table.service.storage.leaderboard(table.live.guild_id, "treppenromme")
     assert {r.user_id for r in board} == {m.id for m in table.members}
     assert sum(r.wins for r in board) == 1
 

@@ -130,7 +130,7 @@ async def test_lobby_refusals(simcord_env: Env) -> None:
     assert "already have a seat" in private_text(await ben.click(lobby, label="Join"))
     assert "Only the host" in private_text(await ben.click(lobby, label="Start"))
     assert "Only the host" in private_text(await sam.click(lobby, label="Cancel"))
-    again = await sam.slash(table.channel, "treppe new")
+    again = await sam.slash(table.channel, "treppe new treppenromme")
     assert "already has a table" in private_text(again)
     assert str(lobby.id) in private_text(again)  # a link to the running table
     assert table.live.status == "lobby"
@@ -146,5 +146,7 @@ async def test_end_needs_the_host_and_records_an_abandoned_game(simcord_env: Env
     row = await table.service.storage.game(table.live.id)
     assert row is not None and row.status == "abandoned"
     assert "ended this game" in description(table.table_message())
-    stats = await table.service.storage.player_stats(table.live.guild_id, table.members[1].id)
+    stats = await table.service.storage.player_stats(
+        table.live.guild_id, table.members[1].id, "treppenromme"
+    )
     assert stats.abandoned == 1

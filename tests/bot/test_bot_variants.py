@@ -10,8 +10,11 @@ from simcord import Env, InteractionResult, MemberActor
 
 from bot.app import create_bot
 from bot.core.model import LiveGame
-from bot.hand.variant import best_close
+from bot.core.presenter import HandState
+from bot.games.wiener.presenter import best_close
+from bot.hand.ui import hand_context
 from bot.settings import Settings
+from bot.stats import leaderboard
 from engine import Discard, DrawTalon, LayOff, Meld, meld_points, parse_cards
 from engine.variants import (
     BuyBack,
@@ -74,9 +77,9 @@ class VariantTable(Table):
 
     async def type_move(self, member: MemberActor, values: dict[str, str]) -> InteractionResult:
         hand = await self.hand_of(member)
-        if not has_control(hand, "v_type"):
+        if not has_control(hand, "h_type"):
             await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
-        shown = await member.click(hand, custom_id=custom_id_of(hand, "v_type"))
+        shown = await member.click(hand, custom_id=custom_id_of(hand, "h_type"))
         assert shown.modal is not None
         self.typed += 1
         return await member.submit_modal(shown, values)
@@ -94,7 +97,8 @@ class VariantTable(Table):
         if isinstance(action, Knock | CallRummy):
             seat = self.live.seat_of(member.id)
             assert seat is not None
-            if best_close(self.live, seat, type(action)) == action:
+            ctx = hand_context(self.live, seat, HandState())
+            if best_close(ctx, type(action)) == action:
                 op = "v_knock" if isinstance(action, Knock) else "v_rummy"
                 result = await self.use(member, op)
             else:
@@ -162,10 +166,10 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     assert "wins" in (final.embeds[0].title or "")
     row = await table.service.storage.game(table.live.id)
     assert row is not None and row.status == "finished"
-    board = await table.service.storage.leaderboard(table.live.guild_id, variant="wiener")
+    board = await table.service.storage.leaderboard(table.live.guild_id, "wiener")
     assert {r.user_id for r in board} == {m.id for m in table.members}
     assert sum(r.wins for r in board) == 1
-    assert not await table.service.storage.leaderboard(table.live.guild_id)  # Treppenrommé
+    assert not await table.service.storage.leaderboard(table.live.guild_id, "treppenromme")
     anna = table.members[0]
     shown = await anna.slash(table.channel, "treppe leaderboard", game="wiener")
     assert shown.response is not None
@@ -299,7 +303,7 @@ def _played_live(variant: str) -> LiveGame:
         channel_id=1,
         host_id=10,
         status="playing",
-        options=GameOptions(variant=variant),
+        options=GameOptions(variant),
         seats=[Seat(0, 10, "anna"), Seat(1, 11, "ben")],
         created_at=datetime.now(UTC),
         game=game,
@@ -309,7 +313,7 @@ def _played_live(variant: str) -> LiveGame:
 
 async def test_variant_pictures_and_result_text() -> None:
     from bot.core.tablemsg import table_payload
-    from bot.hand.ui import HandState, hand_payload
+    from bot.hand.ui import hand_payload
 
     for variant in ("romme", "wiener"):
         live = _played_live(variant)
@@ -458,8 +462,8 @@ async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
         )
     storage = await Storage.open(path)
     assert await storage.schema_version() == len(sql.MIGRATIONS)
-    rows = await storage._rows("SELECT variant FROM games", {})
-    assert [r["variant"] for r in rows] == ["treppenromme"]
+    rows = await storage._rows("SELECT game_key FROM games", {})
+    assert [r["game_key"] for r in rows] == ["treppenromme"]
     await storage.close()
 
 
@@ -474,7 +478,7 @@ async def test_a_whole_romme_session(simcord_env: Env) -> None:
     assert game.phase is VariantPhase.OVER and game.winner is not None
     assert {Meld, LayOff, TakeBack} <= {type(a) for a in game.actions}
     assert "wins" in (table.table_message().embeds[0].title or "")
-    board = await table.service.storage.leaderboard(table.live.guild_id, variant="romme")
+    board = await leaderboard(table.service.storage, table.live.guild_id, "romme")
     assert board[0].user_id == table.live.seats[game.winner].user_id
     assert [r.points for r in board] == sorted(game.minus)
     rounds = await table.service.storage.round_rows(table.live.id)
@@ -484,7 +488,7 @@ async def test_a_whole_romme_session(simcord_env: Env) -> None:
 async def test_lobby_offers_the_variant_table_options(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "romme")
     lobby = await table.open(
-        variant="romme", dealer_14=True, discard_to_meld=True, strict_swap=True
+        variant="romme", dealer_gets_14=True, discard_only_to_meld=True, strict_swap=True
     )
     assert "dealer gets 14" in str(lobby.embeds[0].to_dict()) + lobby.content
     await table.start(lobby)

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from PIL import Image
 
+from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.render import examples as ex
-from bot.render import render_round_result, render_session_result
 from engine.cards import FULL_PACK
 
 

@@ -9,20 +9,21 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from bot.render import clear_caches, render_table
-from bot.render import examples as ex
-from bot.render.assets import card_sprite, text_stamp
-from bot.render.geometry import CARD_H, CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
-from bot.render.table import (
+from bot.games.treppe.render_table import (
     HEADER_H,
     TABLE_MAX_H,
     TABLE_MIN_W,
     TABLE_W,
     _stair_layout,
     draw_table,
+    render_table,
     staircase_badges,
     table_size,
 )
+from bot.render import clear_caches
+from bot.render import examples as ex
+from bot.render.assets import card_sprite, text_stamp
+from bot.render.geometry import CARD_H, CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
 from engine.cards import FULL_PACK, Card, parse_cards
 from engine.melds import analyse_meld
 from engine.views import MeldView, Phase, PlacedCard, PublicView
@@ -180,6 +181,6 @@ def test_every_staircase_length_fits_the_picture(count: int) -> None:
 
 
 def test_top_badge_reserve_fits_the_widest_label() -> None:
-    from bot.render.table import TOP_BADGE, TOP_BADGE_W
+    from bot.games.treppe.render_table import TOP_BADGE, TOP_BADGE_W
 
     assert text_stamp("52 · top", TOP_BADGE).width <= TOP_BADGE_W

@@ -12,24 +12,26 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from bot.render import (
-    clear_caches,
-    draw_hand,
+from bot.games.romme.render import (
+    ROMME_MAX_H,
     draw_romme_table,
-    draw_wiener_table,
-    render_hand,
     render_romme_round_result,
     render_romme_table,
+    romme_table_size,
+)
+from bot.games.wiener.render import (
+    WIENER_MAX_H,
+    draw_wiener_table,
     render_wiener_round_result,
     render_wiener_table,
-    sort_hand,
+    wiener_table_size,
 )
+from bot.render import clear_caches, draw_hand, render_hand, sort_hand
 from bot.render import palette as pal
 from bot.render import variant_examples as vx
 from bot.render.assets import card_sprite
 from bot.render.geometry import CARD_RADIUS, INDEX_STRIP
 from bot.render.hand import hand_slots
-from bot.render.romme import ROMME_MAX_H, romme_table_size
 from bot.render.variants import (
     BAND_PAD,
     FAN_CARD_H,
@@ -43,7 +45,6 @@ from bot.render.variants import (
     joker_face,
     joker_stands,
 )
-from bot.render.wiener import WIENER_MAX_H, wiener_table_size
 from engine.actions import DrawTalon
 from engine.cards import JOKER, Card, parse_cards
 from engine.melds import MeldKind

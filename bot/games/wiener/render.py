@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.render import palette as pal
+from bot.render import register_cache
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import encode, new_canvas, text
@@ -479,3 +480,6 @@ __all__ = [
     "render_wiener_table",
     "wiener_table_size",
 ]
+
+
+register_cache(cache_clear)

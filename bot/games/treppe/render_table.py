@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.render import palette as pal
+from bot.render import register_cache
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import (
     Align,
@@ -349,3 +350,6 @@ def render_table(view: PublicView) -> bytes:
 
 def cache_clear() -> None:
     render_table.cache_clear()
+
+
+register_cache(cache_clear)

@@ -8,11 +8,12 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.games.treppe.render_table import player_colour
 from bot.render import palette as pal
+from bot.render import register_cache
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import encode, fan_width, new_canvas, outline, paste_fan, rect, text
 from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP
-from bot.render.table import player_colour
 from engine.events import RoundResult
 
 MARGIN = 16
@@ -194,3 +195,6 @@ def render_session_result(names: Sequence[str], totals: Sequence[int], winner: i
 def cache_clear() -> None:
     _render_round_result.cache_clear()
     _render_session_result.cache_clear()
+
+
+register_cache(cache_clear)
