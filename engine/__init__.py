@@ -34,7 +34,8 @@ from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeSt
 from engine.cards import FULL_PACK, JOKER, SUITS, Card, Rank, Suit, format_cards, parse_cards
 from engine.errors import IllegalAction, IllegalMeld, ParseError, RulesError
 from engine.game import Deal, Game, Ruleset
-from engine.melds import MeldKind, analyse_meld, meld_points
+from engine.melds import MeldKind, analyse_meld
+from engine.registry import load_game, meld_points
 from engine.variants import deadwood
 from engine.views import MeldView, Phase, PlacedCard, PrivateView, PublicView, SeatView
 
@@ -69,6 +70,7 @@ __all__ = [
     "analyse_meld",
     "deadwood",
     "format_cards",
+    "load_game",
     "meld_points",
     "parse_cards",
 ]

@@ -11,8 +11,14 @@ from engine.actions import End
 from engine.cards import Card
 
 
+class GameEvent:
+    """The base of every event of every game."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
-class FirstDealerDrawn:
+class FirstDealerDrawn(GameEvent):
     """Each pass of the draw for first dealer: (seat, card) pairs; ties draw again."""
 
     passes: tuple[tuple[tuple[int, Card], ...], ...]
@@ -20,25 +26,25 @@ class FirstDealerDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(GameEvent):
     round_number: int
     dealer: int
     upcard: Card
 
 
 @dataclass(frozen=True, slots=True)
-class DrewFromTalon:
+class DrewFromTalon(GameEvent):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class TookFromStaircase:
+class TookFromStaircase(GameEvent):
     seat: int
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Melded:
+class Melded(GameEvent):
     seat: int
     meld_id: int
     cards: tuple[Card, ...]
@@ -46,7 +52,7 @@ class Melded:
 
 
 @dataclass(frozen=True, slots=True)
-class LaidOff:
+class LaidOff(GameEvent):
     seat: int
     meld_id: int
     card: Card
@@ -55,13 +61,13 @@ class LaidOff:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(GameEvent):
     seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class TalonRebuilt:
+class TalonRebuilt(GameEvent):
     cards: int
     run_out: int
 
@@ -85,12 +91,12 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded:
+class RoundEnded(GameEvent):
     result: RoundResult
 
 
 @dataclass(frozen=True, slots=True)
-class SessionEnded:
+class SessionEnded(GameEvent):
     winner: int
     totals: tuple[int, ...]
 

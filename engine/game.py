@@ -39,6 +39,8 @@ from engine.events import (
     TookFromStaircase,
 )
 from engine.melds import MeldShape, TableMeld, analyse_meld, hand_value, possible_melds
+from engine.protocol import GameSpec, Standings
+from engine.registry import get_spec
 from engine.views import MeldView, Phase, PlacedCard, PrivateView, PublicView, SeatView
 
 MIN_SEATS = 2
@@ -118,6 +120,8 @@ def _lot_value(card: Card) -> int:
 class Game:
     """One session of Treppenrommé for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
+    GAME_KEY = "treppenromme"
+
     def __init__(
         self, ruleset: Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
     ) -> None:
@@ -153,6 +157,18 @@ class Game:
             self._start_round()
         else:
             self._start_chosen_round(deal)
+
+    @property
+    def spec(self) -> GameSpec:
+        return get_spec(self.GAME_KEY)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def standings(self) -> Standings:
+        winners = () if self.winner is None else (self.winner,)
+        return Standings(tuple(self.scores), False, winners, "points", (True,) * self.n)
 
     # ----------------------------------------------------------------- set-up
     def _draw_for_dealer(self) -> int:
@@ -290,8 +306,12 @@ class Game:
             self._check_play(action.seat)
             self._check_holds(action.seat, action.card)
             return self._find_meld(action.meld_id).layoff_points(action.card, action.end)
-        else:  # pragma: no cover - the Action union is closed
-            raise IllegalAction(f"Unknown action {action!r}.")
+        else:
+            self._check_turn(action.seat)
+            raise IllegalAction(
+                "Treppenrommé has no such move: draw from the talon or take from the "
+                "staircase, then meld, lay off and discard."
+            )
         return None
 
     def can(self, action: Action) -> bool:
@@ -478,6 +498,7 @@ class Game:
     # ----------------------------------------------------------------- replay
     def to_json(self) -> str:
         data: dict[str, Any] = {
+            "game": self.GAME_KEY,
             "ruleset": self.ruleset.to_json(),
             "names": list(self.names),
             "seed": self.seed,

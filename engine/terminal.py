@@ -69,6 +69,7 @@ def action_command(action: Action) -> str:
     if isinstance(action, LayOff):
         end = f" {action.end.value}" if action.end is not None else ""
         return f"lay {action.card} on {action.meld_id + 1}{end}"
+    assert isinstance(action, Discard), action  # the game offers no other move
     return f"discard {action.card}"
 
 

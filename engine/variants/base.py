@@ -13,6 +13,8 @@ from typing import Any, ClassVar, Protocol
 from engine.cards import FULL_PACK, JOKER, Card, Rank, format_cards
 from engine.errors import IllegalAction, RulesError
 from engine.events import FirstDealerDrawn, TalonRebuilt
+from engine.protocol import GameSpec
+from engine.registry import get_spec
 from engine.variants.actions import (
     VariantAction,
     variant_action_from_json,
@@ -123,6 +125,14 @@ class TwoPackGame:
         deal = VariantDeal.from_json(data["deal"]) if "deal" in data else None
         actions = [variant_action_from_json(a) for a in data["actions"]]
         return data["ruleset"], list(data["names"]), int(data["seed"]), actions, deal
+
+    @property
+    def spec(self) -> GameSpec:
+        return get_spec(self.GAME_KEY)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is VariantPhase.OVER
 
     @property
     def pack_size(self) -> int:

@@ -10,6 +10,7 @@ from engine.events import (
     Discarded,
     DrewFromTalon,
     FirstDealerDrawn,
+    GameEvent,
     LaidOff,
     Melded,
     TalonRebuilt,
@@ -18,7 +19,7 @@ from engine.variants.deadwood import Arrangement
 
 
 @dataclass(frozen=True, slots=True)
-class DealtRound:
+class DealtRound(GameEvent):
     """A round began. ``upcard`` is None when the dealer got the extra card instead."""
 
     round_number: int
@@ -28,13 +29,13 @@ class DealtRound:
 
 
 @dataclass(frozen=True, slots=True)
-class TookDiscard:
+class TookDiscard(GameEvent):
     seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class Opened:
+class Opened(GameEvent):
     """Rommé: the seat's first meld reached the minimum."""
 
     seat: int
@@ -42,14 +43,14 @@ class Opened:
 
 
 @dataclass(frozen=True, slots=True)
-class MeldsTakenBack:
+class MeldsTakenBack(GameEvent):
     seat: int
     meld_ids: tuple[int, ...]
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class JokerSwapped:
+class JokerSwapped(GameEvent):
     seat: int
     meld_id: int
     card: Card  # the natural card that replaced the joker
@@ -59,14 +60,14 @@ class JokerSwapped:
 
 
 @dataclass(frozen=True, slots=True)
-class Knocked:
+class Knocked(GameEvent):
     seat: int
     card: Card
     hand: Arrangement
 
 
 @dataclass(frozen=True, slots=True)
-class RummyCalled:
+class RummyCalled(GameEvent):
     seat: int
     card: Card
     hand: Arrangement
@@ -108,12 +109,12 @@ class WienerRoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class VariantRoundEnded:
+class VariantRoundEnded(GameEvent):
     result: RommeRoundResult | WienerRoundResult
 
 
 @dataclass(frozen=True, slots=True)
-class BoughtBack:
+class BoughtBack(GameEvent):
     seat: int
     before: int
     after: int
@@ -121,12 +122,12 @@ class BoughtBack:
 
 
 @dataclass(frozen=True, slots=True)
-class DeclinedBuyBack:
+class DeclinedBuyBack(GameEvent):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class VariantSessionEnded:
+class VariantSessionEnded(GameEvent):
     """Rommé: the least minus points win. Wiener Rummy: the last player in wins the pot."""
 
     winner: int

@@ -17,6 +17,7 @@ from engine.cards import JOKER, Card
 from engine.errors import IllegalAction, IllegalMeld
 from engine.events import Discarded, DrewFromTalon, LaidOff, Melded
 from engine.melds import MeldKind
+from engine.protocol import Standings
 from engine.variants.actions import (
     BuyBack,
     CallRummy,
@@ -197,6 +198,10 @@ class RommeGame(TwoPackGame):
                 return
         self.dealer = (self.dealer + 1) % self.n
         self._start_round(None)
+
+    def standings(self) -> Standings:
+        winners = () if self.winner is None else (self.winner,)
+        return Standings(tuple(self.minus), True, winners, "minus points", (True,) * self.n)
 
     # ----------------------------------------------------------------- checks
     def _check_play(self, seat: int) -> None:

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from engine.cards import Card
 from engine.melds import MeldKind
+from engine.protocol import Phase
 from engine.variants.deadwood import Arrangement
 from engine.variants.events import RommeRoundResult, WienerRoundResult
 
-
-class VariantPhase(Enum):
-    DRAW = "draw"  # the player to act must draw first
-    PLAY = "play"  # Rommé: melds and lay-offs, then a discard; Wiener: discard
-    BUY_BACK = "buy_back"  # Wiener, between rounds: the player to act may buy back in
-    OVER = "over"
+VariantPhase = Phase  # the one Phase of every game (engine.protocol)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +43,10 @@ class RommeSeatView:
     opened: bool  # the first meld is down
     opening_points: int  # points of the first meld (or laid so far toward it this turn)
     round_points: int  # table points laid this round
+
+    @property
+    def score(self) -> int:
+        return self.minus
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +87,10 @@ class WienerSeatView:
     in_rubber: bool
     bought_back: bool
     revealed: Arrangement | None  # the knocker's or rummy caller's hand, once laid down
+
+    @property
+    def score(self) -> int:
+        return self.bad_points
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from engine.actions import Discard, DrawTalon, LayOff, Meld, TakeStaircase
 from engine.cards import Card, format_cards
 from engine.errors import IllegalAction
 from engine.events import Discarded, DrewFromTalon
+from engine.protocol import Standings
 from engine.variants.actions import (
     BuyBack,
     CallRummy,
@@ -209,6 +210,18 @@ class WienerGame(TwoPackGame):
                 if self._buy_back_target(seat) is not None:
                     self.buy_back_queue.append(seat)
         self._next_decision()
+
+    def standings(self) -> Standings:
+        winners = () if self.winner is None else (self.winner,)
+        return Standings(
+            tuple(self.bad_points),
+            True,
+            winners,
+            "bad points",
+            tuple(self.active),
+            tuple(self.chips),
+            self.pot,
+        )
 
     def _finish(self, winner: int) -> None:
         pot = self.pot
