@@ -22,7 +22,7 @@ from engine.errors import ParseError, RulesError
 from engine.events import (
     Discarded,
     DrewFromTalon,
-    Event,
+    GameEvent,
     LaidOff,
     Melded,
     RoundEnded,
@@ -230,7 +230,7 @@ class TerminalTable:
                 extra = f" (not {self.card(view.locked_discard)}: you just took it)"
             self.say(f"Meld, lay off, then discard{extra}.")
 
-    def narrate(self, events: Sequence[Event]) -> None:
+    def narrate(self, events: Sequence[GameEvent]) -> None:
         for event in events:
             if isinstance(event, DrewFromTalon):
                 self.say(f"{self.does(event.seat, 'draw')} from the talon.")

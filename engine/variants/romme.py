@@ -15,7 +15,7 @@ from typing import Any
 from engine.actions import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.cards import JOKER, Card
 from engine.errors import IllegalAction, IllegalMeld
-from engine.events import Discarded, DrewFromTalon, LaidOff, Melded
+from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
 from engine.melds import MeldKind
 from engine.protocol import Standings
 from engine.variants.actions import (
@@ -35,7 +35,6 @@ from engine.variants.events import (
     MeldsTakenBack,
     Opened,
     RommeRoundResult,
-    VariantEvent,
     VariantRoundEnded,
     VariantSessionEnded,
 )
@@ -86,11 +85,10 @@ class RommeRuleset:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
-class RommeGame(TwoPackGame):
+class RommeGame(TwoPackGame[RommeRuleset]):
     """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "romme"
-    ruleset: RommeRuleset
     TITLE = "Rommé"
     JOKERS = 6
 
@@ -101,8 +99,7 @@ class RommeGame(TwoPackGame):
         seed: int,
         deal: VariantDeal | None = None,
     ) -> None:
-        super().__init__(names, seed, deal)
-        self.ruleset = ruleset
+        super().__init__(ruleset, names, seed, deal)
         if ruleset.hand_size * self.n + 2 > self.pack_size:
             raise IllegalAction("Those hands need more cards than the game has.")
         self.rounds = ruleset.rounds or self.n
@@ -118,7 +115,7 @@ class RommeGame(TwoPackGame):
             self.dealer = self._draw_for_dealer()
             self._start_round(None)
         else:
-            self._check_deal(deal)
+            self._check_deal(deal, self.pack())
             self.dealer = deal.dealer
             self._start_round(deal)
 
@@ -338,7 +335,7 @@ class RommeGame(TwoPackGame):
             raise IllegalAction(f"Unknown action {action!r}.")
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: VariantAction) -> list[VariantEvent]:
+    def apply(self, action: VariantAction) -> list[GameEvent]:
         """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
         self.verify(action)
         start = len(self.events)
@@ -554,20 +551,5 @@ class RommeGame(TwoPackGame):
 
     # ----------------------------------------------------------------- replay
     @classmethod
-    def from_json(cls, text: str) -> RommeGame:
-        ruleset, names, seed, actions, deal = cls.read_json(text)
-        return cls.replay(RommeRuleset.from_json(ruleset), names, seed, actions, deal)
-
-    @classmethod
-    def replay(
-        cls,
-        ruleset: RommeRuleset,
-        names: Sequence[str],
-        seed: int,
-        actions: Sequence[VariantAction],
-        deal: VariantDeal | None = None,
-    ) -> RommeGame:
-        game = cls(ruleset, names, seed, deal)
-        for action in actions:
-            game.apply(action)
-        return game
+    def read_ruleset(cls, data: dict[str, Any]) -> RommeRuleset:
+        return RommeRuleset.from_json(data)
