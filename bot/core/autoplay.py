@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from engine import Action, Discard, DrawTalon, Meld, PrivateView, TakeStaircase
 from engine.melds import hand_value, possible_melds
+from engine.registry import get_spec
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,7 @@ def make_variant_player(variant: str, strength: str, seed: int) -> Any:
     if players is None:
         return SafeVariantPlayer()
     try:
-        return players.make_variant_player(variant, strength, seed)
+        return get_spec(variant).make_player(strength, seed)
     except Exception:
         log.exception("no %s player for %s; using the safe player", strength, variant)
         return SafeVariantPlayer()
@@ -133,7 +134,7 @@ def variant_timeout_action(variant: str, view: Any, legal: Sequence[Any]) -> Any
     players = _variant_players()
     if players is not None:
         try:
-            action = players.variant_timeout_action(variant, view, legal)
+            action = get_spec(variant).timeout_action(view, legal)
         except Exception:
             log.exception("variant_timeout_action failed; using the built-in safe move")
         else:

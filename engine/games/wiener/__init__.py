@@ -6,14 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action
+from engine.games.wiener.players import make_player
 from engine.protocol import BasePrivateView, GameSpec, OptionSpec, Player
 from engine.variants.melds import analyse_variant_meld
-from engine.variants.players import (
-    STRENGTHS,
-    VariantPlayer,
-    make_variant_player,
-    variant_timeout_action,
-)
+from engine.variants.players import STRENGTHS, timeout_action
 from engine.variants.views import WienerPrivateView
 from engine.variants.wiener import WienerGame, WienerRuleset
 
@@ -28,7 +24,7 @@ def _view(view: BasePrivateView) -> WienerPrivateView:
 
 class _Player:
     def __init__(self, strength: str, seed: int) -> None:
-        self.inner: VariantPlayer = make_variant_player(KEY, strength, seed)
+        self.inner = make_player(strength, seed)
 
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
         return self.inner.choose(_view(view), legal)
@@ -39,7 +35,7 @@ def _make_player(strength: str, seed: int) -> Player:
 
 
 def _timeout_action(view: BasePrivateView, legal: Sequence[Action]) -> Action:
-    return variant_timeout_action(KEY, _view(view), legal)
+    return timeout_action(_view(view), legal)
 
 
 OPTIONS = (
