@@ -6,6 +6,7 @@ Events are derived from actions; the action log (not the events) is what gets st
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.actions import End
 from engine.cards import Card
@@ -15,6 +16,18 @@ class GameEvent:
     """The base of every event of every game."""
 
     __slots__ = ()
+
+
+class RoundRecord(Protocol):
+    """What every game's round result tells: which round, whether it was dead (nobody went
+    out or closed it), and each seat's session total after it."""
+
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def dead(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

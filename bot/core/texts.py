@@ -19,22 +19,16 @@ from engine.events import (
     TalonRebuilt,
     TookFromStaircase,
 )
-from engine.variants.deadwood import Arrangement
-from engine.variants.events import (
+from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
+from engine.games.wiener.events import (
     BoughtBack,
-    DealtRound,
     DeclinedBuyBack,
-    JokerSwapped,
     Knocked,
-    MeldsTakenBack,
-    Opened,
-    RommeRoundResult,
     RummyCalled,
-    TookDiscard,
-    VariantRoundEnded,
-    VariantSessionEnded,
     WienerRoundResult,
 )
+from engine.variants.deadwood import Arrangement
+from engine.variants.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
 
 
 def plural(count: int, word: str) -> str:

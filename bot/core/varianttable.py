@@ -14,9 +14,11 @@ from bot.core.model import LiveGame, timer_text
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import arrangement_text, clip, plural, variant_result_line
 from engine import MeldKind, format_cards
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.views import WienerPublicView
 from engine.variants import VariantPhase
-from engine.variants.events import RommeRoundResult, WienerRoundResult
-from engine.variants.views import RommePublicView, WienerPublicView
 
 
 def variant_phase_text(view: RommePublicView | WienerPublicView) -> str:

@@ -8,6 +8,10 @@ from collections.abc import Callable, Iterator, Sequence
 
 from engine.actions import Discard, LayOff, Meld
 from engine.cards import Card, parse_cards
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.views import WienerPublicView
 from engine.variants import (
     CallRummy,
     JokerSwap,
@@ -20,9 +24,8 @@ from engine.variants import (
     WienerRuleset,
 )
 from engine.variants.deadwood import deadwood_of
-from engine.variants.events import RommeRoundResult, WienerRoundResult
 from engine.variants.melds import hand_value
-from engine.variants.views import RommePublicView, VariantPhase, WienerPublicView
+from engine.variants.views import VariantPhase
 
 NAMES6 = ("Anna", "Ben", "Clara", "Dieter", "Emil", "Frieda")
 MAX_STEPS = 4000

@@ -16,6 +16,8 @@ from engine.actions import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.cards import JOKER, Card
 from engine.errors import IllegalAction, IllegalMeld
 from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
+from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
+from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
 from engine.melds import MeldKind
 from engine.protocol import Standings
 from engine.variants.actions import (
@@ -29,24 +31,9 @@ from engine.variants.actions import (
 )
 from engine.variants.base import TwoPackGame, VariantDeal
 from engine.variants.deadwood import best_meld_points, meld_options
-from engine.variants.events import (
-    DealtRound,
-    JokerSwapped,
-    MeldsTakenBack,
-    Opened,
-    RommeRoundResult,
-    VariantRoundEnded,
-    VariantSessionEnded,
-)
+from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from engine.variants.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
-from engine.variants.views import (
-    RommePrivateView,
-    RommePublicView,
-    RommeSeatView,
-    VariantMeldView,
-    VariantPhase,
-    VariantPlacedCard,
-)
+from engine.variants.views import VariantMeldView, VariantPhase, VariantPlacedCard
 
 
 @dataclass(frozen=True, slots=True)

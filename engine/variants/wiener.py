@@ -16,6 +16,14 @@ from engine.actions import Discard, DrawTalon, LayOff, Meld, TakeStaircase
 from engine.cards import Card, format_cards
 from engine.errors import IllegalAction
 from engine.events import Discarded, DrewFromTalon, GameEvent
+from engine.games.wiener.events import (
+    BoughtBack,
+    DeclinedBuyBack,
+    Knocked,
+    RummyCalled,
+    WienerRoundResult,
+)
+from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
 from engine.protocol import Standings
 from engine.variants.actions import (
     BuyBack,
@@ -28,22 +36,8 @@ from engine.variants.actions import (
 )
 from engine.variants.base import TwoPackGame, VariantDeal
 from engine.variants.deadwood import Arrangement, arrange, deadwood_of
-from engine.variants.events import (
-    BoughtBack,
-    DealtRound,
-    DeclinedBuyBack,
-    Knocked,
-    RummyCalled,
-    VariantRoundEnded,
-    VariantSessionEnded,
-    WienerRoundResult,
-)
-from engine.variants.views import (
-    VariantPhase,
-    WienerPrivateView,
-    WienerPublicView,
-    WienerSeatView,
-)
+from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
+from engine.variants.views import VariantPhase
 
 
 @dataclass(frozen=True, slots=True)

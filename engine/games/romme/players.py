@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from engine.actions import Action, DrawTalon, JokerSwap, LayOff, Meld, TakeBack, TakeDiscard
 from engine.cards import CARD_AT, JOKER, Card
+from engine.games.romme.views import RommePrivateView
 from engine.melds import MeldKind
 from engine.variants.deadwood import best_meld_points, best_melds
 from engine.variants.melds import analyse_variant_meld, card_at, hand_value
@@ -30,7 +31,7 @@ from engine.variants.players import (
     sorted_key,
     without,
 )
-from engine.variants.views import RommePrivateView, VariantMeldView
+from engine.variants.views import VariantMeldView
 
 JOKERS = 6
 OPENING_WEIGHT = 0.35  # before the first meld: cost per point still missing toward it

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from engine.actions import Action, BuyBack, CallRummy, DrawTalon, Knock, TakeDiscard
 from engine.cards import Card
+from engine.games.wiener.views import WienerPrivateView
 from engine.protocol import Phase
 from engine.variants.players import (
     JOKER_DISCARD_PENALTY,
@@ -26,7 +27,6 @@ from engine.variants.players import (
     real_deadwood,
     without,
 )
-from engine.variants.views import WienerPrivateView
 
 JOKERS = 2
 

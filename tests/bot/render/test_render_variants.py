@@ -46,19 +46,15 @@ from bot.render.variants import (
 from bot.render.wiener import WIENER_MAX_H, wiener_table_size
 from engine.actions import DrawTalon
 from engine.cards import JOKER, Card, parse_cards
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.views import WienerPublicView
 from engine.melds import MeldKind
 from engine.variants import Knock, VariantDeal, WienerRuleset, two_packs
 from engine.variants.deadwood import arrange
-from engine.variants.events import RommeRoundResult, WienerRoundResult
 from engine.variants.melds import analyse_variant_meld
-from engine.variants.views import (
-    RommePublicView,
-    RommeSeatView,
-    VariantMeldView,
-    VariantPhase,
-    VariantPlacedCard,
-    WienerPublicView,
-)
+from engine.variants.views import VariantMeldView, VariantPhase, VariantPlacedCard
 
 VIEWS_PER_GAME = 40
 
