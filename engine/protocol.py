@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from engine.actions import Action
 from engine.cards import Card
-from engine.events import GameEvent
+from engine.events import GameEvent, RoundRecord
 
 
 class Phase(Enum):
@@ -142,6 +142,10 @@ class RummyGame(Protocol):
     def round_number(self) -> int: ...
     @property
     def events(self) -> Sequence[GameEvent]: ...
+    @property
+    def results(self) -> Sequence[RoundRecord]:
+        """Every finished round's result, in order."""
+        ...
 
     def standings(self) -> Standings: ...
     def verify(self, action: Action) -> None: ...

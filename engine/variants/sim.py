@@ -16,10 +16,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.events import RoundEnded
 from engine.protocol import RummyGame
 from engine.registry import game_keys, get_spec
-from engine.variants.events import VariantRoundEnded
 
 MAX_ACTIONS_PER_TURN = 500  # a player that loops (meld, take back, meld, ...) is a bug
 
@@ -80,9 +78,8 @@ def simulate_variant(variant: str, seats: list[str], games: int, seed: int) -> d
         order = seats[shift:] + seats[:shift]
         game = play_session(variant, order, seed * 1_000_003 + g, timings)
         wins[order[game.standings().winners[0]]] += 1
-        ended = [e.result for e in game.events if isinstance(e, RoundEnded | VariantRoundEnded)]
-        rounds += len(ended)
-        dead_rounds += sum(1 for r in ended if r.dead)
+        rounds += len(game.results)
+        dead_rounds += sum(1 for r in game.results if r.dead)
         actions += game.public_view().version
     elapsed = time.perf_counter() - started
     every = [t for ts in timings.values() for t in ts]

@@ -141,6 +141,9 @@ def _check_standings(game: RummyGame) -> None:
     assert standings.scores == tuple(s.score for s in view.seats)
     assert len(standings.in_play) == len(game.names)
     assert view.phase is game.phase and view.to_act == game.to_act
+    numbers = [r.round_number for r in game.results]
+    assert numbers == sorted(set(numbers)) and len(numbers) <= game.round_number
+    assert all(len(r.totals) == len(game.names) for r in game.results)
     if game.is_over:
         assert standings.winners and view.winner in standings.winners
         assert set(standings.ranking()[: len(standings.winners)]) == set(standings.winners)
