@@ -40,7 +40,7 @@ def ensure_venv() -> None:
 def cmd_test(extra: list[str]) -> None:
     _run(PYTHON, "-m", "ruff", "check", ".")
     _run(PYTHON, "-m", "ruff", "format", "--check", ".")
-    _run(PYTHON, "-m", "mypy", "--strict", "engine")
+    _run(PYTHON, "-m", "mypy", "--strict", "engine", "bot")
     _run(PYTHON, "-m", "pytest", *extra)
 
 

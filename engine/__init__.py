@@ -33,8 +33,10 @@ Every ``RulesError`` message is written for players and may be shown as it is.
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.cards import FULL_PACK, JOKER, SUITS, Card, Rank, Suit, format_cards, parse_cards
 from engine.errors import IllegalAction, IllegalMeld, ParseError, RulesError
-from engine.game import Deal, Game, Ruleset
-from engine.melds import MeldKind, analyse_meld, meld_points
+from engine.game import Game, Ruleset
+from engine.melds import MeldKind, analyse_meld
+from engine.registry import load_game, meld_points
+from engine.table import Deal
 from engine.variants import deadwood
 from engine.views import MeldView, Phase, PlacedCard, PrivateView, PublicView, SeatView
 
@@ -69,6 +71,7 @@ __all__ = [
     "analyse_meld",
     "deadwood",
     "format_cards",
+    "load_game",
     "meld_points",
     "parse_cards",
 ]

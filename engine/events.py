@@ -6,13 +6,32 @@ Events are derived from actions; the action log (not the events) is what gets st
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.actions import End
 from engine.cards import Card
 
 
+class GameEvent:
+    """The base of every event of every game."""
+
+    __slots__ = ()
+
+
+class RoundRecord(Protocol):
+    """What every game's round result tells: which round, whether it was dead (nobody went
+    out or closed it), and each seat's session total after it."""
+
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def dead(self) -> bool: ...
+
+
 @dataclass(frozen=True, slots=True)
-class FirstDealerDrawn:
+class FirstDealerDrawn(GameEvent):
     """Each pass of the draw for first dealer: (seat, card) pairs; ties draw again."""
 
     passes: tuple[tuple[tuple[int, Card], ...], ...]
@@ -20,25 +39,25 @@ class FirstDealerDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(GameEvent):
     round_number: int
     dealer: int
     upcard: Card
 
 
 @dataclass(frozen=True, slots=True)
-class DrewFromTalon:
+class DrewFromTalon(GameEvent):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class TookFromStaircase:
+class TookFromStaircase(GameEvent):
     seat: int
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Melded:
+class Melded(GameEvent):
     seat: int
     meld_id: int
     cards: tuple[Card, ...]
@@ -46,7 +65,7 @@ class Melded:
 
 
 @dataclass(frozen=True, slots=True)
-class LaidOff:
+class LaidOff(GameEvent):
     seat: int
     meld_id: int
     card: Card
@@ -55,13 +74,13 @@ class LaidOff:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(GameEvent):
     seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class TalonRebuilt:
+class TalonRebuilt(GameEvent):
     cards: int
     run_out: int
 
@@ -85,12 +104,12 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded:
+class RoundEnded(GameEvent):
     result: RoundResult
 
 
 @dataclass(frozen=True, slots=True)
-class SessionEnded:
+class SessionEnded(GameEvent):
     winner: int
     totals: tuple[int, ...]
 

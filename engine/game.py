@@ -6,8 +6,6 @@ applied (``apply``). A game is rebuilt from ruleset, seat names, seed and the ac
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -19,26 +17,24 @@ from engine.actions import (
     LayOff,
     Meld,
     TakeStaircase,
-    action_from_json,
-    action_to_json,
 )
-from engine.cards import FULL_PACK, Card, Rank, format_cards
-from engine.errors import IllegalAction, RulesError
+from engine.cards import FULL_PACK, Card
+from engine.errors import IllegalAction
 from engine.events import (
     Discarded,
     DrewFromTalon,
-    Event,
-    FirstDealerDrawn,
+    GameEvent,
     LaidOff,
     Melded,
     RoundEnded,
     RoundResult,
     RoundStarted,
     SessionEnded,
-    TalonRebuilt,
     TookFromStaircase,
 )
 from engine.melds import MeldShape, TableMeld, analyse_meld, hand_value, possible_melds
+from engine.protocol import Standings
+from engine.table import Deal, TableGame
 from engine.views import MeldView, Phase, PlacedCard, PrivateView, PublicView, SeatView
 
 MIN_SEATS = 2
@@ -79,106 +75,46 @@ class Ruleset:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """A chosen first deal, for puzzles and tests: hands by seat, staircase oldest first,
-    talon with its top card last. Later rounds are shuffled from the seed as usual."""
-
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    staircase: tuple[Card, ...]
-    talon: tuple[Card, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "hands": [[c.code for c in hand] for hand in self.hands],
-            "staircase": [c.code for c in self.staircase],
-            "talon": [c.code for c in self.talon],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Deal:
-        def cards(codes: list[str]) -> tuple[Card, ...]:
-            return tuple(Card.parse(code) for code in codes)
-
-        return cls(
-            int(data["dealer"]),
-            tuple(cards(hand) for hand in data["hands"]),
-            cards(data["staircase"]),
-            cards(data["talon"]),
-        )
-
-
-def _lot_value(card: Card) -> int:
-    """For the draw for first dealer the Ace is high."""
-    return 14 if card.rank is Rank.ACE else int(card.rank)
-
-
-class Game:
+class Game(TableGame[Ruleset]):
     """One session of Treppenrommé for 2 to 4 seats (seat 0..n-1, clockwise)."""
+
+    GAME_KEY = "treppenromme"
+    TITLE = "Treppenrommé"
+    MIN_SEATS = MIN_SEATS
+    MAX_SEATS = MAX_SEATS
 
     def __init__(
         self, ruleset: Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
     ) -> None:
-        if not MIN_SEATS <= len(names) <= MAX_SEATS:
-            raise IllegalAction("Treppenrommé is played by 2 to 4 players.")
-        self.ruleset = ruleset
-        self.names: tuple[str, ...] = tuple(names)
-        self.seed = seed
-        self.n = len(names)
-        self._rng = random.Random(seed)
-        self.actions: list[Action] = []
-        self.events: list[Event] = []
+        super().__init__(ruleset, names, seed, deal)
         self.scores = [0] * self.n
         self.round_points = [0] * self.n
-        self.round_number = 0
         self.results: list[RoundResult] = []
-        self.winner: int | None = None
-        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
         self.talon: list[Card] = []
         self.staircase: list[Card] = []
         self.melds: list[TableMeld] = []
-        self.phase = Phase.DRAW
-        self.to_act = 0
         self.run_outs = 0
-        self.locked_discard: Card | None = None
         # Rommé hand: did the seat meld or lay off in an earlier turn of this round?
         self.played_earlier = [False] * self.n
         self.played_this_turn = False
         self.known: list[list[Card]] = [[] for _ in range(self.n)]
-        self.deal = deal
         if deal is None:
             self.dealer = self._draw_for_dealer()
             self._start_round()
         else:
             self._start_chosen_round(deal)
 
-    # ----------------------------------------------------------------- set-up
-    def _draw_for_dealer(self) -> int:
-        contenders = list(range(self.n))
-        passes: list[tuple[tuple[int, Card], ...]] = []
-        while True:
-            deck = list(FULL_PACK)
-            self._rng.shuffle(deck)
-            drawn = tuple((seat, deck[i]) for i, seat in enumerate(contenders))
-            passes.append(drawn)
-            best = max(_lot_value(card) for _, card in drawn)
-            contenders = [seat for seat, card in drawn if _lot_value(card) == best]
-            if len(contenders) == 1:
-                self.events.append(FirstDealerDrawn(tuple(passes), contenders[0]))
-                return contenders[0]
+    def standings(self) -> Standings:
+        winners = () if self.winner is None else (self.winner,)
+        return Standings(tuple(self.scores), False, winners, "points", (True,) * self.n)
 
+    # ----------------------------------------------------------------- set-up
     def _start_chosen_round(self, deal: Deal) -> None:
-        if len(deal.hands) != self.n or not 0 <= deal.dealer < self.n or not deal.staircase:
+        if not deal.discard:
             raise IllegalAction("The chosen deal does not fit the table.")
-        placed = sorted([*deal.staircase, *deal.talon, *(c for hand in deal.hands for c in hand)])
-        if placed != sorted(FULL_PACK):
-            raise IllegalAction("The chosen deal must hold the whole pack exactly once.")
+        self._check_deal(deal, FULL_PACK)
         self.dealer = deal.dealer
-        self._open_round(
-            [list(hand) for hand in deal.hands], list(deal.staircase), list(deal.talon)
-        )
+        self._open_round([list(hand) for hand in deal.hands], list(deal.discard), list(deal.stock))
 
     def _start_round(self) -> None:
         deck = list(FULL_PACK)
@@ -217,37 +153,15 @@ class Game:
         if self.run_outs > self.ruleset.max_rebuilds:
             self._end_round(None)
             return
-        rebuilt = self.staircase[:-1]
-        self.staircase = self.staircase[-1:]
-        self._rng.shuffle(rebuilt)
-        self.talon = rebuilt
-        self.events.append(TalonRebuilt(len(rebuilt), self.run_outs))
+        self.staircase, self.talon = self._rebuilt_stock(self.staircase, self.run_outs)
         if not self.talon and not self.staircase:
             self._end_round(None)
 
     # ----------------------------------------------------------------- checks
-    def _check_turn(self, seat: int) -> None:
-        if self.phase is Phase.OVER:
-            raise IllegalAction("The game is over.")
-        if not 0 <= seat < self.n:
-            raise IllegalAction("You are not seated at this table.")
-        if seat != self.to_act:
-            raise IllegalAction(f"It is {self.names[self.to_act]}'s turn.")
-
     def _check_play(self, seat: int) -> None:
         self._check_turn(seat)
         if self.phase is Phase.DRAW:
             raise IllegalAction("Draw first: take the top talon card or cards from the staircase.")
-
-    def _check_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        hand = self.hands[seat]
-        missing = [c for c in set(cards) if cards.count(c) > hand.count(c)]
-        if missing:
-            raise IllegalAction(f"You do not hold {format_cards(sorted(missing))}.")
-
-    def _check_holds(self, seat: int, card: Card) -> None:
-        if card not in self.hands[seat]:
-            raise IllegalAction(f"You do not hold {card}.")
 
     def _find_meld(self, meld_id: int) -> TableMeld:
         if 0 <= meld_id < len(self.melds):
@@ -290,19 +204,16 @@ class Game:
             self._check_play(action.seat)
             self._check_holds(action.seat, action.card)
             return self._find_meld(action.meld_id).layoff_points(action.card, action.end)
-        else:  # pragma: no cover - the Action union is closed
-            raise IllegalAction(f"Unknown action {action!r}.")
+        else:
+            self._check_turn(action.seat)
+            raise IllegalAction(
+                "Treppenrommé has no such move: draw from the talon or take from the "
+                "staircase, then meld, lay off and discard."
+            )
         return None
 
-    def can(self, action: Action) -> bool:
-        try:
-            self.verify(action)
-        except RulesError:
-            return False
-        return True
-
     # ----------------------------------------------------------------- apply
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> list[GameEvent]:
         """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
         checked = self._checked(action)
         start = len(self.events)
@@ -476,46 +387,9 @@ class Game:
         return PrivateView(seat, tuple(self.hands[seat]), self.public_view(), locked)
 
     # ----------------------------------------------------------------- replay
-    def to_json(self) -> str:
-        data: dict[str, Any] = {
-            "ruleset": self.ruleset.to_json(),
-            "names": list(self.names),
-            "seed": self.seed,
-            "actions": [action_to_json(a) for a in self.actions],
-        }
-        if self.deal is not None:
-            data["deal"] = self.deal.to_json()
-        return json.dumps(
-            data,
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        data = json.loads(text)
-        deal = Deal.from_json(data["deal"]) if "deal" in data else None
-        return cls.replay(
-            Ruleset.from_json(data["ruleset"]),
-            data["names"],
-            int(data["seed"]),
-            [action_from_json(a) for a in data["actions"]],
-            deal,
-        )
-
-    @classmethod
-    def replay(
-        cls,
-        ruleset: Ruleset,
-        names: Sequence[str],
-        seed: int,
-        actions: Sequence[Action],
-        deal: Deal | None = None,
-    ) -> Game:
-        game = cls(ruleset, names, seed, deal)
-        for action in actions:
-            game.apply(action)
-        return game
+    def read_ruleset(cls, data: dict[str, Any]) -> Ruleset:
+        return Ruleset.from_json(data)
 
     def card_locations(self) -> list[Card]:
         """Every card currently in play, wherever it lies (for conservation checks)."""

@@ -149,18 +149,10 @@ def analyse_meld(cards: Sequence[Card]) -> MeldShape:
     )
 
 
-def meld_points(cards: Iterable[Card], variant: str = "treppenromme") -> int:
-    """The points ``cards`` score when laid as one fresh meld (any order given).
-
-    ``variant`` is ``"treppenromme"`` (the default), ``"romme"`` or ``"wiener"``; the last two
-    share their meld rules (jokers, no corner, Ace 11 or 1)."""
-    if variant == "treppenromme":
-        return analyse_meld(list(cards)).total
-    if variant in ("romme", "wiener"):
-        from engine.variants.melds import analyse_variant_meld  # the variants import this module
-
-        return analyse_variant_meld(list(cards)).total
-    raise ValueError(f"unknown variant {variant!r}: treppenromme, romme or wiener")
+def meld_points(cards: Iterable[Card]) -> int:
+    """The points ``cards`` score when laid as one fresh Treppenrommé meld (any order given).
+    Every game's melds: ``engine.registry.meld_points(cards, variant=key)``."""
+    return analyse_meld(list(cards)).total
 
 
 @dataclass(slots=True)

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from engine.cards import Card
 from engine.events import RoundResult
 from engine.melds import MeldKind
+from engine.protocol import Phase
 
-
-class Phase(Enum):
-    DRAW = "draw"  # the player to act must draw first
-    PLAY = "play"  # melds and lay-offs, then a discard
-    OVER = "over"  # the session has a winner
+__all__ = ["MeldView", "Phase", "PlacedCard", "PrivateView", "PublicView", "SeatView"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.core import components as ui
-from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.model import LiveGame, Seat
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, LayOff
 from engine.cards import Card

@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable
 
 from engine.cards import Card
+from engine.table import two_packs
 from engine.variants.actions import (
     BuyBack,
     CallRummy,
@@ -25,7 +26,7 @@ from engine.variants.actions import (
     variant_action_from_json,
     variant_action_to_json,
 )
-from engine.variants.base import TwoPackGame, VariantDeal, two_packs
+from engine.variants.base import TwoPackGame, VariantDeal
 from engine.variants.deadwood import (
     Arrangement,
     arrange,

@@ -1,157 +1,48 @@
-"""What Rommé and Wiener Rummy share: two packs with jokers, a stock and a discard pile,
-the draw for first dealer, turn checks, the stock rebuilt from the discard pile, and replay.
+"""What the two-pack games share beyond ``engine.table``: two packs with jokers, a stock
+and a discard pile, dealing, drawing, and the stock rebuilt when it runs out.
 """
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar
 
-from engine.cards import FULL_PACK, JOKER, Card, Rank, format_cards
-from engine.errors import IllegalAction, RulesError
-from engine.events import FirstDealerDrawn, TalonRebuilt
-from engine.variants.actions import (
-    VariantAction,
-    variant_action_from_json,
-    variant_action_to_json,
-)
-from engine.variants.events import TookDiscard, VariantEvent
+from engine.cards import FULL_PACK, Card
+from engine.errors import IllegalAction
+from engine.table import Deal, R, TableGame, two_packs
+from engine.variants.events import TookDiscard
 from engine.variants.views import VariantPhase
 
 MIN_SEATS = 2
 MAX_SEATS = 6
 
 
-def two_packs(jokers: int) -> list[Card]:
-    """Two French packs and ``jokers`` jokers, in a fixed order (shuffle before use)."""
-    return [*FULL_PACK, *FULL_PACK, *([JOKER] * jokers)]
+VariantDeal = Deal  # the one Deal of every game (engine.table)
 
 
-@dataclass(frozen=True, slots=True)
-class VariantDeal:
-    """A chosen first deal, for puzzles and tests: hands by seat, the discard pile bottom
-    first (may be empty when the dealer got an extra card), the stock with its top card last.
-    Later rounds are shuffled from the seed as usual."""
-
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    discard: tuple[Card, ...]
-    stock: tuple[Card, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "hands": [[c.code for c in hand] for hand in self.hands],
-            "discard": [c.code for c in self.discard],
-            "stock": [c.code for c in self.stock],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> VariantDeal:
-        def cards(codes: list[str]) -> tuple[Card, ...]:
-            return tuple(Card.parse(code) for code in codes)
-
-        return cls(
-            int(data["dealer"]),
-            tuple(cards(hand) for hand in data["hands"]),
-            cards(data["discard"]),
-            cards(data["stock"]),
-        )
-
-
-def _lot_value(card: Card) -> int:
-    return 14 if card.rank is Rank.ACE else int(card.rank)
-
-
-class _StoredRuleset(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
-
-
-class TwoPackGame:
+class TwoPackGame(TableGame[R]):
     """The common core. Subclasses set the class constants and implement the rules."""
 
-    GAME_KEY: ClassVar[str]  # names the game in stored JSON
-    TITLE: ClassVar[str]
     JOKERS: ClassVar[int]
-    ruleset: _StoredRuleset
-    actions: list[VariantAction]
+    MIN_SEATS = MIN_SEATS
+    MAX_SEATS = MAX_SEATS
 
-    def __init__(self, names: Sequence[str], seed: int, deal: VariantDeal | None) -> None:
-        if not MIN_SEATS <= len(names) <= MAX_SEATS:
-            raise IllegalAction(f"{self.TITLE} is played by 2 to 6 players.")
-        self.names: tuple[str, ...] = tuple(names)
-        self.seed = seed
-        self.n = len(names)
-        self._rng = random.Random(seed)
-        self.deal = deal
-        self.actions: list[VariantAction] = []
-        self.events: list[VariantEvent] = []
-        self.round_number = 0
-        self.dealer = 0
-        self.to_act = 0
-        self.phase = VariantPhase.DRAW
-        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+    def __init__(self, ruleset: R, names: Sequence[str], seed: int, deal: Deal | None) -> None:
+        super().__init__(ruleset, names, seed, deal)
         self.stock: list[Card] = []
         self.discard: list[Card] = []
         self.rebuilds = 0
-        self.locked_discard: Card | None = None
-        self.winner: int | None = None
         self.active = [True] * self.n
-
-    def to_json(self) -> str:
-        """The ruleset, names, seed and action log: all a replay needs."""
-        data: dict[str, Any] = {
-            "game": self.GAME_KEY,
-            "ruleset": self.ruleset.to_json(),
-            "names": list(self.names),
-            "seed": self.seed,
-            "actions": [variant_action_to_json(a) for a in self.actions],
-        }
-        if self.deal is not None:
-            data["deal"] = self.deal.to_json()
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-    @staticmethod
-    def read_json(
-        text: str,
-    ) -> tuple[dict[str, Any], list[str], int, list[VariantAction], VariantDeal | None]:
-        """The parts of ``to_json``'s text: ruleset data, names, seed, actions, deal."""
-        data = json.loads(text)
-        deal = VariantDeal.from_json(data["deal"]) if "deal" in data else None
-        actions = [variant_action_from_json(a) for a in data["actions"]]
-        return data["ruleset"], list(data["names"]), int(data["seed"]), actions, deal
 
     @property
     def pack_size(self) -> int:
         return 2 * len(FULL_PACK) + self.JOKERS
 
+    def pack(self) -> list[Card]:
+        """Every card of the game, in a fixed order."""
+        return two_packs(self.JOKERS)
+
     # ----------------------------------------------------------------- set-up
-    def _draw_for_dealer(self) -> int:
-        """Every player is shown a card of one shuffled pack; the highest deals (Ace high),
-        ties draw again."""
-        contenders = list(range(self.n))
-        passes: list[tuple[tuple[int, Card], ...]] = []
-        while True:
-            deck = list(FULL_PACK)
-            self._rng.shuffle(deck)
-            drawn = tuple((seat, deck[i]) for i, seat in enumerate(contenders))
-            passes.append(drawn)
-            best = max(_lot_value(card) for _, card in drawn)
-            contenders = [seat for seat, card in drawn if _lot_value(card) == best]
-            if len(contenders) == 1:
-                self.events.append(FirstDealerDrawn(tuple(passes), contenders[0]))
-                return contenders[0]
-
-    def _check_deal(self, deal: VariantDeal) -> None:
-        if len(deal.hands) != self.n or not 0 <= deal.dealer < self.n:
-            raise IllegalAction("The chosen deal does not fit the table.")
-        placed = [*deal.discard, *deal.stock, *(c for hand in deal.hands for c in hand)]
-        if sorted(placed) != sorted(two_packs(self.JOKERS)):
-            raise IllegalAction("The chosen deal must hold every card of the game exactly once.")
-
     def _next_seat(self, seat: int) -> int:
         """The next seat to the left that is still in play."""
         nxt = (seat + 1) % self.n
@@ -185,36 +76,13 @@ class TwoPackGame:
         self.rebuilds += 1
         if self.rebuilds > self._max_rebuilds():
             return False
-        rebuilt = self.discard[:-1]
-        self.discard = self.discard[-1:]
-        self._rng.shuffle(rebuilt)
-        self.stock = rebuilt
-        self.events.append(TalonRebuilt(len(rebuilt), self.rebuilds))
+        self.discard, self.stock = self._rebuilt_stock(self.discard, self.rebuilds)
         return bool(self.stock or self.discard)
 
     def _max_rebuilds(self) -> int:
         raise NotImplementedError
 
-    def verify(self, action: VariantAction) -> None:
-        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
-        raise NotImplementedError
-
-    def can(self, action: VariantAction) -> bool:
-        try:
-            self.verify(action)
-        except RulesError:
-            return False
-        return True
-
     # ----------------------------------------------------------------- checks
-    def _check_turn(self, seat: int) -> None:
-        if self.phase is VariantPhase.OVER:
-            raise IllegalAction("The game is over.")
-        if not 0 <= seat < self.n:
-            raise IllegalAction("You are not seated at this table.")
-        if seat != self.to_act:
-            raise IllegalAction(f"It is {self.names[self.to_act]}'s turn.")
-
     def _check_draw(self, seat: int, from_discard: bool) -> None:
         self._check_turn(seat)
         if self.phase is VariantPhase.BUY_BACK:
@@ -225,16 +93,6 @@ class TwoPackGame:
             raise IllegalAction("The discard pile is empty: draw from the stock.")
         if not from_discard and not self.stock:
             raise IllegalAction("The stock is empty: take the top card of the discard pile.")
-
-    def _check_holds(self, seat: int, card: Card) -> None:
-        if card not in self.hands[seat]:
-            raise IllegalAction(f"You do not hold {card}.")
-
-    def _check_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        hand = self.hands[seat]
-        missing = [c for c in set(cards) if cards.count(c) > hand.count(c)]
-        if missing:
-            raise IllegalAction(f"You do not hold {format_cards(sorted(missing))}.")
 
     def _check_discard(self, seat: int, card: Card) -> None:
         self._check_holds(seat, card)

@@ -15,8 +15,11 @@ from typing import Any
 from engine.actions import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.cards import JOKER, Card
 from engine.errors import IllegalAction, IllegalMeld
-from engine.events import Discarded, DrewFromTalon, LaidOff, Melded
+from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
+from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
+from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
 from engine.melds import MeldKind
+from engine.protocol import Standings
 from engine.variants.actions import (
     BuyBack,
     CallRummy,
@@ -28,25 +31,9 @@ from engine.variants.actions import (
 )
 from engine.variants.base import TwoPackGame, VariantDeal
 from engine.variants.deadwood import best_meld_points, meld_options
-from engine.variants.events import (
-    DealtRound,
-    JokerSwapped,
-    MeldsTakenBack,
-    Opened,
-    RommeRoundResult,
-    VariantEvent,
-    VariantRoundEnded,
-    VariantSessionEnded,
-)
+from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from engine.variants.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
-from engine.variants.views import (
-    RommePrivateView,
-    RommePublicView,
-    RommeSeatView,
-    VariantMeldView,
-    VariantPhase,
-    VariantPlacedCard,
-)
+from engine.variants.views import VariantMeldView, VariantPhase, VariantPlacedCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +72,10 @@ class RommeRuleset:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
-class RommeGame(TwoPackGame):
+class RommeGame(TwoPackGame[RommeRuleset]):
     """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "romme"
-    ruleset: RommeRuleset
     TITLE = "Rommé"
     JOKERS = 6
 
@@ -100,8 +86,7 @@ class RommeGame(TwoPackGame):
         seed: int,
         deal: VariantDeal | None = None,
     ) -> None:
-        super().__init__(names, seed, deal)
-        self.ruleset = ruleset
+        super().__init__(ruleset, names, seed, deal)
         if ruleset.hand_size * self.n + 2 > self.pack_size:
             raise IllegalAction("Those hands need more cards than the game has.")
         self.rounds = ruleset.rounds or self.n
@@ -117,7 +102,7 @@ class RommeGame(TwoPackGame):
             self.dealer = self._draw_for_dealer()
             self._start_round(None)
         else:
-            self._check_deal(deal)
+            self._check_deal(deal, self.pack())
             self.dealer = deal.dealer
             self._start_round(deal)
 
@@ -197,6 +182,10 @@ class RommeGame(TwoPackGame):
                 return
         self.dealer = (self.dealer + 1) % self.n
         self._start_round(None)
+
+    def standings(self) -> Standings:
+        winners = () if self.winner is None else (self.winner,)
+        return Standings(tuple(self.minus), True, winners, "minus points", (True,) * self.n)
 
     # ----------------------------------------------------------------- checks
     def _check_play(self, seat: int) -> None:
@@ -333,7 +322,7 @@ class RommeGame(TwoPackGame):
             raise IllegalAction(f"Unknown action {action!r}.")
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: VariantAction) -> list[VariantEvent]:
+    def apply(self, action: VariantAction) -> list[GameEvent]:
         """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
         self.verify(action)
         start = len(self.events)
@@ -549,20 +538,5 @@ class RommeGame(TwoPackGame):
 
     # ----------------------------------------------------------------- replay
     @classmethod
-    def from_json(cls, text: str) -> RommeGame:
-        ruleset, names, seed, actions, deal = cls.read_json(text)
-        return cls.replay(RommeRuleset.from_json(ruleset), names, seed, actions, deal)
-
-    @classmethod
-    def replay(
-        cls,
-        ruleset: RommeRuleset,
-        names: Sequence[str],
-        seed: int,
-        actions: Sequence[VariantAction],
-        deal: VariantDeal | None = None,
-    ) -> RommeGame:
-        game = cls(ruleset, names, seed, deal)
-        for action in actions:
-            game.apply(action)
-        return game
+    def read_ruleset(cls, data: dict[str, Any]) -> RommeRuleset:
+        return RommeRuleset.from_json(data)

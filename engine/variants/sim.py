@@ -1,10 +1,10 @@
-"""Computer players of Rommé and Wiener Rummy playing each other.
+"""Computer players of any registered game playing each other.
 
 ``python -m engine.variants.sim --variant romme --games 200 --seats normal,random --seed 1``
-plays whole sessions (Rommé: every player deals once; Wiener Rummy: a rubber), rotating the
-seats every game so no strength keeps the same place, and prints a small table; the last line
-is one JSON object with wins per strength, games, average rounds, actions per second and the
-decision time percentiles.
+plays whole sessions of the game (default rules), rotating the seats every game so no
+strength keeps the same place, and prints a small table; the last line is one JSON object
+with wins per strength, games, average rounds, actions per second and the decision time
+percentiles.
 """
 
 from __future__ import annotations
@@ -16,10 +16,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.variants.players import STRENGTHS, VARIANT_GAMES, make_variant_player
-from engine.variants.romme import RommeGame, RommeRuleset
-from engine.variants.views import VariantPhase
-from engine.variants.wiener import WienerGame, WienerRuleset
+from engine.protocol import RummyGame
+from engine.registry import game_keys, get_spec
 
 MAX_ACTIONS_PER_TURN = 500  # a player that loops (meld, take back, meld, ...) is a bug
 
@@ -34,19 +32,15 @@ def _percentile(values: Sequence[float], share: float) -> float:
 
 def play_session(
     variant: str, seats: Sequence[str], seed: int, timings: dict[str, list[float]] | None = None
-) -> RommeGame | WienerGame:
-    """One whole session with the given strengths by seat; returns the finished game."""
+) -> RummyGame:
+    """One whole session of the game ``variant`` (its key) with the given strengths by seat;
+    returns the finished game."""
+    spec = get_spec(variant)
     names = [f"{strength}{i}" for i, strength in enumerate(seats)]
-    game: RommeGame | WienerGame
-    if variant == "romme":
-        game = RommeRuleset().new_game(names, seed)
-    elif variant == "wiener":
-        game = WienerRuleset().new_game(names, seed)
-    else:
-        raise ValueError(f"unknown variant {variant!r}")
-    players = [make_variant_player(variant, s, seed * 31 + i) for i, s in enumerate(seats)]
+    game = spec.new_game(None, names, seed)
+    players = [spec.make_player(s, seed * 31 + i) for i, s in enumerate(seats)]
     streak_seat, streak = -1, 0
-    while game.phase is not VariantPhase.OVER:
+    while not game.is_over:
         seat = game.to_act
         legal = game.legal_actions()
         view = game.private_view(seat)
@@ -67,13 +61,12 @@ def play_session(
 
 def simulate_variant(variant: str, seats: list[str], games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` sessions; seat strengths rotate by one place every game."""
-    if variant not in VARIANT_GAMES:
-        raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANT_GAMES)}")
+    spec = get_spec(variant)
     for strength in seats:
-        if strength not in STRENGTHS:
+        if strength not in spec.strengths:
             raise ValueError(f"unknown strength {strength!r}")
-    if not 2 <= len(seats) <= 6:
-        raise ValueError("give 2 to 6 seats")
+    if not spec.min_seats <= len(seats) <= spec.max_seats:
+        raise ValueError(f"give {spec.min_seats} to {spec.max_seats} seats")
     wins = dict.fromkeys(seats, 0)
     timings: dict[str, list[float]] = {}
     rounds = 0
@@ -84,11 +77,10 @@ def simulate_variant(variant: str, seats: list[str], games: int, seed: int) -> d
         shift = g % len(seats)
         order = seats[shift:] + seats[:shift]
         game = play_session(variant, order, seed * 1_000_003 + g, timings)
-        assert game.winner is not None
-        wins[order[game.winner]] += 1
+        wins[order[game.standings().winners[0]]] += 1
         rounds += len(game.results)
         dead_rounds += sum(1 for r in game.results if r.dead)
-        actions += len(game.actions)
+        actions += game.public_view().version
     elapsed = time.perf_counter() - started
     every = [t for ts in timings.values() for t in ts]
     return {
@@ -135,9 +127,9 @@ def _table(result: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.variants.sim", description="Rommé / Wiener Rummy computer players"
+        prog="python -m engine.variants.sim", description="computer players of any game"
     )
-    parser.add_argument("--variant", choices=VARIANT_GAMES, default="romme")
+    parser.add_argument("--variant", choices=game_keys(), default=game_keys()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument(
         "--seats", default="normal,random", help="2 to 6 strengths, comma-separated"

@@ -1,21 +1,14 @@
-"""What each seat may see in Rommé and Wiener Rummy."""
+"""What the two-pack games' views share: melds on the table with their jokers."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from engine.cards import Card
 from engine.melds import MeldKind
-from engine.variants.deadwood import Arrangement
-from engine.variants.events import RommeRoundResult, WienerRoundResult
+from engine.protocol import Phase
 
-
-class VariantPhase(Enum):
-    DRAW = "draw"  # the player to act must draw first
-    PLAY = "play"  # Rommé: melds and lay-offs, then a discard; Wiener: discard
-    BUY_BACK = "buy_back"  # Wiener, between rounds: the player to act may buy back in
-    OVER = "over"
+VariantPhase = Phase  # the one Phase of every game (engine.protocol)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,83 +30,3 @@ class VariantMeldView:
     @property
     def points(self) -> int:
         return sum(c.points for c in self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class RommeSeatView:
-    seat: int
-    name: str
-    hand_count: int
-    minus: int  # minus points of the session so far
-    opened: bool  # the first meld is down
-    opening_points: int  # points of the first meld (or laid so far toward it this turn)
-    round_points: int  # table points laid this round
-
-
-@dataclass(frozen=True, slots=True)
-class RommePublicView:
-    version: int
-    round_number: int
-    rounds: int
-    opening_minimum: int
-    seats: tuple[RommeSeatView, ...]
-    dealer: int
-    to_act: int
-    phase: VariantPhase
-    stock_count: int
-    discard_top: Card | None
-    discard_count: int
-    melds: tuple[VariantMeldView, ...]
-    rebuilds: int
-    last_round: RommeRoundResult | None
-    winner: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class RommePrivateView:
-    seat: int
-    hand: tuple[Card, ...]
-    public: RommePublicView
-    locked_discard: Card | None  # taken from the discard pile this turn: may not go back
-    must_meld: Card | None  # option discard_only_to_meld: the taken card still to be melded
-
-
-@dataclass(frozen=True, slots=True)
-class WienerSeatView:
-    seat: int
-    name: str
-    hand_count: int
-    bad_points: int
-    chips: int  # balance: paid in is negative, won is positive
-    in_rubber: bool
-    bought_back: bool
-    revealed: Arrangement | None  # the knocker's or rummy caller's hand, once laid down
-
-
-@dataclass(frozen=True, slots=True)
-class WienerPublicView:
-    version: int
-    round_number: int
-    out_at: int
-    seats: tuple[WienerSeatView, ...]
-    dealer: int
-    to_act: int
-    phase: VariantPhase
-    stock_count: int
-    discard_top: Card | None
-    discard_count: int
-    pot: int
-    knocker: int | None
-    final_turns_left: int  # after a knock: players still to take their last draw and discard
-    rebuilds: int
-    last_round: WienerRoundResult | None
-    winner: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class WienerPrivateView:
-    seat: int
-    hand: tuple[Card, ...]
-    public: WienerPublicView
-    deadwood: int  # least deadwood of the hand as it is
-    locked_discard: Card | None

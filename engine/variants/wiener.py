@@ -15,7 +15,16 @@ from typing import Any
 from engine.actions import Discard, DrawTalon, LayOff, Meld, TakeStaircase
 from engine.cards import Card, format_cards
 from engine.errors import IllegalAction
-from engine.events import Discarded, DrewFromTalon
+from engine.events import Discarded, DrewFromTalon, GameEvent
+from engine.games.wiener.events import (
+    BoughtBack,
+    DeclinedBuyBack,
+    Knocked,
+    RummyCalled,
+    WienerRoundResult,
+)
+from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
+from engine.protocol import Standings
 from engine.variants.actions import (
     BuyBack,
     CallRummy,
@@ -27,23 +36,8 @@ from engine.variants.actions import (
 )
 from engine.variants.base import TwoPackGame, VariantDeal
 from engine.variants.deadwood import Arrangement, arrange, deadwood_of
-from engine.variants.events import (
-    BoughtBack,
-    DealtRound,
-    DeclinedBuyBack,
-    Knocked,
-    RummyCalled,
-    VariantEvent,
-    VariantRoundEnded,
-    VariantSessionEnded,
-    WienerRoundResult,
-)
-from engine.variants.views import (
-    VariantPhase,
-    WienerPrivateView,
-    WienerPublicView,
-    WienerSeatView,
-)
+from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
+from engine.variants.views import VariantPhase
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +83,10 @@ _NO_MELDING = (
 )
 
 
-class WienerGame(TwoPackGame):
+class WienerGame(TwoPackGame[WienerRuleset]):
     """A rubber of Wiener Rummy for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "wiener"
-    ruleset: WienerRuleset
     TITLE = "Wiener Rummy"
     JOKERS = 2
 
@@ -104,8 +97,7 @@ class WienerGame(TwoPackGame):
         seed: int,
         deal: VariantDeal | None = None,
     ) -> None:
-        super().__init__(names, seed, deal)
-        self.ruleset = ruleset
+        super().__init__(ruleset, names, seed, deal)
         if ruleset.hand_size * self.n + 2 > self.pack_size:
             raise IllegalAction("Those hands need more cards than the game has.")
         self.bad_points = [0] * self.n
@@ -121,7 +113,7 @@ class WienerGame(TwoPackGame):
             self.dealer = self._draw_for_dealer()
             self._start_round(None)
         else:
-            self._check_deal(deal)
+            self._check_deal(deal, self.pack())
             if len(deal.discard) != 1:
                 raise IllegalAction("The chosen deal needs exactly one upcard.")
             self.dealer = deal.dealer
@@ -209,6 +201,18 @@ class WienerGame(TwoPackGame):
                 if self._buy_back_target(seat) is not None:
                     self.buy_back_queue.append(seat)
         self._next_decision()
+
+    def standings(self) -> Standings:
+        winners = () if self.winner is None else (self.winner,)
+        return Standings(
+            tuple(self.bad_points),
+            True,
+            winners,
+            "bad points",
+            tuple(self.active),
+            tuple(self.chips),
+            self.pot,
+        )
 
     def _finish(self, winner: int) -> None:
         pot = self.pot
@@ -301,7 +305,7 @@ class WienerGame(TwoPackGame):
             raise IllegalAction(f"Unknown action {action!r}.")
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: VariantAction) -> list[VariantEvent]:
+    def apply(self, action: VariantAction) -> list[GameEvent]:
         """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
         self.verify(action)
         start = len(self.events)
@@ -429,20 +433,5 @@ class WienerGame(TwoPackGame):
 
     # ----------------------------------------------------------------- replay
     @classmethod
-    def from_json(cls, text: str) -> WienerGame:
-        ruleset, names, seed, actions, deal = cls.read_json(text)
-        return cls.replay(WienerRuleset.from_json(ruleset), names, seed, actions, deal)
-
-    @classmethod
-    def replay(
-        cls,
-        ruleset: WienerRuleset,
-        names: Sequence[str],
-        seed: int,
-        actions: Sequence[VariantAction],
-        deal: VariantDeal | None = None,
-    ) -> WienerGame:
-        game = cls(ruleset, names, seed, deal)
-        for action in actions:
-            game.apply(action)
-        return game
+    def read_ruleset(cls, data: dict[str, Any]) -> WienerRuleset:
+        return WienerRuleset.from_json(data)

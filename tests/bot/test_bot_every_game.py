@@ -26,6 +26,7 @@ IDS = [p.key for p in PRESENTERS]
 CUSTOM_ID_LIMIT = 100
 OPTION_LIMIT = 25
 ROWS, PER_ROW = 5, 5
+HAND_CLICKS = 16
 
 
 def played(shown: GamePresenter, seats: int, seed: int, moves: int) -> Iterator[RummyGame]:
@@ -149,13 +150,16 @@ def reachable(shown: GamePresenter, live: LiveGame, seat: Seat, message: Any) ->
 async def play_by_hand(
     env: Env, channel: Any, live: LiveGame, member: MemberActor, seed: int
 ) -> int:
-    """The member plays every turn of theirs with one click of their hand's controls."""
+    """The member plays their turns with one click of their hand's controls each (what a
+    computer player would do, when one click can do it), up to ``HAND_CLICKS`` moves or the
+    end of the first round."""
     rng = random.Random(seed)
     shown = next(p for p in PRESENTERS if p.key == live.game_key)
     seat = live.seat_of(member.id)
     assert seat is not None
     clicks = 0
-    while live.game is not None and not live.game.is_over and clicks < 1500:
+    assert live.game is not None
+    while clicks < HAND_CLICKS and not shown.finished_rounds(live.game.events):
         if live.game.to_act != seat.seat:
             await env.advance_time(1)
             continue
@@ -210,7 +214,15 @@ async def test_a_session_of_every_game_through_simcord(
     live = simcord_env.bot.service.in_channel(channel.id)
     assert live is not None and live.game is not None
     clicks = await play_by_hand(simcord_env, channel, live, anna, seed=len(shown.key))
-    assert live.game.is_over and clicks > 3
+    assert clicks > 3
+    # The rest of the session is played for the member: the timer, computer moves, storage.
+    left = await anna.slash(channel, "treppe leave")
+    assert left.response is not None and left.response.ephemeral
+    for _ in range(3000):
+        if live.game.is_over:
+            break
+        await simcord_env.advance_time(1)
+    assert live.game.is_over
     final = next(m for m in channel.history() if m.id == live.table_message_id)
     assert "wins" in (final.embeds[0].title or "")
     storage = simcord_env.bot.service.storage

@@ -36,7 +36,7 @@ async def test_real_client_against_loopback_discord(
 
         anna = fake.member(1001, "anna")
         ben = fake.member(1002, "ben")
-        await fake.slash(anna, "treppe", "new")
+        await fake.slash(anna, "treppe", "new", "treppenromme")
         lobby_id = await _wait_for(lambda: _table_id(bot))
         game_id = bot.service.in_channel(int(CHANNEL_ID)).id
         await fake.click(ben, lobby_id, f"trp:{game_id}:lobby_join:")

@@ -1,5 +1,6 @@
-"""Read the bot's source: outside the bot's registry of games and the games' own folders no
-module names a game, and no modules import each other in a cycle."""
+"""Read the bot's source: outside the games package (the bot's registry of games, the games'
+own folders and what the two-pack games share) no module names a game, and no modules import
+each other in a cycle."""
 
 from __future__ import annotations
 
@@ -48,11 +49,9 @@ def game_class_names() -> set[str]:
 
 
 def is_game_folder(path: Path) -> bool:
-    """The registry itself and everything inside a game's own folder."""
-    if path == GAMES / "__init__.py":
-        return True
-    inside = path.relative_to(BOT).parts
-    return len(inside) > 2 and inside[0] == "games"
+    """The games package: the registry, each game's folder and the two-pack games' shared
+    modules."""
+    return path.is_relative_to(GAMES)
 
 
 def history_lines(path: Path) -> range:

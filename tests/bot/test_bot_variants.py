@@ -3,8 +3,10 @@ clicking the private hand's controls, typed moves, refusals and a restart mid-ga
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import pytest
 from bot_harness import Table, custom_id_of, description, has_control, walk
 from simcord import Env, InteractionResult, MemberActor
 
@@ -16,6 +18,7 @@ from bot.hand.ui import hand_context
 from bot.settings import Settings
 from bot.stats import leaderboard
 from engine import Discard, DrawTalon, LayOff, Meld, meld_points, parse_cards
+from engine.registry import get_spec
 from engine.variants import (
     BuyBack,
     CallRummy,
@@ -29,7 +32,6 @@ from engine.variants import (
     WienerGame,
     WienerRuleset,
 )
-from engine.variants.players import make_variant_player
 
 
 def option_values(message: Any, operation: str) -> list[str]:
@@ -55,12 +57,12 @@ class VariantTable(Table):
     def __init__(self, env: Env, channel: Any, members: list[MemberActor], variant: str) -> None:
         super().__init__(env, channel, members)
         self.variant = variant
-        self.players = {s: make_variant_player(variant, "normal", 11 + s) for s in range(6)}
+        self.players = {s: get_spec(variant).make_player("normal", 11 + s) for s in range(6)}
         if variant == "wiener":
             # A strong player against a careless one: a short rubber (game seed 7) that still
             # has a knock and a Rummy call in it.
-            self.players[0] = make_variant_player(variant, "hard", 5)
-            self.players[1] = make_variant_player(variant, "random", 6)
+            self.players[0] = get_spec(variant).make_player("hard", 5)
+            self.players[1] = get_spec(variant).make_player("random", 6)
         self.typed = 0
         self.knocks_seen = 0
 
@@ -292,7 +294,7 @@ def _played_live(variant: str) -> LiveGame:
 
     rules = RommeRuleset() if variant == "romme" else WienerRuleset()
     game = rules.new_game(["anna", "ben"], 7)
-    players = [make_variant_player(variant, "normal", s) for s in range(2)]
+    players = [get_spec(variant).make_player("normal", s) for s in range(2)]
     while not game.results:
         game.apply(
             players[game.to_act].choose(game.private_view(game.to_act), game.legal_actions())
@@ -418,8 +420,8 @@ async def test_variant_timeouts_and_a_computer_seat(simcord_env: Env) -> None:
 async def test_wiener_buy_back_by_button(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "wiener")
     # Game seed 7 with these players: seat 0 falls to 82+ bad points and buys back in.
-    table.players[0] = make_variant_player("wiener", "random", 4)
-    table.players[1] = make_variant_player("wiener", "hard", 5)
+    table.players[0] = get_spec("wiener").make_player("random", 4)
+    table.players[1] = get_spec("wiener").make_player("hard", 5)
     await table.start(await table.open(variant="wiener"))
     while table.vgame.phase is not VariantPhase.BUY_BACK:
         assert table.vgame.phase is not VariantPhase.OVER
@@ -470,8 +472,8 @@ async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
 async def test_a_whole_romme_session(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "romme")
     # Game seed 7 with these players: melds, lay-offs and a taken-back first meld.
-    table.players[0] = make_variant_player("romme", "hard", 2)
-    table.players[1] = make_variant_player("romme", "random", 3)
+    table.players[0] = get_spec("romme").make_player("hard", 2)
+    table.players[1] = get_spec("romme").make_player("random", 3)
     await table.start(await table.open(variant="romme"))
     await table.play_variant()
     game = table.vgame
@@ -552,3 +554,17 @@ async def test_variant_layoff_autocomplete_lists_table_melds(simcord_env: Env) -
     cards = await member.autocomplete(table.channel, "treppe layoff", "card", "")
     legal = {str(a.card) for a in game.legal_actions() if isinstance(a, LayOff)}
     assert {c["value"] for c in cards} == legal
+
+
+async def test_layoff_autocomplete_in_a_game_without_table_melds(
+    simcord_env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Wiener Rummy has no melds on the table: /treppe layoff's autocomplete offers nothing
+    (it used to crash on the missing melds) and logs no error."""
+    table = setup_variant(simcord_env, "wiener")
+    await table.start(await table.open(variant="wiener"))
+    member = table.member_for_seat(table.vgame.to_act)
+    melds = await member.autocomplete(table.channel, "treppe layoff", "meld", "")
+    cards = await member.autocomplete(table.channel, "treppe layoff", "card", "")
+    assert melds == [] and cards == []
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []

@@ -22,20 +22,12 @@ from engine.actions import Action, Discard, End, JokerSwap, LayOff, Meld, TakeBa
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import RulesError
 from engine.events import GameEvent
+from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
+from engine.games.romme.views import RommePrivateView, RommePublicView
 from engine.melds import MeldKind
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase
 from engine.variants import analyse_variant_meld, meld_options
-from engine.variants.events import (
-    DealtRound,
-    JokerSwapped,
-    MeldsTakenBack,
-    Opened,
-    RommeRoundResult,
-    TookDiscard,
-    VariantRoundEnded,
-    VariantSessionEnded,
-)
-from engine.variants.views import RommePrivateView, RommePublicView
+from engine.variants.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = (
     "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"

@@ -42,9 +42,10 @@ from bot.render.variants import (
     plural,
     seat_colour,
 )
-from engine.variants.events import RommeRoundResult
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView, RommeSeatView
 from engine.variants.melds import hand_value
-from engine.variants.views import RommePublicView, RommeSeatView, VariantMeldView, VariantPhase
+from engine.variants.views import VariantMeldView, VariantPhase
 
 # The table.
 ROMME_INFO_H = 124  # name, minus points, cards, opening progress and its bar

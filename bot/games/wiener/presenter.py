@@ -23,20 +23,17 @@ from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, BuyBack, CallRummy, Discard, Knock
 from engine.cards import Card, format_cards
 from engine.events import GameEvent
-from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
-from engine.variants import Arrangement, arrange, deadwood, hand_value
-from engine.variants.events import (
+from engine.games.wiener.events import (
     BoughtBack,
-    DealtRound,
     DeclinedBuyBack,
     Knocked,
     RummyCalled,
-    TookDiscard,
-    VariantRoundEnded,
-    VariantSessionEnded,
     WienerRoundResult,
 )
-from engine.variants.views import WienerPrivateView, WienerPublicView
+from engine.games.wiener.views import WienerPrivateView, WienerPublicView
+from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
+from engine.variants import Arrangement, arrange, deadwood, hand_value
+from engine.variants.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = (
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"

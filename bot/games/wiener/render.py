@@ -43,10 +43,11 @@ from bot.render.variants import (
     plural,
     seat_colour,
 )
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.views import WienerPublicView, WienerSeatView
 from engine.variants.deadwood import Arrangement
-from engine.variants.events import WienerRoundResult
 from engine.variants.melds import VariantMeld
-from engine.variants.views import VariantPhase, WienerPublicView, WienerSeatView
+from engine.variants.views import VariantPhase
 
 WIENER_INFO_H = 124  # name, bad points and their bar, chips, cards
 INFO_LINE_H = 24  # one more line: "bought back in"

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+from bot.games import twopack_examples as vx
 from bot.games.romme.render import (
     ROMME_MAX_H,
     draw_romme_table,
@@ -28,7 +29,6 @@ from bot.games.wiener.render import (
 )
 from bot.render import clear_caches, draw_hand, render_hand, sort_hand
 from bot.render import palette as pal
-from bot.render import variant_examples as vx
 from bot.render.assets import card_sprite
 from bot.render.geometry import CARD_RADIUS, INDEX_STRIP
 from bot.render.hand import hand_slots
@@ -47,19 +47,15 @@ from bot.render.variants import (
 )
 from engine.actions import DrawTalon
 from engine.cards import JOKER, Card, parse_cards
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.views import WienerPublicView
 from engine.melds import MeldKind
 from engine.variants import Knock, VariantDeal, WienerRuleset, two_packs
 from engine.variants.deadwood import arrange
-from engine.variants.events import RommeRoundResult, WienerRoundResult
 from engine.variants.melds import analyse_variant_meld
-from engine.variants.views import (
-    RommePublicView,
-    RommeSeatView,
-    VariantMeldView,
-    VariantPhase,
-    VariantPlacedCard,
-    WienerPublicView,
-)
+from engine.variants.views import VariantMeldView, VariantPhase, VariantPlacedCard
 
 VIEWS_PER_GAME = 40
 
@@ -281,11 +277,12 @@ def test_a_doubled_card_is_not_locked() -> None:
 
 def test_romme_round_results_render() -> None:
     result, names = vx.romme_round_result()
-    assert result.hand_romme
-    double = _size(render_romme_round_result(result, names))
+    double = replace(result, hand_romme=True, minus=tuple(2 * m for m in result.minus))
+    assert _size(render_romme_round_result(result, names))[0] <= V_TABLE_W
+    assert render_romme_round_result(double, names) != render_romme_round_result(result, names)
     dead = RommeRoundResult(2, None, False, result.hands, (0,) * 4, result.totals)
     assert _size(render_romme_round_result(dead, names))[0] <= V_TABLE_W
-    assert double[0] <= V_TABLE_W
+    assert _size(render_romme_round_result(double, names))[0] <= V_TABLE_W
 
 
 def test_wiener_round_results_render() -> None:

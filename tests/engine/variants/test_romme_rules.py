@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
+from engine.games.romme.events import JokerSwapped, Opened, RommeRoundResult
 from engine.variants import (
     JokerSwap,
     RommeGame,
@@ -11,14 +12,7 @@ from engine.variants import (
     TakeDiscard,
     VariantPhase,
 )
-from engine.variants.events import (
-    DealtRound,
-    JokerSwapped,
-    Opened,
-    RommeRoundResult,
-    VariantRoundEnded,
-    VariantSessionEnded,
-)
+from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from tests.engine.variants.variant_deals import cards, one, refused, romme
 
 ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"

@@ -9,6 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Discard
+from engine.games.romme.events import RommeRoundResult
+from engine.games.wiener.events import BoughtBack, WienerRoundResult
 from engine.variants import (
     CallRummy,
     Knock,
@@ -21,14 +23,7 @@ from engine.variants import (
     load_game,
     two_packs,
 )
-from engine.variants.events import (
-    BoughtBack,
-    DealtRound,
-    RommeRoundResult,
-    VariantRoundEnded,
-    VariantSessionEnded,
-    WienerRoundResult,
-)
+from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 
 ROMME_PACK = sorted(two_packs(6))
 WIENER_PACK = sorted(two_packs(2))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import Discard, DrawTalon, LayOff, Meld, TakeStaircase
+from engine.games.wiener.events import BoughtBack, Knocked, RummyCalled, WienerRoundResult
 from engine.variants import (
     BuyBack,
     CallRummy,
@@ -12,15 +13,7 @@ from engine.variants import (
     WienerGame,
     WienerRuleset,
 )
-from engine.variants.events import (
-    BoughtBack,
-    DealtRound,
-    Knocked,
-    RummyCalled,
-    VariantRoundEnded,
-    VariantSessionEnded,
-    WienerRoundResult,
-)
+from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from tests.engine.variants.variant_deals import cards, one, refused, wiener
 
 BEN = "5♥ 6♥ 7♥ 8♠ 8♦ 8♣ K♠ K♦ K♣ 2♠"  # deadwood 2

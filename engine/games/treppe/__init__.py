@@ -1,0 +1,58 @@
+"""Treppenrommé: one pack, the staircase, melds round the corner (see docs/rules.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import Action
+from engine.ai import STRENGTHS, make_player, safe_timeout_action
+from engine.game import Game, Ruleset
+from engine.melds import analyse_meld
+from engine.protocol import BasePrivateView, GameSpec, OptionSpec, Player
+from engine.views import PrivateView
+
+
+def _view(view: BasePrivateView) -> PrivateView:
+    if not isinstance(view, PrivateView):
+        raise TypeError(f"a Treppenrommé player needs a Treppenrommé view, not {view!r}")
+    return view
+
+
+class _Player:
+    def __init__(self, strength: str, seed: int) -> None:
+        self.inner = make_player(strength, seed)
+
+    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        return self.inner.choose(_view(view), legal)
+
+
+def _make_player(strength: str, seed: int) -> Player:
+    return _Player(strength, seed)
+
+
+def _timeout_action(view: BasePrivateView, legal: Sequence[Action]) -> Action:
+    return safe_timeout_action(_view(view), legal)
+
+
+OPTIONS = (
+    OptionSpec("target", int, 500, "points that win the session", 1, 10000),
+    OptionSpec("hand_size", int, 7, "cards dealt to each player", 1, 12),
+    OptionSpec("no_return", bool, True, "a lone staircase card taken may not go back"),
+    OptionSpec("max_rebuilds", int, 2, "talon rebuilds per round before it ends dead", 0, 10),
+    OptionSpec("romme_hand_double", bool, True, "going out in one turn doubles the bonus"),
+)
+
+SPEC = GameSpec(
+    key=Game.GAME_KEY,
+    title="Treppenrommé",
+    min_seats=2,
+    max_seats=4,
+    ruleset_type=Ruleset,
+    options=OPTIONS,
+    ruleset_from_json=Ruleset.from_json,
+    load=Game.from_json,
+    meld_points=lambda cards: analyse_meld(list(cards)).total,
+    make_player=_make_player,
+    strengths=STRENGTHS,
+    timeout_action=_timeout_action,
+)
