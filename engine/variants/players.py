@@ -385,6 +385,19 @@ class TwoPackPlayer(Generic[V]):
         return take < evaluate(cost, view.hand) - margin
 
 
+def make_two_pack_player(
+    strength: str, seed: int, normal: type[TwoPackPlayer[V]], hard: type[TwoPackPlayer[V]]
+) -> RandomPlayer | TwoPackPlayer[V]:
+    """The player of ``strength``: ``random``, the game's ``normal`` or its ``hard``."""
+    if strength == "random":
+        return RandomPlayer(seed)
+    if strength == "normal":
+        return normal(seed)
+    if strength == "hard":
+        return hard(seed)
+    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+
+
 __all__ = [
     "STRENGTHS",
     "Cost",
@@ -395,6 +408,7 @@ __all__ = [
     "expected_after_draw",
     "leftover_cost",
     "leftover_value",
+    "make_two_pack_player",
     "timeout_action",
     "unseen_cards",
 ]

@@ -18,7 +18,6 @@ from engine.variants.deadwood import best_meld_points, best_melds
 from engine.variants.melds import analyse_variant_meld, card_at, hand_value
 from engine.variants.players import (
     JOKER_DISCARD_PENALTY,
-    STRENGTHS,
     TAKE_MARGIN,
     Cost,
     RandomPlayer,
@@ -27,6 +26,7 @@ from engine.variants.players import (
     best_points,
     leftover_cost,
     leftover_value,
+    make_two_pack_player,
     plain_cost,
     sorted_key,
     without,
@@ -223,12 +223,6 @@ class HardRommePlayer(RommePlayer):
     lookahead = True
 
 
-def make_player(strength: str, seed: int) -> RandomPlayer | RommePlayer:
+def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[RommePrivateView]:
     """A Rommé player of the given strength (see ``STRENGTHS``)."""
-    if strength == "random":
-        return RandomPlayer(seed)
-    if strength == "normal":
-        return RommePlayer(seed)
-    if strength == "hard":
-        return HardRommePlayer(seed)
-    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+    return make_two_pack_player(strength, seed, RommePlayer, HardRommePlayer)

@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.actions import Action
 from engine.games.romme.players import make_player
 from engine.games.romme.views import RommePrivateView
-from engine.protocol import BasePrivateView, GameSpec, OptionSpec, Player
+from engine.players import player_maker, timeout_maker
+from engine.protocol import GameSpec, OptionSpec
 from engine.variants.melds import analyse_variant_meld
 from engine.variants.players import STRENGTHS, timeout_action
 from engine.variants.romme import RommeGame, RommeRuleset
 
 KEY = RommeGame.GAME_KEY
-
-
-def _view(view: BasePrivateView) -> RommePrivateView:
-    if not isinstance(view, RommePrivateView):
-        raise TypeError(f"a Rommé player needs a Rommé view, not {view!r}")
-    return view
-
-
-class _Player:
-    def __init__(self, strength: str, seed: int) -> None:
-        self.inner = make_player(strength, seed)
-
-    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
-        return self.inner.choose(_view(view), legal)
-
-
-def _make_player(strength: str, seed: int) -> Player:
-    return _Player(strength, seed)
-
-
-def _timeout_action(view: BasePrivateView, legal: Sequence[Action]) -> Action:
-    return timeout_action(_view(view), legal)
 
 
 OPTIONS = (
@@ -59,7 +35,7 @@ SPEC = GameSpec(
     ruleset_from_json=RommeRuleset.from_json,
     load=RommeGame.from_json,
     meld_points=lambda cards: analyse_variant_meld(cards).total,
-    make_player=_make_player,
+    make_player=player_maker(make_player, RommePrivateView),
     strengths=STRENGTHS,
-    timeout_action=_timeout_action,
+    timeout_action=timeout_maker(timeout_action, RommePrivateView),
 )

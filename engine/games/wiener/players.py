@@ -16,12 +16,12 @@ from engine.games.wiener.views import WienerPrivateView
 from engine.protocol import Phase
 from engine.variants.players import (
     JOKER_DISCARD_PENALTY,
-    STRENGTHS,
     TAKE_MARGIN,
     Cost,
     RandomPlayer,
     TwoPackPlayer,
     deadwood_cost,
+    make_two_pack_player,
     pick_discard,
     plain_cost,
     real_deadwood,
@@ -90,12 +90,6 @@ class HardWienerPlayer(WienerPlayer):
     lookahead = True
 
 
-def make_player(strength: str, seed: int) -> RandomPlayer | WienerPlayer:
+def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[WienerPrivateView]:
     """A Wiener Rummy player of the given strength (see ``STRENGTHS``)."""
-    if strength == "random":
-        return RandomPlayer(seed)
-    if strength == "normal":
-        return WienerPlayer(seed)
-    if strength == "hard":
-        return HardWienerPlayer(seed)
-    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+    return make_two_pack_player(strength, seed, WienerPlayer, HardWienerPlayer)

@@ -3,39 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.actions import Action
 from engine.games.wiener.players import make_player
 from engine.games.wiener.views import WienerPrivateView
-from engine.protocol import BasePrivateView, GameSpec, OptionSpec, Player
+from engine.players import player_maker, timeout_maker
+from engine.protocol import GameSpec, OptionSpec
 from engine.variants.melds import analyse_variant_meld
 from engine.variants.players import STRENGTHS, timeout_action
 from engine.variants.wiener import WienerGame, WienerRuleset
 
 KEY = WienerGame.GAME_KEY
-
-
-def _view(view: BasePrivateView) -> WienerPrivateView:
-    if not isinstance(view, WienerPrivateView):
-        raise TypeError(f"a Wiener Rummy player needs a Wiener Rummy view, not {view!r}")
-    return view
-
-
-class _Player:
-    def __init__(self, strength: str, seed: int) -> None:
-        self.inner = make_player(strength, seed)
-
-    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
-        return self.inner.choose(_view(view), legal)
-
-
-def _make_player(strength: str, seed: int) -> Player:
-    return _Player(strength, seed)
-
-
-def _timeout_action(view: BasePrivateView, legal: Sequence[Action]) -> Action:
-    return timeout_action(_view(view), legal)
 
 
 OPTIONS = (
@@ -61,7 +37,7 @@ SPEC = GameSpec(
     ruleset_from_json=WienerRuleset.from_json,
     load=WienerGame.from_json,
     meld_points=lambda cards: analyse_variant_meld(cards).total,
-    make_player=_make_player,
+    make_player=player_maker(make_player, WienerPrivateView),
     strengths=STRENGTHS,
-    timeout_action=_timeout_action,
+    timeout_action=timeout_maker(timeout_action, WienerPrivateView),
 )
