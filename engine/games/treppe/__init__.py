@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from engine.ai import STRENGTHS, make_player, safe_timeout_action
-from engine.game import Game, Ruleset
-from engine.melds import analyse_meld
+from engine.games.treppe.ai import STRENGTHS, make_player, safe_timeout_action
+from engine.games.treppe.game import Game, Ruleset
+from engine.games.treppe.melds import analyse_meld
+from engine.games.treppe.views import PrivateView
 from engine.players import player_maker, timeout_maker
 from engine.protocol import GameSpec, OptionSpec
-from engine.views import PrivateView
 
 OPTIONS = (
     OptionSpec("target", int, 500, "points that win the session", 1, 10000),
     OptionSpec("hand_size", int, 7, "cards dealt to each player", 1, 12),
     OptionSpec("no_return", bool, True, "a lone staircase card taken may not go back"),
     OptionSpec("max_rebuilds", int, 2, "talon rebuilds per round before it ends dead", 0, 10),
-    OptionSpec("romme_hand_double", bool, True, "going out in one turn doubles the bonus"),
+    OptionSpec("hand_romme_double", bool, True, "going out in one turn doubles the bonus"),
 )
 
 SPEC = GameSpec(

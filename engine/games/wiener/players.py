@@ -3,7 +3,7 @@
 ``normal`` takes the upcard when it lowers the deadwood, discards to minimise deadwood
 (keeping partial melds), calls Rummy whenever it can and knocks below the limit unless the
 knock would put it out of the rubber; it always buys back in. ``hard`` adds the one-draw
-lookahead (see ``engine.variants.players``).
+lookahead (see ``engine.twopack.players``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from engine.actions import Action, BuyBack, CallRummy, DrawTalon, Knock, TakeDis
 from engine.cards import Card
 from engine.games.wiener.views import WienerPrivateView
 from engine.protocol import Phase
-from engine.variants.players import (
+from engine.twopack.players import (
     JOKER_DISCARD_PENALTY,
     TAKE_MARGIN,
     Cost,

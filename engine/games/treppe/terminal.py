@@ -16,23 +16,14 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
-from engine.ai import ComputerPlayer, make_player
 from engine.cards import SUITS, Card, parse_cards
 from engine.errors import ParseError, RulesError
-from engine.events import (
-    Discarded,
-    DrewFromTalon,
-    GameEvent,
-    LaidOff,
-    Melded,
-    RoundEnded,
-    RoundStarted,
-    SessionEnded,
-    TalonRebuilt,
-    TookFromStaircase,
-)
-from engine.game import Game, Ruleset
-from engine.views import MeldView, Phase, PrivateView
+from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded, TalonRebuilt
+from engine.games.treppe.ai import ComputerPlayer, make_player
+from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
+from engine.games.treppe.game import Game, Ruleset
+from engine.games.treppe.views import MeldView, PrivateView
+from engine.protocol import Phase
 
 HELP = """\
 Commands (cards as Q♥, QH, qh, 10s or TS):
@@ -328,7 +319,7 @@ class TerminalTable:
         if result.went_out is None:
             self.say(f"Round {result.round_number} ends with no one out: meld points stand.")
         else:
-            how = " with a Rommé hand (double)" if result.romme_hand else ""
+            how = " with a Rommé hand (double)" if result.hand_romme else ""
             scores = "score" if result.went_out == self.human else "scores"
             self.say(
                 f"{self.does(result.went_out, 'go')} out{how} and {scores} {result.bonus} "

@@ -29,13 +29,13 @@ from engine.actions import (
     JokerSwap,
     LayOff,
     Meld,
+    MeldKind,
     TakeBack,
     TakeDiscard,
 )
 from engine.cards import CARD_AT, JOKER, Card
-from engine.melds import MeldKind
-from engine.variants.deadwood import Arrangement, arrange, best_meld_points
-from engine.variants.melds import VariantMeld, card_at, hand_value
+from engine.twopack.deadwood import Arrangement, arrange, best_meld_points
+from engine.twopack.melds import VariantMeld, card_at, hand_value
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 

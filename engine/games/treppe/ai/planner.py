@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.actions import Action, Discard, End, LayOff, Meld
-from engine.ai.knowledge import (
+from engine.actions import Action, Discard, End, LayOff, Meld, MeldKind
+from engine.cards import CARD_AT, SUITS, Card, Rank
+from engine.games.treppe.ai.knowledge import (
     Fit,
     average_hand_value,
     card_at,
@@ -29,9 +30,8 @@ from engine.ai.knowledge import (
     table_fits,
     unseen_cards,
 )
-from engine.cards import CARD_AT, SUITS, Card, Rank
-from engine.melds import MeldKind, possible_melds
-from engine.views import PrivateView
+from engine.games.treppe.melds import possible_melds
+from engine.games.treppe.views import PrivateView
 
 PARTITION_LIMIT = 600
 
