@@ -220,19 +220,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
                 JokerSwapped(seat, meld.id, action.card, new, shape.cards, shape.total)
             )
         elif isinstance(action, TakeBack):
-            taken: list[Card] = []
-            for meld_id in reversed(self.pending):
-                meld = self.melds.pop()
-                assert meld.id == meld_id
-                taken.extend(meld.cards)
-            hand.extend(taken)
-            self.round_points[seat] -= self.pending_points
-            if self.ruleset.discard_only_to_meld and self.taken in taken:
-                self.must_meld = self.taken
-            self.events.append(MeldsTakenBack(seat, tuple(self.pending), tuple(taken)))
-            self.pending = []
-            self.pending_points = 0
-            self.played_this_turn = False
+            self._take_back(seat)
         elif isinstance(action, Discard):
             hand.remove(action.card)
             self.discard.append(action.card)
@@ -243,6 +231,22 @@ class RommeGame(RommeChecks[RommeRuleset]):
         if not hand and self.phase is not Phase.OVER and self.to_act == seat:
             self._end_round(seat)
         return self.events[start:]
+
+    def _take_back(self, seat: int) -> None:
+        """The melds of an unfinished first meld go back into the hand."""
+        taken: list[Card] = []
+        for meld_id in reversed(self.pending):
+            meld = self.melds.pop()
+            assert meld.id == meld_id
+            taken.extend(meld.cards)
+        self.hands[seat].extend(taken)
+        self.round_points[seat] -= self.pending_points
+        if self.ruleset.discard_only_to_meld and self.taken in taken:
+            self.must_meld = self.taken
+        self.events.append(MeldsTakenBack(seat, tuple(self.pending), tuple(taken)))
+        self.pending = []
+        self.pending_points = 0
+        self.played_this_turn = False
 
     def _place(self, seat: int, shape: VariantMeld, announce: bool = True) -> int:
         meld = VariantTableMeld.from_shape(len(self.melds), seat, shape)
