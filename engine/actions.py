@@ -18,6 +18,11 @@ class End(Enum):
     HIGH = "high"
 
 
+class MeldKind(Enum):
+    SET = "set"
+    RUN = "run"
+
+
 @dataclass(frozen=True, slots=True)
 class DrawTalon:
     seat: int

@@ -1,4 +1,5 @@
-"""Events: what happened, in order. The bot narrates them; tests check scores against them.
+"""Events every game shares: what happened, in order. The bot narrates them; tests check
+scores against them. Each game's own events live in its folder.
 
 Events are derived from actions; the action log (not the events) is what gets stored.
 """
@@ -39,21 +40,8 @@ class FirstDealerDrawn(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted(GameEvent):
-    round_number: int
-    dealer: int
-    upcard: Card
-
-
-@dataclass(frozen=True, slots=True)
 class DrewFromTalon(GameEvent):
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TookFromStaircase(GameEvent):
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,47 +70,4 @@ class Discarded(GameEvent):
 @dataclass(frozen=True, slots=True)
 class TalonRebuilt(GameEvent):
     cards: int
-    run_out: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """The end of a round. ``went_out`` is None for a dead round (nobody scores hands)."""
-
-    round_number: int
-    went_out: int | None
-    romme_hand: bool
-    hands: tuple[tuple[Card, ...], ...]
-    hand_points: tuple[int, ...]
-    bonus: int
-    meld_points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-    @property
-    def dead(self) -> bool:
-        return self.went_out is None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnded(GameEvent):
-    result: RoundResult
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEnded(GameEvent):
-    winner: int
-    totals: tuple[int, ...]
-
-
-Event = (
-    FirstDealerDrawn
-    | RoundStarted
-    | DrewFromTalon
-    | TookFromStaircase
-    | Melded
-    | LaidOff
-    | Discarded
-    | TalonRebuilt
-    | RoundEnded
-    | SessionEnded
-)
+    rebuild: int

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import Field, asdict, dataclass, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.actions import Action, action_from_json, action_to_json
@@ -81,6 +81,26 @@ class Deal:
         stock = data["stock"] if "stock" in data else data["talon"]
         hands = tuple(_cards(hand) for hand in data["hands"])
         return cls(int(data["dealer"]), hands, _cards(discard), _cards(stock))
+
+
+class Rules:
+    """The base of every game's ruleset (a frozen dataclass whose fields all have defaults):
+    its JSON form, read back ignoring keys it does not know."""
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    # Options renamed since they were first stored: old name -> new name.
+    RENAMED: ClassVar[dict[str, str]] = {}
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        named = {cls.RENAMED[k]: v for k, v in data.items() if k in cls.RENAMED}
+        named |= {k: v for k, v in data.items() if k not in cls.RENAMED}  # today's name wins
+        known = {k: v for k, v in named.items() if k in cls.__dataclass_fields__}
+        return replace(cls(), **known)
 
 
 class StoredRuleset(Protocol):

@@ -20,18 +20,19 @@ from bot.games.treppe.render_results import render_round_result, render_session_
 from bot.games.treppe.render_table import render_table
 from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
 from bot.render.hand import render_hand
-from engine.ai import make_player
 from engine.cards import Card
-from engine.events import RoundResult
-from engine.game import Ruleset
 from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.game import RommeRuleset
 from engine.games.romme.views import RommePublicView
+from engine.games.treppe.ai import make_player
+from engine.games.treppe.events import RoundResult
+from engine.games.treppe.game import Ruleset
+from engine.games.treppe.views import PublicView
 from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.game import WienerRuleset
 from engine.games.wiener.views import WienerPublicView
+from engine.protocol import Phase
 from engine.registry import get_spec
-from engine.variants import RommeRuleset, WienerRuleset
-from engine.variants.views import VariantPhase
-from engine.views import Phase, PublicView
 
 NAMES = ("Anna", "Ben", "Clara", "Dieter")
 MAX_ACTIONS = 20_000
@@ -203,7 +204,7 @@ def wiener() -> WienerExample:
         return (
             view.round_number >= 3
             and view.knocker is None
-            and view.phase is VariantPhase.DRAW
+            and view.phase is Phase.DRAW
             and len({s.bad_points for s in view.seats}) >= 3
         )
 

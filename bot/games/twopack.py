@@ -16,7 +16,7 @@ from bot.core.texts import plural
 from engine.actions import Action, BuyBack, Discard, DrawTalon, End, LayOff, TakeBack, TakeDiscard
 from engine.cards import Card, parse_cards
 from engine.protocol import BasePrivateView, BasePublicView, Phase
-from engine.variants import hand_value
+from engine.twopack import hand_value
 
 OPTION_LIMIT = 25
 

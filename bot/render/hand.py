@@ -10,7 +10,7 @@ from typing import Literal
 
 from PIL import Image
 
-from bot.render import palette as pal
+import bot.render.palette as pal
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import card_outline, encode, fan_width, new_canvas, paste_card, text
 from bot.render.geometry import CARD_H, CARD_W

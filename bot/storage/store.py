@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage import sql
+import bot.storage.sql as sql
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,20 +18,11 @@ from bot.hand.ui import hand_context
 from bot.settings import Settings
 from bot.stats import leaderboard
 from engine import Discard, DrawTalon, LayOff, Meld, meld_points, parse_cards
+from engine.actions import BuyBack, CallRummy, JokerSwap, Knock, TakeBack, TakeDiscard
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.protocol import Phase
 from engine.registry import get_spec
-from engine.variants import (
-    BuyBack,
-    CallRummy,
-    JokerSwap,
-    Knock,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    TakeDiscard,
-    VariantPhase,
-    WienerGame,
-    WienerRuleset,
-)
 
 
 def option_values(message: Any, operation: str) -> list[str]:
@@ -130,7 +121,7 @@ class VariantTable(Table):
 
     async def play_variant(self, moves: int | None = None) -> int:
         made = 0
-        while self.vgame.phase is not VariantPhase.OVER and (moves is None or made < moves):
+        while self.vgame.phase is not Phase.OVER and (moves is None or made < moves):
             before = self.vgame.public_view().version
             action = self.choose_variant()
             await self.perform_variant(action)
@@ -159,7 +150,7 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     assert "Wiener Rummy" in (table.table_message().embeds[0].title or "")
     moves = await table.play_variant()
     game = table.vgame
-    assert game.phase is VariantPhase.OVER and game.winner is not None
+    assert game.phase is Phase.OVER and game.winner is not None
     assert moves > 10
     kinds = {type(a) for a in game.actions}
     assert {Knock, CallRummy} <= kinds
@@ -290,7 +281,8 @@ def _played_live(variant: str) -> LiveGame:
     from datetime import UTC, datetime
 
     from bot.core.model import GameOptions, Seat
-    from engine.variants import RommeRuleset, WienerRuleset
+    from engine.games.romme.game import RommeRuleset
+    from engine.games.wiener.game import WienerRuleset
 
     rules = RommeRuleset() if variant == "romme" else WienerRuleset()
     game = rules.new_game(["anna", "ben"], 7)
@@ -329,7 +321,8 @@ async def test_variant_pictures_and_result_text() -> None:
 
 async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     from engine import parse_cards
-    from engine.variants import RommeRuleset, VariantDeal, two_packs
+    from engine.games.romme.game import RommeRuleset
+    from engine.table import Deal, two_packs
 
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
@@ -339,7 +332,7 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     rest = two_packs(6)
     for card in [*mine, *theirs, *upcard]:
         rest.remove(card)
-    deal = VariantDeal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
+    deal = Deal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
     live = table.live
     async with live.lock:
         live.game = RommeRuleset().new_game(live.names, 7, deal)
@@ -363,7 +356,8 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
 
 async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     from engine import parse_cards
-    from engine.variants import RommeRuleset, VariantDeal, two_packs
+    from engine.games.romme.game import RommeRuleset
+    from engine.table import Deal, two_packs
 
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
@@ -373,7 +367,7 @@ async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     rest = two_packs(6)
     for card in [*mine, *theirs, *upcard]:
         rest.remove(card)
-    deal = VariantDeal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
+    deal = Deal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
     live = table.live
     async with live.lock:
         live.game = RommeRuleset().new_game(live.names, 7, deal)
@@ -423,8 +417,8 @@ async def test_wiener_buy_back_by_button(simcord_env: Env) -> None:
     table.players[0] = get_spec("wiener").make_player("random", 4)
     table.players[1] = get_spec("wiener").make_player("hard", 5)
     await table.start(await table.open(variant="wiener"))
-    while table.vgame.phase is not VariantPhase.BUY_BACK:
-        assert table.vgame.phase is not VariantPhase.OVER
+    while table.vgame.phase is not Phase.BUY_BACK:
+        assert table.vgame.phase is not Phase.OVER
         await table.play_variant(moves=1)
     member = table.member_for_seat(table.vgame.to_act)
     hand = await table.hand_of(member)
@@ -477,7 +471,7 @@ async def test_a_whole_romme_session(simcord_env: Env) -> None:
     await table.start(await table.open(variant="romme"))
     await table.play_variant()
     game = table.vgame
-    assert game.phase is VariantPhase.OVER and game.winner is not None
+    assert game.phase is Phase.OVER and game.winner is not None
     assert {Meld, LayOff, TakeBack} <= {type(a) for a in game.actions}
     assert "wins" in (table.table_message().embeds[0].title or "")
     board = await leaderboard(table.service.storage, table.live.guild_id, "romme")
@@ -545,7 +539,7 @@ async def test_variant_layoff_autocomplete_lists_table_melds(simcord_env: Env) -
     await table.start(await table.open(variant="romme"))
     await table.play_variant(moves=60)
     game = table.vgame
-    if game.phase is VariantPhase.OVER:
+    if game.phase is Phase.OVER:
         return
     member = next(m for m in table.members if m.id == table.live.seats[game.to_act].user_id)
     assert game.public_view().melds, "after 60 moves of this seed someone has melded"

@@ -72,3 +72,10 @@ def test_meld_points_goes_through_the_registry() -> None:
     cards = parse_cards("Q♥ K♥ A♥")
     for spec in SPECS:
         assert meld_points(cards, variant=spec.key) == spec.meld_points(cards)
+
+
+def test_a_renamed_option_still_loads_under_its_old_name() -> None:
+    spec = get_spec("treppenromme")
+    assert spec.ruleset_from_json({"romme_hand_double": False}) == spec.make_ruleset(
+        {"hand_romme_double": False}
+    )

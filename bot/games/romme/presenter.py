@@ -18,16 +18,15 @@ from bot.core.texts import clip, narrate, plural
 from bot.games import twopack
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
-from engine.actions import Action, Discard, End, JokerSwap, LayOff, Meld, TakeBack
+from engine.actions import Action, Discard, End, JokerSwap, LayOff, Meld, MeldKind, TakeBack
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
-from engine.melds import MeldKind
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase
-from engine.variants import analyse_variant_meld, meld_options
-from engine.variants.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
+from engine.twopack import analyse_variant_meld, meld_options
+from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = (
     "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"

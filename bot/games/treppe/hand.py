@@ -21,10 +21,10 @@ from bot.core.presenter import (
 from bot.core.texts import plural
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.cards import Card, format_cards, parse_cards
-from engine.game import Game
-from engine.melds import hand_value, meld_points, possible_melds
+from engine.games.treppe.game import Game
+from engine.games.treppe.melds import hand_value, meld_points, possible_melds
+from engine.games.treppe.views import PrivateView, PublicView
 from engine.protocol import BasePrivateView, BasePublicView, Phase
-from engine.views import PrivateView, PublicView
 
 PAGE_SIZE = 25  # Discord's limit of options in one select menu
 

@@ -7,22 +7,22 @@ from collections.abc import Sequence
 
 from bot.core.presenter import GamePresenter
 from bot.core.texts import clip, narrate, plural
-from bot.games.treppe import hand
+from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
+from engine.actions import MeldKind
 from engine.cards import format_cards
-from engine.events import (
-    GameEvent,
+from engine.events import GameEvent
+from engine.games.treppe.events import (
     RoundEnded,
     RoundResult,
     RoundStarted,
     SessionEnded,
     TookFromStaircase,
 )
-from engine.melds import MeldKind
+from engine.games.treppe.views import PublicView
 from engine.protocol import BasePublicView, OptionValue, Phase
-from engine.views import PublicView
 
 SUMMARY = (
     "**Treppenrommé in short** — 2 to 4 players, one 52-card pack, 7 cards each.\n"
@@ -53,7 +53,7 @@ def _result(result: object) -> RoundResult:
 def result_line(result: RoundResult, names: Sequence[str]) -> str:
     if result.went_out is None:
         return f"Round {result.round_number} ended with nobody going out; meld points stand."
-    double = " (Rommé hand: doubled)" if result.romme_hand else ""
+    double = " (Rommé hand: doubled)" if result.hand_romme else ""
     return (
         f"Round {result.round_number}: {names[result.went_out]} went out and scores "
         f"{result.bonus} from the others' hands{double}."
@@ -78,7 +78,7 @@ def tell(event: GameEvent, names: Sequence[str]) -> str | None:
     return None
 
 
-class TreppePresenter(hand.TreppeHand, GamePresenter):
+class TreppePresenter(TreppeHand, GamePresenter):
     key = "treppenromme"
     stock_word = "talon"
     pile_word = "staircase"
@@ -95,7 +95,7 @@ class TreppePresenter(hand.TreppeHand, GamePresenter):
             return f"talon rebuilt at most {plural(int(value or 0), 'time')}"
         if name == "hand_size":
             return f"{value} cards each"
-        if name == "romme_hand_double":
+        if name == "hand_romme_double":
             return "Rommé hand doubles" if value else "Rommé hand counts single"
         return super().option_label(name, value)
 
@@ -169,7 +169,7 @@ class TreppePresenter(hand.TreppeHand, GamePresenter):
         return RoundRecord(
             done.round_number,
             done.went_out,
-            done.romme_hand,
+            done.hand_romme,
             tuple(done.meld_points),
             bonus,
             tuple(done.totals),

@@ -32,8 +32,8 @@ from engine.games.wiener.events import (
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
-from engine.variants import Arrangement, arrange, deadwood, hand_value
-from engine.variants.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
+from engine.twopack import Arrangement, arrange, deadwood, hand_value
+from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = (
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"

@@ -3,22 +3,29 @@
 ``normal`` builds toward the first meld, opens as soon as it can, then melds and lays off
 greedily, swaps jokers when that shrinks the hand, keeps jokers and discards high deadwood
 that does not feed the next player. ``hard`` adds the one-draw lookahead (see
-``engine.variants.players``).
+``engine.twopack.players``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Action, DrawTalon, JokerSwap, LayOff, Meld, TakeBack, TakeDiscard
+from engine.actions import (
+    Action,
+    DrawTalon,
+    JokerSwap,
+    LayOff,
+    Meld,
+    MeldKind,
+    TakeBack,
+    TakeDiscard,
+)
 from engine.cards import CARD_AT, JOKER, Card
 from engine.games.romme.views import RommePrivateView
-from engine.melds import MeldKind
-from engine.variants.deadwood import best_meld_points, best_melds
-from engine.variants.melds import analyse_variant_meld, card_at, hand_value
-from engine.variants.players import (
+from engine.twopack.deadwood import best_meld_points, best_melds
+from engine.twopack.melds import analyse_variant_meld, card_at, hand_value
+from engine.twopack.players import (
     JOKER_DISCARD_PENALTY,
-    STRENGTHS,
     TAKE_MARGIN,
     Cost,
     RandomPlayer,
@@ -27,11 +34,12 @@ from engine.variants.players import (
     best_points,
     leftover_cost,
     leftover_value,
+    make_two_pack_player,
     plain_cost,
     sorted_key,
     without,
 )
-from engine.variants.views import VariantMeldView
+from engine.twopack.views import VariantMeldView
 
 JOKERS = 6
 OPENING_WEIGHT = 0.35  # before the first meld: cost per point still missing toward it
@@ -223,12 +231,6 @@ class HardRommePlayer(RommePlayer):
     lookahead = True
 
 
-def make_player(strength: str, seed: int) -> RandomPlayer | RommePlayer:
+def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[RommePrivateView]:
     """A Rommé player of the given strength (see ``STRENGTHS``)."""
-    if strength == "random":
-        return RandomPlayer(seed)
-    if strength == "normal":
-        return RommePlayer(seed)
-    if strength == "hard":
-        return HardRommePlayer(seed)
-    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+    return make_two_pack_player(strength, seed, RommePlayer, HardRommePlayer)

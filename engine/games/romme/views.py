@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engine.cards import Card
 from engine.games.romme.events import RommeRoundResult
 from engine.protocol import Phase
-from engine.variants.views import VariantMeldView
+from engine.twopack.views import VariantMeldView
 
 
 @dataclass(frozen=True, slots=True)

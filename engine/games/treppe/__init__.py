@@ -2,44 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.actions import Action
-from engine.ai import STRENGTHS, make_player, safe_timeout_action
-from engine.game import Game, Ruleset
-from engine.melds import analyse_meld
-from engine.protocol import BasePrivateView, GameSpec, OptionSpec, Player
-from engine.views import PrivateView
-
-
-def _view(view: BasePrivateView) -> PrivateView:
-    if not isinstance(view, PrivateView):
-        raise TypeError(f"a Treppenrommé player needs a Treppenrommé view, not {view!r}")
-    return view
-
-
-class _Player:
-    def __init__(self, strength: str, seed: int) -> None:
-        self.inner = make_player(strength, seed)
-
-    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
-        return self.inner.choose(_view(view), legal)
-
-
-def _make_player(strength: str, seed: int) -> Player:
-    return _Player(strength, seed)
-
-
-def _timeout_action(view: BasePrivateView, legal: Sequence[Action]) -> Action:
-    return safe_timeout_action(_view(view), legal)
-
+from engine.games.treppe.ai import STRENGTHS, make_player, safe_timeout_action
+from engine.games.treppe.game import Game, Ruleset
+from engine.games.treppe.melds import analyse_meld
+from engine.games.treppe.views import PrivateView
+from engine.players import player_maker, timeout_maker
+from engine.protocol import GameSpec, OptionSpec
 
 OPTIONS = (
     OptionSpec("target", int, 500, "points that win the session", 1, 10000),
     OptionSpec("hand_size", int, 7, "cards dealt to each player", 1, 12),
     OptionSpec("no_return", bool, True, "a lone staircase card taken may not go back"),
     OptionSpec("max_rebuilds", int, 2, "talon rebuilds per round before it ends dead", 0, 10),
-    OptionSpec("romme_hand_double", bool, True, "going out in one turn doubles the bonus"),
+    OptionSpec("hand_romme_double", bool, True, "going out in one turn doubles the bonus"),
 )
 
 SPEC = GameSpec(
@@ -52,7 +27,7 @@ SPEC = GameSpec(
     ruleset_from_json=Ruleset.from_json,
     load=Game.from_json,
     meld_points=lambda cards: analyse_meld(list(cards)).total,
-    make_player=_make_player,
+    make_player=player_maker(make_player, PrivateView),
     strengths=STRENGTHS,
-    timeout_action=_timeout_action,
+    timeout_action=timeout_maker(safe_timeout_action, PrivateView),
 )

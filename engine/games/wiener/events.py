@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.events import GameEvent
-from engine.variants.deadwood import Arrangement
+from engine.twopack.deadwood import Arrangement
 
 
 @dataclass(frozen=True, slots=True)

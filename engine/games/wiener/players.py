@@ -3,7 +3,7 @@
 ``normal`` takes the upcard when it lowers the deadwood, discards to minimise deadwood
 (keeping partial melds), calls Rummy whenever it can and knocks below the limit unless the
 knock would put it out of the rubber; it always buys back in. ``hard`` adds the one-draw
-lookahead (see ``engine.variants.players``).
+lookahead (see ``engine.twopack.players``).
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from engine.actions import Action, BuyBack, CallRummy, DrawTalon, Knock, TakeDis
 from engine.cards import Card
 from engine.games.wiener.views import WienerPrivateView
 from engine.protocol import Phase
-from engine.variants.players import (
+from engine.twopack.players import (
     JOKER_DISCARD_PENALTY,
-    STRENGTHS,
     TAKE_MARGIN,
     Cost,
     RandomPlayer,
     TwoPackPlayer,
     deadwood_cost,
+    make_two_pack_player,
     pick_discard,
     plain_cost,
     real_deadwood,
@@ -90,12 +90,6 @@ class HardWienerPlayer(WienerPlayer):
     lookahead = True
 
 
-def make_player(strength: str, seed: int) -> RandomPlayer | WienerPlayer:
+def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[WienerPrivateView]:
     """A Wiener Rummy player of the given strength (see ``STRENGTHS``)."""
-    if strength == "random":
-        return RandomPlayer(seed)
-    if strength == "normal":
-        return WienerPlayer(seed)
-    if strength == "hard":
-        return HardWienerPlayer(seed)
-    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+    return make_two_pack_player(strength, seed, WienerPlayer, HardWienerPlayer)

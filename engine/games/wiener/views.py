@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engine.cards import Card
 from engine.games.wiener.events import WienerRoundResult
 from engine.protocol import Phase
-from engine.variants.deadwood import Arrangement
+from engine.twopack.deadwood import Arrangement
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,8 +31,9 @@ from bot.render.canvas import new_canvas
 from bot.render.geometry import CARD_H, CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
 from bot.render.palette import PANEL
 from engine.cards import FULL_PACK, Card
-from engine.melds import analyse_meld
-from engine.views import MeldView, Phase, PlacedCard, PublicView
+from engine.games.treppe.melds import analyse_meld
+from engine.games.treppe.views import MeldView, PlacedCard, PublicView
+from engine.protocol import Phase
 
 
 def _melds(groups: list[list[Card]], owners: list[int]) -> tuple[MeldView, ...]:

@@ -10,20 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Discard, DrawTalon, Meld
+from engine.actions import CallRummy, Knock, TakeBack, TakeDiscard
+from engine.arena import main, play_session, simulate_variant
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.protocol import Phase
 from engine.registry import get_spec
-from engine.variants import (
-    CallRummy,
-    Knock,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    TakeDiscard,
-    VariantPhase,
-    WienerGame,
-    WienerRuleset,
-)
-from engine.variants.players import STRENGTHS
-from engine.variants.sim import main, play_session, simulate_variant
+from engine.twopack.players import STRENGTHS
 from tests.engine.variants.variant_deals import one, romme, wiener
 
 MAX_STEPS = 220
@@ -55,7 +48,7 @@ def test_players_choose_only_legal_moves(
     game = _new_game(variant, len(strengths), seed, options)
     players = [get_spec(variant).make_player(s, seed + i) for i, s in enumerate(strengths)]
     for _ in range(MAX_STEPS):
-        if game.phase is VariantPhase.OVER:
+        if game.phase is Phase.OVER:
             break
         seat = game.to_act
         legal = game.legal_actions()
@@ -169,7 +162,7 @@ def test_romme_opens_then_discards(strength: str) -> None:
     game = romme([anna, ben], discard="6♦", stock_top="6♣")
     player = get_spec("romme").make_player(strength, 3)
     laid: list[Meld] = []
-    while game.to_act == 0 and game.phase is not VariantPhase.OVER:
+    while game.to_act == 0 and game.phase is not Phase.OVER:
         action = player.choose(game.private_view(0), game.legal_actions())
         assert not isinstance(action, TakeBack)
         if isinstance(action, Meld):

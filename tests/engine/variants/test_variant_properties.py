@@ -9,21 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Discard
+from engine.actions import CallRummy, Knock, TakeBack
 from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.wiener.events import BoughtBack, WienerRoundResult
-from engine.variants import (
-    CallRummy,
-    Knock,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    VariantPhase,
-    WienerGame,
-    WienerRuleset,
-    load_game,
-    two_packs,
-)
-from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.protocol import Phase
+from engine.registry import load_game
+from engine.table import two_packs
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 
 ROMME_PACK = sorted(two_packs(6))
 WIENER_PACK = sorted(two_packs(2))
@@ -59,7 +53,7 @@ def test_random_romme_sessions(
     rng = random.Random(seed)
     game = rules.new_game([f"P{i}" for i in range(seats)], seed)
     dealer = game.dealer
-    while game.phase is not VariantPhase.OVER:
+    while game.phase is not Phase.OVER:
         moves = game.legal_actions()
         assert moves, "a player to act always has a legal move"
         plays = [m for m in moves if not isinstance(m, Discard | TakeBack)]
@@ -68,7 +62,7 @@ def test_random_romme_sessions(
         events = game.apply(action)
         assert sorted(game.card_locations()) == ROMME_PACK, "110 cards, each in one place"
         assert game.minus == romme_minus(game), "minus points equal what was scored"
-        if game.phase is VariantPhase.OVER:
+        if game.phase is Phase.OVER:
             break
         if game.round_number != round_number:
             started = next(e for e in events if isinstance(e, DealtRound))
@@ -119,7 +113,7 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
     rules = WienerRuleset(out_at=45, buy_back_from=30, max_rebuilds=1)
     rng = random.Random(seed)
     game = rules.new_game([f"P{i}" for i in range(seats)], seed)
-    while game.phase is not VariantPhase.OVER:
+    while game.phase is not Phase.OVER:
         moves = game.legal_actions()
         assert moves, "a player to act always has a legal move"
         closes = [m for m in moves if isinstance(m, Knock | CallRummy)]
@@ -130,9 +124,9 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
         assert sum(game.chips) + game.pot == 0, "chips are only moved, never made"
         bad, chips = wiener_books(game)
         assert game.bad_points == bad and game.chips == chips
-        if game.phase is VariantPhase.OVER:
+        if game.phase is Phase.OVER:
             break
-        if game.phase is VariantPhase.BUY_BACK or game.round_number != round_number:
+        if game.phase is Phase.BUY_BACK or game.round_number != round_number:
             if game.round_number != round_number:
                 started = next(e for e in events if isinstance(e, DealtRound))
                 assert game.active[started.dealer]

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.actions import MeldKind
 from engine.cards import Card
-from engine.melds import MeldKind
-from engine.protocol import Phase
-
-VariantPhase = Phase  # the one Phase of every game (engine.protocol)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions import Action
-from engine.ai.players import NormalPlayer, RandomPlayer, safe_timeout_action
-from engine.views import PrivateView
+from engine.games.treppe.ai.players import NormalPlayer, RandomPlayer, safe_timeout_action
+from engine.games.treppe.views import PrivateView
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 
@@ -40,7 +40,7 @@ def make_player(strength: str, seed: int) -> ComputerPlayer:
     if strength == "normal":
         return NormalPlayer(seed)
     if strength == "hard":
-        from engine.ai.hard import HardPlayer
+        from engine.games.treppe.ai.hard import HardPlayer
 
         return HardPlayer(seed)
     raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")

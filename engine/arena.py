@@ -1,6 +1,6 @@
 """Computer players of any registered game playing each other.
 
-``python -m engine.variants.sim --variant romme --games 200 --seats normal,random --seed 1``
+``python -m engine.arena --variant romme --games 200 --seats normal,random --seed 1``
 plays whole sessions of the game (default rules), rotating the seats every game so no
 strength keeps the same place, and prints a small table; the last line is one JSON object
 with wins per strength, games, average rounds, actions per second and the decision time
@@ -127,7 +127,7 @@ def _table(result: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.variants.sim", description="computer players of any game"
+        prog="python -m engine.arena", description="computer players of any game"
     )
     parser.add_argument("--variant", choices=game_keys(), default=game_keys()[0])
     parser.add_argument("--games", type=int, default=100)

@@ -9,35 +9,34 @@ minimum has no lay-offs and no joker swaps.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
-from engine.cards import JOKER, Card
-from engine.errors import IllegalAction, IllegalMeld
-from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
-from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
-from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
-from engine.melds import MeldKind
-from engine.protocol import Standings
-from engine.variants.actions import (
-    BuyBack,
-    CallRummy,
+from engine.actions import (
+    Action,
+    Discard,
+    DrawTalon,
     JokerSwap,
-    Knock,
+    LayOff,
+    Meld,
     TakeBack,
     TakeDiscard,
-    VariantAction,
 )
-from engine.variants.base import TwoPackGame, VariantDeal
-from engine.variants.deadwood import best_meld_points, meld_options
-from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
-from engine.variants.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
-from engine.variants.views import VariantMeldView, VariantPhase, VariantPlacedCard
+from engine.cards import JOKER, Card
+from engine.errors import IllegalAction
+from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
+from engine.games.romme.checks import RommeChecks
+from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
+from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
+from engine.protocol import Phase, Standings
+from engine.table import Deal, Rules
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
+from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
+from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
 
 @dataclass(frozen=True, slots=True)
-class RommeRuleset:
+class RommeRuleset(Rules):
     """The options a Rommé table agrees on. Frozen: a game never changes its rules."""
 
     hand_size: int = 13
@@ -58,21 +57,11 @@ class RommeRuleset:
         if self.opening_minimum < 0 or self.max_rebuilds < 0:
             raise ValueError("opening_minimum and max_rebuilds cannot be negative")
 
-    def new_game(
-        self, names: Sequence[str], seed: int, deal: VariantDeal | None = None
-    ) -> RommeGame:
+    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> RommeGame:
         return RommeGame(self, names, seed, deal)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RommeRuleset:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
-
-
-class RommeGame(TwoPackGame[RommeRuleset]):
+class RommeGame(RommeChecks[RommeRuleset]):
     """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "romme"
@@ -84,7 +73,7 @@ class RommeGame(TwoPackGame[RommeRuleset]):
         ruleset: RommeRuleset,
         names: Sequence[str],
         seed: int,
-        deal: VariantDeal | None = None,
+        deal: Deal | None = None,
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
         if ruleset.hand_size * self.n + 2 > self.pack_size:
@@ -119,7 +108,7 @@ class RommeGame(TwoPackGame[RommeRuleset]):
         self.locked_discard = None
 
     # ----------------------------------------------------------------- rounds
-    def _start_round(self, deal: VariantDeal | None) -> None:
+    def _start_round(self, deal: Deal | None) -> None:
         self.round_number += 1
         extra = self.ruleset.dealer_gets_14
         if deal is None:
@@ -141,14 +130,14 @@ class RommeGame(TwoPackGame[RommeRuleset]):
             # The dealer's extra card stands for the draw: straight to play.
             self._reset_turn()
             self.to_act = self.dealer
-            self.phase = VariantPhase.PLAY
+            self.phase = Phase.PLAY
         else:
             self._begin_turn(self.dealer)
 
     def _begin_turn(self, seat: int) -> None:
         self._reset_turn()
         self.to_act = seat
-        self.phase = VariantPhase.DRAW
+        self.phase = Phase.DRAW
         if not self._refill_stock():
             self._end_round(None)
 
@@ -177,7 +166,7 @@ class RommeGame(TwoPackGame[RommeRuleset]):
             leaders = [s for s in range(self.n) if self.minus[s] == least]
             if len(leaders) == 1:
                 self.winner = leaders[0]
-                self.phase = VariantPhase.OVER
+                self.phase = Phase.OVER
                 self.events.append(VariantSessionEnded(leaders[0], tuple(self.minus)))
                 return
         self.dealer = (self.dealer + 1) % self.n
@@ -187,142 +176,8 @@ class RommeGame(TwoPackGame[RommeRuleset]):
         winners = () if self.winner is None else (self.winner,)
         return Standings(tuple(self.minus), True, winners, "minus points", (True,) * self.n)
 
-    # ----------------------------------------------------------------- checks
-    def _check_play(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.phase is VariantPhase.DRAW:
-            raise IllegalAction("Draw first: take the top discard or the top card of the stock.")
-
-    def _check_must_meld(self, cards: Sequence[Card]) -> None:
-        if self.must_meld is not None and self.must_meld not in cards:
-            raise IllegalAction(
-                f"You took {self.must_meld} from the discard pile: play it first, in a meld."
-            )
-
-    def _check_after_opening(self, seat: int, what: str) -> None:
-        if not self.opened[seat]:
-            raise IllegalAction(
-                f"{what} only after your first meld "
-                f"({self.ruleset.opening_minimum} points in melds)."
-            )
-        if self.opened_this_turn:
-            raise IllegalAction(f"{what} not in the turn of your first meld.")
-
-    def _find_meld(self, meld_id: int) -> VariantTableMeld:
-        if 0 <= meld_id < len(self.melds):
-            return self.melds[meld_id]
-        raise IllegalAction(f"There is no meld {meld_id + 1} on the table.")
-
-    def _check_take_discard(self, seat: int) -> None:
-        self._check_draw(seat, from_discard=True)
-        if not self.ruleset.discard_only_to_meld:
-            return
-        card = self.discard[-1]
-        cards = [*self.hands[seat], card]
-        if self.opened[seat]:
-            if best_meld_points(cards, include=card) >= 0 or any(
-                self._fits(meld, card) for meld in self.melds
-            ):
-                return
-            raise IllegalAction(
-                f"{card} may be taken only to be melded at once, and it fits nowhere for you."
-            )
-        need = self.ruleset.opening_minimum
-        if best_meld_points(cards, include=card) < need:
-            raise IllegalAction(
-                f"{card} may be taken only to be melded at once, and with it your hand "
-                f"has no first meld of {need} points."
-            )
-
-    @staticmethod
-    def _fits(meld: VariantTableMeld, card: Card) -> bool:
-        for end in (End.LOW, End.HIGH) if meld.kind is MeldKind.RUN else (None,):
-            try:
-                meld.layoff(card, end)
-            except IllegalMeld:
-                continue
-            return True
-        return False
-
-    def _check_meld(self, action: Meld) -> VariantMeld:
-        seat = action.seat
-        self._check_play(seat)
-        self._check_in_hand(seat, action.cards)
-        self._check_must_meld(action.cards)
-        shape = analyse_variant_meld(action.cards)
-        need = self.ruleset.opening_minimum
-        reached = self.pending_points + shape.total
-        if not self.opened[seat] and len(action.cards) == len(self.hands[seat]) and reached < need:
-            raise IllegalAction(
-                f"Your first meld must be worth at least {need} points: "
-                f"this one would end at {reached}."
-            )
-        return shape
-
-    def _check_swap(self, action: JokerSwap) -> tuple[VariantTableMeld, int, VariantMeld]:
-        seat = action.seat
-        self._check_play(seat)
-        self._check_after_opening(seat, "You may swap a joker")
-        self._check_holds(seat, action.card)
-        self._check_must_meld([action.card, *action.cards])
-        meld = self._find_meld(action.meld_id)
-        index = meld.swap_index(action.card, self.ruleset.strict_swap)
-        if JOKER not in action.cards:
-            raise IllegalAction(
-                "The joker you take must go into a new meld at once: name it as Jo there."
-            )
-        rest = list(self.hands[seat])
-        rest.remove(action.card)
-        rest.append(JOKER)
-        missing = [c for c in set(action.cards) if action.cards.count(c) > rest.count(c)]
-        if missing:
-            raise IllegalAction(f"You do not hold {' '.join(str(c) for c in sorted(missing))}.")
-        shape = analyse_variant_meld(action.cards)
-        return meld, index, shape
-
-    def verify(self, action: VariantAction) -> None:
-        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
-        if isinstance(action, DrawTalon):
-            self._check_draw(action.seat, from_discard=False)
-        elif isinstance(action, TakeDiscard):
-            self._check_take_discard(action.seat)
-        elif isinstance(action, Meld):
-            self._check_meld(action)
-        elif isinstance(action, LayOff):
-            self._check_play(action.seat)
-            self._check_after_opening(action.seat, "You may lay off")
-            self._check_holds(action.seat, action.card)
-            self._check_must_meld([action.card])
-            self._find_meld(action.meld_id).layoff(action.card, action.end)
-        elif isinstance(action, JokerSwap):
-            self._check_swap(action)
-        elif isinstance(action, TakeBack):
-            self._check_play(action.seat)
-            if not self.pending:
-                raise IllegalAction("You have no melds of an unfinished first meld to take back.")
-        elif isinstance(action, Discard):
-            self._check_play(action.seat)
-            self._check_discard(action.seat, action.card)
-            if self.pending:
-                need = self.ruleset.opening_minimum
-                raise IllegalAction(
-                    f"Your first meld has {self.pending_points} of {need} points: "
-                    "lay more melds or take them back before you discard."
-                )
-            self._check_must_meld([])
-        elif isinstance(action, TakeStaircase):
-            self._check_turn(action.seat)
-            raise IllegalAction(
-                "Rommé has no staircase: take the top discard or the top card of the stock."
-            )
-        elif isinstance(action, Knock | CallRummy | BuyBack):
-            self._check_turn(action.seat)
-            raise IllegalAction("Knocking, calling Rummy and buying back belong to Wiener Rummy.")
-        else:  # pragma: no cover - the action union is closed
-            raise IllegalAction(f"Unknown action {action!r}.")
-
     # ----------------------------------------------------------------- apply
-    def apply(self, action: VariantAction) -> list[GameEvent]:
+    def apply(self, action: Action) -> list[GameEvent]:
         """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
         self.verify(action)
         start = len(self.events)
@@ -365,19 +220,7 @@ class RommeGame(TwoPackGame[RommeRuleset]):
                 JokerSwapped(seat, meld.id, action.card, new, shape.cards, shape.total)
             )
         elif isinstance(action, TakeBack):
-            taken: list[Card] = []
-            for meld_id in reversed(self.pending):
-                meld = self.melds.pop()
-                assert meld.id == meld_id
-                taken.extend(meld.cards)
-            hand.extend(taken)
-            self.round_points[seat] -= self.pending_points
-            if self.ruleset.discard_only_to_meld and self.taken in taken:
-                self.must_meld = self.taken
-            self.events.append(MeldsTakenBack(seat, tuple(self.pending), tuple(taken)))
-            self.pending = []
-            self.pending_points = 0
-            self.played_this_turn = False
+            self._take_back(seat)
         elif isinstance(action, Discard):
             hand.remove(action.card)
             self.discard.append(action.card)
@@ -385,9 +228,25 @@ class RommeGame(TwoPackGame[RommeRuleset]):
             if hand:
                 self.played_before[seat] = self.played_before[seat] or self.played_this_turn
                 self._begin_turn((seat + 1) % self.n)
-        if not hand and self.phase is not VariantPhase.OVER and self.to_act == seat:
+        if not hand and self.phase is not Phase.OVER and self.to_act == seat:
             self._end_round(seat)
         return self.events[start:]
+
+    def _take_back(self, seat: int) -> None:
+        """The melds of an unfinished first meld go back into the hand."""
+        taken: list[Card] = []
+        for meld_id in reversed(self.pending):
+            meld = self.melds.pop()
+            assert meld.id == meld_id
+            taken.extend(meld.cards)
+        self.hands[seat].extend(taken)
+        self.round_points[seat] -= self.pending_points
+        if self.ruleset.discard_only_to_meld and self.taken in taken:
+            self.must_meld = self.taken
+        self.events.append(MeldsTakenBack(seat, tuple(self.pending), tuple(taken)))
+        self.pending = []
+        self.pending_points = 0
+        self.played_this_turn = False
 
     def _place(self, seat: int, shape: VariantMeld, announce: bool = True) -> int:
         meld = VariantTableMeld.from_shape(len(self.melds), seat, shape)
@@ -409,71 +268,6 @@ class RommeGame(TwoPackGame[RommeRuleset]):
                 self.pending = []
                 self.pending_points = 0
         return meld.id
-
-    # ----------------------------------------------------------------- moves
-    def legal_actions(self) -> list[VariantAction]:
-        """Every action the player to act may take now (one joker placement per meld)."""
-        seat = self.to_act
-        if self.phase is VariantPhase.OVER:
-            return []
-        if self.phase is VariantPhase.DRAW:
-            moves: list[VariantAction] = []
-            if self.stock:
-                moves.append(DrawTalon(seat))
-            if self.discard and self.can(TakeDiscard(seat)):
-                moves.append(TakeDiscard(seat))
-            return moves
-        hand = self.hands[seat]
-        result: list[VariantAction] = []
-        for cards in meld_options(hand):
-            action = Meld(seat, cards)
-            if self.can(action):
-                result.append(action)
-        if self.opened[seat] and not self.opened_this_turn:
-            result.extend(self._legal_layoffs(seat))
-            result.extend(self._legal_swaps(seat))
-        if self.pending:
-            result.append(TakeBack(seat))
-        elif self.must_meld is None:
-            locked = self.locked_discard
-            for card in dict.fromkeys(hand):
-                if card is not locked or hand.count(card) > 1 or len(hand) == 1:
-                    result.append(Discard(seat, card))
-        return result
-
-    def _legal_layoffs(self, seat: int) -> list[VariantAction]:
-        held = set(self.hands[seat])
-        moves: list[VariantAction] = []
-        for meld in self.melds:
-            for card, end in meld.fitting_cards():
-                if card in held:
-                    moves.append(LayOff(seat, card, meld.id, end))
-            if JOKER in held:
-                ends = (End.LOW, End.HIGH) if meld.kind is MeldKind.RUN else (None,)
-                moves.extend(LayOff(seat, JOKER, meld.id, end) for end in ends)
-        return [m for m in moves if self.can(m)]
-
-    def _legal_swaps(self, seat: int) -> list[VariantAction]:
-        hand = self.hands[seat]
-        moves: list[VariantAction] = []
-        for meld in self.melds:
-            if not meld.jokers:
-                continue
-            for card in dict.fromkeys(hand):
-                if card.is_joker:
-                    continue
-                try:
-                    meld.swap_index(card, self.ruleset.strict_swap)
-                except IllegalMeld:
-                    continue
-                rest = list(hand)
-                rest.remove(card)
-                rest.append(JOKER)
-                for cards in meld_options(rest, min_jokers=1):
-                    action = JokerSwap(seat, card, meld.id, cards)
-                    if self.can(action):
-                        moves.append(action)
-        return moves
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> RommePublicView:

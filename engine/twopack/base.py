@@ -9,15 +9,12 @@ from typing import ClassVar
 
 from engine.cards import FULL_PACK, Card
 from engine.errors import IllegalAction
+from engine.protocol import Phase
 from engine.table import Deal, R, TableGame, two_packs
-from engine.variants.events import TookDiscard
-from engine.variants.views import VariantPhase
+from engine.twopack.events import TookDiscard
 
 MIN_SEATS = 2
 MAX_SEATS = 6
-
-
-VariantDeal = Deal  # the one Deal of every game (engine.table)
 
 
 class TwoPackGame(TableGame[R]):
@@ -85,9 +82,9 @@ class TwoPackGame(TableGame[R]):
     # ----------------------------------------------------------------- checks
     def _check_draw(self, seat: int, from_discard: bool) -> None:
         self._check_turn(seat)
-        if self.phase is VariantPhase.BUY_BACK:
+        if self.phase is Phase.BUY_BACK:
             raise IllegalAction("First decide whether to buy back in.")
-        if self.phase is not VariantPhase.DRAW:
+        if self.phase is not Phase.DRAW:
             raise IllegalAction("You have drawn already this turn.")
         if from_discard and not self.discard:
             raise IllegalAction("The discard pile is empty: draw from the stock.")
@@ -97,22 +94,32 @@ class TwoPackGame(TableGame[R]):
     def _check_discard(self, seat: int, card: Card) -> None:
         self._check_holds(seat, card)
         hand = self.hands[seat]
-        if card is self.locked_discard and hand.count(card) == 1 and len(hand) > 1:
+        if card is self.locked_discard and hand.count(card) == 1:
             raise IllegalAction(
                 f"You took {card} from the discard pile; you cannot throw it back this turn."
+            )
+
+    def _check_keeps_a_discard(self, rest: Sequence[Card]) -> None:
+        """Refuse a play that would leave only the taken discard, which may not go back."""
+        card = self.locked_discard
+        if card is not None and len(rest) == 1 and rest[0] is card:
+            raise IllegalAction(
+                f"That would leave only {card} in your hand, and you took it from the discard "
+                f"pile this turn, so you cannot throw it back: keep another card to discard, "
+                f"or play {card} too."
             )
 
     # ----------------------------------------------------------------- draws
     def _draw_stock(self, seat: int) -> None:
         self.hands[seat].append(self.stock.pop())
-        self.phase = VariantPhase.PLAY
+        self.phase = Phase.PLAY
 
     def _take_discard(self, seat: int, no_return: bool) -> Card:
         card = self.discard.pop()
         self.hands[seat].append(card)
         if no_return:
             self.locked_discard = card
-        self.phase = VariantPhase.PLAY
+        self.phase = Phase.PLAY
         self.events.append(TookDiscard(seat, card))
         return card
 

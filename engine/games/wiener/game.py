@@ -9,13 +9,21 @@ once every other player still in has had one more draw and discard. Bad points p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Discard, DrawTalon, LayOff, Meld, TakeStaircase
-from engine.cards import Card, format_cards
+from engine.actions import (
+    Action,
+    BuyBack,
+    CallRummy,
+    Discard,
+    DrawTalon,
+    Knock,
+    TakeDiscard,
+)
 from engine.errors import IllegalAction
 from engine.events import Discarded, DrewFromTalon, GameEvent
+from engine.games.wiener.checks import WienerChecks
 from engine.games.wiener.events import (
     BoughtBack,
     DeclinedBuyBack,
@@ -24,24 +32,14 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
-from engine.protocol import Standings
-from engine.variants.actions import (
-    BuyBack,
-    CallRummy,
-    JokerSwap,
-    Knock,
-    TakeBack,
-    TakeDiscard,
-    VariantAction,
-)
-from engine.variants.base import TwoPackGame, VariantDeal
-from engine.variants.deadwood import Arrangement, arrange, deadwood_of
-from engine.variants.events import DealtRound, VariantRoundEnded, VariantSessionEnded
-from engine.variants.views import VariantPhase
+from engine.protocol import Phase, Standings
+from engine.table import Deal, Rules
+from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 
 
 @dataclass(frozen=True, slots=True)
-class WienerRuleset:
+class WienerRuleset(Rules):
     """The options a Wiener Rummy table agrees on. Frozen: a game never changes its rules."""
 
     hand_size: int = 10
@@ -63,27 +61,11 @@ class WienerRuleset:
         if self.stake < 0 or self.knock_money < 0 or self.buy_back_cost < 0:
             raise ValueError("chip amounts cannot be negative")
 
-    def new_game(
-        self, names: Sequence[str], seed: int, deal: VariantDeal | None = None
-    ) -> WienerGame:
+    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> WienerGame:
         return WienerGame(self, names, seed, deal)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> WienerRuleset:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
-
-
-_NO_MELDING = (
-    "Nothing is melded during play in Wiener Rummy: keep your melds in hand, "
-    "then knock or call Rummy."
-)
-
-
-class WienerGame(TwoPackGame[WienerRuleset]):
+class WienerGame(WienerChecks[WienerRuleset]):
     """A rubber of Wiener Rummy for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "wiener"
@@ -95,7 +77,7 @@ class WienerGame(TwoPackGame[WienerRuleset]):
         ruleset: WienerRuleset,
         names: Sequence[str],
         seed: int,
-        deal: VariantDeal | None = None,
+        deal: Deal | None = None,
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
         if ruleset.hand_size * self.n + 2 > self.pack_size:
@@ -123,7 +105,7 @@ class WienerGame(TwoPackGame[WienerRuleset]):
         return self.ruleset.max_rebuilds
 
     # ----------------------------------------------------------------- rounds
-    def _start_round(self, deal: VariantDeal | None) -> None:
+    def _start_round(self, deal: Deal | None) -> None:
         self.round_number += 1
         if deal is None:
             self.hands = self._deal_hands(self.ruleset.hand_size, extra_for_dealer=False)
@@ -142,7 +124,7 @@ class WienerGame(TwoPackGame[WienerRuleset]):
 
     def _begin_turn(self, seat: int) -> None:
         self.to_act = seat
-        self.phase = VariantPhase.DRAW
+        self.phase = Phase.DRAW
         self.locked_discard = None
         if not self._refill_stock():
             # After a knock the round is scored as it stands; otherwise it is dead.
@@ -219,7 +201,7 @@ class WienerGame(TwoPackGame[WienerRuleset]):
         self.chips[winner] += pot
         self.pot = 0
         self.winner = winner
-        self.phase = VariantPhase.OVER
+        self.phase = Phase.OVER
         self.events.append(VariantSessionEnded(winner, tuple(self.chips), pot))
 
     def _buy_back_target(self, seat: int) -> int | None:
@@ -239,73 +221,14 @@ class WienerGame(TwoPackGame[WienerRuleset]):
             seat = self.buy_back_queue[0]
             if self._buy_back_target(seat) is not None:
                 self.to_act = seat
-                self.phase = VariantPhase.BUY_BACK
+                self.phase = Phase.BUY_BACK
                 return
             self.buy_back_queue.pop(0)
         self.dealer = self._next_seat(self.dealer)
         self._start_round(None)
 
-    # ----------------------------------------------------------------- checks
-    def _check_play(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.phase is VariantPhase.BUY_BACK:
-            raise IllegalAction("First decide whether to buy back in.")
-        if self.phase is VariantPhase.DRAW:
-            raise IllegalAction("Draw first: take the upcard or the top card of the stock.")
-
-    def _check_close(self, seat: int, card: Card) -> list[Card]:
-        self._check_play(seat)
-        if self.knocker is not None:
-            raise IllegalAction(
-                f"{self.names[self.knocker]} has knocked: you only draw and discard once more."
-            )
-        self._check_discard(seat, card)
-        rest = list(self.hands[seat])
-        rest.remove(card)
-        return rest
-
-    def verify(self, action: VariantAction) -> None:
-        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
-        if isinstance(action, DrawTalon):
-            self._check_draw(action.seat, from_discard=False)
-        elif isinstance(action, TakeDiscard):
-            self._check_draw(action.seat, from_discard=True)
-        elif isinstance(action, Discard):
-            self._check_play(action.seat)
-            self._check_discard(action.seat, action.card)
-        elif isinstance(action, Knock):
-            rest = self._check_close(action.seat, action.card)
-            left = deadwood_of(rest)
-            if left >= self.ruleset.knock_limit:
-                raise IllegalAction(
-                    f"You may knock only with less than {self.ruleset.knock_limit} points of "
-                    f"deadwood after discarding: discarding {action.card} leaves {left}."
-                )
-        elif isinstance(action, CallRummy):
-            rest = self._check_close(action.seat, action.card)
-            laid = arrange(rest)
-            if laid.deadwood:
-                raise IllegalAction(
-                    f"Rummy needs every other card in melds: discarding {action.card} leaves "
-                    f"{format_cards(list(laid.leftover))} outside ({laid.deadwood} points)."
-                )
-        elif isinstance(action, BuyBack):
-            self._check_turn(action.seat)
-            if self.phase is not VariantPhase.BUY_BACK:
-                raise IllegalAction("There is no buy-back to decide now.")
-        elif isinstance(action, TakeStaircase):
-            self._check_turn(action.seat)
-            raise IllegalAction(
-                "Wiener Rummy has no staircase: take the upcard or the top card of the stock."
-            )
-        elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
-            self._check_turn(action.seat)
-            raise IllegalAction(_NO_MELDING)
-        else:  # pragma: no cover - the action union is closed
-            raise IllegalAction(f"Unknown action {action!r}.")
-
     # ----------------------------------------------------------------- apply
-    def apply(self, action: VariantAction) -> list[GameEvent]:
+    def apply(self, action: Action) -> list[GameEvent]:
         """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
         self.verify(action)
         start = len(self.events)
@@ -361,37 +284,6 @@ class WienerGame(TwoPackGame[WienerRuleset]):
                 self.events.append(DeclinedBuyBack(seat))
             self._next_decision()
         return self.events[start:]
-
-    # ----------------------------------------------------------------- moves
-    def legal_actions(self) -> list[VariantAction]:
-        """Every action the player to act may take now."""
-        seat = self.to_act
-        if self.phase is VariantPhase.OVER:
-            return []
-        if self.phase is VariantPhase.BUY_BACK:
-            return [BuyBack(seat, True), BuyBack(seat, False)]
-        if self.phase is VariantPhase.DRAW:
-            moves: list[VariantAction] = []
-            if self.stock:
-                moves.append(DrawTalon(seat))
-            if self.discard:
-                moves.append(TakeDiscard(seat))
-            return moves
-        hand = self.hands[seat]
-        result: list[VariantAction] = []
-        for card in dict.fromkeys(hand):
-            if card is self.locked_discard and hand.count(card) == 1 and len(hand) > 1:
-                continue
-            result.append(Discard(seat, card))
-            if self.knocker is None:
-                rest = list(hand)
-                rest.remove(card)
-                left = deadwood_of(rest)
-                if left < self.ruleset.knock_limit:
-                    result.append(Knock(seat, card))
-                if left == 0:
-                    result.append(CallRummy(seat, card))
-        return result
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> WienerPublicView:

@@ -4,7 +4,7 @@ search decides.
 At each draw the talon and the most promising staircase digs, and at each play step the
 most promising plans for the rest of the turn (melds, lay-offs and several discards, or
 melding nothing yet), are played forward a few turns in sampled worlds (see
-``engine.ai.search``): the opponents' hands hold the cards they were seen taking from the
+``search``): the opponents' hands hold the cards they were seen taking from the
 staircase plus unseen cards at random. The candidate with the best average score difference
 is chosen if it beats the heuristic's choice by ``Budget.margin``.
 
@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, DrawTalon, TakeStaircase
-from engine.ai.planner import Context, Weights, plan_turn
-from engine.ai.players import NormalPlayer, _checked, _is_draw_phase, decision_rng
-from engine.ai.search import (
+from engine.games.treppe.ai.planner import Context, Weights, plan_turn
+from engine.games.treppe.ai.players import NormalPlayer, _checked, _is_draw_phase, decision_rng
+from engine.games.treppe.ai.search import (
     Budget,
     candidate_plans,
     choose_draw,
@@ -38,7 +38,7 @@ from engine.ai.search import (
     hold_plans,
     should_hold,
 )
-from engine.views import PrivateView
+from engine.games.treppe.views import PrivateView
 
 
 class HardPlayer(NormalPlayer):

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from itertools import combinations, pairwise
 
-from engine.actions import End
+from engine.actions import End, MeldKind
 from engine.cards import CARD_AT, Card, Rank, format_cards
 from engine.errors import IllegalMeld
 
@@ -24,11 +23,6 @@ ACE_LOW = 1
 ACE_HIGH = 10
 ACE_CORNER = 5
 ACE_IN_HAND = 15
-
-
-class MeldKind(Enum):
-    SET = "set"
-    RUN = "run"
 
 
 def _next_rank(rank: int) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from engine.cards import JOKER, Card
-from engine.variants.melds import (
+from engine.twopack.melds import (
     HIGH_ACE,
     JOKER_IN_HAND,
     LOW_ACE,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.actions import MeldKind
 from engine.cards import Card
-from engine.events import RoundResult
-from engine.melds import MeldKind
+from engine.games.treppe.events import RoundResult
 from engine.protocol import Phase
 
 __all__ = ["MeldView", "Phase", "PlacedCard", "PrivateView", "PublicView", "SeatView"]
@@ -58,7 +58,7 @@ class PublicView:
     talon_count: int
     staircase: tuple[Card, ...]  # oldest first; the last card is the top
     melds: tuple[MeldView, ...]
-    run_outs: int  # how often the talon ran out this round
+    rebuilds: int  # how often the talon ran out this round
     last_round: RoundResult | None
     winner: int | None
 

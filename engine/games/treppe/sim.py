@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from engine.actions import DrawTalon, TakeStaircase
-from engine.ai import STRENGTHS, ComputerPlayer, make_player
-from engine.game import Ruleset
-from engine.views import Phase
+from engine.games.treppe.ai import STRENGTHS, ComputerPlayer, make_player
+from engine.games.treppe.game import Ruleset
+from engine.protocol import Phase
 
 
 def seat_labels(strengths: Sequence[str]) -> list[str]:

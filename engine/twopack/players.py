@@ -29,13 +29,13 @@ from engine.actions import (
     JokerSwap,
     LayOff,
     Meld,
+    MeldKind,
     TakeBack,
     TakeDiscard,
 )
 from engine.cards import CARD_AT, JOKER, Card
-from engine.melds import MeldKind
-from engine.variants.deadwood import Arrangement, arrange, best_meld_points
-from engine.variants.melds import VariantMeld, card_at, hand_value
+from engine.twopack.deadwood import Arrangement, arrange, best_meld_points
+from engine.twopack.melds import VariantMeld, card_at, hand_value
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 
@@ -385,6 +385,19 @@ class TwoPackPlayer(Generic[V]):
         return take < evaluate(cost, view.hand) - margin
 
 
+def make_two_pack_player(
+    strength: str, seed: int, normal: type[TwoPackPlayer[V]], hard: type[TwoPackPlayer[V]]
+) -> RandomPlayer | TwoPackPlayer[V]:
+    """The player of ``strength``: ``random``, the game's ``normal`` or its ``hard``."""
+    if strength == "random":
+        return RandomPlayer(seed)
+    if strength == "normal":
+        return normal(seed)
+    if strength == "hard":
+        return hard(seed)
+    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+
+
 __all__ = [
     "STRENGTHS",
     "Cost",
@@ -395,6 +408,7 @@ __all__ = [
     "expected_after_draw",
     "leftover_cost",
     "leftover_value",
+    "make_two_pack_player",
     "timeout_action",
     "unseen_cards",
 ]

@@ -7,8 +7,8 @@ applied (``apply``). A game is rebuilt from ruleset, seat names, seed and the ac
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from engine.actions import (
     Action,
@@ -20,40 +20,32 @@ from engine.actions import (
 )
 from engine.cards import FULL_PACK, Card
 from engine.errors import IllegalAction
-from engine.events import (
-    Discarded,
-    DrewFromTalon,
-    GameEvent,
-    LaidOff,
-    Melded,
+from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
+from engine.games.treppe.checks import MAX_SEATS as MAX_SEATS
+from engine.games.treppe.checks import MIN_SEATS as MIN_SEATS
+from engine.games.treppe.checks import TreppeChecks
+from engine.games.treppe.events import (
     RoundEnded,
     RoundResult,
     RoundStarted,
     SessionEnded,
     TookFromStaircase,
 )
-from engine.melds import MeldShape, TableMeld, analyse_meld, hand_value, possible_melds
-from engine.protocol import Standings
-from engine.table import Deal, TableGame
-from engine.views import MeldView, Phase, PlacedCard, PrivateView, PublicView, SeatView
-
-MIN_SEATS = 2
-MAX_SEATS = 4
-# Actions are immutable values, so the common ones are made once (legal_actions is hot).
-_DRAWS = [DrawTalon(seat) for seat in range(MAX_SEATS)]
-_TAKES = [[TakeStaircase(seat, i) for i in range(len(FULL_PACK))] for seat in range(MAX_SEATS)]
-_DISCARDS = [{card: Discard(seat, card) for card in FULL_PACK} for seat in range(MAX_SEATS)]
+from engine.games.treppe.melds import MeldShape, TableMeld, hand_value
+from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
+from engine.protocol import Phase, Standings
+from engine.table import Deal, Rules
 
 
 @dataclass(frozen=True, slots=True)
-class Ruleset:
+class Ruleset(Rules):
     """The options a table agrees on before play. Frozen: a game never changes its rules."""
 
     target: int = 500
     hand_size: int = 7
     no_return: bool = True  # who took only the top staircase card may not discard it again
     max_rebuilds: int = 2  # the talon runs out this many times and is rebuilt; next time ends
-    romme_hand_double: bool = True
+    hand_romme_double: bool = True
 
     def __post_init__(self) -> None:
         if self.target <= 0:
@@ -66,16 +58,10 @@ class Ruleset:
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Game:
         return Game(self, names, seed, deal)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Ruleset:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+    RENAMED: ClassVar[dict[str, str]] = {"romme_hand_double": "hand_romme_double"}
 
 
-class Game(TableGame[Ruleset]):
+class Game(TreppeChecks[Ruleset]):
     """One session of Treppenrommé for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "treppenromme"
@@ -93,7 +79,7 @@ class Game(TableGame[Ruleset]):
         self.talon: list[Card] = []
         self.staircase: list[Card] = []
         self.melds: list[TableMeld] = []
-        self.run_outs = 0
+        self.rebuilds = 0
         # Rommé hand: did the seat meld or lay off in an earlier turn of this round?
         self.played_earlier = [False] * self.n
         self.played_this_turn = False
@@ -138,7 +124,7 @@ class Game(TableGame[Ruleset]):
         self.round_points = [0] * self.n
         self.played_earlier = [False] * self.n
         self.known = [[] for _ in range(self.n)]
-        self.run_outs = 0
+        self.rebuilds = 0
         self.events.append(RoundStarted(self.round_number, self.dealer, upcard))
         self._begin_turn(self.dealer)
 
@@ -149,68 +135,13 @@ class Game(TableGame[Ruleset]):
         self.played_this_turn = False
         if self.talon:
             return
-        self.run_outs += 1
-        if self.run_outs > self.ruleset.max_rebuilds:
+        self.rebuilds += 1
+        if self.rebuilds > self.ruleset.max_rebuilds:
             self._end_round(None)
             return
-        self.staircase, self.talon = self._rebuilt_stock(self.staircase, self.run_outs)
+        self.staircase, self.talon = self._rebuilt_stock(self.staircase, self.rebuilds)
         if not self.talon and not self.staircase:
             self._end_round(None)
-
-    # ----------------------------------------------------------------- checks
-    def _check_play(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.phase is Phase.DRAW:
-            raise IllegalAction("Draw first: take the top talon card or cards from the staircase.")
-
-    def _find_meld(self, meld_id: int) -> TableMeld:
-        if 0 <= meld_id < len(self.melds):
-            return self.melds[meld_id]
-        raise IllegalAction(f"There is no meld {meld_id + 1} on the table.")
-
-    def verify(self, action: Action) -> None:
-        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
-        self._checked(action)
-
-    def _checked(self, action: Action) -> MeldShape | int | None:
-        """``verify``, returning what apply needs next: a meld's shape, a lay-off's points."""
-        if isinstance(action, Discard):
-            self._check_play(action.seat)
-            self._check_holds(action.seat, action.card)
-            if action.card is self.locked_discard and len(self.hands[action.seat]) > 1:
-                raise IllegalAction(
-                    f"You took {action.card} from the staircase; you cannot discard it this turn."
-                )
-        elif isinstance(action, DrawTalon):
-            self._check_turn(action.seat)
-            if self.phase is not Phase.DRAW:
-                raise IllegalAction("You have drawn already this turn.")
-            if not self.talon:
-                raise IllegalAction("The talon is empty: take from the staircase.")
-        elif isinstance(action, TakeStaircase):
-            self._check_turn(action.seat)
-            if self.phase is not Phase.DRAW:
-                raise IllegalAction("You have drawn already this turn.")
-            if not 0 <= action.index < len(self.staircase):
-                raise IllegalAction(
-                    f"The staircase has {len(self.staircase)} cards: "
-                    f"pick a position from 1 to {len(self.staircase)}."
-                )
-        elif isinstance(action, Meld):
-            self._check_play(action.seat)
-            self._check_in_hand(action.seat, action.cards)
-            return analyse_meld(action.cards)
-        elif isinstance(action, LayOff):
-            self._check_play(action.seat)
-            self._check_holds(action.seat, action.card)
-            return self._find_meld(action.meld_id).layoff_points(action.card, action.end)
-        else:
-            self._check_turn(action.seat)
-            raise IllegalAction(
-                "Treppenrommé has no such move: draw from the talon or take from the "
-                "staircase, then meld, lay off and discard."
-            )
-        return None
 
     # ----------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[GameEvent]:
@@ -284,13 +215,13 @@ class Game(TableGame[Ruleset]):
         romme = False
         bonus = 0
         if went_out is not None:
-            romme = self.ruleset.romme_hand_double and not self.played_earlier[went_out]
+            romme = self.ruleset.hand_romme_double and not self.played_earlier[went_out]
             bonus = sum(hand_points) * (2 if romme else 1)
             self.scores[went_out] += bonus
         result = RoundResult(
             round_number=self.round_number,
             went_out=went_out,
-            romme_hand=romme,
+            hand_romme=romme,
             hands=hands,
             hand_points=hand_points,
             bonus=bonus,
@@ -308,39 +239,6 @@ class Game(TableGame[Ruleset]):
             return
         self.dealer = (self.dealer + 1) % self.n
         self._start_round()
-
-    # ----------------------------------------------------------------- moves
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now: each staircase depth, each meld the
-        hand can form, each lay-off (card, meld, end) and each discard."""
-        if self.phase is Phase.OVER:
-            return []
-        seat = self.to_act
-        if self.phase is Phase.DRAW:
-            takes = _TAKES[seat]
-            moves: list[Action] = [_DRAWS[seat]] if self.talon else []
-            moves.extend(takes[: len(self.staircase)])
-            return moves
-        hand = self.hands[seat]
-        result: list[Action] = [Meld(seat, cards) for cards in possible_melds(hand)]
-        result.extend(self.legal_layoffs(seat))
-        result.extend(self.legal_discards(seat))
-        return result
-
-    def legal_layoffs(self, seat: int) -> list[LayOff]:
-        held = set(self.hands[seat])
-        moves: list[LayOff] = []
-        for meld in self.melds:
-            for card, end in meld.fitting_cards():
-                if card in held:
-                    moves.append(LayOff(seat, card, meld.id, end))
-        return moves
-
-    def legal_discards(self, seat: int) -> list[Discard]:
-        hand = self.hands[seat]
-        locked = self.locked_discard if len(hand) > 1 else None
-        discards = _DISCARDS[seat]
-        return [discards[card] for card in dict.fromkeys(hand) if card is not locked]
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> PublicView:
@@ -377,7 +275,7 @@ class Game(TableGame[Ruleset]):
                 )
                 for m in self.melds
             ),
-            run_outs=self.run_outs,
+            rebuilds=self.rebuilds,
             last_round=self.results[-1] if self.results else None,
             winner=self.winner,
         )

@@ -11,11 +11,11 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action, Discard, DrawTalon, TakeStaircase
-from engine.ai.knowledge import hand_value, unseen_cards
-from engine.ai.planner import Context, Plan, Weights, plan_turn, useful_digs
 from engine.cards import Card
-from engine.melds import possible_melds
-from engine.views import PrivateView
+from engine.games.treppe.ai.knowledge import hand_value, unseen_cards
+from engine.games.treppe.ai.planner import Context, Plan, Weights, plan_turn, useful_digs
+from engine.games.treppe.melds import possible_melds
+from engine.games.treppe.views import PrivateView
 
 
 def decision_rng(seed: int, view: PrivateView, salt: str = "") -> random.Random:

@@ -8,20 +8,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine.actions import End
+from engine.actions import End, MeldKind
 from engine.cards import CARD_AT, FULL_PACK, SUITS, Card, Rank, Suit
-from engine.melds import (
+from engine.games.treppe.melds import (
     ACE_HIGH,
     ACE_IN_SET,
     ACE_LOW,
     MAX_SET,
     RING,
-    MeldKind,
     run_card_points,
     set_card_points,
 )
-from engine.melds import hand_value as _engine_hand_value
-from engine.views import MeldView, PrivateView
+from engine.games.treppe.melds import hand_value as _engine_hand_value
+from engine.games.treppe.views import MeldView, PrivateView
 
 _HAND_VALUE: dict[Card, int] = {c: _engine_hand_value(c) for c in FULL_PACK}
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.actions import End
+from engine.actions import End, MeldKind
 from engine.cards import CARD_AT, JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalMeld
-from engine.melds import MeldKind
 
 MIN_MELD = 3
 MAX_SET = 4

@@ -22,14 +22,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.actions import End
-from engine.ai.knowledge import (
-    Fit,
-    fresh_meld_points,
-    hand_value,
-    meld_kind,
-)
-from engine.ai.planner import (
+from engine.actions import End, MeldKind
+from engine.cards import FULL_PACK, Card
+from engine.games.treppe.ai.knowledge import Fit, fresh_meld_points, hand_value, meld_kind
+from engine.games.treppe.ai.planner import (
     Context,
     Plan,
     Weights,
@@ -41,9 +37,7 @@ from engine.ai.planner import (
     promise_pairs,
     useful_digs,
 )
-from engine.cards import FULL_PACK, Card
-from engine.melds import MeldKind
-from engine.views import PrivateView
+from engine.games.treppe.views import PrivateView
 
 ALL_CARDS = frozenset(FULL_PACK)
 MAX_REBUILDS = 2  # the engine's default; the view does not carry the ruleset
@@ -68,7 +62,7 @@ class SimState:
     played: list[bool]  # melded or laid off in an earlier turn of this round
     has_melded: list[bool]  # melded or laid off in this round (turn included)
     gains: list[float]  # points scored from the decision on
-    run_outs: int
+    rebuilds: int
     next_meld_id: int
     to_act: int
     over: bool = False
@@ -86,7 +80,7 @@ class SimState:
             list(self.played),
             list(self.has_melded),
             list(self.gains),
-            self.run_outs,
+            self.rebuilds,
             self.next_meld_id,
             self.to_act,
             self.over,
@@ -128,8 +122,8 @@ class SimState:
         """Rebuild the talon if it ran out; False when the round ended dead."""
         if self.talon:
             return True
-        self.run_outs += 1
-        if self.run_outs > MAX_REBUILDS:
+        self.rebuilds += 1
+        if self.rebuilds > MAX_REBUILDS:
             self.over = True
             return False
         rebuilt = self.stair[:-1]
@@ -311,7 +305,7 @@ def sample_worlds(view: PrivateView, count: int, rng: random.Random) -> list[Sim
                 played=list(played),
                 has_melded=list(played),
                 gains=[0.0] * n,
-                run_outs=public.run_outs,
+                rebuilds=public.rebuilds,
                 next_meld_id=len(public.melds),
                 to_act=view.seat,
                 holder=view.seat,
@@ -543,14 +537,14 @@ def candidate_plans(hand: Sequence[Card], ctx: Context, discards: int = 3) -> li
             fits.append(Fit.of_cards(ctx.next_meld_id + k, meld, kind))
         layoffs, lay_points, left = _lay_off_all(rest, fits)
         points += lay_points
-        if len(left) <= 1:
+        if len(left) <= 1 and not (left and left[0] is ctx.locked):
             discard = left[0] if left else None
             plans.append(
                 Plan(melds, layoffs, discard, (), points, True, points + ctx.out_bonus, fits)
             )
             continue
         plans.extend(_discard_plans(melds, layoffs, left, points, fits, ctx, discards))
-    if any(p.points for p in plans) and len(hand) > 1:
+    if (not plans or any(p.points for p in plans)) and len(hand) > 1:
         plans.extend(_discard_plans([], [], list(hand), 0, list(ctx.fits), ctx, 1))
     plans.sort(key=lambda p: -p.score)
     return plans
