@@ -1,8 +1,9 @@
-"""The bot's registry of games: the only place in the bot that lists them.
+"""The bot's games: one folder per game beside the engine's, found through the engine's
+registry (the one place that lists the games).
 
-Each entry is a module (imported when first needed) whose ``PRESENTER`` is the game's
-``GamePresenter``; its ``key`` matches the game's spec in ``engine.registry``, and the order
-here is the order members see (the first is the default game)."""
+The game in ``engine/games/<name>/`` has its presenter in ``bot/games/<name>/``: that
+module's ``PRESENTER`` is the game's ``GamePresenter``, whose ``key`` is the spec's key. A
+game is offered in the engine registry's order (the first is the default game)."""
 
 from __future__ import annotations
 
@@ -10,21 +11,22 @@ import importlib
 from functools import cache
 
 from bot.core.presenter import GamePresenter
+from engine.registry import GAME_PACKAGES, all_specs
 
-PRESENTER_MODULES = (
-    "bot.games.treppe",
-    "bot.games.romme",
-    "bot.games.wiener",
-)
+
+def presenter_module(package: str) -> str:
+    """The bot's folder of the engine's game package ``package``."""
+    return f"{__name__}.{package.rsplit('.', 1)[-1]}"
 
 
 @cache
 def all_presenters() -> tuple[GamePresenter, ...]:
     presenters = []
-    for name in PRESENTER_MODULES:
+    for package, spec in zip(GAME_PACKAGES, all_specs(), strict=True):
+        name = presenter_module(package)
         presenter = importlib.import_module(name).PRESENTER
-        if not isinstance(presenter, GamePresenter):
-            raise TypeError(f"{name}.PRESENTER is not a GamePresenter")
+        if not isinstance(presenter, GamePresenter) or presenter.key != spec.key:
+            raise TypeError(f"{name}.PRESENTER is not the GamePresenter of {spec.key!r}")
         presenters.append(presenter)
     return tuple(presenters)
 
