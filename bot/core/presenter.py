@@ -15,6 +15,7 @@ from typing import Literal
 
 from bot.core import components as ui
 from bot.core.model import LiveGame, Seat
+from bot.core.reading import small_number
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, LayOff
 from engine.cards import Card
@@ -33,30 +34,37 @@ from engine.registry import get_spec
 @dataclass(frozen=True, slots=True)
 class HandState:
     """Control state riding in a hand control's custom_id argument
-    ``<version>.<sort>.<page>[.<card>]``: the table version it was drawn for, the sort order
-    (s = suit, r = rank), the page of cards shown and a card being placed (e.g. a lay-off
-    that fits in more than one place)."""
+    ``<version>.<sort>.<page>.<card>.<seat>``: the table version it was drawn for, the sort
+    order (s = suit, r = rank), the page of cards shown, a card being placed (e.g. a lay-off
+    that fits in more than one place; else empty) and the seat whose hand it is, so a control
+    copied into another member's interaction is refused. Controls drawn before the seat was
+    added (``<version>.<sort>.<page>[.<card>]``) still decode, with no seat."""
 
     version: int = -1
     sort: str = "s"
     page: int = 0
     pending: str = ""
+    seat: int = -1  # -1: not known (a control from before seats were recorded)
 
     def encode(self) -> str:
         text = f"{self.version}.{self.sort}.{self.page}"
+        if self.seat >= 0:
+            return f"{text}.{self.pending}.{self.seat}"
         return f"{text}.{self.pending}" if self.pending else text
 
     @classmethod
     def decode(cls, text: str) -> HandState:
         parts = text.split(".")
-        try:
-            version = int(parts[0])
-            sort = parts[1] if parts[1] in ("s", "r") else "s"
-            page = max(0, int(parts[2]))
-        except (IndexError, ValueError):
+        version = small_number(parts[0].removeprefix("-"))
+        page = small_number(parts[2]) if len(parts) > 2 else None
+        if version is None or page is None:
             return cls()
+        if parts[0].startswith("-"):
+            version = -version
+        sort = parts[1] if parts[1] in ("s", "r") else "s"
         card = parts[3] if len(parts) > 3 else ""
-        return cls(version, sort, page, card)
+        seat = small_number(parts[4]) if len(parts) > 4 else None
+        return cls(version, sort, page, card, -1 if seat is None else seat)
 
     @property
     def sort_name(self) -> Literal["suit", "rank"]:
@@ -64,7 +72,7 @@ class HandState:
 
     def fresh(self) -> HandState:
         """The same view settings for a fresh hand (no version, nothing pending)."""
-        return HandState(sort=self.sort, page=self.page)
+        return HandState(sort=self.sort, page=self.page, seat=self.seat)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,10 @@ import discord
 from bot.core import components as ui
 from bot.core.errors import Refusal
 from bot.core.presenter import ControlHandler, HandContext, TypedField
+from bot.core.reading import layoff_value, one_card
 from bot.core.texts import plural
 from engine.actions import Action, BuyBack, Discard, DrawTalon, End, LayOff, TakeBack, TakeDiscard
-from engine.cards import Card, parse_cards
+from engine.cards import Card
 from engine.protocol import BasePrivateView, BasePublicView, Phase
 from engine.twopack import hand_value
 
@@ -92,13 +93,7 @@ def card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
 
 
 def selected_cards(values: Sequence[str]) -> list[Card]:
-    cards = []
-    for value in values:
-        found = parse_cards(value.partition(":")[2] or value)
-        if len(found) != 1:
-            raise Refusal("Name exactly one card.")
-        cards.append(found[0])
-    return cards
+    return [one_card(value.partition(":")[2] or value) for value in values]
 
 
 def draw_items(ctx: HandContext, view: PilesView) -> list[ui.GameComponent]:
@@ -142,11 +137,10 @@ def discard_select(ctx: HandContext, row: int) -> list[ui.GameComponent]:
 
 
 def layoff_option(action: LayOff) -> discord.SelectOption:
-    end = "-" if action.end is None else action.end.value
     where = "" if action.end is None else f" ({end_label(action.end)})"
     return discord.SelectOption(
         label=f"{action.card} on meld {action.meld_id + 1}{where}",
-        value=f"{action.card.code}:{action.meld_id}:{end}",
+        value=layoff_value(action),
     )
 
 
@@ -172,13 +166,6 @@ def typed_draw(seat: int, text: str) -> Action:
     if word in ("discard", "d", "pile", "take", "upcard"):
         return TakeDiscard(seat)
     raise Refusal("Type 'stock' or 'discard'.")
-
-
-def one_card(text: str) -> Card:
-    cards = parse_cards(text)
-    if len(cards) != 1:
-        raise Refusal("Name exactly one card.")
-    return cards[0]
 
 
 def take_choices(view: PilesView) -> list[tuple[str, int]]:

@@ -28,7 +28,11 @@ if TYPE_CHECKING:
     from bot.app import TreppenBot
 
 STALE = "That control was out of date, so here is your current hand."
-UNREADABLE = "That control does not fit your hand any more."
+UNREADABLE = "That choice is out of date or not one I offered; nothing changed."
+NOT_YOURS = (
+    "That control belongs to another player's hand, so nothing changed. "
+    "Open your own with the table's 'Your hand' button."
+)
 
 
 # ---------------------------------------------------------------- game controls
@@ -329,12 +333,24 @@ COMMON = {
 }
 
 
+def owned(handler: components.Handler) -> components.Handler:
+    """Guard a hand control: only the member whose hand drew it may use it."""
+
+    async def guarded(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+        owner = HandState.decode(argument).seat
+        if owner >= 0 and seated(interaction, game_id)[1].seat != owner:
+            raise Refusal(NOT_YOURS)
+        await handler(interaction, game_id, argument)
+
+    return guarded
+
+
 async def setup(bot: TreppenBot) -> None:
     for operation, handler in COMMON.items():
-        components.register(operation, handler)
+        components.register(operation, handler if operation == "hand" else owned(handler))
     for shown in all_presenters():
         for operation in shown.controls:
-            components.register(operation, control(operation))
+            components.register(operation, owned(control(operation)))
     group = bot.treppe
     group.add_command(app_commands.command(name="hand")(hand_command))
     group.add_command(app_commands.command(name="draw")(draw_command))

@@ -56,7 +56,7 @@ def hand_context(live: LiveGame, seat: Seat, state: HandState) -> HandContext:
     private = game.private_view(seat.seat)
     mine = game.to_act == seat.seat and not game.is_over
     legal = tuple(game.legal_actions()) if mine else ()
-    state = replace(state, version=private.public.version)
+    state = replace(state, version=private.public.version, seat=seat.seat)
     cards = tuple(images.sort_cards(private.hand, state.sort_name))
     return HandContext(live, seat, state, private, cards, legal)
 

@@ -14,11 +14,12 @@ from bot.core.presenter import (
     HandControls,
     TypedField,
 )
+from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
 from bot.core.texts import clip, narrate, plural
 from bot.games import twopack
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
-from engine.actions import Action, Discard, End, JokerSwap, LayOff, Meld, MeldKind, TakeBack
+from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind, TakeBack
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import RulesError
 from engine.events import GameEvent
@@ -100,36 +101,18 @@ def parse_swap(seat: int, text: str) -> JokerSwap:
     words = [
         w for w in text.replace(",", " ").split() if w.lower() not in ("swap", "on", "with", "in")
     ]
-    if len(words) < 4 or not words[1].isascii() or not words[1].isdigit():
+    number = small_number(words[1]) if len(words) >= 4 else None
+    if number is None:
         raise Refusal("Write: swap Q♥ on 3 with 10♥ J♥ (card, meld number, the new meld).")
-    card = twopack.one_card(words[0])
+    card = one_card(words[0])
     new = list(parse_cards(" ".join(words[2:])))
     if not any(c.is_joker for c in new):
         new.append(Card.parse("Jo"))
-    return JokerSwap(seat, card, int(words[1]) - 1, tuple(new))
-
-
-def parse_layoff(seat: int, text: str) -> LayOff:
-    """'7♠ 2' or '7♠ 2 high': card, meld number and optional end."""
-    words = text.replace(",", " ").split()
-    if len(words) < 2 or not words[1].isascii() or not words[1].isdigit():
-        raise Refusal("Write the card, then the meld number from the table, e.g. 7♠ 2.")
-    end: End | None = None
-    if len(words) > 2:
-        word = words[2].lower()
-        if word in ("low", "l", "start", "before"):
-            end = End.LOW
-        elif word in ("high", "h", "end", "after"):
-            end = End.HIGH
-        else:
-            raise Refusal("The end is 'low' or 'high'.")
-    return LayOff(seat, twopack.one_card(words[0]), int(words[1]) - 1, end)
+    return JokerSwap(seat, card, number - 1, tuple(new))
 
 
 def _lay(ctx: HandContext, values: list[str]) -> Action:
-    code, meld_text, end_text = values[0].split(":")
-    end = None if end_text == "-" else End(end_text)
-    return LayOff(ctx.seat.seat, twopack.one_card(code), int(meld_text), end)
+    return parse_layoff_value(ctx.seat.seat, values[0])
 
 
 CONTROLS: Mapping[str, ControlHandler] = {
@@ -344,7 +327,7 @@ class RommePresenter(GamePresenter):
         if values.get("swap"):
             actions.append(parse_swap(seat, values["swap"]))
         if values.get("discard"):
-            actions.append(Discard(seat, twopack.one_card(values["discard"])))
+            actions.append(Discard(seat, one_card(values["discard"])))
         if not actions:
             raise Refusal("Nothing typed, so nothing changed.")
         return actions

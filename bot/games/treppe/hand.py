@@ -18,6 +18,13 @@ from bot.core.presenter import (
     Redraw,
     TypedField,
 )
+from bot.core.reading import (
+    layoff_value,
+    one_card,
+    parse_layoff,
+    parse_layoff_value,
+    small_number,
+)
 from bot.core.texts import plural
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.cards import Card, format_cards, parse_cards
@@ -54,10 +61,7 @@ def _public(view: BasePublicView) -> PublicView:
 
 
 def _card(value: str) -> Card:
-    cards = parse_cards(value)
-    if len(cards) != 1:
-        raise Refusal("Name exactly one card.")
-    return cards[0]
+    return one_card(value)
 
 
 def _pages(count: int) -> int:
@@ -90,8 +94,8 @@ class SafePlayer:
 def take(ctx: HandContext, values: list[str]) -> Action:
     index_text, _, code = values[0].partition(":")
     staircase = _public(ctx.public).staircase
-    index = int(index_text)
-    if not 0 <= index < len(staircase) or staircase[index].code != code:
+    index = small_number(index_text)
+    if index is None or index >= len(staircase) or staircase[index].code != code:
         raise Refusal("The staircase has changed since you opened this hand.")
     return TakeStaircase(ctx.seat.seat, index)
 
@@ -111,9 +115,7 @@ def lay(ctx: HandContext, values: list[str]) -> Action | Redraw:
 
 
 def lay_to(ctx: HandContext, values: list[str]) -> Action:
-    code, meld_text, end_text = values[0].split(":")
-    end = None if end_text == "-" else End(end_text)
-    return LayOff(ctx.seat.seat, _card(code), int(meld_text), end)
+    return parse_layoff_value(ctx.seat.seat, values[0])
 
 
 CONTROLS: Mapping[str, ControlHandler] = {
@@ -124,24 +126,6 @@ CONTROLS: Mapping[str, ControlHandler] = {
     "h_layto": lay_to,
     "h_discard": lambda ctx, values: Discard(ctx.seat.seat, _card(values[0])),
 }
-
-
-def parse_layoff(seat: int, text: str) -> LayOff:
-    """'7♠ 2' or '7♠ 2 high' or 'A♥ 1 low': card, meld number and optional end."""
-    words = text.replace(",", " ").split()
-    if len(words) < 2 or not words[1].isascii() or not words[1].isdigit():
-        raise Refusal("Write the card, then the meld number from the table, e.g. 7♠ 2.")
-    card = _card(words[0])
-    end: End | None = None
-    if len(words) > 2:
-        word = words[2].lower()
-        if word in ("low", "l", "start", "before"):
-            end = End.LOW
-        elif word in ("high", "h", "end", "after"):
-            end = End.HIGH
-        else:
-            raise Refusal("The end is 'low' or 'high'.")
-    return LayOff(seat, card, int(words[1]) - 1, end)
 
 
 # ---------------------------------------------------------------- the presenter's hand part
@@ -271,11 +255,10 @@ class TreppeHand:
     def _target_option(self, ctx: HandContext, layoff: LayOff) -> discord.SelectOption:
         meld = _public(ctx.public).melds[layoff.meld_id]
         cards = format_cards([p.card for p in meld.cards])
-        end = "-" if layoff.end is None else layoff.end.value
         return discord.SelectOption(
             label=f"Meld {meld.id + 1}: {cards}"[:100],
             description=end_label(layoff.end),
-            value=f"{layoff.card.code}:{layoff.meld_id}:{end}",
+            value=layoff_value(layoff),
         )
 
     def hint_text(self, ctx: HandContext) -> str:
@@ -325,9 +308,10 @@ class TreppeHand:
             text = values.get("take", "").lower()
             if text in ("talon", "t", "draw"):
                 return [DrawTalon(seat)]
-            if not text.isascii() or not text.isdigit():
-                raise Refusal("Type a staircase position (a number) or 'talon'.")
-            return [TakeStaircase(seat, int(text) - 1)]
+            position = small_number(text)
+            if position is None:
+                raise Refusal("Type a staircase position (a number such as 3) or 'talon'.")
+            return [TakeStaircase(seat, position - 1)]
         actions: list[Action] = []
         if values.get("meld"):
             actions.append(Meld(seat, tuple(parse_cards(values["meld"]))))

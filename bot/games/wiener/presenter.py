@@ -16,6 +16,7 @@ from bot.core.presenter import (
     HandControls,
     TypedField,
 )
+from bot.core.reading import one_card
 from bot.core.texts import clip, narrate, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
@@ -346,8 +347,8 @@ class WienerPresenter(GamePresenter):
         verb = words[0].lower()
         if verb in ("knock", "rummy") and len(words) == 2:
             kind: Close = Knock if verb == "knock" else CallRummy
-            return [kind(seat, twopack.one_card(words[1]))]
-        return [Discard(seat, twopack.one_card(text))]
+            return [kind(seat, one_card(words[1]))]
+        return [Discard(seat, one_card(text))]
 
     # ------------------------------------------------------------ slash commands
     def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
