@@ -32,7 +32,7 @@ from engine.events import (
     TookFromStaircase,
 )
 from engine.game import Game, Ruleset
-from engine.views import Phase, PrivateView
+from engine.views import MeldView, Phase, PrivateView
 
 HELP = """\
 Commands (cards as Q♥, QH, qh, 10s or TS):
@@ -186,6 +186,19 @@ class TerminalTable:
             return f"{self.name(seat)} {verb}es"
         return f"{self.name(seat)} {verb}s"
 
+    def meld_line(self, meld: MeldView) -> str:
+        """``"   3. Q♣ Q♦ Q♠ Q♥  (set · Anna 30 + Ben 10 = 40 pts)"``: who scored what on it,
+        the owner first, then whoever laid off on it."""
+        credits = {meld.owner: 0}
+        for placed in meld.cards:
+            credits[placed.seat] = credits.get(placed.seat, 0) + placed.points
+        owner = credits.pop(meld.owner)
+        parts = [f"{self.name(meld.owner)} {owner}"]
+        parts += [f"{self.name(seat)} {points}" for seat, points in sorted(credits.items())]
+        scored = " + ".join(parts) + (f" = {meld.points}" if credits else "")
+        cards = self.cards([p.card for p in meld.cards])
+        return f"  {meld.id + 1:>2}. {cards}  ({meld.kind.value} · {scored} pts)"
+
     def render(self, view: PrivateView) -> None:
         public = view.public
         self.say()
@@ -212,11 +225,7 @@ class TerminalTable:
         if public.melds:
             self.say("Melds:")
             for meld in public.melds:
-                owner = self.game.names[meld.owner]
-                cards = self.cards([p.card for p in meld.cards])
-                self.say(
-                    f"  {meld.id + 1:>2}. {cards}  ({meld.kind.value}, {owner}, {meld.points} pts)"
-                )
+                self.say(self.meld_line(meld))
         else:
             self.say("Melds: none yet")
         hand = sorted(view.hand, key=lambda c: (SUITS.index(c.suit) if c.suit else -1, c))

@@ -1,14 +1,15 @@
-"""Hand-built views for the example pictures, the benchmark and the tests."""
+"""Views for the benchmark and the tests: the docs positions (moments of real games, see
+``example_games``) and hand-built extremes for the bounds tests."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
+from bot.render import example_games
 from engine.cards import FULL_PACK, Card, parse_cards
 from engine.events import RoundResult
 from engine.melds import analyse_meld
-from engine.views import MeldView, Phase, PlacedCard, PublicView, SeatView
+from engine.views import MeldView, PlacedCard, PublicView, SeatView
 
 NAMES4 = ("Anna", "Ben", "Clara", "Dieter")
 
@@ -55,54 +56,13 @@ def seats(
 
 
 def two_player_table() -> PublicView:
-    melds = (meld(1, 0, "7♥ 8♥ 9♥"),)
-    return PublicView(
-        version=9,
-        round_number=1,
-        target=500,
-        seats=seats(("Anna", "Ben"), (5, 8), (24, 0), melds),
-        dealer=1,
-        to_act=1,
-        phase=Phase.DRAW,
-        talon_count=30,
-        staircase=cards("K♣ 4♦ 10♠ Q♥ 2♣"),
-        melds=melds,
-        run_outs=0,
-        last_round=None,
-        winner=None,
-    )
+    """Two players in round 3, just after Anna took the top staircase card."""
+    return example_games.treppen_two().table
 
 
 def four_player_table() -> PublicView:
-    """A late, crowded round: 30 cards on the staircase and melds with lay-offs."""
-    melds = (
-        meld(1, 0, "6♠ 6♥ 6♦", [("6♣", 1, False)]),
-        meld(2, 0, "Q♥ K♥ A♥"),
-        meld(3, 1, "A♠ A♦ A♣"),
-        meld(4, 2, "2♦ 3♦ 4♦", [("5♦", 3, False)]),
-        meld(5, 3, "J♠ Q♠ K♠"),
-    )
-    used = {p.card for m in melds for p in m.cards}
-    hands = cards("7♣ 9♦ 3♠ 8♥")
-    rest = [c for c in FULL_PACK if c not in used and c not in hands]
-    random.Random(4).shuffle(rest)  # fixed seed: the docs picture stays the same
-    stairs = tuple(rest[:30])
-    talon = 52 - len(used) - len(hands) - len(stairs)
-    return PublicView(
-        version=212,
-        round_number=4,
-        target=500,
-        seats=seats(NAMES4, (1, 1, 1, 1), (431, 388, 296, 455), melds),
-        dealer=2,
-        to_act=3,
-        phase=Phase.PLAY,
-        talon_count=talon,
-        staircase=stairs,
-        melds=melds,
-        run_outs=1,
-        last_round=None,
-        winner=None,
-    )
+    """Round 4 of a four-player game at the start of its last turn: many melds, lay-offs."""
+    return example_games.treppen_four().table
 
 
 def full_staircase_table() -> PublicView:
@@ -146,32 +106,16 @@ def maximal_meld_table() -> PublicView:
 
 
 def example_hand() -> tuple[tuple[Card, ...], Card]:
-    """A hand just after taking the top staircase card (locked by ``no_return``)."""
-    hand = cards("A♠ 10♠ J♠ Q♠ 9♥ 10♥ 4♦ 4♣ 10♣ K♣")
-    return hand, Card.parse("10♥")
+    """Anna's hand on :func:`two_player_table`, the card she took locked by ``no_return``."""
+    example = example_games.treppen_two()
+    return example.hand, example.locked
 
 
-def romme_round() -> RoundResult:
-    return RoundResult(
-        round_number=4,
-        went_out=3,
-        romme_hand=True,
-        hands=(cards("7♣ A♦"), cards("9♦ 9♣ K♥ 3♠"), cards("8♥"), ()),
-        hand_points=(22, 32, 8, 0),
-        bonus=124,
-        meld_points=(51, 51, 12, 40),
-        totals=(482, 439, 308, 619),
-    )
+def round_result() -> RoundResult:
+    """The result of the round shown by :func:`four_player_table`."""
+    return example_games.treppen_four().result
 
 
 def dead_round() -> RoundResult:
-    return RoundResult(
-        round_number=2,
-        went_out=None,
-        romme_hand=False,
-        hands=(cards("7♣ A♦ 3♥"), cards("9♦ 9♣")),
-        hand_points=(25, 18),
-        bonus=0,
-        meld_points=(37, 60),
-        totals=(120, 141),
-    )
+    """A round that ended dead: nobody went out."""
+    return example_games.dead_round()

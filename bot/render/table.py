@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -72,6 +73,8 @@ TALON_COUNT = Style(28, pal.TEXT, pal.BACK, pill=pal.BADGE, pad_x=10, height=38)
 SCORE = Style(24, pal.TEXT, pal.PANEL)
 INFO = Style(19, pal.MUTED, pal.PANEL)
 MELD_POINTS = Style(19, pal.MUTED, pal.PANEL)
+LABEL_GAP = 6
+LABEL_NAME_W = 90  # a long name is cut short under a meld
 
 
 def player_colour(seat: int) -> pal.RGB:
@@ -107,16 +110,56 @@ def _stair_layout(count: int) -> _StairLayout:
     return _StairLayout(rows, per_row, max(step, STAIR_STEP))
 
 
-def _meld_width(meld: MeldView) -> int:
-    return fan_width(len(meld.cards), MELD_STEP)
+def meld_credits(meld: MeldView) -> list[tuple[int, int]]:
+    """Who scored how much on ``meld``: (seat, points), the owner first, then whoever laid
+    off on it in seat order."""
+    points = {meld.owner: 0}
+    for placed in sorted(meld.cards, key=lambda p: p.seat != meld.owner):
+        points[placed.seat] = points.get(placed.seat, 0) + placed.points
+    owner = points.pop(meld.owner)
+    return [(meld.owner, owner), *sorted(points.items())]
 
 
-def _meld_rows(melds: list[MeldView]) -> list[list[MeldView]]:
+@dataclass(frozen=True, slots=True)
+class LabelPart:
+    """One piece of a meld's label, drawn at ``x`` from the meld's left edge."""
+
+    label: str
+    x: int
+    style: Style
+
+
+def meld_label(meld: MeldView, names: Sequence[str]) -> list[LabelPart]:
+    """The points under a meld: just its points when its owner placed every card, else who
+    scored what ("Anna 12 + Ben 4"), each name in its player's colour."""
+    credits = meld_credits(meld)
+    if len(credits) == 1:
+        return [LabelPart(str(meld.points), 2, MELD_POINTS)]
+    parts = []
+    x = 2
+    for i, (seat, points) in enumerate(credits):
+        if i:
+            parts.append(LabelPart("+", x, MELD_POINTS))
+            x += text_width("+", MELD_POINTS.size) + LABEL_GAP
+        name = fit_text(names[seat], MELD_POINTS.size, LABEL_NAME_W)
+        part = f"{name} {points}"
+        parts.append(LabelPart(part, x, name_style(seat, size=MELD_POINTS.size)))
+        x += text_width(part, MELD_POINTS.size) + LABEL_GAP
+    return parts
+
+
+def _meld_width(meld: MeldView, names: Sequence[str]) -> int:
+    last = meld_label(meld, names)[-1]
+    label_w = last.x + text_width(last.label, last.style.size)
+    return max(fan_width(len(meld.cards), MELD_STEP), label_w)
+
+
+def _meld_rows(melds: list[MeldView], names: Sequence[str]) -> list[list[MeldView]]:
     """Greedy left-to-right packing into rows of the meld area."""
     rows: list[list[MeldView]] = []
     width = 0
     for meld in melds:
-        w = _meld_width(meld)
+        w = _meld_width(meld, names)
         if rows and width + MELD_GAP + w <= MELD_AREA_W:
             rows[-1].append(meld)
             width += MELD_GAP + w
@@ -235,7 +278,8 @@ def _draw_band(
     top: int,
     height: int,
 ) -> None:
-    rows = _meld_rows(melds)
+    names = [s.name for s in view.seats]
+    rows = _meld_rows(melds, names)
     right = canvas.width - MARGIN - 1
     rect(canvas, (MARGIN, top, right, top + height - 1), pal.PANEL)
     colour = player_colour(seat.seat)
@@ -260,11 +304,11 @@ def _draw_band(
         mx = MELD_X
         my = top + BAND_PAD + r * MELD_ROW_H
         for meld in row:
-            _draw_meld(canvas, meld, mx, my)
-            mx += _meld_width(meld) + MELD_GAP
+            draw_meld(canvas, meld, names, mx, my)
+            mx += _meld_width(meld, names) + MELD_GAP
 
 
-def _draw_meld(canvas: Image.Image, meld: MeldView, x: int, y: int) -> None:
+def draw_meld(canvas: Image.Image, meld: MeldView, names: Sequence[str], x: int, y: int) -> None:
     paste_fan(canvas, [p.card for p in meld.cards], x, y, MELD_STEP, MELD_CARD_H)
     # Cards laid off by someone else carry that player's colour under them.
     bar_y = y + MELD_CARD_H + 2
@@ -277,7 +321,8 @@ def _draw_meld(canvas: Image.Image, meld: MeldView, x: int, y: int) -> None:
                 (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1),
                 player_colour(placed.seat),
             )
-    text(canvas, f"{meld.points}", x + 2, bar_y + PLACER_BAR_H, MELD_POINTS)
+    for part in meld_label(meld, names):
+        text(canvas, part.label, x + part.x, bar_y + PLACER_BAR_H, part.style)
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,11 +351,12 @@ def _layout(view: PublicView) -> _Layout:
     if view.run_outs:
         stairs_h = max(stairs_h, BADGE_H + BADGE_GAP + CARD_H + 34)  # "rebuilt" under talon
     bands = []
+    names = [s.name for s in view.seats]
     for seat in view.seats:
         melds = tuple(m for m in view.melds if m.owner == seat.seat)
-        rows = _meld_rows(list(melds))
+        rows = _meld_rows(list(melds), names)
         for row in rows:
-            row_w = sum(_meld_width(m) for m in row) + MELD_GAP * (len(row) - 1)
+            row_w = sum(_meld_width(m, names) for m in row) + MELD_GAP * (len(row) - 1)
             used = max(used, MELD_X + row_w + BAND_PAD + MARGIN)
         bands.append((seat, melds, _band_height(len(rows))))
     status, _ = _status(view)

@@ -1,28 +1,26 @@
-"""Example Rommé and Wiener Rummy positions for the docs pictures, the benchmark and the tests,
-reached by playing real engine games with a seeded random player."""
+"""Example Rommé and Wiener Rummy positions for the benchmark and the tests: positions of whole
+seeded games played by a random player, and the docs positions (from ``example_games``)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
+from bot.render import example_games
 from engine.actions import Discard, LayOff, Meld
-from engine.cards import Card, parse_cards
+from engine.cards import Card
 from engine.variants import (
     CallRummy,
     JokerSwap,
     Knock,
-    RommeGame,
     RommeRuleset,
     TakeBack,
     VariantAction,
-    WienerGame,
     WienerRuleset,
 )
 from engine.variants.deadwood import deadwood_of
 from engine.variants.events import RommeRoundResult, WienerRoundResult
-from engine.variants.melds import hand_value
-from engine.variants.views import RommePublicView, VariantPhase, WienerPublicView
+from engine.variants.views import RommePublicView, WienerPublicView
 
 NAMES6 = ("Anna", "Ben", "Clara", "Dieter", "Emil", "Frieda")
 MAX_STEPS = 4000
@@ -66,36 +64,6 @@ def wiener_move(
     return rng.choice(rest or list(actions))
 
 
-def play_romme(
-    seats: int, seed: int, stop: Callable[[RommeGame], bool], ruleset: RommeRuleset | None = None
-) -> RommeGame:
-    """A seeded game played by :func:`romme_move` until ``stop(game)`` (or the end)."""
-    game = (ruleset or RommeRuleset()).new_game(NAMES6[:seats], seed=seed)
-    rng = random.Random(seed)
-    for _ in range(MAX_STEPS):
-        if stop(game) or game.winner is not None:
-            break
-        game.apply(romme_move(rng, game.legal_actions()))
-    return game
-
-
-def play_wiener(
-    seats: int,
-    seed: int,
-    stop: Callable[[WienerGame], bool],
-    ruleset: WienerRuleset | None = None,
-    knock: float = 1.0,
-) -> WienerGame:
-    """A seeded rubber played by :func:`wiener_move` until ``stop(game)`` (or the end)."""
-    game = (ruleset or WienerRuleset()).new_game(NAMES6[:seats], seed=seed)
-    rng = random.Random(seed)
-    for _ in range(MAX_STEPS):
-        if stop(game) or game.winner is not None:
-            break
-        game.apply(wiener_move(rng, game.legal_actions(), knock, game.hands[game.to_act]))
-    return game
-
-
 def romme_views(seats: int, seed: int, every: int = 7) -> Iterator[RommePublicView]:
     """Every ``every``-th public view of a whole seeded Rommé session."""
     game = RommeRuleset().new_game(NAMES6[:seats], seed=seed)
@@ -122,82 +90,29 @@ def wiener_views(seats: int, seed: int, every: int = 5) -> Iterator[WienerPublic
 
 
 # ----------------------------------------------------------------------------- docs
-def _romme_interesting(game: RommeGame) -> bool:
-    """Mid-round: a pending first meld on the table, a joker in a meld, someone opened."""
-    view = game.public_view()
-    jokers = any(c.card.is_joker for m in view.melds for c in m.cards)
-    laid_off = any(c.seat != m.owner for m in view.melds for c in m.cards)
-    opened = sum(s.opened for s in view.seats)
-    pending = any(m.pending for m in view.melds)
-    return view.round_number >= 2 and jokers and laid_off and opened >= 2 and pending
-
-
+# The docs positions: moments of games that computer players play (see example_games).
 def romme_table() -> RommePublicView:
-    """Four players in round 2: melds with jokers, lay-offs, a pending first meld."""
-    return play_romme(4, ROMME_SEED, _romme_interesting).public_view()
-
-
-ROMME_SEED = 11
+    """Four players in a later round: jokers in the melds, lay-offs."""
+    return example_games.romme().table
 
 
 def romme_round_result() -> tuple[RommeRoundResult, tuple[str, ...]]:
-    """A hand-Rommé: Dieter laid his whole hand in one turn; the others' cards count double."""
-    hands = (
-        tuple(parse_cards("7♣ A♦ Jo")),
-        tuple(parse_cards("9♦ 9♣ K♥ 3♠ 3♠ Q♦")),
-        tuple(parse_cards("8♥ 2♣")),
-        (),
-    )
-    minus = tuple(2 * sum(hand_value(c) for c in hand) for hand in hands)
-    before = (34, 12, 61, 20)
-    totals = tuple(b + m for b, m in zip(before, minus, strict=True))
-    result = RommeRoundResult(3, 3, True, hands, minus, totals)
-    return result, NAMES6[:4]
-
-
-def _wiener_midgame(game: WienerGame) -> bool:
-    """A later round, nobody knocked yet, bad points and chips spread out."""
-    view = game.public_view()
-    return (
-        view.round_number >= 4
-        and view.knocker is None
-        and view.phase is VariantPhase.DRAW
-        and len({s.bad_points for s in view.seats}) >= 3
-    )
-
-
-def _wiener_knocked(game: WienerGame) -> bool:
-    """Someone knocked with a joker among his melds; two final turns are still to come."""
-    view = game.public_view()
-    if view.knocker is None or view.final_turns_left < 2:
-        return False
-    laid = view.seats[view.knocker].revealed
-    return (
-        view.round_number >= 2
-        and laid is not None
-        and any(c.is_joker for m in laid.melds for c in m.cards)
-    )
-
-
-WIENER_SEED = 5
-WIENER_KNOCK_SEED = 5
+    """The result of the round shown by :func:`romme_table`."""
+    example = example_games.romme()
+    return example.result, example.names
 
 
 def wiener_table() -> WienerPublicView:
     """Four players in a later round of the rubber, hands hidden."""
-    return play_wiener(4, WIENER_SEED, _wiener_midgame, knock=0.4).public_view()
+    return example_games.wiener().table
 
 
 def wiener_knock() -> WienerPublicView:
-    """Just after a knock: the knocker's hand revealed, two final turns to come."""
-    return play_wiener(4, WIENER_KNOCK_SEED, _wiener_knocked, knock=0.3).public_view()
+    """Just after a knock: the knocker's hand revealed, final turns to come."""
+    return example_games.wiener().knock
 
 
 def wiener_round_result() -> tuple[WienerRoundResult, tuple[str, ...]]:
-    """The result of the round that followed the knock in :func:`wiener_knock`."""
-    game = play_wiener(4, WIENER_KNOCK_SEED, _wiener_knocked, knock=0.3)
-    rounds = len(game.results)
-    rng = random.Random(1)
-    while len(game.results) == rounds and game.winner is None:
-        game.apply(wiener_move(rng, game.legal_actions(), 0.0, game.hands[game.to_act]))
-    return game.results[-1], NAMES6[:4]
+    """The result of the round knocked in :func:`wiener_knock`."""
+    example = example_games.wiener()
+    return example.result, example.names

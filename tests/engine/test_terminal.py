@@ -105,3 +105,21 @@ def test_cli_play_quits_on_end_of_input(monkeypatch: object) -> None:
     finally:
         sys.stdin, sys.stdout = old_in, old_out
     assert "Treppenrommé to 50" in out.getvalue()
+
+
+def test_meld_line_shows_who_scored_what() -> None:
+    from engine.cards import Card
+    from engine.melds import MeldKind
+    from engine.views import MeldView, PlacedCard
+
+    table = TerminalTable(["normal", "normal"], seed=1, name="Tester", stdout=io.StringIO())
+    queens = [Card.parse(c) for c in ("Q♣", "Q♦", "Q♠")]
+    own = [PlacedCard(c, 10, 0) for c in queens]
+    alone = MeldView(2, 0, MeldKind.SET, tuple(own))
+    assert table.meld_line(alone) == "   3. Q♣ Q♦ Q♠  (set · Tester 30 pts)"
+    run = [PlacedCard(Card.parse(c), p, 0) for c, p in (("5♥", 5), ("6♥", 6), ("7♥", 7))]
+    low = PlacedCard(Card.parse("4♥"), 4, 2)
+    high = PlacedCard(Card.parse("8♥"), 8, 1)
+    shared = MeldView(0, 0, MeldKind.RUN, (low, *run, high))
+    line = table.meld_line(shared)
+    assert line.endswith("(run · Tester 18 + Normal bot 1 8 + Normal bot 2 4 = 30 pts)")

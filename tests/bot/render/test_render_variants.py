@@ -280,11 +280,12 @@ def test_a_doubled_card_is_not_locked() -> None:
 
 def test_romme_round_results_render() -> None:
     result, names = vx.romme_round_result()
-    assert result.hand_romme
-    double = _size(render_romme_round_result(result, names))
+    double = replace(result, hand_romme=True, minus=tuple(2 * m for m in result.minus))
+    assert _size(render_romme_round_result(result, names))[0] <= V_TABLE_W
+    assert render_romme_round_result(double, names) != render_romme_round_result(result, names)
     dead = RommeRoundResult(2, None, False, result.hands, (0,) * 4, result.totals)
     assert _size(render_romme_round_result(dead, names))[0] <= V_TABLE_W
-    assert double[0] <= V_TABLE_W
+    assert _size(render_romme_round_result(double, names))[0] <= V_TABLE_W
 
 
 def test_wiener_round_results_render() -> None:
