@@ -13,7 +13,7 @@ from bot.settings import Settings
 from bot.storage.store import Storage
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 async def close_databases(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
     """Close every database a test opened (SimCord detaches bots without closing them), so no
     connection is left for the garbage collector on a closed event loop."""
@@ -37,5 +37,5 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> TreppenBot:
+def simcord_bot(settings: Settings, close_databases: None) -> TreppenBot:
     return create_bot(settings)
