@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.ai import STRENGTHS
+from engine.games.treppe.ai import STRENGTHS
 
 
 def _strengths(text: str, low: int, high: int, what: str) -> list[str]:
@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
-        from engine.sim import run
+        from engine.games.treppe.sim import run
 
         run(
             args.seats,
@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.quiet,
         )
         return 0
-    from engine.terminal import main as play_main
+    from engine.games.treppe.terminal import main as play_main
 
     return play_main(args.opponents, args.seed, args.target, args.name)
 

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine import Action, Discard, DrawTalon, Meld, PrivateView, TakeStaircase
-from engine.melds import hand_value, possible_melds
+from engine.games.treppe.melds import hand_value, possible_melds
+from engine.registry import get_spec
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ class SafePlayer:
 
 def make_player(strength: str, seed: int) -> Player:
     try:
-        from engine.ai import make_player as make_ai_player
+        from engine.games.treppe.ai import make_player as make_ai_player
     except ImportError:
         return SafePlayer()
     try:
@@ -62,7 +63,7 @@ def timeout_action(view: PrivateView, legal: Sequence[Action]) -> Action:
     """The move made when a player's time runs out: draw from the talon, then discard a card
     that breaks no meld (engine.ai's rule when it is there)."""
     try:
-        from engine.ai import safe_timeout_action
+        from engine.games.treppe.ai import safe_timeout_action
     except ImportError:
         return SafePlayer(lay_melds=False).choose(view, legal)
     try:
@@ -89,7 +90,7 @@ def choose_safely(player: Player, view: PrivateView, legal: Sequence[Action]) ->
 # ---------------------------------------------------------------- Rommé and Wiener Rummy
 def _variant_players() -> Any:
     try:
-        from engine.variants import players
+        from engine.twopack import players
     except ImportError:
         return None
     return players
@@ -104,8 +105,8 @@ class SafeVariantPlayer:
     card it may. Never melds, knocks or calls Rummy; declines a buy-back."""
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        from engine.variants import BuyBack, TakeBack, TakeDiscard
-        from engine.variants import hand_value as variant_value
+        from engine.actions import BuyBack, TakeBack, TakeDiscard
+        from engine.twopack import hand_value as variant_value
 
         seat = view.seat
         for preferred in (DrawTalon(seat), BuyBack(seat, False), TakeBack(seat), TakeDiscard(seat)):
@@ -122,7 +123,7 @@ def make_variant_player(variant: str, strength: str, seed: int) -> Any:
     if players is None:
         return SafeVariantPlayer()
     try:
-        return players.make_variant_player(variant, strength, seed)
+        return get_spec(variant).make_player(strength, seed)
     except Exception:
         log.exception("no %s player for %s; using the safe player", strength, variant)
         return SafeVariantPlayer()
@@ -133,7 +134,7 @@ def variant_timeout_action(variant: str, view: Any, legal: Sequence[Any]) -> Any
     players = _variant_players()
     if players is not None:
         try:
-            action = players.variant_timeout_action(variant, view, legal)
+            action = get_spec(variant).timeout_action(view, legal)
         except Exception:
             log.exception("variant_timeout_action failed; using the built-in safe move")
         else:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 import discord
 
 from engine import Card, PublicView
-from engine.events import RoundResult
+from engine.games.treppe.events import RoundResult
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,10 @@ from typing import Any
 
 from bot.storage import SeatRow
 from engine import Game, Ruleset
-from engine.events import RoundResult
-from engine.variants import RommeGame, RommeRuleset, WienerGame, WienerRuleset, load_game
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.treppe.events import RoundResult
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.registry import load_game
 
 MAX_SEATS = 4
 MIN_SEATS = 2

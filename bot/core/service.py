@@ -30,8 +30,8 @@ from bot.settings import Settings
 from bot.storage import GameRow, Storage
 from bot.storage.store import ChannelBusy, utc_now
 from engine import DrawTalon, RulesError
-from engine.events import RoundEnded, SessionEnded
-from engine.variants.events import VariantRoundEnded, VariantSessionEnded
+from engine.games.treppe.events import RoundEnded, SessionEnded
+from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot

@@ -5,36 +5,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import format_cards
-from engine.events import (
-    Discarded,
-    DrewFromTalon,
+from engine.events import Discarded, DrewFromTalon, FirstDealerDrawn, LaidOff, Melded, TalonRebuilt
+from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
+from engine.games.treppe.events import (
     Event,
-    FirstDealerDrawn,
-    LaidOff,
-    Melded,
     RoundEnded,
     RoundResult,
     RoundStarted,
     SessionEnded,
-    TalonRebuilt,
     TookFromStaircase,
 )
-from engine.variants.deadwood import Arrangement
-from engine.variants.events import (
+from engine.games.wiener.events import (
     BoughtBack,
-    DealtRound,
     DeclinedBuyBack,
-    JokerSwapped,
     Knocked,
-    MeldsTakenBack,
-    Opened,
-    RommeRoundResult,
     RummyCalled,
-    TookDiscard,
-    VariantRoundEnded,
-    VariantSessionEnded,
     WienerRoundResult,
 )
+from engine.twopack.deadwood import Arrangement
+from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
 
 
 def plural(count: int, word: str) -> str:
@@ -50,7 +39,7 @@ def dealer_draw_line(event: FirstDealerDrawn, names: Sequence[str]) -> str:
 def result_line(result: RoundResult, names: Sequence[str]) -> str:
     if result.went_out is None:
         return f"Round {result.round_number} ended with nobody going out; meld points stand."
-    double = " (Rommé hand: doubled)" if result.romme_hand else ""
+    double = " (Rommé hand: doubled)" if result.hand_romme else ""
     return (
         f"Round {result.round_number}: {names[result.went_out]} went out and scores "
         f"{result.bonus} from the others' hands{double}."

@@ -14,17 +14,19 @@ from bot.core.model import LiveGame, timer_text
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import arrangement_text, clip, plural, variant_result_line
 from engine import MeldKind, format_cards
-from engine.variants import VariantPhase
-from engine.variants.events import RommeRoundResult, WienerRoundResult
-from engine.variants.views import RommePublicView, WienerPublicView
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.views import WienerPublicView
+from engine.protocol import Phase
 
 
 def variant_phase_text(view: RommePublicView | WienerPublicView) -> str:
-    if view.phase is VariantPhase.DRAW:
+    if view.phase is Phase.DRAW:
         return "draws: the top card of the stock or of the discard pile"
-    if view.phase is VariantPhase.BUY_BACK:
+    if view.phase is Phase.BUY_BACK:
         return "decides whether to buy back in"
-    if view.phase is VariantPhase.PLAY:
+    if view.phase is Phase.PLAY:
         if isinstance(view, RommePublicView):
             return "plays: melds, lay-offs and joker swaps, then a discard"
         if view.knocker is not None:
@@ -53,7 +55,7 @@ def _who(live: LiveGame, seat_number: int) -> str:
 def romme_seats_text(live: LiveGame, view: RommePublicView) -> str:
     lines = []
     for s in view.seats:
-        marker = "▶" if view.phase is not VariantPhase.OVER and view.to_act == s.seat else "•"
+        marker = "▶" if view.phase is not Phase.OVER and view.to_act == s.seat else "•"
         if s.opened:
             opening = f"first meld down ({s.opening_points})"
         elif s.opening_points:
@@ -70,7 +72,7 @@ def romme_seats_text(live: LiveGame, view: RommePublicView) -> str:
 def wiener_seats_text(live: LiveGame, view: WienerPublicView) -> str:
     lines = []
     for s in view.seats:
-        marker = "▶" if view.phase is not VariantPhase.OVER and view.to_act == s.seat else "•"
+        marker = "▶" if view.phase is not Phase.OVER and view.to_act == s.seat else "•"
         state = "" if s.in_rubber else " · **out**"
         bought = " · bought back" if s.bought_back else ""
         knock = " · 👊 knocked" if view.knocker == s.seat else ""
@@ -152,7 +154,7 @@ async def variant_table_payload(live: LiveGame, *, with_images: bool) -> Payload
     title = live.options.title
     files: list[discord.File] = []
     embeds: list[discord.Embed] = []
-    if view.phase is VariantPhase.OVER and view.winner is not None:
+    if view.phase is Phase.OVER and view.winner is not None:
         rounds = plural(view.round_number, "round")
         embed = discord.Embed(
             title=f"{title} — {live.names[view.winner]} wins!",
@@ -226,7 +228,7 @@ async def variant_table_payload(live: LiveGame, *, with_images: bool) -> Payload
                 files.append(picture)
                 result_embed.set_image(url="attachment://round.png")
         embeds.append(result_embed)
-    if view.phase is VariantPhase.OVER:
+    if view.phase is Phase.OVER:
         buttons = [
             ui.button(
                 live.id, "rematch", label="Rematch", style=discord.ButtonStyle.success, emoji="🔁"

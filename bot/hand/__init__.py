@@ -28,9 +28,9 @@ from engine import (
     meld_points,
     parse_cards,
 )
-from engine.melds import possible_melds
-from engine.variants import TakeDiscard, VariantAction
-from engine.variants.deadwood import meld_options
+from engine.actions import TakeDiscard
+from engine.games.treppe.melds import possible_melds
+from engine.twopack.deadwood import meld_options
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -326,9 +326,7 @@ def _channel_seat(interaction: discord.Interaction) -> tuple[LiveGame, Seat]:
     return live, service.require_seat(live, interaction.user.id)
 
 
-async def _command_act(
-    interaction: discord.Interaction, make: Callable[[Seat], Action | VariantAction]
-) -> None:
+async def _command_act(interaction: discord.Interaction, make: Callable[[Seat], Action]) -> None:
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
         bot = _bot(interaction)

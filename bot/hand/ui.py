@@ -17,7 +17,7 @@ from bot.core.model import LiveGame, Seat
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import plural
 from engine import Card, End, LayOff, Phase, format_cards, meld_points
-from engine.melds import possible_melds
+from engine.games.treppe.melds import possible_melds
 
 PAGE_SIZE = 25  # Discord's limit of options in one select menu
 

@@ -28,20 +28,10 @@ from engine import (
     format_cards,
     parse_cards,
 )
-from engine.variants import (
-    BuyBack,
-    CallRummy,
-    JokerSwap,
-    Knock,
-    TakeBack,
-    TakeDiscard,
-    VariantPhase,
-    arrange,
-    deadwood,
-    hand_value,
-    meld_options,
-)
-from engine.variants.melds import analyse_variant_meld
+from engine.actions import BuyBack, CallRummy, JokerSwap, Knock, TakeBack, TakeDiscard
+from engine.protocol import Phase
+from engine.twopack import arrange, deadwood, hand_value, meld_options
+from engine.twopack.melds import analyse_variant_meld
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -56,7 +46,7 @@ def _bot(interaction: discord.Interaction) -> TreppenBot:
 def _legal_for(live: LiveGame, seat: Seat) -> list[Any]:
     game = live.game
     assert game is not None
-    if game.to_act != seat.seat or game.phase is VariantPhase.OVER:
+    if game.to_act != seat.seat or game.phase is Phase.OVER:
         return []
     return list(game.legal_actions())
 
@@ -109,13 +99,13 @@ def hint_text(live: LiveGame, seat: Seat) -> str:
 
 def _status(live: LiveGame, seat: Seat, public: Any) -> str:
     mine = public.to_act == seat.seat
-    if public.phase is VariantPhase.OVER:
+    if public.phase is Phase.OVER:
         return "The session is over."
     if not mine:
         return f"Waiting for {live.names[public.to_act]}."
-    if public.phase is VariantPhase.BUY_BACK:
+    if public.phase is Phase.BUY_BACK:
         return "**Your decision:** buy back in, or let the chance pass?"
-    if public.phase is VariantPhase.DRAW:
+    if public.phase is Phase.DRAW:
         return "**Your turn:** draw from the stock or take the top card of the discard pile."
     if live.variant == "romme":
         return "**Your turn:** meld, lay off or swap jokers as you like, then discard one card."
@@ -178,7 +168,7 @@ async def variant_hand_payload(
         items.append(ui.button(gid, "v_type", arg, label="Type cards", emoji="⌨️", row=0))
     items.append(ui.button(gid, "h_refresh", arg, label="Refresh", emoji="🔄", row=0))
     phase = public.phase
-    if legal and phase is VariantPhase.DRAW:
+    if legal and phase is Phase.DRAW:
         items.append(
             ui.button(
                 gid,
@@ -200,14 +190,14 @@ async def variant_hand_payload(
                 row=1,
             )
         )
-    elif legal and phase is VariantPhase.BUY_BACK:
+    elif legal and phase is Phase.BUY_BACK:
         items.append(
             ui.button(
                 gid, "v_buy", arg, label="Buy back in", style=discord.ButtonStyle.success, row=1
             )
         )
         items.append(ui.button(gid, "v_pass", arg, label="No, thanks", row=1))
-    elif legal and phase is VariantPhase.PLAY:
+    elif legal and phase is Phase.PLAY:
         if live.variant == "romme":
             _romme_play_items(items, live, seat, arg, cards, legal)
         else:
@@ -446,14 +436,14 @@ def parse_one(text: str) -> Card:
 class VariantPlayModal(discord.ui.Modal):
     """Type the move: draws, melds, lay-offs, joker swaps, discards, knocks and Rummy calls."""
 
-    def __init__(self, game_id: int, variant: str, phase: VariantPhase, state: HandState) -> None:
+    def __init__(self, game_id: int, variant: str, phase: Phase, state: HandState) -> None:
         super().__init__(title="Play by typing", timeout=900)
         self.game_id = game_id
         self.variant = variant
         self.phase = phase
         self.state = state
         self.fields: dict[str, discord.ui.TextInput[VariantPlayModal]] = {}
-        if phase is VariantPhase.DRAW:
+        if phase is Phase.DRAW:
             self._field("take", "Draw: 'stock' or 'discard'", "stock", required=True)
         elif variant == "romme":
             self._field("meld", "Meld (3 or more cards, in run order)", "10♥ J♥ Q♥  or  Jo 5s 6s")
@@ -481,7 +471,7 @@ class VariantPlayModal(discord.ui.Modal):
     def actions(self, seat: int) -> list[Any]:
         from bot.hand import parse_layoff
 
-        if self.phase is VariantPhase.DRAW:
+        if self.phase is Phase.DRAW:
             text = self._value("take").lower()
             if text in ("stock", "s", "draw", "talon", "t"):
                 return [DrawTalon(seat)]
@@ -545,11 +535,11 @@ async def on_type(interaction: discord.Interaction, game_id: int, argument: str)
     live, seat = _seated(interaction, game_id)
     game = live.game
     assert game is not None
-    if game.to_act != seat.seat or game.phase is VariantPhase.OVER:
+    if game.to_act != seat.seat or game.phase is Phase.OVER:
         raise Refusal(f"It is {live.names[game.to_act]}'s turn.")
-    if game.phase is VariantPhase.BUY_BACK:
+    if game.phase is Phase.BUY_BACK:
         raise Refusal("Use the buttons to buy back in or let the chance pass.")
-    phase = VariantPhase(game.phase.value)
+    phase = Phase(game.phase.value)
     modal = VariantPlayModal(game_id, live.variant, phase, HandState.decode(argument))
     await interaction.response.send_modal(modal)
 

@@ -20,15 +20,19 @@ from bot.render.results import render_round_result, render_session_result
 from bot.render.romme import render_romme_round_result, render_romme_table
 from bot.render.table import render_table
 from bot.render.wiener import render_wiener_round_result, render_wiener_table
-from engine.ai import make_player
 from engine.cards import Card
-from engine.events import RoundResult
-from engine.game import Ruleset
-from engine.variants import RommeRuleset, WienerRuleset
-from engine.variants.events import RommeRoundResult, WienerRoundResult
-from engine.variants.players import make_variant_player
-from engine.variants.views import RommePublicView, VariantPhase, WienerPublicView
-from engine.views import Phase, PublicView
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.game import RommeRuleset
+from engine.games.romme.views import RommePublicView
+from engine.games.treppe.ai import make_player
+from engine.games.treppe.events import RoundResult
+from engine.games.treppe.game import Ruleset
+from engine.games.treppe.views import PublicView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.game import WienerRuleset
+from engine.games.wiener.views import WienerPublicView
+from engine.protocol import Phase
+from engine.registry import get_spec
 
 NAMES = ("Anna", "Ben", "Clara", "Dieter")
 MAX_ACTIONS = 20_000
@@ -162,7 +166,7 @@ class RommeExample:
 @cache
 def romme() -> RommeExample:
     game = RommeRuleset().new_game(NAMES, ROMME_SEED)
-    players = [make_variant_player("romme", "normal", ROMME_SEED * 7 + s) for s in range(4)]
+    players = [get_spec("romme").make_player("normal", ROMME_SEED * 7 + s) for s in range(4)]
 
     def busy() -> bool:
         view = game.public_view()
@@ -193,14 +197,14 @@ class WienerExample:
 @cache
 def wiener() -> WienerExample:
     game = WienerRuleset().new_game(NAMES, WIENER_SEED)
-    players = [make_variant_player("wiener", "normal", WIENER_SEED * 7 + s) for s in range(4)]
+    players = [get_spec("wiener").make_player("normal", WIENER_SEED * 7 + s) for s in range(4)]
 
     def midgame() -> bool:
         view = game.public_view()
         return (
             view.round_number >= 3
             and view.knocker is None
-            and view.phase is VariantPhase.DRAW
+            and view.phase is Phase.DRAW
             and len({s.bad_points for s in view.seats}) >= 3
         )
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from bot.render import example_games
 from engine.cards import FULL_PACK, Card, parse_cards
-from engine.events import RoundResult
-from engine.melds import analyse_meld
-from engine.views import MeldView, PlacedCard, PublicView, SeatView
+from engine.games.treppe.events import RoundResult
+from engine.games.treppe.melds import analyse_meld
+from engine.games.treppe.views import MeldView, PlacedCard, PublicView, SeatView
 
 NAMES4 = ("Anna", "Ben", "Clara", "Dieter")
 

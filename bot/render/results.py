@@ -13,7 +13,7 @@ from bot.render.assets import Style, fit_text
 from bot.render.canvas import encode, fan_width, new_canvas, outline, paste_fan, rect, text
 from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP
 from bot.render.table import player_colour
-from engine.events import RoundResult
+from engine.games.treppe.events import RoundResult
 
 MARGIN = 16
 TITLE_H = 48
@@ -88,7 +88,7 @@ def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
             12,
         )
         note = f"{name} scores the cards left in the other hands: +{result.bonus}."
-        if result.romme_hand:
+        if result.hand_romme:
             note = f"Rommé hand: the other hands count double for {name}, +{result.bonus}."
     text(canvas, fit_text(note, SUBTITLE.size, width - 2 * MARGIN), MARGIN, TITLE_H, SUBTITLE)
 
@@ -110,7 +110,7 @@ def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
             paste_fan(canvas, hand[r : r + CARDS_PER_ROW], CARDS_X, row_y, CARD_STEP, CARD_STRIP_H)
         if seat == result.went_out:
             outline(canvas, (MARGIN, y, width - MARGIN - 1, y + row_h - 1), pal.GOLD, 3)
-            label = "went out ★ Rommé hand ×2" if result.romme_hand else "went out ★"
+            label = "went out ★ Rommé hand ×2" if result.hand_romme else "went out ★"
             text(canvas, label, CARDS_X, mid + 2, NOTE)
             text(canvas, f"+{result.bonus}", hand_col, mid, BONUS, align="right")
         elif not hand:
@@ -119,7 +119,7 @@ def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
             points = result.hand_points[seat]
             if result.went_out is None:
                 shown = "—"
-            elif result.romme_hand:
+            elif result.hand_romme:
                 shown = f"{points} ×2"
             else:
                 shown = str(points)

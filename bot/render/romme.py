@@ -41,9 +41,11 @@ from bot.render.variants import (
     plural,
     seat_colour,
 )
-from engine.variants.events import RommeRoundResult
-from engine.variants.melds import hand_value
-from engine.variants.views import RommePublicView, RommeSeatView, VariantMeldView, VariantPhase
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.protocol import Phase
+from engine.twopack.melds import hand_value
+from engine.twopack.views import VariantMeldView
 
 # The table.
 ROMME_INFO_H = 124  # name, minus points, cards, opening progress and its bar
@@ -79,12 +81,12 @@ NOTE_MUTED = Style(20, pal.MUTED, pal.PANEL)
 
 # ----------------------------------------------------------------------------- table
 def _status(view: RommePublicView) -> tuple[str, pal.RGB]:
-    if view.phase is VariantPhase.OVER and view.winner is not None:
+    if view.phase is Phase.OVER and view.winner is not None:
         name = fit_text(view.seats[view.winner].name, HEADER.size, v.STATUS_NAME_W)
         return f"{name} wins the game", seat_colour(view.winner)
     seat = view.seats[view.to_act]
     name = fit_text(seat.name, HEADER.size, v.STATUS_NAME_W)
-    if view.phase is VariantPhase.DRAW:
+    if view.phase is Phase.DRAW:
         return f"▶ {name} to draw", seat_colour(seat.seat)
     if not seat.opened and seat.opening_points:
         need = view.opening_minimum
@@ -203,7 +205,7 @@ def _draw_opening(canvas: Image.Image, view: RommePublicView, seat: RommeSeatVie
 
 def _draw_band(canvas: Image.Image, view: RommePublicView, band: _Band, top: int) -> None:
     seat = band.seat
-    turn = seat.seat == view.to_act and view.phase is not VariantPhase.OVER
+    turn = seat.seat == view.to_act and view.phase is not Phase.OVER
     ring = seat_colour(seat.seat) if turn else None
     if view.winner == seat.seat:
         ring = pal.GOLD

@@ -26,7 +26,8 @@ from bot.render.canvas import (
 )
 from bot.render.geometry import CARD_H, CARD_W, INDEX_BOTTOM, INDEX_STRIP
 from engine.cards import Card
-from engine.views import MeldView, Phase, PublicView, SeatView
+from engine.games.treppe.views import MeldView, PublicView, SeatView
+from engine.protocol import Phase
 
 TABLE_W = 1080  # the widest a table gets
 TABLE_MIN_W = 720  # a sparse table is narrower, so it scales down less on a phone
@@ -213,10 +214,10 @@ def _draw_talon(canvas: Image.Image, view: PublicView, top: int) -> None:
     else:
         empty_slot(canvas, MARGIN, y)
         text(canvas, "empty", MARGIN + CARD_W // 2, y + CARD_H // 2 - 12, LABEL, align="centre")
-    if view.run_outs:
+    if view.rebuilds:
         text(
             canvas,
-            f"rebuilt {view.run_outs}×",
+            f"rebuilt {view.rebuilds}×",
             MARGIN + CARD_W // 2,
             y + CARD_H + 4,
             LABEL,
@@ -348,7 +349,7 @@ def _layout(view: PublicView) -> _Layout:
     else:
         used += 200  # room for the "staircase empty" note
     stairs_h = stairs.height
-    if view.run_outs:
+    if view.rebuilds:
         stairs_h = max(stairs_h, BADGE_H + BADGE_GAP + CARD_H + 34)  # "rebuilt" under talon
     bands = []
     names = [s.name for s in view.seats]

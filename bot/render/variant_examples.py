@@ -7,27 +7,22 @@ import random
 from collections.abc import Iterator, Sequence
 
 from bot.render import example_games
-from engine.actions import Discard, LayOff, Meld
+from engine.actions import Action, CallRummy, Discard, JokerSwap, Knock, LayOff, Meld, TakeBack
 from engine.cards import Card
-from engine.variants import (
-    CallRummy,
-    JokerSwap,
-    Knock,
-    RommeRuleset,
-    TakeBack,
-    VariantAction,
-    WienerRuleset,
-)
-from engine.variants.deadwood import deadwood_of
-from engine.variants.events import RommeRoundResult, WienerRoundResult
-from engine.variants.views import RommePublicView, WienerPublicView
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.game import RommeRuleset
+from engine.games.romme.views import RommePublicView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.game import WienerRuleset
+from engine.games.wiener.views import WienerPublicView
+from engine.twopack.deadwood import deadwood_of
 
 NAMES6 = ("Anna", "Ben", "Clara", "Dieter", "Emil", "Frieda")
 MAX_STEPS = 4000
 GREEDY = 0.8  # how often the Wiener player discards its worst card
 
 
-def romme_move(rng: random.Random, actions: Sequence[VariantAction]) -> VariantAction:
+def romme_move(rng: random.Random, actions: Sequence[Action]) -> Action:
     """A random Rommé player that melds, lays off and swaps jokers when it can (mostly) and
     never takes a pending first meld back."""
     plays = [a for a in actions if isinstance(a, Meld | LayOff | JokerSwap)]
@@ -39,10 +34,10 @@ def romme_move(rng: random.Random, actions: Sequence[VariantAction]) -> VariantA
 
 def wiener_move(
     rng: random.Random,
-    actions: Sequence[VariantAction],
+    actions: Sequence[Action],
     knock: float = 1.0,
     hand: Sequence[Card] = (),
-) -> VariantAction:
+) -> Action:
     """A random Wiener Rummy player that calls Rummy when it can, knocks with chance
     ``knock`` and, given its ``hand``, mostly discards the card that leaves least deadwood."""
     rummy = [a for a in actions if isinstance(a, CallRummy)]

@@ -42,10 +42,11 @@ from bot.render.variants import (
     plural,
     seat_colour,
 )
-from engine.variants.deadwood import Arrangement
-from engine.variants.events import WienerRoundResult
-from engine.variants.melds import VariantMeld
-from engine.variants.views import VariantPhase, WienerPublicView, WienerSeatView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.views import WienerPublicView, WienerSeatView
+from engine.protocol import Phase
+from engine.twopack.deadwood import Arrangement
+from engine.twopack.melds import VariantMeld
 
 WIENER_INFO_H = 124  # name, bad points and their bar, chips, cards
 INFO_LINE_H = 24  # one more line: "bought back in"
@@ -118,7 +119,7 @@ def _chips_text(chips: int) -> str:
 def _between_rounds(view: WienerPublicView) -> bool:
     """Buy-back offers and the end of the rubber come after a round: its hands (shown in the
     round result) are no longer on the table."""
-    return view.phase in (VariantPhase.BUY_BACK, VariantPhase.OVER)
+    return view.phase in (Phase.BUY_BACK, Phase.OVER)
 
 
 def _knocker(view: WienerPublicView) -> int | None:
@@ -162,22 +163,22 @@ def _buy_back_target(view: WienerPublicView) -> int | None:
 
 
 def _status(view: WienerPublicView) -> tuple[str, pal.RGB]:
-    if view.phase is VariantPhase.OVER and view.winner is not None:
+    if view.phase is Phase.OVER and view.winner is not None:
         name = fit_text(view.seats[view.winner].name, HEADER.size, v.STATUS_NAME_W)
         return f"{name} wins the pot", seat_colour(view.winner)
     seat = view.to_act
     name = fit_text(view.seats[seat].name, HEADER.size, v.STATUS_NAME_W)
-    if view.phase is VariantPhase.BUY_BACK:
+    if view.phase is Phase.BUY_BACK:
         return f"▶ {name}: buy back in?", seat_colour(seat)
     last = " (last turn)" if _knocker(view) is not None else ""
-    doing = "to draw" if view.phase is VariantPhase.DRAW else "to discard"
+    doing = "to draw" if view.phase is Phase.DRAW else "to discard"
     return f"▶ {name} {doing}{last}", seat_colour(seat)
 
 
 def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
     """Right of the piles: the knock and its final turns, or the rubber's rules."""
     names = [s.name for s in view.seats]
-    if view.phase is VariantPhase.OVER and view.winner is not None:
+    if view.phase is Phase.OVER and view.winner is not None:
         winner = view.seats[view.winner]
         won = [
             (f"{winner.name} wins the rubber", BANNER),
@@ -192,7 +193,7 @@ def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
             ("The other hands stay hidden until the round ends", v.LABEL),
         ]
     notes: list[tuple[str, Style]] = []
-    if view.phase is VariantPhase.BUY_BACK:
+    if view.phase is Phase.BUY_BACK:
         target = _buy_back_target(view)
         seat = view.seats[view.to_act]
         offer = f"{seat.name} may buy back in"
@@ -283,7 +284,7 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
         out = f"out of the rubber · {seat.bad_points} bad points · {_chips_text(seat.chips)}"
         text(canvas, out, INFO_X + max(name.width + 24, INFO_W_OUT), y + 14, INFO_ALERT)
         return
-    turn = seat.seat == view.to_act and view.phase is not VariantPhase.OVER
+    turn = seat.seat == view.to_act and view.phase is not Phase.OVER
     ring = seat_colour(seat.seat) if turn else None
     if view.winner == seat.seat or _knocker(view) == seat.seat:
         ring = pal.GOLD

@@ -13,7 +13,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage import sql
-from engine.events import RoundResult
+from engine.games.treppe.events import RoundResult
 
 TREPPENROMME = "treppenromme"
 # Rommé counts minus points: fewer is better on its leaderboard.
@@ -32,7 +32,7 @@ def _round_record(result: Any) -> tuple[int | None, bool, list[tuple[int, int, i
             )
             for seat, total in enumerate(result.totals)
         ]
-        return result.went_out, bool(result.romme_hand), rows
+        return result.went_out, bool(result.hand_romme), rows
     if hasattr(result, "minus"):  # Rommé: minus points this round
         rows = [(result.minus[seat], 0, total) for seat, total in enumerate(result.totals)]
         return result.went_out, bool(result.hand_romme), rows

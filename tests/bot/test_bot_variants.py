@@ -13,20 +13,11 @@ from bot.core.model import LiveGame
 from bot.hand.variant import best_close
 from bot.settings import Settings
 from engine import Discard, DrawTalon, LayOff, Meld, meld_points, parse_cards
-from engine.variants import (
-    BuyBack,
-    CallRummy,
-    JokerSwap,
-    Knock,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    TakeDiscard,
-    VariantPhase,
-    WienerGame,
-    WienerRuleset,
-)
-from engine.variants.players import make_variant_player
+from engine.actions import BuyBack, CallRummy, JokerSwap, Knock, TakeBack, TakeDiscard
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.protocol import Phase
+from engine.registry import get_spec
 
 
 def option_values(message: Any, operation: str) -> list[str]:
@@ -52,12 +43,12 @@ class VariantTable(Table):
     def __init__(self, env: Env, channel: Any, members: list[MemberActor], variant: str) -> None:
         super().__init__(env, channel, members)
         self.variant = variant
-        self.players = {s: make_variant_player(variant, "normal", 11 + s) for s in range(6)}
+        self.players = {s: get_spec(variant).make_player("normal", 11 + s) for s in range(6)}
         if variant == "wiener":
             # A strong player against a careless one: a short rubber (game seed 7) that still
             # has a knock and a Rummy call in it.
-            self.players[0] = make_variant_player(variant, "hard", 5)
-            self.players[1] = make_variant_player(variant, "random", 6)
+            self.players[0] = get_spec(variant).make_player("hard", 5)
+            self.players[1] = get_spec(variant).make_player("random", 6)
         self.typed = 0
         self.knocks_seen = 0
 
@@ -124,7 +115,7 @@ class VariantTable(Table):
 
     async def play_variant(self, moves: int | None = None) -> int:
         made = 0
-        while self.vgame.phase is not VariantPhase.OVER and (moves is None or made < moves):
+        while self.vgame.phase is not Phase.OVER and (moves is None or made < moves):
             before = self.vgame.public_view().version
             action = self.choose_variant()
             await self.perform_variant(action)
@@ -153,7 +144,7 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     assert "Wiener Rummy" in (table.table_message().embeds[0].title or "")
     moves = await table.play_variant()
     game = table.vgame
-    assert game.phase is VariantPhase.OVER and game.winner is not None
+    assert game.phase is Phase.OVER and game.winner is not None
     assert moves > 10
     kinds = {type(a) for a in game.actions}
     assert {Knock, CallRummy} <= kinds
@@ -284,11 +275,12 @@ def _played_live(variant: str) -> LiveGame:
     from datetime import UTC, datetime
 
     from bot.core.model import GameOptions, Seat
-    from engine.variants import RommeRuleset, WienerRuleset
+    from engine.games.romme.game import RommeRuleset
+    from engine.games.wiener.game import WienerRuleset
 
     rules = RommeRuleset() if variant == "romme" else WienerRuleset()
     game = rules.new_game(["anna", "ben"], 7)
-    players = [make_variant_player(variant, "normal", s) for s in range(2)]
+    players = [get_spec(variant).make_player("normal", s) for s in range(2)]
     while not game.results:
         game.apply(
             players[game.to_act].choose(game.private_view(game.to_act), game.legal_actions())
@@ -323,7 +315,8 @@ async def test_variant_pictures_and_result_text() -> None:
 
 async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     from engine import parse_cards
-    from engine.variants import RommeRuleset, VariantDeal, two_packs
+    from engine.games.romme.game import RommeRuleset
+    from engine.table import Deal, two_packs
 
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
@@ -333,7 +326,7 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     rest = two_packs(6)
     for card in [*mine, *theirs, *upcard]:
         rest.remove(card)
-    deal = VariantDeal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
+    deal = Deal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
     live = table.live
     async with live.lock:
         live.game = RommeRuleset().new_game(live.names, 7, deal)
@@ -357,7 +350,8 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
 
 async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     from engine import parse_cards
-    from engine.variants import RommeRuleset, VariantDeal, two_packs
+    from engine.games.romme.game import RommeRuleset
+    from engine.table import Deal, two_packs
 
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
@@ -367,7 +361,7 @@ async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     rest = two_packs(6)
     for card in [*mine, *theirs, *upcard]:
         rest.remove(card)
-    deal = VariantDeal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
+    deal = Deal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
     live = table.live
     async with live.lock:
         live.game = RommeRuleset().new_game(live.names, 7, deal)
@@ -414,11 +408,11 @@ async def test_variant_timeouts_and_a_computer_seat(simcord_env: Env) -> None:
 async def test_wiener_buy_back_by_button(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "wiener")
     # Game seed 7 with these players: seat 0 falls to 82+ bad points and buys back in.
-    table.players[0] = make_variant_player("wiener", "random", 4)
-    table.players[1] = make_variant_player("wiener", "hard", 5)
+    table.players[0] = get_spec("wiener").make_player("random", 4)
+    table.players[1] = get_spec("wiener").make_player("hard", 5)
     await table.start(await table.open(variant="wiener"))
-    while table.vgame.phase is not VariantPhase.BUY_BACK:
-        assert table.vgame.phase is not VariantPhase.OVER
+    while table.vgame.phase is not Phase.BUY_BACK:
+        assert table.vgame.phase is not Phase.OVER
         await table.play_variant(moves=1)
     member = table.member_for_seat(table.vgame.to_act)
     hand = await table.hand_of(member)
@@ -466,12 +460,12 @@ async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
 async def test_a_whole_romme_session(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "romme")
     # Game seed 7 with these players: melds, lay-offs and a taken-back first meld.
-    table.players[0] = make_variant_player("romme", "hard", 2)
-    table.players[1] = make_variant_player("romme", "random", 3)
+    table.players[0] = get_spec("romme").make_player("hard", 2)
+    table.players[1] = get_spec("romme").make_player("random", 3)
     await table.start(await table.open(variant="romme"))
     await table.play_variant()
     game = table.vgame
-    assert game.phase is VariantPhase.OVER and game.winner is not None
+    assert game.phase is Phase.OVER and game.winner is not None
     assert {Meld, LayOff, TakeBack} <= {type(a) for a in game.actions}
     assert "wins" in (table.table_message().embeds[0].title or "")
     board = await table.service.storage.leaderboard(table.live.guild_id, variant="romme")
@@ -542,7 +536,7 @@ async def test_variant_layoff_autocomplete_lists_table_melds(simcord_env: Env) -
         if any(isinstance(a, LayOff) for a in game.legal_actions()):
             break
         assert await table.play_variant(moves=1) == 1, "the game ended before any lay-off"
-    assert game.phase is VariantPhase.PLAY
+    assert game.phase is Phase.PLAY
     member = next(m for m in table.members if m.id == table.live.seats[game.to_act].user_id)
     assert game.public_view().melds
     melds = await member.autocomplete(table.channel, "treppe layoff", "meld", "")

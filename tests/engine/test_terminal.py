@@ -10,15 +10,15 @@ import pytest
 
 from engine import Discard, Meld, Phase, PrivateView, RulesError
 from engine.__main__ import main
-from engine.ai import make_player
 from engine.events import DrewFromTalon
-from engine.terminal import (
+from engine.games.treppe.ai import make_player
+from engine.games.treppe.terminal import (
     TerminalTable,
     action_command,
     enable_line_editing,
     parse_command,
 )
-from engine.terminal import main as play_main
+from engine.games.treppe.terminal import main as play_main
 
 
 class Driver(io.StringIO):
@@ -271,9 +271,9 @@ def test_line_editing_is_off_without_readline(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_meld_line_shows_who_scored_what() -> None:
+    from engine.actions import MeldKind
     from engine.cards import Card
-    from engine.melds import MeldKind
-    from engine.views import MeldView, PlacedCard
+    from engine.games.treppe.views import MeldView, PlacedCard
 
     table = TerminalTable(["normal", "normal"], seed=1, name="Tester", stdout=io.StringIO())
     queens = [Card.parse(c) for c in ("Q♣", "Q♦", "Q♠")]

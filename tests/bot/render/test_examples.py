@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.render import example_games as eg
-from engine.melds import hand_value
+from engine.games.treppe.melds import hand_value
 
 IMG = Path(__file__).resolve().parents[3] / "docs" / "img"
 
@@ -44,7 +44,7 @@ def test_round_four_table_and_result_agree() -> None:
         bonus = result.bonus if s == result.went_out else 0
         assert result.totals[s] == seat.score + credit + bonus, seat.name
     others = sum(result.hand_points)
-    assert result.bonus == others * (2 if result.romme_hand else 1)
+    assert result.bonus == others * (2 if result.hand_romme else 1)
 
 
 def test_meld_labels_add_up_to_the_round_points() -> None:

@@ -30,8 +30,9 @@ from bot.render.table import (
     table_size,
 )
 from engine.cards import FULL_PACK, Card
-from engine.melds import analyse_meld
-from engine.views import MeldView, Phase, PlacedCard, PublicView
+from engine.games.treppe.melds import analyse_meld
+from engine.games.treppe.views import MeldView, PlacedCard, PublicView
+from engine.protocol import Phase
 
 
 def _melds(groups: list[list[Card]], owners: list[int]) -> tuple[MeldView, ...]:

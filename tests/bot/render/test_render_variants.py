@@ -44,21 +44,18 @@ from bot.render.variants import (
     joker_stands,
 )
 from bot.render.wiener import WIENER_MAX_H, wiener_table_size
-from engine.actions import DrawTalon
+from engine.actions import DrawTalon, Knock, MeldKind
 from engine.cards import JOKER, Card, parse_cards
-from engine.melds import MeldKind
-from engine.variants import Knock, VariantDeal, WienerRuleset, two_packs
-from engine.variants.deadwood import arrange
-from engine.variants.events import RommeRoundResult, WienerRoundResult
-from engine.variants.melds import analyse_variant_meld
-from engine.variants.views import (
-    RommePublicView,
-    RommeSeatView,
-    VariantMeldView,
-    VariantPhase,
-    VariantPlacedCard,
-    WienerPublicView,
-)
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.game import WienerRuleset
+from engine.games.wiener.views import WienerPublicView
+from engine.protocol import Phase
+from engine.table import Deal, two_packs
+from engine.twopack.deadwood import arrange
+from engine.twopack.melds import analyse_variant_meld
+from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
 VIEWS_PER_GAME = 40
 
@@ -130,13 +127,13 @@ OTHER_HANDS = (
 )
 
 
-def _deal(hands: list[tuple[Card, ...]]) -> VariantDeal:
+def _deal(hands: list[tuple[Card, ...]]) -> Deal:
     """Dealer seat 3 (seat 0 plays first), upcard 4♥, K♦ on top of the stock."""
     upcard, top = Card.parse("4♥"), Card.parse("K♦")
     rest = two_packs(2)
     for card in [c for hand in hands for c in hand] + [upcard, top]:
         rest.remove(card)
-    return VariantDeal(3, tuple(hands), (upcard,), (*rest, top))
+    return Deal(3, tuple(hands), (upcard,), (*rest, top))
 
 
 def _wiener_pair() -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]]]:
@@ -216,7 +213,7 @@ def _one_meld_view(cards: str, owner: int = 0) -> RommePublicView:
         seats=seats,
         dealer=0,
         to_act=1,
-        phase=VariantPhase.DRAW,
+        phase=Phase.DRAW,
         stock_count=60,
         discard_top=Card.parse("2♣"),
         discard_count=3,

@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Discard, DrawTalon, Game, Meld, Phase, PrivateView, Ruleset, TakeStaircase
-from engine.ai import STRENGTHS, make_player, safe_timeout_action
-from engine.ai.planner import Context, Weights, plan_turn
 from engine.cards import parse_cards
-from engine.melds import possible_melds
+from engine.games.treppe.ai import STRENGTHS, make_player, safe_timeout_action
+from engine.games.treppe.ai.planner import Context, Weights, plan_turn
+from engine.games.treppe.melds import possible_melds
 from tests.engine.conftest import build_game
 
 

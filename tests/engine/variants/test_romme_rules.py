@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 from engine import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
-from engine.variants import (
-    JokerSwap,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    TakeDiscard,
-    VariantPhase,
-)
-from engine.variants.events import (
-    DealtRound,
-    JokerSwapped,
-    Opened,
-    RommeRoundResult,
-    VariantRoundEnded,
-    VariantSessionEnded,
-)
+from engine.actions import JokerSwap, TakeBack, TakeDiscard
+from engine.games.romme.events import JokerSwapped, Opened, RommeRoundResult
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.protocol import Phase
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from tests.engine.variants.variant_deals import cards, one, refused, romme
 
 ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"
@@ -42,7 +31,7 @@ def test_deal_and_the_dealer_plays_first() -> None:
     g = RommeRuleset().new_game(["A", "B", "C", "D", "E", "F"], seed=5)
     assert len(g.card_locations()) == 110
     assert all(len(h) == 13 for h in g.hands)
-    assert g.to_act == g.dealer and g.phase is VariantPhase.DRAW
+    assert g.to_act == g.dealer and g.phase is Phase.DRAW
     assert g.public_view().discard_top is not None
 
 
@@ -50,7 +39,7 @@ def test_dealer_gets_fourteen_and_no_upcard() -> None:
     g = RommeRuleset(dealer_gets_14=True).new_game(["A", "B", "C"], seed=5)
     started = next(e for e in g.events if isinstance(e, DealtRound))
     assert started.upcard is None and not g.discard
-    assert len(g.hands[g.dealer]) == 14 and g.phase is VariantPhase.PLAY
+    assert len(g.hands[g.dealer]) == 14 and g.phase is Phase.PLAY
     refused(g, DrawTalon(g.dealer), "You have drawn already this turn.")
 
 
@@ -246,7 +235,7 @@ def test_going_out_without_the_double() -> None:
     go_out_in_one_turn(g)
     assert result_of(g).minus == (0, 111)
     # One round agreed: least minus wins.
-    assert g.phase is VariantPhase.OVER and g.winner == 0
+    assert g.phase is Phase.OVER and g.winner == 0
     assert isinstance(g.events[-1], VariantSessionEnded)
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import FULL_PACK, JOKER, Card, IllegalMeld, deadwood, parse_cards
-from engine.variants import analyse_variant_meld, arrange, best_meld_points, hand_value
+from engine.twopack import analyse_variant_meld, arrange, best_meld_points, hand_value
 
 
 def brute_force(hand: list[Card]) -> int:

@@ -4,32 +4,22 @@ seats, checking the invariants after every action."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Discard
-from engine.variants import (
-    CallRummy,
-    Knock,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    VariantPhase,
-    WienerGame,
-    WienerRuleset,
-    load_game,
-    two_packs,
-)
-from engine.variants.events import (
-    BoughtBack,
-    DealtRound,
-    RommeRoundResult,
-    VariantEvent,
-    VariantRoundEnded,
-    VariantSessionEnded,
-    WienerRoundResult,
-)
+from engine.actions import CallRummy, Knock, TakeBack
+from engine.events import GameEvent
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.wiener.events import BoughtBack, WienerRoundResult
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.protocol import Phase
+from engine.registry import load_game
+from engine.table import two_packs
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 
 ROMME_PACK = sorted(two_packs(6))
 WIENER_PACK = sorted(two_packs(2))
@@ -65,7 +55,7 @@ def test_random_romme_sessions(
     rng = random.Random(seed)
     game = rules.new_game([f"P{i}" for i in range(seats)], seed)
     dealer = game.dealer
-    while game.phase is not VariantPhase.OVER:
+    while game.phase is not Phase.OVER:
         moves = game.legal_actions()
         assert moves, "a player to act always has a legal move"
         plays = [m for m in moves if not isinstance(m, Discard | TakeBack)]
@@ -74,7 +64,7 @@ def test_random_romme_sessions(
         events = game.apply(action)
         assert sorted(game.card_locations()) == ROMME_PACK, "110 cards, each in one place"
         assert game.minus == romme_minus(game), "minus points equal what was scored"
-        if game.phase is VariantPhase.OVER:
+        if game.phase is Phase.OVER:
             break
         if game.round_number != round_number:
             started = next(e for e in events if isinstance(e, DealtRound))
@@ -95,7 +85,7 @@ def test_random_romme_sessions(
 
 
 def wiener_books(
-    game: WienerGame, events: list[VariantEvent], bad: list[int], chips: list[int]
+    game: WienerGame, events: Sequence[GameEvent], bad: list[int], chips: list[int]
 ) -> None:
     """Bad points and chips kept from the events alone: `bad` and `chips` (starting at zero and
     minus the stake) take in `events`, the ones not yet counted."""
@@ -127,7 +117,7 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
     game = rules.new_game([f"P{i}" for i in range(seats)], seed)
     bad, chips = [0] * seats, [-rules.stake] * seats
     counted = 0  # events already in the books
-    while game.phase is not VariantPhase.OVER:
+    while game.phase is not Phase.OVER:
         moves = game.legal_actions()
         assert moves, "a player to act always has a legal move"
         closes = [m for m in moves if isinstance(m, Knock | CallRummy)]
@@ -139,9 +129,9 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
         wiener_books(game, game.events[counted:], bad, chips)
         counted = len(game.events)
         assert game.bad_points == bad and game.chips == chips
-        if game.phase is VariantPhase.OVER:
+        if game.phase is Phase.OVER:
             break
-        if game.phase is VariantPhase.BUY_BACK or game.round_number != round_number:
+        if game.phase is Phase.BUY_BACK or game.round_number != round_number:
             if game.round_number != round_number:
                 started = next(e for e in events if isinstance(e, DealtRound))
                 assert game.active[started.dealer]

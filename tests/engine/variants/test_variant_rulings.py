@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from engine import Discard, DrawTalon
+from engine.actions import BuyBack, Knock
 from engine.events import TalonRebuilt
-from engine.variants import BuyBack, Knock, RommeRuleset, VariantPhase, WienerRuleset
-from engine.variants.events import (
-    DeclinedBuyBack,
-    RommeRoundResult,
-    VariantRoundEnded,
-    WienerRoundResult,
-)
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.game import RommeRuleset
+from engine.games.wiener.events import DeclinedBuyBack, WienerRoundResult
+from engine.games.wiener.game import WienerRuleset
+from engine.protocol import Phase
+from engine.twopack.events import VariantRoundEnded
 from tests.engine.variants.variant_deals import one, romme, wiener
 
 ROMME_ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"
@@ -77,10 +77,10 @@ def test_buy_back_is_offered_only_to_the_worst() -> None:
     g.apply(Discard(0, one("J♣")))
     # Anna 96 and Cleo 85 are both in 82..100; only Anna, the worst, is asked.
     assert g.bad_points == [96, 3, 85]
-    assert g.phase is VariantPhase.BUY_BACK and g.to_act == 0
+    assert g.phase is Phase.BUY_BACK and g.to_act == 0
     events = g.apply(BuyBack(0, False))
     assert DeclinedBuyBack(0) in events
-    assert g.phase is VariantPhase.DRAW and g.round_number == 2
+    assert g.phase is Phase.DRAW and g.round_number == 2
 
 
 def test_a_player_knocked_out_still_pays_the_round_chip() -> None:
