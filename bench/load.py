@@ -284,7 +284,7 @@ async def run_load(cfg: Config) -> Figures:
 
 
 async def _measure(
-    env: Any,
+    env: ConcurrentEnv,
     cfg: Config,
     figures: Figures,
     answers: Answers,
@@ -301,6 +301,7 @@ async def _measure(
         for i in range(cfg.tables)
     ]
     started = time.perf_counter()
+    env.fast_bookkeeping()
     with concurrent():
         await set_up_tables(tables, click)
     figures.setup_s = time.perf_counter() - started
@@ -309,6 +310,7 @@ async def _measure(
     measuring[0] = True
     ticker.start()
     started = time.perf_counter()
+    env.fast_bookkeeping()
     with concurrent():
         await play_steadily(tables, click, cfg)
     figures.run_s = time.perf_counter() - started
