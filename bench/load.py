@@ -21,7 +21,8 @@ Figures per run (one ``key=value`` line each), and a summary of all runs on the 
   lag_p50_ms/lag_p99_ms/lag_max_ms         event-loop lag: overshoot of a 10 ms sleep
   commits_per_s, commit_p99_ms             aiosqlite Connection.commit, wrapped here
   mem_kb_per_game                          --memory rss (default): RSS growth from before
-                                           the tables were set up to the end of the run,
+                                           the tables were set up (after three warm-up
+                                           tables, not counted) to the end of the run,
                                            divided by the games; it includes SimCord's
                                            copy of every message and picture. --memory
                                            tracemalloc: what bot/ and engine/ allocated
@@ -42,7 +43,6 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,16 +50,19 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # allow ``python bench/load.py`` without an install
     sys.path.insert(0, str(ROOT))
 
+from simcord import SetupError  # noqa: E402
+
 from bench.loadsim import (  # noqa: E402
     Answers,
     ConcurrentEnv,
+    Config,
+    Figures,
     LagTicker,
     bot_held_kb,
     button_labelled,
     concurrent,
     controls,
     counted_commits,
-    quantile,
     rss_kb,
 )
 from bot.app import create_bot  # noqa: E402
@@ -68,69 +71,6 @@ from bot.settings import Settings  # noqa: E402
 GAMES = ("treppen", "romme", "wiener")  # Treppenrommé, then the /treppe new variants
 ANSWER_TIMEOUT = 30.0  # far beyond Discord's 3 s: a missing answer is a failure, not a figure
 SETUP_CONCURRENCY = 32
-
-
-@dataclass
-class Config:
-    tables: int
-    images: bool
-    rate: float = 0.1  # clicks per table per second
-    duration: float = 20.0  # seconds of steady clicking
-    min_clicks: int = 200
-    seed: int = 1
-    memory: str = "rss"  # or "tracemalloc": bytes still held that bot/ or engine/ allocated
-
-    @property
-    def rate_scale(self) -> float:
-        natural = self.tables * self.rate * self.duration
-        return max(1.0, self.min_clicks / natural) if natural > 0 else 1.0
-
-
-@dataclass
-class Figures:
-    config: Config
-    latencies: list[float] = field(default_factory=list)  # seconds
-    lags: list[float] = field(default_factory=list)
-    commit_times: list[float] = field(default_factory=list)
-    refused: int = 0
-    deferred: int = 0
-    errors: int = 0
-    games: int = 0
-    setup_s: float = 0.0
-    run_s: float = 0.0
-    mem_kb_per_game: float = 0.0
-    by_kind: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def clicks(self) -> int:
-        return len(self.latencies)
-
-    def line(self) -> str:
-        ms = 1000.0
-        values: dict[str, object] = {
-            "tables": self.config.tables,
-            "images": "on" if self.config.images else "off",
-            "clicks": self.clicks,
-            "click_p50_ms": _fmt(quantile(self.latencies, 0.5) * ms),
-            "click_p99_ms": _fmt(quantile(self.latencies, 0.99) * ms),
-            "click_max_ms": _fmt(max(self.latencies, default=0.0) * ms),
-            "lag_p50_ms": _fmt(quantile(self.lags, 0.5) * ms),
-            "lag_p99_ms": _fmt(quantile(self.lags, 0.99) * ms),
-            "lag_max_ms": _fmt(max(self.lags, default=0.0) * ms),
-            "commits_per_s": _fmt(len(self.commit_times) / self.run_s if self.run_s else 0.0),
-            "commit_p99_ms": _fmt(quantile(self.commit_times, 0.99) * ms),
-            "mem_kb_per_game": _fmt(self.mem_kb_per_game),
-            "refused": self.refused,
-            "deferred": self.deferred,
-            "errors": self.errors,
-            "setup_s": _fmt(self.setup_s),
-            "run_s": _fmt(self.run_s),
-        }
-        return " ".join(f"{k}={v}" for k, v in values.items())
-
-
-def _fmt(value: float) -> str:
-    return f"{value:.1f}"
 
 
 class Clicker:
@@ -173,6 +113,7 @@ class LoadTable:
         self.table: Any = None
         self.hands: list[Any] = [None, None]
         self.turn = 0  # whose hand is tried first; a refresh without controls passes it on
+        self.idle = 0  # refreshes in a row that showed no move
 
     async def setup(self, click: Clicker) -> None:
         host, guest = self.members
@@ -196,32 +137,50 @@ class LoadTable:
         seat = self.turn
         member, hand = self.members[seat], self.hands[seat]
         found = controls(hand)
-        move = next((op for op in ("h_draw", "v_draw", "v_pass") if op in found), None)
-        if move is not None:
-            cid = found[move]["custom_id"]
-            result = await click(move[2:], lambda: member.click(hand, custom_id=cid))
-        elif discard := found.get("h_discard") or found.get("v_discard"):
-            value = self.rng.choice([o["value"] for o in discard["options"]])
-            cid = discard["custom_id"]
-            result = await click("discard", lambda: member.select(hand, [value], custom_id=cid))
-            if result.response is not None and "⚠️" not in _text(result.response):
-                self.turn = 1 - seat
-        elif "h_refresh" in found:
-            cid = found["h_refresh"]["custom_id"]
-            result = await click("refresh", lambda: member.click(hand, custom_id=cid))
-            if not _can_move(result.response):
-                self.turn = 1 - seat
-        else:  # the session is over: a new one in the same channel
-            await self.setup(click)
+        op = next((o for o in MOVES if o in found), None)
+        if op is None and self.idle >= 4:  # nobody can move: the session is over
+            await self.rematch(click)
             return
-        if result.response is not None and result.response.ephemeral:
-            self.hands[seat] = result.response
+        control = found[op or "h_refresh"]
+        cid = control["custom_id"]
+        kind = (op or "h_refresh")[2:]
+        if control.get("options"):  # a select: a random card to discard, the top step to take
+            values = [o["value"] for o in control["options"]]
+            value = self.rng.choice(values) if kind == "discard" else values[0]
+            result = await click(kind, lambda: member.select(hand, [value], custom_id=cid))
+        else:
+            result = await click(kind, lambda: member.click(hand, custom_id=cid))
+        response = result.response
+        if op is None:
+            self.idle += 1
+            if not _can_move(response):
+                self.turn = 1 - seat  # the hand shows no move: it must be the other's turn
+        else:
+            self.idle = 0
+            if kind == "discard" and response is not None and "⚠️" not in _text(response):
+                self.turn = 1 - seat
+        if response is not None and response.ephemeral:
+            self.hands[seat] = response
+
+    async def rematch(self, click: Clicker) -> None:
+        self.idle = 0
+        member = self.members[self.turn]
+        try:
+            result = await click("rematch", lambda: member.click(self.table, label="Rematch"))
+        except SetupError:  # no Rematch button yet: keep refreshing
+            return
+        if result.response is not None and button_labelled(result.response, "Your hand"):
+            self.table = result.response
+        for seat in range(len(self.members)):
+            self.hands[seat] = await self.open_hand(click, seat)
+
+
+MOVES = ("h_draw", "v_draw", "v_pass", "h_discard", "v_discard", "h_take", "v_take")
 
 
 def _can_move(message: Any) -> bool:
     found = controls(message) if message is not None else {}
-    moves = ("h_draw", "v_draw", "v_pass", "h_discard", "v_discard")
-    return any(op in found for op in moves)
+    return any(op in found for op in MOVES)
 
 
 async def set_up_tables(tables: list[LoadTable], click: Clicker) -> None:
@@ -293,6 +252,13 @@ async def _measure(
 ) -> None:
     measuring = [False]
     click = Clicker(answers, figures, measuring)
+    env.fast_bookkeeping()
+    with concurrent():  # one table of each game first: fonts, caches and imports warm up
+        for game in GAMES:
+            warm = LoadTable(env, -1 - GAMES.index(game), game, random.Random(0))
+            await warm.setup(click)
+            for _ in range(6):
+                await warm.step(click)
     rss_before = rss_kb()
     if cfg.memory == "tracemalloc":
         tracemalloc.start()
@@ -374,16 +340,7 @@ def main(argv: list[str] | None = None) -> None:
     for cfg in runs:
         figures = asyncio.run(run_load(cfg))
         print(f"rate_scale={cfg.rate_scale:.1f} {figures.line()}", flush=True)
-        tag = f"n{cfg.tables}_{'img' if cfg.images else 'noimg'}"
-        summary += [
-            f"{tag}_click_p50_ms={_fmt(quantile(figures.latencies, 0.5) * 1000)}",
-            f"{tag}_click_p99_ms={_fmt(quantile(figures.latencies, 0.99) * 1000)}",
-            f"{tag}_click_max_ms={_fmt(max(figures.latencies, default=0.0) * 1000)}",
-            f"{tag}_lag_p99_ms={_fmt(quantile(figures.lags, 0.99) * 1000)}",
-            f"{tag}_lag_max_ms={_fmt(max(figures.lags, default=0.0) * 1000)}",
-            f"{tag}_commits_per_s={_fmt(len(figures.commit_times) / max(figures.run_s, 1e-9))}",
-            f"{tag}_mem_kb_per_game={_fmt(figures.mem_kb_per_game)}",
-        ]
+        summary.append(figures.summary())
     print(" ".join(summary), flush=True)
 
 

@@ -20,6 +20,7 @@ import time
 import tracemalloc
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -221,3 +222,78 @@ def bot_held_kb(snapshot: tracemalloc.Snapshot) -> float:
         tracemalloc.Filter(True, str(ROOT / "engine" / "*")),
     ]
     return sum(stat.size for stat in snapshot.filter_traces(mine).statistics("filename")) / 1024
+
+
+@dataclass
+class Config:
+    tables: int
+    images: bool
+    rate: float = 0.1  # clicks per table per second
+    duration: float = 20.0  # seconds of steady clicking
+    min_clicks: int = 200
+    seed: int = 1
+    memory: str = "rss"  # or "tracemalloc": bytes still held that bot/ or engine/ allocated
+
+    @property
+    def rate_scale(self) -> float:
+        natural = self.tables * self.rate * self.duration
+        return max(1.0, self.min_clicks / natural) if natural > 0 else 1.0
+
+
+@dataclass
+class Figures:
+    config: Config
+    latencies: list[float] = field(default_factory=list)  # seconds
+    lags: list[float] = field(default_factory=list)
+    commit_times: list[float] = field(default_factory=list)
+    refused: int = 0
+    deferred: int = 0
+    errors: int = 0
+    games: int = 0
+    setup_s: float = 0.0
+    run_s: float = 0.0
+    mem_kb_per_game: float = 0.0
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def clicks(self) -> int:
+        return len(self.latencies)
+
+    def values(self) -> dict[str, object]:
+        ms = 1000.0
+        return {
+            "tables": self.config.tables,
+            "images": "on" if self.config.images else "off",
+            "clicks": self.clicks,
+            "click_p50_ms": _fmt(quantile(self.latencies, 0.5) * ms),
+            "click_p99_ms": _fmt(quantile(self.latencies, 0.99) * ms),
+            "click_max_ms": _fmt(max(self.latencies, default=0.0) * ms),
+            "lag_p50_ms": _fmt(quantile(self.lags, 0.5) * ms),
+            "lag_p99_ms": _fmt(quantile(self.lags, 0.99) * ms),
+            "lag_max_ms": _fmt(max(self.lags, default=0.0) * ms),
+            "commits_per_s": _fmt(len(self.commit_times) / self.run_s if self.run_s else 0.0),
+            "commit_p99_ms": _fmt(quantile(self.commit_times, 0.99) * ms),
+            "mem_kb_per_game": _fmt(self.mem_kb_per_game),
+            "refused": self.refused,
+            "deferred": self.deferred,
+            "errors": self.errors,
+            "setup_s": _fmt(self.setup_s),
+            "run_s": _fmt(self.run_s),
+        }
+
+    def line(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.values().items())
+
+    def summary(self) -> str:
+        """The headline figures, prefixed with the run (n100_img_...), for the last line."""
+        tag = f"n{self.config.tables}_{'img' if self.config.images else 'noimg'}"
+        keys = (
+            *("click_p50_ms", "click_p99_ms", "click_max_ms", "lag_p99_ms", "lag_max_ms"),
+            *("commits_per_s", "mem_kb_per_game"),
+        )
+        values = self.values()
+        return " ".join(f"{tag}_{k}={values[k]}" for k in keys)
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.1f}"
