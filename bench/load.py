@@ -16,7 +16,8 @@ so 1,000 tables for 60 s take about a minute of clicking. When N*rate*duration w
 fewer than ``--min-clicks`` clicks (small N), time is compressed: the rate is scaled up and
 ``rate_scale`` says by how much.
 
-Figures per run (one ``key=value`` line each), and a summary of all runs on the LAST line:
+Figures per run (one ``key=value`` line each; with several runs each runs in a fresh process),
+and a summary of all runs on the LAST line:
   click_p50_ms/click_p99_ms/click_max_ms   click -> the bot's answer (SimCord marks it)
   lag_p50_ms/lag_p99_ms/lag_max_ms         event-loop lag: overshoot of a 10 ms sleep
   commits_per_s, commit_p99_ms             aiosqlite Connection.commit, wrapped here
@@ -38,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -336,12 +338,29 @@ def main(argv: list[str] | None = None) -> None:
         f"memory={args.memory}",
         flush=True,
     )
-    summary: list[str] = []
-    for cfg in runs:
-        figures = asyncio.run(run_load(cfg))
-        print(f"rate_scale={cfg.rate_scale:.1f} {figures.line()}", flush=True)
-        summary.append(figures.summary())
+    if len(runs) == 1:
+        figures = asyncio.run(run_load(runs[0]))
+        print(f"rate_scale={runs[0].rate_scale:.1f} {figures.line()}", flush=True)
+        print(figures.summary(), flush=True)
+        return
+    summary = []
+    for cfg in runs:  # each run in a fresh process: RSS and caches start alike
+        lines = run_child(args, cfg)
+        print(lines[-2], flush=True)
+        summary.append(lines[-1])
     print(" ".join(summary), flush=True)
+
+
+def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
+    command = [sys.executable, str(Path(__file__).resolve()), "--tables", str(cfg.tables)]
+    command += ["--images", "on" if cfg.images else "off", "--rate", str(args.rate)]
+    command += ["--duration", str(args.duration), "--min-clicks", str(args.min_clicks)]
+    command += ["--seed", str(args.seed), "--memory", args.memory]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        raise SystemExit(f"the run with {cfg.tables} tables failed")
+    return done.stdout.strip().splitlines()
 
 
 if __name__ == "__main__":
