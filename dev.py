@@ -45,6 +45,8 @@ def cmd_test(extra: list[str]) -> None:
 
 
 def cmd_bot(extra: list[str]) -> None:
+    # From the project root, wherever dev.py was started: .env and data/ are found there.
+    os.chdir(ROOT)
     os.execv(PYTHON, [str(PYTHON), "-m", "bot", *extra])
 
 

@@ -27,6 +27,9 @@ class TreppenBot(commands.Bot):
     service: GameService
 
     def __init__(self, settings: Settings) -> None:
+        # The bot never joins voice: no start-up warnings about the voice libraries it lacks.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # Slash commands and components need no privileged intents.
         super().__init__(
             command_prefix=commands.when_mentioned,

@@ -254,6 +254,26 @@ class Game:
             return self.melds[meld_id]
         raise IllegalAction(f"There is no meld {meld_id + 1} on the table.")
 
+    def _leaves_locked_alone(self, seat: int, played: Sequence[Card]) -> bool:
+        """Would playing ``played`` leave only the card that may not be discarded?"""
+        locked = self.locked_discard
+        hand = self.hands[seat]
+        return (
+            locked is not None
+            and len(hand) == len(played) + 1
+            and locked in hand
+            and locked not in played
+        )
+
+    def _check_keeps_a_discard(self, seat: int, played: Sequence[Card]) -> None:
+        if self._leaves_locked_alone(seat, played):
+            card = self.locked_discard
+            raise IllegalAction(
+                f"That would leave only {card} in your hand, and you took it from the "
+                f"staircase this turn, so you cannot discard it: keep another card to "
+                f"discard, or play {card} too."
+            )
+
     def verify(self, action: Action) -> None:
         """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
         self._checked(action)
@@ -263,7 +283,7 @@ class Game:
         if isinstance(action, Discard):
             self._check_play(action.seat)
             self._check_holds(action.seat, action.card)
-            if action.card is self.locked_discard and len(self.hands[action.seat]) > 1:
+            if action.card is self.locked_discard:
                 raise IllegalAction(
                     f"You took {action.card} from the staircase; you cannot discard it this turn."
                 )
@@ -285,11 +305,15 @@ class Game:
         elif isinstance(action, Meld):
             self._check_play(action.seat)
             self._check_in_hand(action.seat, action.cards)
-            return analyse_meld(action.cards)
+            shape = analyse_meld(action.cards)
+            self._check_keeps_a_discard(action.seat, action.cards)
+            return shape
         elif isinstance(action, LayOff):
             self._check_play(action.seat)
             self._check_holds(action.seat, action.card)
-            return self._find_meld(action.meld_id).layoff_points(action.card, action.end)
+            points = self._find_meld(action.meld_id).layoff_points(action.card, action.end)
+            self._check_keeps_a_discard(action.seat, (action.card,))
+            return points
         else:  # pragma: no cover - the Action union is closed
             raise IllegalAction(f"Unknown action {action!r}.")
         return None
@@ -411,7 +435,11 @@ class Game:
             moves.extend(takes[: len(self.staircase)])
             return moves
         hand = self.hands[seat]
-        result: list[Action] = [Meld(seat, cards) for cards in possible_melds(hand)]
+        result: list[Action] = [
+            Meld(seat, cards)
+            for cards in possible_melds(hand)
+            if not self._leaves_locked_alone(seat, cards)
+        ]
         result.extend(self.legal_layoffs(seat))
         result.extend(self.legal_discards(seat))
         return result
@@ -421,13 +449,13 @@ class Game:
         moves: list[LayOff] = []
         for meld in self.melds:
             for card, end in meld.fitting_cards():
-                if card in held:
+                if card in held and not self._leaves_locked_alone(seat, (card,)):
                     moves.append(LayOff(seat, card, meld.id, end))
         return moves
 
     def legal_discards(self, seat: int) -> list[Discard]:
         hand = self.hands[seat]
-        locked = self.locked_discard if len(hand) > 1 else None
+        locked = self.locked_discard
         discards = _DISCARDS[seat]
         return [discards[card] for card in dict.fromkeys(hand) if card is not locked]
 

@@ -51,6 +51,21 @@ DIM = "\x1b[2m"
 RESET = "\x1b[0m"
 
 
+def use_tty(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def enable_line_editing() -> bool:
+    """Load ``readline`` so that ``input()`` gets arrow keys and history; False where the
+    platform has none (then lines are read plainly)."""
+    try:
+        import readline  # noqa: F401  (importing it is what switches line editing on)
+    except ImportError:
+        return False
+    return True
+
+
 def use_colour(stream: TextIO) -> bool:
     if os.environ.get("NO_COLOR"):
         return False
@@ -93,12 +108,16 @@ def parse_command(text: str, seat: int) -> Action | str:
             raise ParseError("Say which staircase card to take, for example: take 5")
         return TakeStaircase(seat, int(rest[0]) - 1)
     if verb in ("meld", "m"):
+        if not rest:
+            raise ParseError("Name the cards to meld, for example: meld Q♥ K♥ A♥")
         return Meld(seat, tuple(parse_cards(" ".join(rest))))
     if verb in ("lay", "l"):
         lowered = [w.lower() for w in rest]
         if "on" not in lowered:
             raise ParseError("Say where to lay it, for example: lay 7♠ on 3")
         at = lowered.index("on")
+        if not at:
+            raise ParseError("Say which card to lay off, for example: lay 7♠ on 3")
         cards = parse_cards(" ".join(rest[:at]))
         if len(cards) != 1:
             raise ParseError("Lay off one card at a time, for example: lay 7♠ on 3")
@@ -112,6 +131,8 @@ def parse_command(text: str, seat: int) -> Action | str:
             end = End(after[1])
         return LayOff(seat, cards[0], int(after[0]) - 1, end)
     if verb in ("discard", "x"):
+        if not rest:
+            raise ParseError("Say which card to discard, for example: discard 7♠")
         cards = parse_cards(" ".join(rest))
         if len(cards) != 1:
             raise ParseError("Discard exactly one card, for example: discard 7♠")
@@ -139,6 +160,7 @@ class TerminalTable:
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
         colour: bool | None = None,
+        line_editing: bool | None = None,
     ) -> None:
         stdin = stdin or sys.stdin
         stdout = stdout or sys.stdout
@@ -157,6 +179,9 @@ class TerminalTable:
         self.stdin = stdin
         self.stdout = stdout
         self.colour = use_colour(stdout) if colour is None else colour
+        if line_editing is None:
+            line_editing = stdin is sys.stdin and stdout is sys.stdout and use_tty(stdin)
+        self.line_editing = line_editing and enable_line_editing()
         self.human = 0
 
     # --------------------------------------------------------------- output
@@ -182,7 +207,7 @@ class TerminalTable:
         """``"Anna draws"`` or, for the human, ``"You draw"``."""
         if seat == self.human:
             return f"You {verb}"
-        if verb.endswith(("s", "sh", "ch")):
+        if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
             return f"{self.name(seat)} {verb}es"
         return f"{self.name(seat)} {verb}s"
 
@@ -209,13 +234,9 @@ class TerminalTable:
                 BOLD,
             )
         )
-        scores = []
-        for seat in public.seats:
-            line = f"{seat.name} {seat.score} (round {seat.round_points}"
-            if seat.seat != view.seat:
-                line += f", {seat.hand_count} cards"
-            scores.append(line + ")")
-        self.say("Scores: " + " · ".join(scores))
+        self.say("Scores:")
+        for line in self.score_lines(view):
+            self.say(line)
         stair = public.staircase
         if stair:
             cells = [f"{i}:{self.card(c)}" for i, c in enumerate(stair, start=1)]
@@ -234,14 +255,33 @@ class TerminalTable:
             self.say("Your turn: draw, or take N from the staircase.")
         else:
             extra = ""
-            if view.locked_discard is not None:
+            if view.locked_discard is not None and view.locked_discard in view.hand:
                 extra = f" (not {self.card(view.locked_discard)}: you just took it)"
             self.say(f"Meld, lay off, then discard{extra}.")
+
+    def score_lines(self, view: PrivateView) -> list[str]:
+        """One line per seat: name, total and this round's points in aligned columns."""
+        seats = view.public.seats
+        width = max(len(seat.name) for seat in seats)
+        digits = max(len(str(seat.score)) for seat in seats)
+        lines = []
+        for seat in seats:
+            line = f"  {seat.name + ':':<{width + 1}} {seat.score:>{digits}}  "
+            line += f"(round {seat.round_points}"
+            if seat.seat != view.seat:
+                what = "card" if seat.hand_count == 1 else "cards"
+                line += f", {seat.hand_count} {what}"
+            lines.append(line + ")")
+        return lines
 
     def narrate(self, events: Sequence[Event]) -> None:
         for event in events:
             if isinstance(event, DrewFromTalon):
-                self.say(f"{self.does(event.seat, 'draw')} from the talon.")
+                if event.seat == self.human:  # only the player sees which card it was
+                    drawn = self.card(self.game.hands[self.human][-1])
+                    self.say(f"You draw {drawn} from the talon.")
+                else:
+                    self.say(f"{self.does(event.seat, 'draw')} from the talon.")
             elif isinstance(event, TookFromStaircase):
                 n = len(event.cards)
                 what = "card" if n == 1 else "cards"
@@ -296,16 +336,27 @@ class TerminalTable:
         for seat, hand in enumerate(result.hands):
             if hand:
                 self.say(f"  {self.name(seat)}: {self.cards(hand)} ({result.hand_points[seat]})")
-        totals = ", ".join(f"{self.name(s)} {t}" for s, t in enumerate(result.totals))
-        self.say(f"Totals: {totals}")
+        self.say("Totals:")
+        width = max(len(self.name(s)) for s in range(len(result.totals)))
+        digits = max(len(str(t)) for t in result.totals)
+        for seat, total in enumerate(result.totals):
+            self.say(f"  {self.name(seat) + ':':<{width + 1}} {total:>{digits}}")
 
     # ----------------------------------------------------------------- play
     def read(self) -> str | None:
-        self.stdout.write("> ")
-        self.stdout.flush()
-        line = self.stdin.readline()
+        """One typed line, or None at end of input (Ctrl-D)."""
+        if self.line_editing:
+            try:
+                return input("> ")  # arrow keys and history through readline
+            except EOFError:
+                line = ""
+        else:
+            self.stdout.write("> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
         if not line:
             self.say()
+            self.say("You leave the table.")
             return None
         return line
 
@@ -382,4 +433,9 @@ def main(
     if seed is None:
         seed = random.randrange(2**31)
     table = TerminalTable(opponents, seed, target, name, stdin, stdout)
-    return table.run()
+    try:
+        return table.run()
+    except KeyboardInterrupt:
+        table.say()
+        table.say("Interrupted: you leave the table.")
+        return 130

@@ -466,18 +466,6 @@ class GameService:
         else:
             self.kick_autoplay(live)
 
-    async def member_left(self, guild_id: int, user_id: int) -> None:
-        for live in list(self.games.values()):
-            if live.guild_id != guild_id:
-                continue
-            seat = live.seat_of(user_id)
-            if seat is None:
-                continue
-            async with live.lock:
-                if live.status == "playing":
-                    live.log = f"{seat.name} left the server; moves are made for them."
-                    await self.set_presence(live, seat, departed=True)
-
     # ------------------------------------------------------------ closing
     async def close(self, live: LiveGame, status: str, text: str) -> None:
         """End a lobby or game early (abandoned, cancelled). Caller holds the lock."""

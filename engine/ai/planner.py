@@ -353,7 +353,7 @@ def plan_turn(
             fits.append(Fit.of_cards(ctx.next_meld_id + k, meld, kind))
         layoffs, lay_points, left = _lay_off_all(rest, fits)
         points += lay_points
-        if len(left) <= 1:
+        if len(left) <= 1 and not (left and left[0] is ctx.locked):
             discard = left[0] if left else None
             score = points + ctx.out_bonus
             plans.append(Plan(melds, layoffs, discard, (), points, True, score, fits))
@@ -379,12 +379,24 @@ def plan_turn(
             )
             if best is None or value > best[0]:
                 best = (value, card)
-        if best is None:  # only the locked card is left twice over: cannot happen
+        if best is None:  # only the locked card is left: it may not be discarded
             continue
         keep = tuple(c for c in left if c is not best[1])
         plans.append(Plan(melds, layoffs, best[1], keep, points, False, points + best[0], fits))
+    if not plans and hand:
+        plans.append(_keep_melds_plan(hand, ctx))
     plans.sort(key=lambda p: -p.score)
     return plans[:keep_plans] if keep_plans else plans
+
+
+def _keep_melds_plan(hand: Sequence[Card], ctx: Context) -> Plan:
+    """When every split would leave only the locked card: play nothing and discard the
+    free card worth most in hand (the locked card may not go back this turn)."""
+    free = [c for c in hand if c is not ctx.locked] or list(hand)
+    card = max(free, key=lambda c: (hand_value(c), c))
+    keep = tuple(c for c in hand if c is not card)
+    score = -ctx.risk * sum(hand_value(c) for c in keep)
+    return Plan([], [], card, keep, 0, False, score, [f.copy() for f in ctx.fits])
 
 
 def card_useful(card: Card, pool: set[Card] | frozenset[Card], fits: Sequence[Fit]) -> bool:

@@ -543,14 +543,14 @@ def candidate_plans(hand: Sequence[Card], ctx: Context, discards: int = 3) -> li
             fits.append(Fit.of_cards(ctx.next_meld_id + k, meld, kind))
         layoffs, lay_points, left = _lay_off_all(rest, fits)
         points += lay_points
-        if len(left) <= 1:
+        if len(left) <= 1 and not (left and left[0] is ctx.locked):
             discard = left[0] if left else None
             plans.append(
                 Plan(melds, layoffs, discard, (), points, True, points + ctx.out_bonus, fits)
             )
             continue
         plans.extend(_discard_plans(melds, layoffs, left, points, fits, ctx, discards))
-    if any(p.points for p in plans) and len(hand) > 1:
+    if (not plans or any(p.points for p in plans)) and len(hand) > 1:
         plans.extend(_discard_plans([], [], list(hand), 0, list(ctx.fits), ctx, 1))
     plans.sort(key=lambda p: -p.score)
     return plans

@@ -239,9 +239,19 @@ class TwoPackGame:
     def _check_discard(self, seat: int, card: Card) -> None:
         self._check_holds(seat, card)
         hand = self.hands[seat]
-        if card is self.locked_discard and hand.count(card) == 1 and len(hand) > 1:
+        if card is self.locked_discard and hand.count(card) == 1:
             raise IllegalAction(
                 f"You took {card} from the discard pile; you cannot throw it back this turn."
+            )
+
+    def _check_keeps_a_discard(self, rest: Sequence[Card]) -> None:
+        """Refuse a play that would leave only the taken discard, which may not go back."""
+        card = self.locked_discard
+        if card is not None and len(rest) == 1 and rest[0] is card:
+            raise IllegalAction(
+                f"That would leave only {card} in your hand, and you took it from the discard "
+                f"pile this turn, so you cannot throw it back: keep another card to discard, "
+                f"or play {card} too."
             )
 
     # ----------------------------------------------------------------- draws

@@ -213,11 +213,19 @@ class RommeGame(TwoPackGame):
     def _check_after_opening(self, seat: int, what: str) -> None:
         if not self.opened[seat]:
             raise IllegalAction(
-                f"{what} only after your first meld "
+                f"You may {what} only after your first meld "
                 f"({self.ruleset.opening_minimum} points in melds)."
             )
         if self.opened_this_turn:
-            raise IllegalAction(f"{what} not in the turn of your first meld.")
+            raise IllegalAction(f"You cannot {what} in the turn of your first meld.")
+
+    def _rest_of_hand(
+        self, seat: int, played: Sequence[Card], gained: Sequence[Card] = ()
+    ) -> list[Card]:
+        rest = [*self.hands[seat], *gained]
+        for card in played:
+            rest.remove(card)
+        return rest
 
     def _find_meld(self, meld_id: int) -> VariantTableMeld:
         if 0 <= meld_id < len(self.melds):
@@ -268,12 +276,13 @@ class RommeGame(TwoPackGame):
                 f"Your first meld must be worth at least {need} points: "
                 f"this one would end at {reached}."
             )
+        self._check_keeps_a_discard(self._rest_of_hand(seat, action.cards))
         return shape
 
     def _check_swap(self, action: JokerSwap) -> tuple[VariantTableMeld, int, VariantMeld]:
         seat = action.seat
         self._check_play(seat)
-        self._check_after_opening(seat, "You may swap a joker")
+        self._check_after_opening(seat, "swap a joker")
         self._check_holds(seat, action.card)
         self._check_must_meld([action.card, *action.cards])
         meld = self._find_meld(action.meld_id)
@@ -289,6 +298,9 @@ class RommeGame(TwoPackGame):
         if missing:
             raise IllegalAction(f"You do not hold {' '.join(str(c) for c in sorted(missing))}.")
         shape = analyse_variant_meld(action.cards)
+        for card in action.cards:
+            rest.remove(card)
+        self._check_keeps_a_discard(rest)
         return meld, index, shape
 
     def verify(self, action: VariantAction) -> None:
@@ -301,10 +313,11 @@ class RommeGame(TwoPackGame):
             self._check_meld(action)
         elif isinstance(action, LayOff):
             self._check_play(action.seat)
-            self._check_after_opening(action.seat, "You may lay off")
+            self._check_after_opening(action.seat, "lay off")
             self._check_holds(action.seat, action.card)
             self._check_must_meld([action.card])
             self._find_meld(action.meld_id).layoff(action.card, action.end)
+            self._check_keeps_a_discard(self._rest_of_hand(action.seat, [action.card]))
         elif isinstance(action, JokerSwap):
             self._check_swap(action)
         elif isinstance(action, TakeBack):
@@ -448,7 +461,7 @@ class RommeGame(TwoPackGame):
         elif self.must_meld is None:
             locked = self.locked_discard
             for card in dict.fromkeys(hand):
-                if card is not locked or hand.count(card) > 1 or len(hand) == 1:
+                if card is not locked or hand.count(card) > 1:
                     result.append(Discard(seat, card))
         return result
 

@@ -376,7 +376,7 @@ class WienerGame(TwoPackGame):
         hand = self.hands[seat]
         result: list[VariantAction] = []
         for card in dict.fromkeys(hand):
-            if card is self.locked_discard and hand.count(card) == 1 and len(hand) > 1:
+            if card is self.locked_discard and hand.count(card) == 1:
                 continue
             result.append(Discard(seat, card))
             if self.knocker is None:

@@ -182,6 +182,45 @@ def test_no_return_forbids_discarding_the_only_card_taken(deal: DealFactory) -> 
     game.apply(Discard(0, one("K♠")))
 
 
+LONE_TAKE = dict(hands=["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ 5♥", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♦")
+KEEP_ONE = "cannot discard it: keep another card to discard, or play 6♦ too."
+
+
+def test_no_return_binds_the_last_card_too(deal: DealFactory) -> None:
+    """RULES.md §1: no going out by throwing the lone taken card back (nor a Rommé hand)."""
+    game = deal(**LONE_TAKE)
+    game.apply(TakeStaircase(0, 1))
+    game.apply(Meld(0, cards("9♣ 9♦ 9♠")))
+    # Melding or laying off everything else would leave 6♦ alone: refused, with the reason.
+    refused(game, Meld(0, cards("2♥ 3♥ 4♥ 5♥")), "That would leave only 6♦ in your hand")
+    game.apply(Meld(0, cards("2♥ 3♥ 4♥")))
+    refused(game, LayOff(0, one("5♥"), 1), KEEP_ONE)
+    assert game.legal_actions() == [Discard(0, one("5♥"))]
+    game.apply(Discard(0, one("5♥")))
+    assert game.hands[0] == [one("6♦")] and not game.results
+
+
+def test_no_return_refuses_the_taken_card_as_the_last_discard(deal: DealFactory) -> None:
+    game = deal(**LONE_TAKE)
+    game.apply(TakeStaircase(0, 1))
+    game.hands[0][:] = [one("6♦")]  # however it got there, the lone card stays locked
+    refused(
+        game,
+        Discard(0, one("6♦")),
+        "You took 6♦ from the staircase; you cannot discard it this turn.",
+    )
+    assert game.legal_discards(0) == []
+
+
+def test_no_return_lets_the_taken_card_itself_be_melded_to_go_out(deal: DealFactory) -> None:
+    game = deal(hands=["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ 5♥", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♥")
+    game.apply(TakeStaircase(0, 1))
+    game.apply(Meld(0, cards("9♣ 9♦ 9♠")))
+    assert Meld(0, cards("2♥ 3♥ 4♥ 5♥")) not in game.legal_actions()
+    game.apply(Meld(0, cards("2♥ 3♥ 4♥ 5♥ 6♥")))
+    assert game.results[-1].went_out == 0
+
+
 def test_no_return_does_not_apply_when_several_cards_are_taken(deal: DealFactory) -> None:
     game = deal(hands=["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ K♠", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♦")
     game.apply(TakeStaircase(0, 0))

@@ -63,6 +63,55 @@ def test_draw_discard_top_or_stock_no_staircase() -> None:
     refused(g, Discard(0, one("8♦")), "cannot throw it back this turn")
 
 
+def small_game() -> RommeGame:
+    """Anna (opened already) holds seven cards; the discard pile's top is 9♣."""
+    g = romme(
+        ["7♠ 7♦ 7♣ 2♥ 3♥ 4♥ 5♥", "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠"],
+        discard="9♣",
+        ruleset=RommeRuleset(hand_size=7),
+    )
+    g.opened[0] = True
+    return g
+
+
+LEAVES_9 = "That would leave only 9♣ in your hand"
+
+
+def test_no_return_binds_the_last_card_too() -> None:
+    """RULES.md §4: the taken discard may not be thrown back, not even to go out."""
+    g = small_game()
+    g.apply(TakeDiscard(0))
+    g.apply(Meld(0, cards("7♠ 7♦ 7♣")))
+    refused(g, Meld(0, cards("2♥ 3♥ 4♥ 5♥")), LEAVES_9)
+    g.apply(Meld(0, cards("2♥ 3♥ 4♥")))
+    refused(g, LayOff(0, one("5♥"), 1, End.HIGH), LEAVES_9)
+    refused(g, Discard(0, one("9♣")), "cannot throw it back this turn")
+    assert g.legal_actions() == [Discard(0, one("5♥"))]
+    g.apply(Discard(0, one("5♥")))
+    assert g.hands[0] == [one("9♣")] and g.to_act == 1
+
+
+def test_no_return_refuses_the_taken_discard_as_the_last_card() -> None:
+    g = small_game()
+    g.apply(TakeDiscard(0))
+    g.hands[0][:] = [one("9♣")]
+    refused(g, Discard(0, one("9♣")), "cannot throw it back this turn")
+    assert Discard(0, one("9♣")) not in g.legal_actions()
+
+
+def test_the_taken_discard_itself_may_be_played_to_go_out() -> None:
+    g = romme(
+        ["7♠ 7♦ 7♣ 2♥ 3♥ 4♥ 5♥", "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠"],
+        discard="6♥",
+        ruleset=RommeRuleset(hand_size=7),
+    )
+    g.opened[0] = True
+    g.apply(TakeDiscard(0))
+    g.apply(Meld(0, cards("7♠ 7♦ 7♣")))
+    g.apply(Meld(0, cards("2♥ 3♥ 4♥ 5♥ 6♥")))
+    assert result_of(g).went_out == 0
+
+
 def test_first_meld_needs_forty_and_can_be_taken_back() -> None:
     g = game()
     g.apply(DrawTalon(0))
@@ -80,7 +129,7 @@ def test_first_meld_needs_forty_and_can_be_taken_back() -> None:
     assert Opened(0, 51) in events
     assert g.public_view().seats[0].opened
     # No lay-offs in the turn of the first meld; further melds are fine.
-    refused(g, LayOff(0, one("9♣"), 0), "You may lay off not in the turn of your first meld")
+    refused(g, LayOff(0, one("9♣"), 0), "You cannot lay off in the turn of your first meld.")
     g.apply(Discard(0, one("9♣")))
     assert g.to_act == 1
 
@@ -121,7 +170,7 @@ def test_joker_swap_goes_into_a_new_meld() -> None:
     refused(
         g,
         JokerSwap(0, one("7♣"), 0, cards("2♠ 3♠ Jo")),
-        "You may swap a joker not in the turn of your first meld",
+        "You cannot swap a joker in the turn of your first meld.",
     )
     g.apply(Discard(0, one("9♣")))
     g.apply(DrawTalon(1))

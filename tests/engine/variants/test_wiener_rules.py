@@ -59,6 +59,15 @@ def test_turn_order_and_draw_first() -> None:
     refused(g, Discard(1, one("9♣")), "cannot throw it back this turn")
 
 
+def test_no_return_binds_even_a_last_card() -> None:
+    """RULES.md §4: the taken upcard may not be thrown back that turn, whatever the hand."""
+    g = game()
+    g.apply(TakeDiscard(1))
+    g.hands[1][:] = [one("9♣")]
+    refused(g, Discard(1, one("9♣")), "cannot throw it back this turn")
+    assert g.legal_actions() == []
+
+
 def test_nothing_is_melded_during_play() -> None:
     g = game()
     g.apply(DrawTalon(1))
