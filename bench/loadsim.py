@@ -247,6 +247,7 @@ class Figures:
     lags: list[float] = field(default_factory=list)
     commit_times: list[float] = field(default_factory=list)
     refused: int = 0
+    unanswered: int = 0
     deferred: int = 0
     errors: int = 0
     games: int = 0
@@ -275,6 +276,7 @@ class Figures:
             "commit_p99_ms": _fmt(quantile(self.commit_times, 0.99) * ms),
             "mem_kb_per_game": _fmt(self.mem_kb_per_game),
             "refused": self.refused,
+            "unanswered": self.unanswered,
             "deferred": self.deferred,
             "errors": self.errors,
             "setup_s": _fmt(self.setup_s),

@@ -18,6 +18,7 @@ async def test_a_short_run_answers_every_click(images: bool) -> None:
     assert figures.games == 3
     assert figures.errors == 0
     assert figures.refused == 0
+    assert figures.unanswered == 0
     assert figures.clicks >= 12  # every scheduled click got its answer (or the run failed)
     assert all(latency > 0 for latency in figures.latencies)
     assert {"draw", "discard"} <= set(figures.by_kind)
