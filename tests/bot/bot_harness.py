@@ -141,8 +141,7 @@ class Table:
         assert message is not None
         assert message.ephemeral, "a hand must be private"
         live = self.live
-        if live.game is None:
-            return
+        assert live.game is not None, "a hand is shown only while a game runs"
         seat = live.seat_of(member.id)
         assert seat is not None
         own = sorted(str(c) for c in live.game.private_view(seat.seat).hand)

@@ -75,7 +75,9 @@ async def test_four_seats_with_a_computer(simcord_env: Env) -> None:
     table = setup_table(simcord_env, 3)
     lobby = await table.open(target=500)
     await table.members[0].select(lobby, ["add:normal"], custom_id=custom_id_of(lobby, "lobby_cpu"))
-    assert "Computer 1" in lobby.embeds[0].fields[0].value or "Computer 1" in str(table.live.names)
+    seats = table.table_message().embeds[0].fields[0].value  # the lobby, edited in place
+    assert seats.splitlines()[3] == "4. 🤖 Computer 1"
+    assert table.live.names == ["anna", "ben", "cleo", "Computer 1"]
     await table.start(lobby)
     assert len(table.live.seats) == 4
     moves = await table.play(moves=30)

@@ -4,12 +4,14 @@ seats, checking the invariants after every action."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Discard
 from engine.actions import CallRummy, Knock, TakeBack
+from engine.events import GameEvent
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.wiener.events import BoughtBack, WienerRoundResult
@@ -82,11 +84,12 @@ def test_random_romme_sessions(
     assert replayed.events == game.events
 
 
-def wiener_books(game: WienerGame) -> tuple[list[int], list[int]]:
-    """Bad points and chips recomputed from the events alone."""
-    bad = [0] * game.n
-    chips = [-game.ruleset.stake] * game.n
-    for event in game.events:
+def wiener_books(
+    game: WienerGame, events: Sequence[GameEvent], bad: list[int], chips: list[int]
+) -> None:
+    """Bad points and chips kept from the events alone: `bad` and `chips` (starting at zero and
+    minus the stake) take in `events`, the ones not yet counted."""
+    for event in events:
         if isinstance(event, VariantRoundEnded):
             result = event.result
             assert isinstance(result, WienerRoundResult)
@@ -104,7 +107,6 @@ def wiener_books(game: WienerGame) -> tuple[list[int], list[int]]:
             chips[event.seat] -= event.chips
         elif isinstance(event, VariantSessionEnded):
             chips[event.winner] += event.pot
-    return bad, chips
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -113,6 +115,8 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
     rules = WienerRuleset(out_at=45, buy_back_from=30, max_rebuilds=1)
     rng = random.Random(seed)
     game = rules.new_game([f"P{i}" for i in range(seats)], seed)
+    bad, chips = [0] * seats, [-rules.stake] * seats
+    counted = 0  # events already in the books
     while game.phase is not Phase.OVER:
         moves = game.legal_actions()
         assert moves, "a player to act always has a legal move"
@@ -122,7 +126,8 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
         events = game.apply(action)
         assert sorted(game.card_locations()) == WIENER_PACK, "106 cards, each in one place"
         assert sum(game.chips) + game.pot == 0, "chips are only moved, never made"
-        bad, chips = wiener_books(game)
+        wiener_books(game, game.events[counted:], bad, chips)
+        counted = len(game.events)
         assert game.bad_points == bad and game.chips == chips
         if game.phase is Phase.OVER:
             break
