@@ -16,6 +16,7 @@ from typing import Literal
 from bot.core import components as ui
 from bot.core.model import LiveGame, Seat
 from bot.core.reading import small_number
+from bot.core.texts import narrate
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, LayOff
 from engine.cards import Card
@@ -197,8 +198,13 @@ class GamePresenter(ABC):
 
     # ------------------------------------------------------------ rounds and events
     @abstractmethod
+    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The log's words for one of the game's own events ("" for nothing, None for an
+        event every game shares, told by ``bot.core.texts``)."""
+
     def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
         """One short line for the table's log."""
+        return narrate(events, names, self.tell, stock=self.stock_word, pile=self.pile_word)
 
     @abstractmethod
     def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:

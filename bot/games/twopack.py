@@ -5,23 +5,26 @@ controls, the discard select, the piles line and the safe move. Their presenters
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import discord
 
 from bot.core import components as ui
 from bot.core.errors import Refusal
-from bot.core.presenter import ControlHandler, HandContext, TypedField
+from bot.core.presenter import ControlHandler, GamePresenter, HandContext, TypedField
 from bot.core.reading import layoff_value, one_card
 from bot.core.texts import plural
 from engine.actions import Action, BuyBack, Discard, DrawTalon, End, LayOff, TakeBack, TakeDiscard
 from engine.cards import Card
+from engine.events import GameEvent
 from engine.protocol import BasePrivateView, BasePublicView, Phase
 from engine.twopack import hand_value
+from engine.twopack.events import VariantRoundEnded
 
 OPTION_LIMIT = 25
 
 
+@runtime_checkable
 class PilesView(Protocol):
     """The piles of a two-pack table."""
 
@@ -168,9 +171,27 @@ def typed_draw(seat: int, text: str) -> Action:
     raise Refusal("Type 'stock' or 'discard'.")
 
 
-def take_choices(view: PilesView) -> list[tuple[str, int]]:
-    top = view.discard_top
-    return [] if top is None else [(f"discard pile: {top}", 1)]
+class TwoPackPresenter(GamePresenter):
+    """What the two-pack games' presenters share: the piles' words, the finished rounds,
+    /treppe take (the discard pile's top) and the safe move."""
+
+    stock_word = "stock"
+    pile_word = "discard pile"
+    rules_doc = "docs/variants.md"
+
+    def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
+        return [e.result for e in events if isinstance(e, VariantRoundEnded)]
+
+    def safe_move(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        return SafeTwoPackPlayer().choose(view, legal)
+
+    def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
+        if not isinstance(view, PilesView) or view.discard_top is None:
+            return []
+        return [(f"discard pile: {view.discard_top}", 1)]
+
+    def take_action(self, seat: int, position: int) -> Action:
+        return TakeDiscard(seat)
 
 
 class SafeTwoPackPlayer:
@@ -187,7 +208,3 @@ class SafeTwoPackPlayer:
         if discards:
             return max(discards, key=lambda a: (not a.card.is_joker, hand_value(a.card)))
         return legal[0]
-
-
-def safe_move(view: BasePrivateView, legal: Sequence[Action]) -> Action:
-    return SafeTwoPackPlayer().choose(view, legal)

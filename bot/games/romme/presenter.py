@@ -9,13 +9,12 @@ from bot.core import components as ui
 from bot.core.errors import Refusal
 from bot.core.presenter import (
     ControlHandler,
-    GamePresenter,
     HandContext,
     HandControls,
     TypedField,
 )
 from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
-from bot.core.texts import clip, narrate, plural
+from bot.core.texts import clip, plural
 from bot.games import twopack
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
@@ -72,7 +71,7 @@ def result_line(result: RommeRoundResult, names: Sequence[str]) -> str:
     return f"Round {result.round_number}: {names[result.went_out]} went out{double}."
 
 
-def tell(event: GameEvent, names: Sequence[str]) -> str | None:
+def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     if isinstance(event, DealtRound):
         if event.round_number <= 1:
             return ""
@@ -123,11 +122,8 @@ CONTROLS: Mapping[str, ControlHandler] = {
 }
 
 
-class RommePresenter(GamePresenter):
+class RommePresenter(twopack.TwoPackPresenter):
     key = "romme"
-    stock_word = "stock"
-    pile_word = "discard pile"
-    rules_doc = "docs/variants.md"
     timeout_steps = 3  # an unfinished first meld is taken back first
     controls = CONTROLS
     session_lower_is_better = True
@@ -200,11 +196,8 @@ class RommePresenter(GamePresenter):
         return f"−{points}"
 
     # ------------------------------------------------------------ rounds and events
-    def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
-        return narrate(events, names, tell, stock=self.stock_word, pile=self.pile_word)
-
-    def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
-        return [e.result for e in events if isinstance(e, VariantRoundEnded)]
+    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        return tell_event(event, names)
 
     def round_record(self, result: object) -> RoundRecord:
         done = _result(result)
@@ -228,9 +221,6 @@ class RommePresenter(GamePresenter):
 
     def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
         return render_romme_round_result(_result(result), list(names))
-
-    def safe_move(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
-        return twopack.safe_move(view, legal)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: BasePrivateView) -> str:
@@ -333,12 +323,6 @@ class RommePresenter(GamePresenter):
         return actions
 
     # ------------------------------------------------------------ slash commands
-    def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
-        return twopack.take_choices(_view(view))
-
-    def take_action(self, seat: int, position: int) -> Action:
-        return twopack.typed_draw(seat, "discard")
-
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         scored = []
         for cards in meld_options(hand):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.presenter import GamePresenter
-from bot.core.texts import clip, narrate, plural
+from bot.core.texts import clip, plural
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
@@ -60,7 +60,7 @@ def result_line(result: RoundResult, names: Sequence[str]) -> str:
     )
 
 
-def tell(event: GameEvent, names: Sequence[str]) -> str | None:
+def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     """Treppenrommé's own events."""
     if isinstance(event, TookFromStaircase):
         return (
@@ -155,8 +155,8 @@ class TreppePresenter(TreppeHand, GamePresenter):
         return f"Scores — round {table.round_number}, target {table.target}"
 
     # ------------------------------------------------------------ rounds and events
-    def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
-        return narrate(events, names, tell, stock=self.stock_word, pile=self.pile_word)
+    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        return tell_event(event, names)
 
     def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
         return [event.result for event in events if isinstance(event, RoundEnded)]

@@ -11,13 +11,12 @@ from bot.core import components as ui
 from bot.core.errors import Refusal
 from bot.core.presenter import (
     ControlHandler,
-    GamePresenter,
     HandContext,
     HandControls,
     TypedField,
 )
 from bot.core.reading import one_card
-from bot.core.texts import clip, narrate, plural
+from bot.core.texts import clip, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
@@ -86,7 +85,7 @@ def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
     return f"Round {result.round_number}: {names[result.closer]} {how}.{out}"
 
 
-def tell(event: GameEvent, names: Sequence[str]) -> str | None:
+def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     if isinstance(event, DealtRound):
         if event.round_number <= 1:
             return ""
@@ -139,11 +138,8 @@ CONTROLS: Mapping[str, ControlHandler] = {
 }
 
 
-class WienerPresenter(GamePresenter):
+class WienerPresenter(twopack.TwoPackPresenter):
     key = "wiener"
-    stock_word = "stock"
-    pile_word = "discard pile"
-    rules_doc = "docs/variants.md"
     controls = CONTROLS
 
     def option_label(self, name: str, value: OptionValue) -> str:
@@ -220,11 +216,8 @@ class WienerPresenter(GamePresenter):
         )
 
     # ------------------------------------------------------------ rounds and events
-    def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
-        return narrate(events, names, tell, stock=self.stock_word, pile=self.pile_word)
-
-    def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
-        return [e.result for e in events if isinstance(e, VariantRoundEnded)]
+    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        return tell_event(event, names)
 
     def round_record(self, result: object) -> RoundRecord:
         done = _result(result)
@@ -252,9 +245,6 @@ class WienerPresenter(GamePresenter):
 
     def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
         return render_wiener_round_result(_result(result), list(names))
-
-    def safe_move(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
-        return twopack.safe_move(view, legal)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: BasePrivateView) -> str:
@@ -351,12 +341,6 @@ class WienerPresenter(GamePresenter):
         return [Discard(seat, one_card(text))]
 
     # ------------------------------------------------------------ slash commands
-    def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
-        return twopack.take_choices(_view(view))
-
-    def take_action(self, seat: int, position: int) -> Action:
-        return twopack.typed_draw(seat, "discard")
-
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         return []  # nothing is melded during play
 
