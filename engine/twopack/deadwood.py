@@ -131,45 +131,72 @@ def _split(cards: Iterable[Card]) -> tuple[list[Card], int]:
 
 def deadwood_of(cards: Sequence[Card]) -> int:
     """The least deadwood of ``cards`` over every arrangement into disjoint melds."""
-    naturals, jokers = _split(cards)
-    total = sum(hand_value(c) for c in naturals) + jokers * JOKER_IN_HAND
     if len(cards) < MIN_MELD:
-        return total
-    values = [hand_value(c) for c in naturals]
-    by_low: list[list[tuple[int, int, int, int]]] = [[] for _ in naturals]
-    for mask, used, covered, _points, _slots in candidate_melds(naturals, jokers):
-        natural_value = covered - used * JOKER_IN_HAND
-        by_low[(mask & -mask).bit_length() - 1].append((mask, used, covered, natural_value))
-    for cands in by_low:
-        cands.sort(key=lambda c: -c[2])  # big melds first: a perfect cover ends the search
-    memo: dict[int, int] = {}
+        return sum(hand_value(c) for c in cards)
+    return _DeadwoodSearch(cards).without(None)
 
-    def best(mask: int, left: int, value: int) -> int:
+
+def deadwood_after_discards(cards: Sequence[Card]) -> dict[Card, int]:
+    """For each distinct card of ``cards``: the least deadwood of the hand without it. One
+    candidate search serves every discard (a knock check asks this for all of them at once)."""
+    distinct = list(dict.fromkeys(cards))
+    if len(cards) - 1 < MIN_MELD:
+        total = sum(hand_value(c) for c in cards)
+        return {card: total - hand_value(card) for card in distinct}
+    search = _DeadwoodSearch(cards)
+    return {card: search.without(card) for card in distinct}
+
+
+class _DeadwoodSearch:
+    """The memoised cover search over one hand's candidate melds. The best cover of a state
+    (naturals left as a mask, jokers left) does not depend on how the state was reached, so
+    the memo serves searches that start with one card taken out too."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.naturals, self.jokers = _split(cards)
+        self.values = [hand_value(c) for c in self.naturals]
+        self.by_low: list[list[tuple[int, int, int, int]]] = [[] for _ in self.naturals]
+        for mask, used, covered, _points, _slots in candidate_melds(self.naturals, self.jokers):
+            natural_value = covered - used * JOKER_IN_HAND
+            low = (mask & -mask).bit_length() - 1
+            self.by_low[low].append((mask, used, covered, natural_value))
+        for cands in self.by_low:
+            cands.sort(key=lambda c: -c[2])  # big melds first: a perfect cover ends the search
+        self.memo: dict[int, int] = {}
+
+    def without(self, card: Card | None) -> int:
+        """The least deadwood of the hand less ``card`` (None: the whole hand)."""
+        mask, jokers = (1 << len(self.naturals)) - 1, self.jokers
+        if card is not None and card.is_joker:
+            jokers -= 1
+        elif card is not None:
+            mask ^= 1 << self.naturals.index(card)
+        value = sum(v for i, v in enumerate(self.values) if mask >> i & 1)
+        return value + jokers * JOKER_IN_HAND - self._best(mask, jokers, value)
+
+    def _best(self, mask: int, left: int, value: int) -> int:
         """The most hand value that melds can cover among ``mask`` (worth ``value``) with
         ``left`` jokers."""
         if not mask:
             return 0
         key = mask << 4 | left
-        cached = memo.get(key)
+        cached = self.memo.get(key)
         if cached is not None:
             return cached
         low = mask & -mask
         index = low.bit_length() - 1
-        result = best(mask ^ low, left, value - values[index])
+        result = self._best(mask ^ low, left, value - self.values[index])
         perfect = value + left * JOKER_IN_HAND
         if result < perfect:
-            for cmask, used, covered, natural_value in by_low[index]:
+            for cmask, used, covered, natural_value in self.by_low[index]:
                 if used <= left and cmask & mask == cmask:
-                    got = covered + best(mask ^ cmask, left - used, value - natural_value)
+                    got = covered + self._best(mask ^ cmask, left - used, value - natural_value)
                     if got > result:
                         result = got
                         if got == perfect:
                             break
-        memo[key] = result
+        self.memo[key] = result
         return result
-
-    naturals_value = total - jokers * JOKER_IN_HAND
-    return total - best((1 << len(naturals)) - 1, jokers, naturals_value)
 
 
 @dataclass(frozen=True, slots=True)

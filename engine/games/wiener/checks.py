@@ -23,7 +23,7 @@ from engine.cards import Card, format_cards
 from engine.errors import IllegalAction
 from engine.protocol import Phase
 from engine.twopack.base import TwoPackGame
-from engine.twopack.deadwood import arrange, deadwood_of
+from engine.twopack.deadwood import arrange, deadwood_after_discards, deadwood_of
 
 
 class WienerOptions(Protocol):
@@ -124,14 +124,13 @@ class WienerChecks(TwoPackGame[RulesT]):
             return moves
         hand = self.hands[seat]
         result: list[Action] = []
+        after = deadwood_after_discards(hand) if self.knocker is None else {}
         for card in dict.fromkeys(hand):
             if card is self.locked_discard and hand.count(card) == 1:
                 continue
             result.append(Discard(seat, card))
-            if self.knocker is None:
-                rest = list(hand)
-                rest.remove(card)
-                left = deadwood_of(rest)
+            if card in after:
+                left = after[card]
                 if left < self.ruleset.knock_limit:
                     result.append(Knock(seat, card))
                 if left == 0:
