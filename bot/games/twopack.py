@@ -19,7 +19,7 @@ from engine.cards import Card
 from engine.events import GameEvent
 from engine.protocol import BasePrivateView, BasePublicView, Phase
 from engine.twopack import hand_value
-from engine.twopack.events import VariantRoundEnded
+from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded
 
 OPTION_LIMIT = 25
 
@@ -208,3 +208,14 @@ class SafeTwoPackPlayer:
         if discards:
             return max(discards, key=lambda a: (not a.card.is_joker, hand_value(a.card)))
         return legal[0]
+
+
+def tell_pile_event(event: GameEvent, names: Sequence[str]) -> str | None:
+    """The narration both two-pack games share: a new deal and a take from the discard pile."""
+    if isinstance(event, DealtRound):
+        if event.round_number <= 1:
+            return ""
+        return f"Round {event.round_number}: {names[event.dealer]} deals."
+    if isinstance(event, TookDiscard):
+        return f"{names[event.seat]} took {event.card} from the discard pile."
+    return None

@@ -26,7 +26,7 @@ from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, Romm
 from engine.games.romme.views import RommePrivateView, RommePublicView
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase
 from engine.twopack import analyse_variant_meld, meld_options
-from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
+from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = (
     "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"
@@ -72,12 +72,9 @@ def result_line(result: RommeRoundResult, names: Sequence[str]) -> str:
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    if isinstance(event, DealtRound):
-        if event.round_number <= 1:
-            return ""
-        return f"Round {event.round_number}: {names[event.dealer]} deals."
-    if isinstance(event, TookDiscard):
-        return f"{names[event.seat]} took {event.card} from the discard pile."
+    shared = twopack.tell_pile_event(event, names)
+    if shared is not None:
+        return shared
     if isinstance(event, Opened):
         return f"{names[event.seat]} has the first meld down ({event.points} points)."
     if isinstance(event, MeldsTakenBack):

@@ -33,7 +33,7 @@ from engine.games.wiener.events import (
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
 from engine.twopack import Arrangement, arrange, deadwood, hand_value
-from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
+from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = (
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
@@ -86,12 +86,9 @@ def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    if isinstance(event, DealtRound):
-        if event.round_number <= 1:
-            return ""
-        return f"Round {event.round_number}: {names[event.dealer]} deals."
-    if isinstance(event, TookDiscard):
-        return f"{names[event.seat]} took {event.card} from the discard pile."
+    shared = twopack.tell_pile_event(event, names)
+    if shared is not None:
+        return shared
     if isinstance(event, Knocked):
         return f"👊 {names[event.seat]} knocked: {arrangement_text(event.hand)}."
     if isinstance(event, RummyCalled):
