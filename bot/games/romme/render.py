@@ -17,6 +17,16 @@ from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import encode, fan_width, new_canvas, text
 from bot.render.geometry import CARD_W
+from bot.render.results import (
+    HEAD_H,
+    SUBTITLE_H,
+    TITLE,
+    TITLE_H,
+    draw_column_heads,
+    draw_round_heading,
+    number_columns,
+    title_name,
+)
 from bot.render.variants import (
     BAND_GAP,
     BAND_PAD,
@@ -58,9 +68,6 @@ ROMME_MAX_H = 3000  # far beyond any real position; a guard for the tests
 
 # The round result.
 RESULT_W = 1000
-TITLE_H = 48
-SUBTITLE_H = 34
-HEAD_H = 30
 ROW_PAD = 10
 ROW_GAP = 8
 NAME_W = 190
@@ -70,9 +77,6 @@ CARDS_MAX_W = RESULT_W - MARGIN - 14 - 3 * NUMBER_COL_W - CARDS_X - 20
 CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // v.FAN_STEP + 1
 MIN_ROW_H = 56
 
-TITLE = Style(28, pal.TEXT, pal.FELT)
-SUBTITLE = Style(20, pal.MUTED, pal.FELT)
-HEADING = Style(18, pal.MUTED, pal.FELT)
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
 NUMBER_MUTED = Style(22, pal.MUTED, pal.PANEL)
 NUMBER_GOLD = Style(24, pal.GOLD, pal.PANEL)
@@ -262,77 +266,73 @@ def _row_height(count: int) -> int:
     return max(MIN_ROW_H, _hand_rows(count) * (v.FAN_CARD_H + 6) - 6) + 2 * ROW_PAD
 
 
-def _title(canvas: Image.Image, parts: Sequence[tuple[str, Style]], y: int) -> None:
-    x = MARGIN
-    for content, style in parts:
-        x += text(canvas, content, x, y, style).width
+def _columns(result: RommeRoundResult) -> list[int]:
+    """The hand, minus and total columns' right edges, after the widest hand's cards."""
+    longest = max((len(h) for h in result.hands), default=0)
+    cards_w = max(330, fan_width(min(longest, CARDS_PER_ROW), v.FAN_STEP))
+    return number_columns(CARDS_X + cards_w + NUMBER_COL_W, NUMBER_COL_W, 3)
+
+
+def _draw_heading(canvas: Image.Image, result: RommeRoundResult, names: Sequence[str]) -> None:
+    if result.went_out is None:
+        note = "The stock ran out once too often: nobody scores minus points."
+        draw_round_heading(canvas, result.round_number, None, "", note)
+        return
+    out = result.went_out
+    name = title_name(names[out])
+    note = "Cards left in hand are minus points: joker 30, Ace 11, J Q K 10."
+    if result.hand_romme:
+        note = f"Hand-Rommé: {name} went out in one turn, so minus points count double."
+    who = (name, name_style(out, pal.FELT, TITLE.size))
+    draw_round_heading(canvas, result.round_number, who, " went out", note)
+
+
+def _draw_row(
+    canvas: Image.Image,
+    result: RommeRoundResult,
+    names: Sequence[str],
+    seat: int,
+    box: tuple[int, int, list[int]],
+) -> None:
+    """One player's row: name, cards left in hand, their value, the round's minus points and
+    the total (the fewest in gold); ``box`` is the row's top, height and number columns."""
+    y, row_h, (hand_col, minus_col, total_col) = box
+    out_row = seat == result.went_out
+    v.draw_band_frame(canvas, seat, y, row_h, pal.GOLD if out_row else None)
+    mid = y + row_h // 2 - 15
+    text(canvas, fit_text(names[seat], 24, NAME_W), INFO_X, mid, name_style(seat))
+    hand = result.hands[seat]
+    for r in range(0, len(hand), CARDS_PER_ROW):
+        row_y = y + ROW_PAD + (r // CARDS_PER_ROW) * (v.FAN_CARD_H + 6)
+        for i, card in enumerate(hand[r : r + CARDS_PER_ROW]):
+            v.paste_face(canvas, card, CARDS_X + i * v.FAN_STEP, row_y, v.FAN_CARD_H)
+    if out_row:
+        label = "went out ★ hand-Rommé" if result.hand_romme else "went out ★"
+        text(canvas, label, CARDS_X, mid + 2, NOTE_GOLD)
+        text(canvas, "—", hand_col, mid + 1, NUMBER_MUTED, align="right")
+    else:
+        if not hand:
+            text(canvas, "no cards", CARDS_X, mid + 2, NOTE_MUTED)
+        value = sum(hand_value(c) for c in hand)
+        shown = f"{value} ×2" if result.hand_romme else str(value)
+        text(canvas, shown, hand_col, mid + 1, NUMBER_MUTED, align="right")
+    text(canvas, str(result.minus[seat]), minus_col, mid, NUMBER, align="right")
+    least = min(result.totals, default=0)
+    total_style = NUMBER_GOLD if result.totals[seat] == least else NUMBER
+    text(canvas, str(result.totals[seat]), total_col, mid, total_style, align="right")
 
 
 def draw_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> Image.Image:
     """A Rommé round's scoring as a palette image (uncached)."""
-    seats = range(len(result.totals))
-    heights = [_row_height(len(result.hands[s])) for s in seats]
+    heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
     height = TITLE_H + SUBTITLE_H + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
-    longest = max((len(h) for h in result.hands), default=0)
-    cards_w = max(330, fan_width(min(longest, CARDS_PER_ROW), v.FAN_STEP))
-    hand_col = CARDS_X + cards_w + NUMBER_COL_W
-    minus_col = hand_col + NUMBER_COL_W
-    total_col = minus_col + NUMBER_COL_W
-    width = total_col + 14 + MARGIN
-    canvas = new_canvas(width, height)
-
-    least = min(result.totals, default=0)
-    if result.went_out is None:
-        _title(canvas, [(f"Round {result.round_number}: dead round", TITLE)], 12)
-        note = "The stock ran out once too often: nobody scores minus points."
-    else:
-        out = result.went_out
-        name = fit_text(names[out], TITLE.size, 420)
-        _title(
-            canvas,
-            [
-                (f"Round {result.round_number}: ", TITLE),
-                (name, name_style(out, pal.FELT, TITLE.size)),
-                (" went out", TITLE),
-            ],
-            12,
-        )
-        note = "Cards left in hand are minus points: joker 30, Ace 11, J Q K 10."
-        if result.hand_romme:
-            note = f"Hand-Rommé: {name} went out in one turn, so minus points count double."
-    text(canvas, fit_text(note, SUBTITLE.size, width - 2 * MARGIN), MARGIN, TITLE_H, SUBTITLE)
-
-    y = TITLE_H + SUBTITLE_H
-    text(canvas, "cards left in hand", CARDS_X, y, HEADING)
-    text(canvas, "hand", hand_col, y, HEADING, align="right")
-    text(canvas, "minus", minus_col, y, HEADING, align="right")
-    text(canvas, "total", total_col, y, HEADING, align="right")
-    y += HEAD_H
-
-    for seat, row_h in zip(seats, heights, strict=True):
-        out_row = seat == result.went_out
-        v.draw_band_frame(canvas, seat, y, row_h, pal.GOLD if out_row else None)
-        mid = y + row_h // 2 - 15
-        text(canvas, fit_text(names[seat], 24, NAME_W), INFO_X, mid, name_style(seat))
-        hand = result.hands[seat]
-        for r in range(0, len(hand), CARDS_PER_ROW):
-            row_y = y + ROW_PAD + (r // CARDS_PER_ROW) * (v.FAN_CARD_H + 6)
-            for i, card in enumerate(hand[r : r + CARDS_PER_ROW]):
-                v.paste_face(canvas, card, CARDS_X + i * v.FAN_STEP, row_y, v.FAN_CARD_H)
-        if out_row:
-            label = "went out ★ hand-Rommé" if result.hand_romme else "went out ★"
-            text(canvas, label, CARDS_X, mid + 2, NOTE_GOLD)
-            text(canvas, "—", hand_col, mid + 1, NUMBER_MUTED, align="right")
-        elif not hand:
-            text(canvas, "no cards", CARDS_X, mid + 2, NOTE_MUTED)
-        if not out_row:
-            value = sum(hand_value(c) for c in hand)
-            shown = f"{value} ×2" if result.hand_romme else str(value)
-            text(canvas, shown, hand_col, mid + 1, NUMBER_MUTED, align="right")
-        minus = result.minus[seat]
-        text(canvas, str(minus), minus_col, mid, NUMBER, align="right")
-        total_style = NUMBER_GOLD if result.totals[seat] == least else NUMBER
-        text(canvas, str(result.totals[seat]), total_col, mid, total_style, align="right")
+    columns = _columns(result)
+    canvas = new_canvas(columns[-1] + 14 + MARGIN, height)
+    _draw_heading(canvas, result, names)
+    heads = zip(("hand", "minus", "total"), columns, strict=True)
+    y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
+    for seat, row_h in enumerate(heights):
+        _draw_row(canvas, result, names, seat, (y, row_h, columns))
         y += row_h + ROW_GAP
     return canvas
 
