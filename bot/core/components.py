@@ -33,7 +33,7 @@ def custom_id(game_id: int, operation: str, argument: str = "") -> str:
 
 class GameComponent(
     discord.ui.DynamicItem[Any],  # wraps a Button or a Select
-    template=re.compile(r"trp:(?P<game>\d+):(?P<op>[a-z_]+):(?P<arg>\S*)"),
+    template=re.compile(r"trp:(?P<game>[0-9]{1,18}):(?P<op>[a-z_]+):(?P<arg>\S*)"),
 ):
     def __init__(self, item: Any, game_id: int, operation: str, argument: str) -> None:
         super().__init__(item)

@@ -13,6 +13,7 @@ from engine import RulesError
 
 log = logging.getLogger(__name__)
 
+MESSAGE_LIMIT = 2000  # Discord's limit for a message's text
 UNEXPECTED = "Something went wrong on my side; nothing was changed. Please try again."
 
 
@@ -22,6 +23,8 @@ class Refusal(Exception):
 
 async def send_private(interaction: discord.Interaction, text: str) -> None:
     """Answer only the member who clicked or typed, whether or not we answered already."""
+    if len(text) > MESSAGE_LIMIT:  # a refusal may quote what was typed, up to 6000 characters
+        text = text[: MESSAGE_LIMIT - 1] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

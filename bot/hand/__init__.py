@@ -12,7 +12,15 @@ from discord import app_commands
 from bot.core import components
 from bot.core.errors import Refusal, refusals
 from bot.core.model import LiveGame, Seat
-from bot.hand.ui import HandState, end_label, hand_payload, hint_text
+from bot.hand.ui import (
+    HandState,
+    end_label,
+    first_value,
+    hand_payload,
+    hint_text,
+    parse_target,
+    small_number,
+)
 from engine import (
     Action,
     Card,
@@ -36,6 +44,10 @@ if TYPE_CHECKING:
     from bot.app import TreppenBot
 
 STALE = "That control was out of date, so here is your current hand."
+NOT_YOURS = (
+    "That control belongs to another player's hand, so nothing changed. "
+    "Open your own with the table's 'Your hand' button."
+)
 
 
 def _bot(interaction: discord.Interaction) -> TreppenBot:
@@ -106,13 +118,12 @@ async def on_draw(interaction: discord.Interaction, game_id: int, argument: str)
 
 
 async def on_take(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-    value = components.selected_values(interaction)[0]
-    index_text, _, code = value.partition(":")
+    index_text, _, code = first_value(interaction).partition(":")
 
     def make(live: LiveGame, seat: Seat) -> Action:
         staircase = live.treppen.public_view().staircase
-        index = int(index_text)
-        if index >= len(staircase) or staircase[index].code != code:
+        index = small_number(index_text)
+        if index is None or index >= len(staircase) or staircase[index].code != code:
             raise Refusal("The staircase has changed since you opened this hand.")
         return TakeStaircase(seat.seat, index)
 
@@ -134,7 +145,7 @@ async def on_meld(interaction: discord.Interaction, game_id: int, argument: str)
 
 async def on_lay(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     """First step of a lay-off: the card. One place it fits: laid at once; more: ask where."""
-    card = _card_from(components.selected_values(interaction)[0])
+    card = _card_from(first_value(interaction))
     live, seat = _seated(interaction, game_id)
     targets = [lo for lo in live.treppen.legal_layoffs(seat.seat) if lo.card is card]
     if len(targets) == 1:
@@ -152,19 +163,14 @@ async def on_lay(interaction: discord.Interaction, game_id: int, argument: str) 
 
 
 async def on_lay_to(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-    code, meld_text, end_text = components.selected_values(interaction)[0].split(":")
-    card = _card_from(code)
-    end = None if end_text == "-" else End(end_text)
+    card, meld, end = parse_target(first_value(interaction))
     await _act(
-        interaction,
-        game_id,
-        argument,
-        lambda live, seat: LayOff(seat.seat, card, int(meld_text), end),
+        interaction, game_id, argument, lambda live, seat: LayOff(seat.seat, card, meld, end)
     )
 
 
 async def on_discard(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-    card = _card_from(components.selected_values(interaction)[0])
+    card = _card_from(first_value(interaction))
     await _act(interaction, game_id, argument, lambda live, seat: Discard(seat.seat, card))
 
 
@@ -247,9 +253,10 @@ class PlayModal(discord.ui.Modal):
             text = self.take.value.strip().lower()
             if text in ("talon", "t", "draw"):
                 return [DrawTalon(seat)]
-            if not text.isdigit():
-                raise Refusal("Type a staircase position (a number) or 'talon'.")
-            return [TakeStaircase(seat, int(text) - 1)]
+            position = small_number(text)
+            if position is None:
+                raise Refusal("Type a staircase position (a number such as 3) or 'talon'.")
+            return [TakeStaircase(seat, position - 1)]
         actions: list[Action] = []
         if self.meld.value.strip():
             actions.append(Meld(seat, tuple(parse_cards(self.meld.value))))
@@ -294,7 +301,8 @@ class PlayModal(discord.ui.Modal):
 def parse_layoff(seat: int, text: str) -> LayOff:
     """'7♠ 2' or '7♠ 2 high' or 'A♥ 1 low': card, meld number and optional end."""
     words = text.replace(",", " ").split()
-    if len(words) < 2 or not words[1].isdigit():
+    number = small_number(words[1]) if len(words) >= 2 else None
+    if number is None:
         raise Refusal("Write the card, then the meld number from the table, e.g. 7♠ 2.")
     card = parse_cards(words[0])[0]
     end: End | None = None
@@ -306,7 +314,7 @@ def parse_layoff(seat: int, text: str) -> LayOff:
             end = End.HIGH
         else:
             raise Refusal("The end is 'low' or 'high'.")
-    return LayOff(seat, card, int(words[1]) - 1, end)
+    return LayOff(seat, card, number - 1, end)
 
 
 async def on_type(interaction: discord.Interaction, game_id: int, argument: str) -> None:
@@ -457,7 +465,7 @@ async def _layoff_meld_choices(
     if live is None or live.game is None:
         return []
     choices = []
-    for meld in live.game.public_view().melds:
+    for meld in getattr(live.game.public_view(), "melds", ()):  # Wiener Rummy has none
         cards = format_cards([p.card for p in meld.cards])
         choices.append(app_commands.Choice(name=f"{meld.id + 1}: {cards}"[:100], value=meld.id + 1))
     return choices[:25]
@@ -525,11 +533,23 @@ HANDLERS = {
 }
 
 
+def owned(handler: components.Handler) -> components.Handler:
+    """Guard a hand control: only the member whose hand drew it may use it."""
+
+    async def guarded(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+        owner = HandState.decode(argument).seat
+        if owner >= 0 and _seated(interaction, game_id)[1].seat != owner:
+            raise Refusal(NOT_YOURS)
+        await handler(interaction, game_id, argument)
+
+    return guarded
+
+
 async def setup(bot: TreppenBot) -> None:
     from bot.hand.variant import HANDLERS as VARIANT_HANDLERS
 
     for operation, handler in {**HANDLERS, **VARIANT_HANDLERS}.items():
-        components.register(operation, handler)
+        components.register(operation, handler if operation == "hand" else owned(handler))
     group = bot.treppe
     group.add_command(app_commands.command(name="hand")(hand_command))
     group.add_command(app_commands.command(name="draw")(draw_command))

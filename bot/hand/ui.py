@@ -1,11 +1,14 @@
 """The private hand: a picture and text of your cards plus the controls for your phase.
 
-Control state rides in the custom_id argument ``<version>.<sort>.<page>[.<card>]``: the table
-version it was drawn for, the sort order (s = suit, r = rank), the page of cards shown and,
-while choosing where to lay off, that card."""
+Control state rides in the custom_id argument ``<version>.<sort>.<page>.<card>.<seat>``: the
+table version it was drawn for, the sort order (s = suit, r = rank), the page of cards shown,
+while choosing where to lay off that card (else empty), and the seat whose hand it is, so a
+control copied into another member's interaction is refused. Controls drawn before the seat
+was added (``<version>.<sort>.<page>[.<card>]``) still decode, with no seat."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -13,13 +16,42 @@ import discord
 
 from bot.core import components as ui
 from bot.core import images
+from bot.core.errors import Refusal
 from bot.core.model import LiveGame, Seat
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import plural
-from engine import Card, End, LayOff, Phase, format_cards, meld_points
+from engine import Card, End, LayOff, Phase, format_cards, meld_points, parse_cards
 from engine.melds import possible_melds
 
 PAGE_SIZE = 25  # Discord's limit of options in one select menu
+NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() also takes '²'-like digits
+
+
+def small_number(text: str) -> int | None:
+    """A number a member typed or a control carries, or None for anything else (junk, '²',
+    '٣', a sign, or more digits than any table position, meld or version needs)."""
+    text = text.strip()
+    return int(text) if NUMBER.fullmatch(text) else None
+
+
+OUT_OF_DATE = "That choice is out of date or not one I offered; nothing changed."
+
+
+def first_value(interaction: discord.Interaction) -> str:
+    values = ui.selected_values(interaction)
+    if not values:
+        raise Refusal(OUT_OF_DATE)
+    return values[0]
+
+
+def parse_target(value: str) -> tuple[Card, int, End | None]:
+    """A lay-off option's value ``<card code>:<meld index>:<low|high|->``."""
+    parts = value.split(":")
+    meld = small_number(parts[1]) if len(parts) == 3 else None
+    if meld is None or parts[2] not in ("-", End.LOW.value, End.HIGH.value):
+        raise Refusal(OUT_OF_DATE)
+    end = None if parts[2] == "-" else End(parts[2])
+    return parse_cards(parts[0])[0], meld, end
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +60,12 @@ class HandState:
     sort: str = "s"
     page: int = 0
     layoff_card: str = ""
+    seat: int = -1  # -1: not known (a control from before seats were recorded)
 
     def encode(self) -> str:
         text = f"{self.version}.{self.sort}.{self.page}"
+        if self.seat >= 0:
+            return f"{text}.{self.layoff_card}.{self.seat}"
         return f"{text}.{self.layoff_card}" if self.layoff_card else text
 
     @classmethod
@@ -43,7 +78,8 @@ class HandState:
         except (IndexError, ValueError):
             return cls()
         card = parts[3] if len(parts) > 3 else ""
-        return cls(version, sort, page, card)
+        seat = small_number(parts[4]) if len(parts) > 4 else None
+        return cls(version, sort, page, card, -1 if seat is None else seat)
 
     @property
     def sort_name(self) -> Literal["suit", "rank"]:
@@ -91,7 +127,7 @@ async def hand_payload(
     game = live.treppen
     private: Any = game.private_view(seat.seat)
     public = private.public
-    state = replace(state, version=public.version)
+    state = replace(state, version=public.version, seat=seat.seat)
     cards = images.sort_cards(private.hand, state.sort_name)
     my_turn = public.to_act == seat.seat and public.phase is not Phase.OVER
     pages = max(_pages(len(cards)), _pages(len(public.staircase)))

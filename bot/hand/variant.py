@@ -16,12 +16,11 @@ from bot.core.errors import Refusal, refusals
 from bot.core.model import LiveGame, Seat
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import arrangement_text
-from bot.hand.ui import HandState, end_label
+from bot.hand.ui import OUT_OF_DATE, HandState, end_label, first_value, parse_target, small_number
 from engine import (
     Card,
     Discard,
     DrawTalon,
-    End,
     LayOff,
     Meld,
     RulesError,
@@ -131,7 +130,7 @@ async def variant_hand_payload(
     assert game is not None
     private: Any = game.private_view(seat.seat)
     public = private.public
-    state = replace(state, version=public.version, page=0, layoff_card="")
+    state = replace(state, version=public.version, page=0, layoff_card="", seat=seat.seat)
     cards = images.sort_cards(private.hand, state.sort_name)
     legal = _legal_for(live, seat)
     lines = [note] if note else []
@@ -364,21 +363,19 @@ async def on_meld(interaction: discord.Interaction, game_id: int, argument: str)
 async def on_lay(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     from bot.hand import _act
 
-    code, meld_text, end_text = ui.selected_values(interaction)[0].split(":")
-    card = Card.parse(code)
-    end = None if end_text == "-" else End(end_text)
+    card, meld, end = parse_target(first_value(interaction))
     await _act(
-        interaction,
-        game_id,
-        argument,
-        lambda live, seat: LayOff(seat.seat, card, int(meld_text), end),
+        interaction, game_id, argument, lambda live, seat: LayOff(seat.seat, card, meld, end)
     )
 
 
 async def on_discard(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     from bot.hand import _act
 
-    card = _selected_cards(interaction)[0]
+    cards = _selected_cards(interaction)
+    if not cards:
+        raise Refusal(OUT_OF_DATE)
+    card = cards[0]
     await _act(interaction, game_id, argument, lambda live, seat: Discard(seat.seat, card))
 
 
@@ -427,13 +424,14 @@ def parse_swap(seat: int, text: str) -> JokerSwap:
     words = [
         w for w in text.replace(",", " ").split() if w.lower() not in ("swap", "on", "with", "in")
     ]
-    if len(words) < 4 or not words[1].isdigit():
+    number = small_number(words[1]) if len(words) >= 4 else None
+    if number is None:
         raise Refusal("Write: swap Q♥ on 3 with 10♥ J♥ (card, meld number, the new meld).")
     card = parse_cards(words[0])[0]
     new = list(parse_cards(" ".join(words[2:])))
     if not any(c.is_joker for c in new):
         new.append(Card.parse("Jo"))
-    return JokerSwap(seat, card, int(words[1]) - 1, tuple(new))
+    return JokerSwap(seat, card, number - 1, tuple(new))
 
 
 def parse_one(text: str) -> Card:
