@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, walk
+from bot_harness import Table, custom_id_of, walk
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.actors import (
     _autocomplete_result,
@@ -531,3 +531,53 @@ async def test_fuzzed_interactions_are_answered_safely(simcord_env: Env, variant
     )
     assert fuzzer.moves > 8, "the fuzzer should also play the game forward"
     assert fuzzer.forged > 5
+
+
+# ---------------------------------------------------------------- the bugs it found, one by one
+def seated(env: Env, variant: str | None) -> Table:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(n)) for n in ("anna", "ben")]
+    return Table(env, channel, members)
+
+
+async def test_a_superscript_digit_in_the_typing_form_is_refused_privately(simcord_env: Env):
+    table = seated(simcord_env, None)
+    await table.start(await table.open(target=500))
+    member = table.member_for_seat(table.game.to_act)
+    hand = await table.open_hand(member)
+    version = table.game.public_view().version
+    with errors_logged() as errors:
+        shown = await member.click(hand, custom_id=custom_id_of(hand, "h_type"))
+        result = await member.submit_modal(shown, {"take": "²"})
+    assert not errors.records
+    assert result.response is not None and result.response.ephemeral
+    assert "staircase position" in texts(result.response)
+    assert table.game.public_view().version == version
+
+
+async def test_layoff_autocomplete_answers_in_wiener_rummy(simcord_env: Env):
+    table = seated(simcord_env, "wiener")
+    await table.start(await table.open(variant="wiener"))
+    member = table.members[0]
+    with errors_logged() as errors:
+        for value in ("", "K♠ 999999999999999999999", "²"):
+            result = await _autocomplete_result(
+                member, table.channel, "treppe layoff", "meld", value, {}
+            )
+            assert result.acknowledged and result.autocomplete_choices == []
+    assert not errors.records
+
+
+async def test_another_members_copied_control_changes_nothing(simcord_env: Env):
+    table = seated(simcord_env, None)
+    await table.start(await table.open(target=500))
+    owner = table.member_for_seat(table.game.to_act)
+    other = next(m for m in table.members if m is not owner)
+    hand = await table.open_hand(owner)
+    version = table.game.public_view().version
+    data = {"custom_id": custom_id_of(hand, "h_draw"), "component_type": 2}
+    result = await _component_interaction(other, _visible_message(owner, hand), data)
+    assert result.response is not None and result.response.ephemeral
+    assert "another player's hand" in result.response.content
+    assert table.game.public_view().version == version
