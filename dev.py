@@ -40,11 +40,13 @@ def ensure_venv() -> None:
 def cmd_test(extra: list[str]) -> None:
     _run(PYTHON, "-m", "ruff", "check", ".")
     _run(PYTHON, "-m", "ruff", "format", "--check", ".")
-    _run(PYTHON, "-m", "mypy", "--strict", "engine")
+    _run(PYTHON, "-m", "mypy", "--strict", "engine", "bot")
     _run(PYTHON, "-m", "pytest", *extra)
 
 
 def cmd_bot(extra: list[str]) -> None:
+    # From the project root, wherever dev.py was started: .env and data/ are found there.
+    os.chdir(ROOT)
     os.execv(PYTHON, [str(PYTHON), "-m", "bot", *extra])
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Phase, Ruleset
-from engine.ai import make_player
+from engine.games.treppe.ai import make_player
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # allow ``python bench/render.py`` without an install
     sys.path.insert(0, str(ROOT))
 
+from bot.games import twopack_examples as vx  # noqa: E402
+from bot.games.treppe import examples as ex  # noqa: E402
 from bot.render import (  # noqa: E402
     clear_caches,
     draw_table,
@@ -32,8 +34,6 @@ from bot.render import (  # noqa: E402
     render_table,
     render_wiener_table,
 )
-from bot.render import examples as ex  # noqa: E402
-from bot.render import variant_examples as vx  # noqa: E402
 from bot.render.canvas import encode, new_canvas  # noqa: E402
 from bot.render.palette import FELT  # noqa: E402
 

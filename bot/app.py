@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.core import errors
 from bot.core.components import GameComponent
 from bot.core.service import GameService
+from bot.games import all_presenters
 from bot.settings import Settings
 from bot.storage import Storage
 
@@ -27,6 +28,9 @@ class TreppenBot(commands.Bot):
     service: GameService
 
     def __init__(self, settings: Settings) -> None:
+        # The bot never joins voice: no start-up warnings about the voice libraries it lacks.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # Slash commands and components need no privileged intents.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -35,9 +39,10 @@ class TreppenBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
-        # One command group: /treppe ...; variants can get their own groups later.
+        # One command group for every game: /treppe ...
+        games = ", ".join(shown.title for shown in all_presenters())
         self.treppe = app_commands.Group(
-            name="treppe", description="Play Treppenrommé (Staircase Rummy)", guild_only=True
+            name="treppe", description=f"Play {games}"[:100], guild_only=True
         )
         self._resumed = False
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+# The .env beside the project (found whatever the current directory), then one in the current
+# directory, which wins where both set a key.
+PROJECT_ENV_FILE = Path(__file__).resolve().parents[1] / ".env"
 
 
 class Settings(BaseSettings):
@@ -16,7 +20,10 @@ class Settings(BaseSettings):
 
     # Empty values (KEY=) count as unset, so .env.example can be copied as it is.
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+        env_file=(PROJECT_ENV_FILE, ".env"),
+        env_file_encoding="utf-8",
+        extra="ignore",
+        env_ignore_empty=True,
     )
 
     discord_token: SecretStr | None = None
@@ -31,6 +38,11 @@ class Settings(BaseSettings):
     computer_delay: float = Field(default=1.0, ge=0.0, le=10.0)  # pause before a computer move
     render_images: bool = True
     game_seed: int | None = None  # fixed shuffle for reproducible tests; leave empty in play
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _any_case(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
 
     def token(self) -> str | None:
         """The token, or None when it is missing or blank."""

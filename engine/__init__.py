@@ -1,4 +1,11 @@
-"""The Treppenrommé rules engine: pure Python, no Discord, no images, no database.
+"""The rules engine of Treppenrommé, Rommé and Wiener Rummy: pure Python, no Discord, no
+images, no database.
+
+Every game is a folder under ``engine/games/`` that implements the protocol of
+``engine.protocol`` and is listed in ``engine.registry`` (``get_spec(key)``, ``all_specs()``,
+``load_game(text)``); see docs/adding-a-game.md. This module is the front door: it keeps the
+short names below (Treppenrommé's ``Ruleset`` and ``Game`` among them) and is, with the
+registry and ``__main__``, the only module outside the game folders that names a game.
 
 Public API
 ----------
@@ -18,7 +25,10 @@ Public API
 
 ``deadwood(cards, variant="wiener") -> int``
     The least deadwood over every arrangement of the hand into melds (joker 30, Ace 11).
-    Games: ``engine.variants.RommeRuleset`` and ``engine.variants.WienerRuleset``.
+    Games: ``get_spec("romme")`` and ``get_spec("wiener")`` (``engine.registry``).
+
+``load_game(text)``
+    Rebuild any game from its ``to_json()`` (the JSON names its game).
 
 ``Ruleset(target=500, no_return=True, max_rebuilds=2, ...).new_game(names, seed) -> Game``
     A session for 2 to 4 seats. ``Game.verify(action)`` raises why an action is refused,
@@ -30,13 +40,26 @@ Public API
 Every ``RulesError`` message is written for players and may be shown as it is.
 """
 
-from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
+from collections.abc import Iterable
+
+from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, MeldKind, TakeStaircase
 from engine.cards import FULL_PACK, JOKER, SUITS, Card, Rank, Suit, format_cards, parse_cards
 from engine.errors import IllegalAction, IllegalMeld, ParseError, RulesError
-from engine.game import Deal, Game, Ruleset
-from engine.melds import MeldKind, analyse_meld, meld_points
-from engine.variants import deadwood
-from engine.views import MeldView, Phase, PlacedCard, PrivateView, PublicView, SeatView
+from engine.games.treppe.game import Game, Ruleset
+from engine.games.treppe.melds import analyse_meld
+from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
+from engine.protocol import Phase
+from engine.registry import load_game, meld_points
+from engine.table import Deal
+from engine.twopack import deadwood as _deadwood
+
+
+def deadwood(cards: Iterable[Card], variant: str = "wiener") -> int:
+    """The least deadwood of ``cards`` in a two-pack game (``"romme"`` or ``"wiener"``)."""
+    if variant not in ("romme", "wiener"):
+        raise ValueError(f"deadwood is defined for 'romme' and 'wiener', not {variant!r}")
+    return _deadwood(cards)
+
 
 __all__ = [
     "FULL_PACK",
@@ -69,6 +92,7 @@ __all__ = [
     "analyse_meld",
     "deadwood",
     "format_cards",
+    "load_game",
     "meld_points",
     "parse_cards",
 ]

@@ -6,19 +6,41 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.ai import STRENGTHS
+from engine.games.treppe.ai import STRENGTHS
 
 
-def _seats(text: str) -> list[str]:
+def _strengths(text: str, low: int, high: int, what: str) -> list[str]:
     seats = [s.strip().lower() for s in text.split(",") if s.strip()]
     for seat in seats:
         if seat not in STRENGTHS:
             raise argparse.ArgumentTypeError(
                 f"unknown strength {seat!r}: choose from {', '.join(STRENGTHS)}"
             )
-    if not 1 <= len(seats) <= 4:
-        raise argparse.ArgumentTypeError("give 1 to 4 strengths, separated by commas")
+    if not low <= len(seats) <= high:
+        raise argparse.ArgumentTypeError(
+            f"give {low} to {high} {what}, separated by commas, e.g. normal,hard"
+        )
     return seats
+
+
+def _seats(text: str) -> list[str]:
+    """``simulate --seats``: 2 to 4 computer players."""
+    return _strengths(text, 2, 4, "strengths")
+
+
+def _opponents(text: str) -> list[str]:
+    """``play --seats``: 1 to 3 computer opponents."""
+    return _strengths(text, 1, 3, "opponent strengths")
+
+
+def _target(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"the target must be at least 1 point, not {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"2 to 4 strengths from {','.join(STRENGTHS)} (default normal,random)",
     )
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--target", type=int, default=500, help="session target (default 500)")
+    sim.add_argument("--target", type=_target, default=500, help="session target (default 500)")
     sim.add_argument("--rounds", action="store_true", help="single rounds instead of sessions")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -44,12 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats",
         "--opponents",
         dest="opponents",
-        type=_seats,
+        type=_opponents,
         default=["normal"],
         help="1 to 3 computer opponents, e.g. normal,hard (default normal)",
     )
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    play.add_argument("--target", type=int, default=500)
+    play.add_argument("--target", type=_target, default=500, help="session target (default 500)")
     play.add_argument("--name", default="You", help="your name at the table")
     return parser
 
@@ -57,11 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
-        from engine.sim import run
+        from engine.games.treppe.sim import run
 
-        if not 2 <= len(args.seats) <= 4:
-            print("simulate needs 2 to 4 seats", file=sys.stderr)
-            return 2
         run(
             args.seats,
             args.games,
@@ -72,11 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.quiet,
         )
         return 0
-    from engine.terminal import main as play_main
+    from engine.games.treppe.terminal import main as play_main
 
-    if len(args.opponents) > 3:
-        print("play takes 1 to 3 opponents", file=sys.stderr)
-        return 2
     return play_main(args.opponents, args.seed, args.target, args.name)
 
 

@@ -1,4 +1,5 @@
-"""Player actions. Each names the seat that acts; the game checks and applies them."""
+"""Player actions: one vocabulary for every game. Each names the seat that acts; the game
+checks and applies them and refuses, with a reason, an action its rules do not have."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ class End(Enum):
 
     LOW = "low"
     HIGH = "high"
+
+
+class MeldKind(Enum):
+    SET = "set"
+    RUN = "run"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +59,68 @@ class Discard:
     card: Card
 
 
-Action = DrawTalon | TakeStaircase | Meld | LayOff | Discard
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the top card of the discard pile."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Take back into the hand the melds of a first meld that has not reached its minimum."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class JokerSwap:
+    """``card`` from the hand replaces the joker in table meld ``meld_id``; the joker goes at
+    once into the new meld ``cards`` (which names it as ``Jo``) with hand cards."""
+
+    seat: int
+    card: Card
+    meld_id: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Discard ``card`` and knock (deadwood below the limit)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CallRummy:
+    """Discard ``card`` and lay down every other card, all in melds."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class BuyBack:
+    """Between rounds: buy back in (``accept``) or let the chance pass."""
+
+    seat: int
+    accept: bool
+
+
+Action = (
+    DrawTalon
+    | TakeStaircase
+    | Meld
+    | LayOff
+    | Discard
+    | TakeDiscard
+    | TakeBack
+    | JokerSwap
+    | Knock
+    | CallRummy
+    | BuyBack
+)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -70,7 +137,32 @@ def action_to_json(action: Action) -> dict[str, Any]:
         if action.end is not None:
             data["e"] = action.end.value
         return data
-    return {"t": "discard", "s": action.seat, "c": action.card.code}
+    if isinstance(action, Discard):
+        return {"t": "discard", "s": action.seat, "c": action.card.code}
+    return _more_to_json(action)
+
+
+def _more_to_json(
+    action: TakeDiscard | TakeBack | JokerSwap | Knock | CallRummy | BuyBack,
+) -> dict[str, Any]:
+    if isinstance(action, TakeDiscard):
+        return {"t": "takediscard", "s": action.seat}
+    if isinstance(action, TakeBack):
+        return {"t": "takeback", "s": action.seat}
+    if isinstance(action, JokerSwap):
+        cards = [c.code for c in action.cards]
+        return {
+            "t": "swap",
+            "s": action.seat,
+            "c": action.card.code,
+            "m": action.meld_id,
+            "n": cards,
+        }
+    if isinstance(action, Knock):
+        return {"t": "knock", "s": action.seat, "c": action.card.code}
+    if isinstance(action, CallRummy):
+        return {"t": "rummy", "s": action.seat, "c": action.card.code}
+    return {"t": "buyback", "s": action.seat, "a": action.accept}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -87,4 +179,21 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return LayOff(seat, Card.parse(data["c"]), int(data["m"]), end)
     if kind == "discard":
         return Discard(seat, Card.parse(data["c"]))
+    return _more_from_json(kind, seat, data)
+
+
+def _more_from_json(kind: object, seat: int, data: dict[str, Any]) -> Action:
+    if kind == "takediscard":
+        return TakeDiscard(seat)
+    if kind == "takeback":
+        return TakeBack(seat)
+    if kind == "swap":
+        cards = tuple(Card.parse(c) for c in data["n"])
+        return JokerSwap(seat, Card.parse(data["c"]), int(data["m"]), cards)
+    if kind == "knock":
+        return Knock(seat, Card.parse(data["c"]))
+    if kind == "rummy":
+        return CallRummy(seat, Card.parse(data["c"]))
+    if kind == "buyback":
+        return BuyBack(seat, bool(data["a"]))
     raise ParseError(f"unknown action {kind!r}")

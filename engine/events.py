@@ -1,4 +1,5 @@
-"""Events: what happened, in order. The bot narrates them; tests check scores against them.
+"""Events every game shares: what happened, in order. The bot narrates them; tests check
+scores against them. Each game's own events live in its folder.
 
 Events are derived from actions; the action log (not the events) is what gets stored.
 """
@@ -6,13 +7,32 @@ Events are derived from actions; the action log (not the events) is what gets st
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.actions import End
 from engine.cards import Card
 
 
+class GameEvent:
+    """The base of every event of every game."""
+
+    __slots__ = ()
+
+
+class RoundRecord(Protocol):
+    """What every game's round result tells: which round, whether it was dead (nobody went
+    out or closed it), and each seat's session total after it."""
+
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def dead(self) -> bool: ...
+
+
 @dataclass(frozen=True, slots=True)
-class FirstDealerDrawn:
+class FirstDealerDrawn(GameEvent):
     """Each pass of the draw for first dealer: (seat, card) pairs; ties draw again."""
 
     passes: tuple[tuple[tuple[int, Card], ...], ...]
@@ -20,25 +40,12 @@ class FirstDealerDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
-    round_number: int
-    dealer: int
-    upcard: Card
-
-
-@dataclass(frozen=True, slots=True)
-class DrewFromTalon:
+class DrewFromTalon(GameEvent):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class TookFromStaircase:
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Melded:
+class Melded(GameEvent):
     seat: int
     meld_id: int
     cards: tuple[Card, ...]
@@ -46,7 +53,7 @@ class Melded:
 
 
 @dataclass(frozen=True, slots=True)
-class LaidOff:
+class LaidOff(GameEvent):
     seat: int
     meld_id: int
     card: Card
@@ -55,55 +62,12 @@ class LaidOff:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(GameEvent):
     seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class TalonRebuilt:
+class TalonRebuilt(GameEvent):
     cards: int
-    run_out: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """The end of a round. ``went_out`` is None for a dead round (nobody scores hands)."""
-
-    round_number: int
-    went_out: int | None
-    romme_hand: bool
-    hands: tuple[tuple[Card, ...], ...]
-    hand_points: tuple[int, ...]
-    bonus: int
-    meld_points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-    @property
-    def dead(self) -> bool:
-        return self.went_out is None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnded:
-    result: RoundResult
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEnded:
-    winner: int
-    totals: tuple[int, ...]
-
-
-Event = (
-    FirstDealerDrawn
-    | RoundStarted
-    | DrewFromTalon
-    | TookFromStaircase
-    | Melded
-    | LaidOff
-    | Discarded
-    | TalonRebuilt
-    | RoundEnded
-    | SessionEnded
-)
+    rebuild: int

@@ -24,11 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Phase, Ruleset
-from engine.ai import ComputerPlayer, make_player
-from engine.ai.hard import HardPlayer
-from engine.ai.planner import Weights
-from engine.ai.players import NormalPlayer
-from engine.ai.search import Budget
+from engine.games.treppe.ai import ComputerPlayer, make_player
+from engine.games.treppe.ai.hard import HardPlayer
+from engine.games.treppe.ai.planner import Weights
+from engine.games.treppe.ai.players import NormalPlayer
+from engine.games.treppe.ai.search import Budget
 
 
 def make(spec: str, seed: int) -> ComputerPlayer:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -14,6 +15,7 @@ from engine import RulesError
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # Discord's limit for a message's text
+LONG_QUOTE = re.compile(r"“([^”]{40})[^”]+”")
 UNEXPECTED = "Something went wrong on my side; nothing was changed. Please try again."
 
 
@@ -23,7 +25,8 @@ class Refusal(Exception):
 
 async def send_private(interaction: discord.Interaction, text: str) -> None:
     """Answer only the member who clicked or typed, whether or not we answered already."""
-    if len(text) > MESSAGE_LIMIT:  # a refusal may quote what was typed, up to 6000 characters
+    text = LONG_QUOTE.sub(r"“\1…”", text)  # a refusal may quote up to 6000 typed characters
+    if len(text) > MESSAGE_LIMIT:
         text = text[: MESSAGE_LIMIT - 1] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)

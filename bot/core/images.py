@@ -1,34 +1,31 @@
-"""Pictures from bot.render, made in a worker thread. The bot still works without them:
-every picture is also described in text, so a missing or failing renderer costs only images."""
+"""Pictures, made in a worker thread. The bot still works without them: every picture is also
+described in text, so a missing or failing renderer costs only images."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from typing import Literal, ParamSpec
 
 import discord
 
-from engine import Card, PublicView
-from engine.events import RoundResult
+from engine.cards import Card
 
 log = logging.getLogger(__name__)
 
+P = ParamSpec("P")
 
-async def _render(function_name: str, *args: Any, **kwargs: Any) -> bytes | None:
-    try:
-        import bot.render as render
-    except ImportError:
-        return None
-    function = getattr(render, function_name, None)
-    if function is None:
-        return None
+
+async def render(
+    function: Callable[P, bytes | None], *args: P.args, **kwargs: P.kwargs
+) -> bytes | None:
+    """``function(*args)`` in a worker thread; None when it fails or draws nothing."""
     try:
         data = await asyncio.to_thread(function, *args, **kwargs)
     except Exception:
-        log.exception("rendering %s failed; sending text only", function_name)
+        log.exception("rendering %s failed; sending text only", function.__name__)
         return None
     return data if isinstance(data, bytes) else None
 
@@ -37,32 +34,18 @@ def as_file(data: bytes | None, filename: str) -> discord.File | None:
     return None if data is None else discord.File(io.BytesIO(data), filename=filename)
 
 
-async def table_image(view: PublicView) -> bytes | None:
-    return await _render("render_table", view)
+def _render_hand(cards: tuple[Card, ...], locked: Card | None, taken_from: str) -> bytes | None:
+    try:
+        from bot.render import render_hand
+    except ImportError:
+        return None
+    return render_hand(cards, locked=locked, taken_from=taken_from)
 
 
-async def hand_image(cards: Sequence[Card], locked: Card | None = None) -> bytes | None:
-    return await _render("render_hand", tuple(cards), locked=locked)
-
-
-async def variant_hand_image(cards: Sequence[Card], locked: Card | None = None) -> bytes | None:
-    return await _render("render_hand", tuple(cards), locked=locked, taken_from="the discard pile")
-
-
-async def variant_table_image(variant: str, view: Any) -> bytes | None:
-    return await _render(f"render_{variant}_table", view)
-
-
-async def variant_round_image(variant: str, result: Any, names: Sequence[str]) -> bytes | None:
-    return await _render(f"render_{variant}_round_result", result, list(names))
-
-
-async def round_result_image(result: RoundResult, names: Sequence[str]) -> bytes | None:
-    return await _render("render_round_result", result, list(names))
-
-
-async def session_image(names: Sequence[str], totals: Sequence[int], winner: int) -> bytes | None:
-    return await _render("render_session_result", list(names), list(totals), winner)
+async def hand_image(
+    cards: Sequence[Card], locked: Card | None = None, *, taken_from: str
+) -> bytes | None:
+    return await render(_render_hand, tuple(cards), locked, taken_from)
 
 
 def sort_cards(cards: Sequence[Card], by: Literal["suit", "rank"]) -> list[Card]:

@@ -8,127 +8,67 @@ from datetime import datetime
 from typing import Any
 
 from bot.storage import SeatRow
-from engine import Game, Ruleset
-from engine.events import RoundResult
-from engine.variants import RommeGame, RommeRuleset, WienerGame, WienerRuleset, load_game
+from engine.protocol import GameRules, GameSpec, OptionValue, RummyGame
+from engine.registry import all_specs, get_spec
 
-MAX_SEATS = 4
-MIN_SEATS = 2
-
-TREPPENROMME = "treppenromme"
-VARIANT_TITLES = {TREPPENROMME: "Treppenrommé", "romme": "Rommé", "wiener": "Wiener Rummy"}
-VARIANT_MAX_SEATS = {TREPPENROMME: MAX_SEATS, "romme": 6, "wiener": 6}
-
-AnyGame = Game | RommeGame | WienerGame
+TIMER_KEY = "turn_timer"
+GAME_KEYS = ("game", "variant")  # how stored options name the game (older rows: "variant")
 
 
-def max_seats(variant: str) -> int:
-    return VARIANT_MAX_SEATS.get(variant, MAX_SEATS)
-
-
-def variant_title(variant: str) -> str:
-    return VARIANT_TITLES.get(variant, VARIANT_TITLES[TREPPENROMME])
-
-
-def game_over(game: AnyGame | None) -> bool:
-    """The session is over (Treppenrommé's Phase.OVER or a variant's VariantPhase.OVER)."""
-    return game is not None and game.phase.value == "over"
-
-
-def game_from_json(variant: str, text: str) -> AnyGame:
-    """Rebuild a game of ``variant`` from its stored JSON."""
-    if variant == TREPPENROMME:
-        return Game.from_json(text)
-    return load_game(text)
+def default_game_key() -> str:
+    """The game a table plays when nobody says which: the registry's first."""
+    return all_specs()[0].key
 
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    target: int = 500
+    """What a table agreed on: the game, the turn timer and the game's own table options
+    (by the names of its option schema; options left out keep the game's defaults)."""
+
+    game_key: str
     turn_timer: int = 120  # seconds; 0 = no timer
-    no_return: bool = True
-    variant: str = TREPPENROMME
-    # Rommé table options (RULES.md §2); ignored by the other games.
-    dealer_gets_14: bool = False
-    discard_only_to_meld: bool = False
-    strict_swap: bool = False
-    # Wiener Rummy: one buy-back per rubber for a player at 82 to 100.
-    buy_back: bool = True
+    rules: tuple[tuple[str, OptionValue], ...] = ()
 
     @property
-    def is_variant(self) -> bool:
-        return self.variant != TREPPENROMME
+    def spec(self) -> GameSpec:
+        return get_spec(self.game_key)
 
     @property
     def title(self) -> str:
-        return variant_title(self.variant)
+        return self.spec.title
 
     @property
     def max_seats(self) -> int:
-        return max_seats(self.variant)
+        return self.spec.max_seats
+
+    def value(self, name: str) -> OptionValue:
+        """The value of one of the game's table options (its default when not given)."""
+        given = dict(self.rules)
+        return given[name] if name in given else self.spec.option(name).default
+
+    def values(self) -> dict[str, OptionValue]:
+        return {option.name: self.value(option.name) for option in self.spec.options}
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "target": self.target,
-            "turn_timer": self.turn_timer,
-            "no_return": self.no_return,
-        }
-        if self.is_variant:
-            data["variant"] = self.variant
-        if self.variant == "romme":
-            data["dealer_gets_14"] = self.dealer_gets_14
-            data["discard_only_to_meld"] = self.discard_only_to_meld
-            data["strict_swap"] = self.strict_swap
-        if self.variant == "wiener":
-            data["buy_back"] = self.buy_back
-        return data
+        return {"game": self.game_key, TIMER_KEY: self.turn_timer, **dict(self.rules)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameOptions:
-        return cls(
-            target=int(data.get("target", 500)),
-            turn_timer=int(data.get("turn_timer", 120)),
-            no_return=bool(data.get("no_return", True)),
-            variant=str(data.get("variant", TREPPENROMME)),
-            dealer_gets_14=bool(data.get("dealer_gets_14", False)),
-            discard_only_to_meld=bool(data.get("discard_only_to_meld", False)),
-            strict_swap=bool(data.get("strict_swap", False)),
-            buy_back=bool(data.get("buy_back", True)),
-        )
+        """Read stored options; options the game does not have (or no longer accepts) are
+        dropped, so an old row never stops a table from loading."""
+        key = next((str(data[k]) for k in GAME_KEYS if k in data), default_game_key())
+        spec = get_spec(key)
+        rules: list[tuple[str, OptionValue]] = []
+        for option in spec.options:
+            if option.name in data:
+                try:
+                    rules.append((option.name, option.check(data[option.name])))
+                except ValueError:
+                    continue
+        return cls(key, int(data.get(TIMER_KEY, 120)), tuple(rules))
 
-    def ruleset(self) -> Ruleset | RommeRuleset | WienerRuleset:
-        if self.variant == "romme":
-            return RommeRuleset(
-                no_return=self.no_return,
-                dealer_gets_14=self.dealer_gets_14,
-                discard_only_to_meld=self.discard_only_to_meld,
-                strict_swap=self.strict_swap,
-            )
-        if self.variant == "wiener":
-            return WienerRuleset(no_return=self.no_return, buy_back=self.buy_back)
-        return Ruleset(target=self.target, no_return=self.no_return)
-
-    def describe(self) -> str:
-        timer = (
-            "no turn timer" if not self.turn_timer else f"turn timer {timer_text(self.turn_timer)}"
-        )
-        no_return = "no-return on" if self.no_return else "no-return off"
-        if self.variant == "romme":
-            extras = [
-                text
-                for on, text in (
-                    (self.dealer_gets_14, "dealer gets 14, no upcard"),
-                    (self.discard_only_to_meld, "discard taken only to meld"),
-                    (self.strict_swap, "strict joker swap"),
-                )
-                if on
-            ]
-            rules = "".join(f" · {text}" for text in extras)
-            return f"Rommé · every player deals once · {timer} · {no_return}{rules}"
-        if self.variant == "wiener":
-            buy_back = "buy-back on" if self.buy_back else "no buy-back"
-            return f"Wiener Rummy · out at 101 · {buy_back} · {timer} · {no_return}"
-        return f"target {self.target} · {timer} · {no_return}"
+    def ruleset(self) -> GameRules:
+        return self.spec.make_ruleset(dict(self.rules))
 
 
 def timer_text(seconds: int) -> str:
@@ -184,12 +124,12 @@ class LiveGame:
     options: GameOptions
     seats: list[Seat]
     created_at: datetime
-    game: AnyGame | None = None
+    game: RummyGame | None = None
     table_message_id: int | None = None
     ping_message_id: int | None = None  # a separate mention message of older versions
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     log: str = ""
-    round_result: RoundResult | Any | None = None  # shown on the table until the next move
+    round_result: object | None = None  # the game's last round result, shown until a move
     turn_key: tuple[int, int, bool] = (0, 0, False)
     turn_serial: int = 0
     refresh_wanted: bool = False
@@ -206,18 +146,11 @@ class LiveGame:
 
     @property
     def is_over(self) -> bool:
-        return game_over(self.game)
+        return self.game is not None and self.game.is_over
 
     @property
-    def variant(self) -> str:
-        return self.options.variant
-
-    @property
-    def treppen(self) -> Game:
-        """The running Treppenrommé game (for code that serves only Treppenrommé)."""
-        game = self.game
-        assert isinstance(game, Game), "not a Treppenrommé game"
-        return game
+    def game_key(self) -> str:
+        return self.options.game_key
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat in self.seats:

@@ -1,4 +1,5 @@
-"""The public messages: the lobby and the live table (embed text, optional picture, buttons)."""
+"""The public messages: the lobby and the live table (embed text, optional picture, buttons),
+the same for every game: the game's presenter supplies its words and pictures."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import discord
 
 from bot.core import components as ui
 from bot.core import images
-from bot.core.model import LiveGame, timer_text
-from bot.core.texts import clip, plural, result_line
-from engine import MeldKind, Phase, PublicView, format_cards
+from bot.core.model import GameOptions, LiveGame, timer_text
+from bot.core.presenter import GamePresenter
+from bot.core.texts import clip, plural
+from bot.games import presenter
+from engine.protocol import BasePublicView, Phase
 
 COLOUR = discord.Colour.dark_green()
-COMPUTER_STRENGTHS = ("random", "normal", "hard")
 
 
 @dataclass
@@ -50,6 +52,16 @@ class Payload:
 
 
 # ---------------------------------------------------------------- lobby
+def describe(options: GameOptions) -> str:
+    """The table's options in one line: the game's every option, then the timer."""
+    shown = presenter(options.game_key)
+    parts = [shown.title]
+    timer = options.turn_timer
+    parts.append(f"turn timer {timer_text(timer)}" if timer else "no turn timer")
+    parts.extend(shown.option_label(name, value) for name, value in options.values().items())
+    return " · ".join(parts)
+
+
 def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
     lines = []
     limit = live.options.max_seats
@@ -61,12 +73,13 @@ def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload
             lines.append(f"{index + 1}. {who}{host}")
         else:
             lines.append(f"{index + 1}. —")
+    spec = live.options.spec
     embed = discord.Embed(
         title=f"{live.options.title} — new table",
         description=(
-            f"Host: <@{live.host_id}>\n{live.options.describe()}\n\n"
-            f"Press **Join** to take a seat. The host starts once 2 to {limit} players are "
-            "seated."
+            f"Host: <@{live.host_id}>\n{describe(live.options)}\n\n"
+            f"Press **Join** to take a seat. The host starts once {spec.min_seats} to {limit} "
+            "players are seated."
         ),
         colour=COLOUR,
     )
@@ -79,7 +92,7 @@ def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload
     full = len(live.seats) >= limit
     strengths = [
         discord.SelectOption(label=f"Add computer player ({s})", value=f"add:{s}")
-        for s in COMPUTER_STRENGTHS
+        for s in spec.strengths
     ]
     strengths.append(discord.SelectOption(label="Remove the last computer player", value="remove"))
     view = ui.persistent_view(
@@ -106,15 +119,7 @@ def closed_lobby_payload(live: LiveGame, text: str) -> Payload:
 
 
 # ---------------------------------------------------------------- table
-def phase_text(view: PublicView) -> str:
-    if view.phase is Phase.DRAW:
-        return "draws: the talon or cards from the staircase"
-    if view.phase is Phase.PLAY:
-        return "plays: melds and lay-offs, then a discard"
-    return "the session is over"
-
-
-def seats_text(live: LiveGame, view: PublicView) -> str:
+def seats_text(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> str:
     lines = []
     for seat_view, seat in zip(view.seats, live.seats, strict=True):
         marker = "▶" if view.phase is not Phase.OVER and view.to_act == seat.seat else "•"
@@ -129,106 +134,94 @@ def seats_text(live: LiveGame, view: PublicView) -> str:
         extra = f" ({', '.join(notes)})" if notes else ""
         lines.append(
             f"{marker} {who}{extra}: {plural(seat_view.hand_count, 'card')} · "
-            f"**{seat_view.score}** pts (+{seat_view.round_points} this round)"
+            f"{shown.seat_text(view, seat.seat)}"
         )
     return "\n".join(lines)
 
 
-def staircase_text(view: PublicView) -> str:
-    if not view.staircase:
-        return "empty"
-    items = [f"`{i + 1}` {card}" for i, card in enumerate(view.staircase)]
-    return clip(" · ".join(items) + " ← top", 1024)
+async def _picture(
+    embed: discord.Embed, files: list[discord.File], data: bytes | None, name: str
+) -> None:
+    picture = images.as_file(data, name)
+    if picture is not None:
+        files.append(picture)
+        embed.set_image(url=f"attachment://{name}")
 
 
-def melds_text(live: LiveGame, view: PublicView) -> str:
-    if not view.melds:
-        return "none yet"
-    lines = []
-    for meld in view.melds:
-        kind = "set" if meld.kind is MeldKind.SET else "run"
-        cards = format_cards([p.card for p in meld.cards])
-        lines.append(f"`{meld.id + 1}` {cards} ({kind}, {live.names[meld.owner]}, {meld.points})")
-    return clip("\n".join(lines), 1024)
-
-
-def scores_text(live: LiveGame, totals: tuple[int, ...]) -> str:
-    ranked = sorted(range(len(totals)), key=lambda s: -totals[s])
-    return "\n".join(
-        f"{place + 1}. {live.names[s]}: **{totals[s]}**" for place, s in enumerate(ranked)
+async def _final_embed(
+    live: LiveGame,
+    shown: GamePresenter,
+    view: BasePublicView,
+    files: list[discord.File],
+    *,
+    with_images: bool,
+) -> discord.Embed:
+    winner = view.winner if view.winner is not None else 0
+    rounds = plural(view.round_number, "round")
+    embed = discord.Embed(
+        title=f"{shown.title} — {live.names[winner]} wins!",
+        description=clip(
+            f"{live.log}\n\nFinal {shown.final_word} after {rounds}:\n"
+            + shown.standings_text(live.names, view),
+            4000,
+        ),
+        colour=discord.Colour.gold(),
     )
+    if with_images:
+        data = await images.render(shown.render_session, live.names, view)
+        await _picture(embed, files, data, "session.png")
+    return embed
+
+
+async def _playing_embed(
+    live: LiveGame,
+    shown: GamePresenter,
+    view: BasePublicView,
+    files: list[discord.File],
+    *,
+    with_images: bool,
+) -> discord.Embed:
+    to_act = live.seats[view.to_act]
+    mention = to_act.name if to_act.played_for else f"<@{to_act.user_id}>"
+    embed = discord.Embed(
+        title=shown.heading(view),
+        description=clip(
+            f"{live.log or '…'}\n\n**To act:** {mention} {shown.phase_text(view)}", 4000
+        ),
+        colour=COLOUR,
+    )
+    embed.add_field(name="Players", value=seats_text(live, shown, view), inline=False)
+    for name, value in shown.table_fields(live.names, view):
+        embed.add_field(name=name, value=value, inline=False)
+    timer = f"timer {timer_text(live.options.turn_timer)}" if live.options.turn_timer else ""
+    footer = shown.footer(view)
+    embed.set_footer(text=f"{footer} · {timer}" if timer else footer)
+    if with_images:
+        await _picture(embed, files, await images.render(shown.render_table, view), "table.png")
+    return embed
 
 
 async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
-    assert live.game is not None
-    if live.options.is_variant:
-        from bot.core.varianttable import variant_table_payload
-
-        return await variant_table_payload(live, with_images=with_images)
-    view: Any = live.game.public_view()
+    game = live.game
+    assert game is not None
+    shown = presenter(live.game_key)
+    view = game.public_view()
     files: list[discord.File] = []
-    embeds: list[discord.Embed] = []
-    if view.phase is Phase.OVER and view.winner is not None:
-        totals = tuple(seat.score for seat in view.seats)
-        embed = discord.Embed(
-            title=f"Treppenrommé — {live.names[view.winner]} wins!",
-            description=f"{live.log}\n\nFinal scores after {plural(view.round_number, 'round')}:\n"
-            + scores_text(live, totals),
-            colour=discord.Colour.gold(),
-        )
-        if with_images:
-            picture = images.as_file(
-                await images.session_image(live.names, totals, view.winner), "session.png"
-            )
-            if picture is not None:
-                files.append(picture)
-                embed.set_image(url="attachment://session.png")
-        embeds.append(embed)
+    if view.phase is Phase.OVER:
+        embeds = [await _final_embed(live, shown, view, files, with_images=with_images)]
     else:
-        to_act = live.seats[view.to_act]
-        mention = to_act.name if to_act.played_for else f"<@{to_act.user_id}>"
-        embed = discord.Embed(
-            title=f"Treppenrommé — round {view.round_number}",
-            description=clip(
-                f"{live.log or '…'}\n\n**To act:** {mention} {phase_text(view)}", 4000
-            ),
-            colour=COLOUR,
-        )
-        embed.add_field(name="Players", value=seats_text(live, view), inline=False)
-        embed.add_field(
-            name=f"Staircase ({len(view.staircase)})", value=staircase_text(view), inline=False
-        )
-        embed.add_field(name="Melds", value=melds_text(live, view), inline=False)
-        timer = f"timer {timer_text(live.options.turn_timer)}" if live.options.turn_timer else ""
-        footer = f"Talon: {plural(view.talon_count, 'card')} · target {view.target}"
-        embed.set_footer(text=f"{footer} · {timer}" if timer else footer)
-        if with_images:
-            picture = images.as_file(await images.table_image(view), "table.png")
-            if picture is not None:
-                files.append(picture)
-                embed.set_image(url="attachment://table.png")
-        embeds.append(embed)
+        embeds = [await _playing_embed(live, shown, view, files, with_images=with_images)]
     result = live.round_result
     if result is not None:
-        lines = [result_line(result, live.names)]
-        for seat, name in enumerate(live.names):
-            hand = format_cards(result.hands[seat]) or "—"
-            lines.append(
-                f"{name}: melds {result.meld_points[seat]}, left in hand {hand} "
-                f"({result.hand_points[seat]}) → total **{result.totals[seat]}**"
-            )
+        lines = shown.result_lines(live.names, result)
         result_embed = discord.Embed(
-            title=f"Round {result.round_number} result",
+            title=f"Round {shown.round_record(result).round_number} result",
             description=clip("\n".join(lines), 4000),
             colour=discord.Colour.blurple(),
         )
         if with_images:
-            picture = images.as_file(
-                await images.round_result_image(result, live.names), "round.png"
-            )
-            if picture is not None:
-                files.append(picture)
-                result_embed.set_image(url="attachment://round.png")
+            data = await images.render(shown.render_round, result, live.names)
+            await _picture(result_embed, files, data, "round.png")
         embeds.append(result_embed)
     if view.phase is Phase.OVER:
         buttons = [
@@ -247,12 +240,12 @@ async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
 
 
 def ended_payload(live: LiveGame, text: str) -> Payload:
-    if live.options.is_variant:
-        from bot.core.varianttable import variant_ended_payload
-
-        return variant_ended_payload(live, text)
-    embed = discord.Embed(title="Treppenrommé — game ended", description=text, colour=COLOUR)
+    title = f"{live.options.title} — game ended"
+    embed = discord.Embed(title=title, description=text, colour=COLOUR)
     if live.game is not None:
-        totals = tuple(s.score for s in live.treppen.public_view().seats)
-        embed.add_field(name="Scores when it ended", value=scores_text(live, totals))
+        shown = presenter(live.game_key)
+        embed.add_field(
+            name="Standing when it ended",
+            value=shown.standings_text(live.names, live.game.public_view()),
+        )
     return Payload(embeds=[embed], view=discord.ui.View())

@@ -1,23 +1,23 @@
-"""Opening a table: /treppe new, and the lobby's Join, Leave, Start, Cancel and computer seats."""
+"""Opening a table: /treppe new <game> with exactly the table options that game has (from
+its option schema), and the lobby's Join, Leave, Start, Cancel and computer seats."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import inspect
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.core import components
 from bot.core.errors import Refusal, refusals, send_private
-from bot.core.model import TREPPENROMME, VARIANT_TITLES, GameOptions, LiveGame, Seat
+from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.presenter import GamePresenter
 from bot.core.service import display_name
-from bot.core.tablemsg import (
-    COMPUTER_STRENGTHS,
-    closed_lobby_payload,
-    lobby_payload,
-    table_payload,
-)
+from bot.core.tablemsg import closed_lobby_payload, lobby_payload, table_payload
+from bot.games import all_presenters
 from bot.storage.store import ChannelBusy
+from engine.protocol import OptionSpec, OptionValue
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -31,10 +31,9 @@ TIMER_CHOICES = [
     app_commands.Choice(name="10 minutes", value=600),
     app_commands.Choice(name="30 minutes", value=1800),
 ]
-
-VARIANT_CHOICES: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=title, value=variant) for variant, title in VARIANT_TITLES.items()
-]
+TIMER = "timer"
+# A setting of the bot that fills this option of any game that has it, when left empty.
+SETTING_DEFAULTS = {"target": "default_target"}
 
 
 def _bot(interaction: discord.Interaction) -> TreppenBot:
@@ -46,30 +45,70 @@ def can_moderate(interaction: discord.Interaction) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
-@app_commands.describe(
-    variant="Which game: Treppenrommé (default), Rommé or Wiener Rummy",
-    target="Points to win the session (500 is usual, 1000 for a long evening)",
-    timer="Time for each turn before it is played safely for the player",
-    no_return="House rule: who took only the top staircase card may not discard it again",
-    dealer_14="Rommé: the dealer gets 14 cards and there is no upcard",
-    discard_to_meld="Rommé: the discard pile's top may be taken only to meld it at once",
-    strict_swap="Rommé: a joker leaves a set only when the natural card makes it four",
-    buy_back="Wiener Rummy: one buy-back per rubber for a player at 82 to 100",
-)
-@app_commands.choices(timer=TIMER_CHOICES)
-@app_commands.choices(variant=VARIANT_CHOICES)
-async def new_command(
-    interaction: discord.Interaction,
-    target: app_commands.Range[int, 50, 10_000] | None = None,
-    timer: app_commands.Choice[int] | None = None,
-    no_return: bool = True,
-    variant: app_commands.Choice[str] | None = None,
-    dealer_14: bool = False,
-    discard_to_meld: bool = False,
-    strict_swap: bool = False,
-    buy_back: bool = True,
+def _annotation(option: OptionSpec) -> Any:
+    """The slash option type of a table option: yes/no, or a whole number in its range."""
+    if option.kind is bool:
+        return bool
+    low, high = option.minimum, option.maximum
+    kind: Any = int if low is None and high is None else app_commands.Range[int, low, high]
+    return kind | None
+
+
+def _parameters(options: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [inspect.Parameter("interaction", keyword, annotation=discord.Interaction)]
+    for option in options:
+        default = option.default if option.kind is bool else None
+        parameters.append(
+            inspect.Parameter(option.name, keyword, annotation=_annotation(option), default=default)
+        )
+    parameters.append(
+        inspect.Parameter(TIMER, keyword, annotation=app_commands.Choice[int] | None, default=None)
+    )
+    return parameters
+
+
+def new_command(shown: GamePresenter) -> app_commands.Command[Any, Any, None]:
+    """/treppe new <game>: one slash option per table option of the game, plus the timer."""
+    options = shown.spec.options
+
+    async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
+        timer = values.pop(TIMER, None)
+        await open_table(interaction, shown, values, timer)
+
+    callback.__signature__ = inspect.Signature(_parameters(options))  # type: ignore[attr-defined]
+    descriptions = {o.name: o.description[:100] for o in options}
+    descriptions[TIMER] = "Time for each turn before it is played safely for the player"
+    app_commands.describe(**descriptions)(callback)
+    app_commands.choices(**{TIMER: TIMER_CHOICES})(callback)
+    return app_commands.Command(
+        name=shown.key,
+        description=f"Open a {shown.title} table in this channel"[:100],
+        callback=callback,
+    )
+
+
+def table_options(
+    bot: TreppenBot, shown: GamePresenter, values: dict[str, Any], timer: Any
+) -> GameOptions:
+    rules: list[tuple[str, OptionValue]] = []
+    for option in shown.spec.options:
+        value = values.get(option.name)
+        if value is None and option.name in SETTING_DEFAULTS:
+            value = getattr(bot.settings, SETTING_DEFAULTS[option.name], None)
+        if value is None:
+            continue
+        try:
+            rules.append((option.name, option.check(value)))
+        except ValueError as error:
+            raise Refusal(f"{error}.") from None
+    seconds = timer.value if timer is not None else bot.settings.default_turn_timer
+    return GameOptions(shown.key, int(seconds), tuple(rules))
+
+
+async def open_table(
+    interaction: discord.Interaction, shown: GamePresenter, values: dict[str, Any], timer: Any
 ) -> None:
-    """Open a Treppenrommé, Rommé or Wiener Rummy table in this channel."""
     bot = _bot(interaction)
     async with refusals(interaction):
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -79,16 +118,7 @@ async def new_command(
             link = running.table_url()
             where = f": {link}" if link else "."
             raise Refusal(f"This channel already has a table{where} One game per channel.")
-        options = GameOptions(
-            target=target or bot.settings.default_target,
-            turn_timer=timer.value if timer is not None else bot.settings.default_turn_timer,
-            no_return=no_return,
-            variant=variant.value if variant is not None else TREPPENROMME,
-            dealer_gets_14=dealer_14,
-            discard_only_to_meld=discard_to_meld,
-            strict_swap=strict_swap,
-            buy_back=buy_back,
-        )
+        options = table_options(bot, shown, values, timer)
         try:
             live = await bot.service.open_lobby(
                 interaction.guild_id, interaction.channel_id, interaction.user, options
@@ -200,7 +230,7 @@ async def on_computer(interaction: discord.Interaction, game_id: int, argument: 
             live.seats.remove(computers[-1])
         else:
             strength = choice.removeprefix("add:")
-            if strength not in COMPUTER_STRENGTHS:
+            if strength not in live.options.spec.strengths:
                 raise Refusal("Unknown computer strength.")
             _bot(interaction).service.add_computer(live, strength)
         await _bot(interaction).service.save_seats(live)
@@ -213,7 +243,10 @@ async def setup(bot: TreppenBot) -> None:
     components.register("lobby_start", on_start)
     components.register("lobby_cancel", on_cancel)
     components.register("lobby_cpu", on_computer)
-    bot.treppe.add_command(app_commands.command(name="new")(new_command))
+    group = app_commands.Group(name="new", description="Open a table in this channel")
+    for shown in all_presenters():
+        group.add_command(new_command(shown))
+    bot.treppe.add_command(group)
 
 
 __all__ = ["can_moderate", "send_private", "setup"]

@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render import palette as pal
+import bot.render.palette as pal
 from bot.render.geometry import (
     BACK_CODE,
     CARD_H,

@@ -8,7 +8,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from bot.render import palette as pal
+import bot.render.palette as pal
 from bot.render.assets import Style, card_mask, card_sprite, cropped_sprite, text_stamp
 from bot.render.geometry import BACK_CODE, CARD_H, CARD_RADIUS, CARD_W
 from engine.cards import Card

@@ -10,7 +10,7 @@ from typing import Literal
 
 from PIL import Image
 
-from bot.render import palette as pal
+import bot.render.palette as pal
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import card_outline, encode, fan_width, new_canvas, paste_card, text
 from bot.render.geometry import CARD_H, CARD_W
@@ -155,7 +155,7 @@ def render_hand(
     """PNG of ``hand`` in the given order, card i under ``labels[i]`` (default "1".."n").
     ``locked`` (the no_return card) is ringed in red with a caption saying why; with two
     packs, a hand holding both copies of it has nothing locked (either may be discarded).
-    ``taken_from`` names the pile in that caption (Rommé, Wiener Rummy: "the discard pile")."""
+    ``taken_from`` names the pile in that caption (e.g. "the discard pile")."""
     if labels is None:
         labels = [str(i + 1) for i in range(len(hand))]
     return _render_hand(tuple(hand), tuple(labels), locked, taken_from)

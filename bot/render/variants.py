@@ -1,4 +1,4 @@
-"""What the Rommé and Wiener Rummy pictures share: seat colours for up to six players, the
+"""What the pictures of the two-pack games share: seat colours for up to six players, the
 stock and discard piles, bars, and fans of meld cards whose jokers show the card they stand
 for (a small star over that card's rank and suit, in the joker's purple).
 
@@ -13,12 +13,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render import palette as pal
+import bot.render.palette as pal
 from bot.render.assets import _FONT_LOCK, Style, card_mask, card_sprite, font, text_width
 from bot.render.canvas import empty_slot, fan_width, outline, rect, text
 from bot.render.geometry import CARD_H, CARD_RADIUS, CARD_W, INDEX_STRIP, INDEX_W, INDEX_X
+from engine.actions import MeldKind
 from engine.cards import CARD_AT, JOKER, Card
-from engine.melds import MeldKind
 
 V_TABLE_W = 1120  # the widest a variant picture gets
 V_TABLE_MIN_W = 760  # a sparse table is narrower, so it scales down less on a phone

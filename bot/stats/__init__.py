@@ -1,4 +1,4 @@
-"""Server leaderboard and personal statistics, from finished sessions."""
+"""Server leaderboard and personal statistics, from finished sessions, for each game."""
 
 from __future__ import annotations
 
@@ -8,75 +8,65 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import Refusal, refusals
-from bot.core.model import TREPPENROMME, VARIANT_TITLES, variant_title
+from bot.core.presenter import GamePresenter
 from bot.core.tablemsg import COLOUR
+from bot.games import default_key, presenter
+from bot.rules_cmd import game_choices
+from bot.storage import LeaderboardRow, Storage
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
 
 RECENT_DAYS = 30
-GAME_CHOICES: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=title, value=variant) for variant, title in VARIANT_TITLES.items()
-]
-# What a session's points are, per game.
-POINTS_WORD = {TREPPENROMME: "points", "romme": "minus points", "wiener": "chips"}
 
 
 def _bot(interaction: discord.Interaction) -> TreppenBot:
     return interaction.client  # type: ignore[return-value]
 
 
-@app_commands.describe(
-    period="All time, or the last 30 days", game="Which game (Treppenrommé if left empty)"
-)
-@app_commands.choices(
-    period=[
-        app_commands.Choice(name="all time", value="all"),
-        app_commands.Choice(name="last 30 days", value="recent"),
-    ],
-    game=GAME_CHOICES,
-)
+def _game(choice: app_commands.Choice[str] | None) -> GamePresenter:
+    return presenter(choice.value if choice is not None else default_key())
+
+
+async def leaderboard(
+    storage: Storage, guild_id: int, key: str, days: int | None = None
+) -> list[LeaderboardRow]:
+    """The best players of one game, in the order its session totals rank."""
+    lower = presenter(key).session_lower_is_better
+    return await storage.leaderboard(guild_id, key, days=days, lower_is_better=lower)
+
+
 async def leaderboard_command(
     interaction: discord.Interaction,
     period: app_commands.Choice[str] | None = None,
     game: app_commands.Choice[str] | None = None,
 ) -> None:
-    """The server's best players: wins, points, average per round and win rate."""
+    """The server's best players: wins, win rate and session points."""
     async with refusals(interaction):
         if interaction.guild_id is None:
             raise Refusal("The leaderboard belongs to a server; use it there.")
         recent = period is not None and period.value == "recent"
-        variant = game.value if game is not None else TREPPENROMME
-        rows = await _bot(interaction).service.storage.leaderboard(
-            interaction.guild_id, days=RECENT_DAYS if recent else None, variant=variant
-        )
+        shown = _game(game)
+        storage = _bot(interaction).service.storage
+        days = RECENT_DAYS if recent else None
+        rows = await leaderboard(storage, interaction.guild_id, shown.key, days)
         title = "Leaderboard — last 30 days" if recent else "Leaderboard — all time"
-        if variant != TREPPENROMME:
-            title = f"{variant_title(variant)} {title}"
-        word = POINTS_WORD.get(variant, "points")
+        if shown.key != default_key():
+            title = f"{shown.title} {title}"
         embed = discord.Embed(title=title, colour=COLOUR)
         if not rows:
             embed.description = "No finished sessions yet. Start one with /treppe new!"
         else:
-            lines = [
+            embed.description = "\n".join(
                 f"{place + 1}. <@{row.user_id}> — {row.wins} wins of {row.played} "
-                f"({row.win_rate:.0%}) · {row.points} points · "
-                f"{row.average_per_round:.1f} per round"
-                if variant == TREPPENROMME
-                else f"{place + 1}. <@{row.user_id}> — {row.wins} wins of {row.played} "
-                f"({row.win_rate:.0%}) · {row.points} {word}"
+                f"({row.win_rate:.0%}) · {shown.leaderboard_line(row)}"
                 for place, row in enumerate(rows)
-            ]
-            embed.description = "\n".join(lines)
+            )
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
 
 
-@app_commands.describe(
-    member="Whose statistics (you, if left empty)", game="Which game (Treppenrommé if left empty)"
-)
-@app_commands.choices(game=GAME_CHOICES)
 async def stats_command(
     interaction: discord.Interaction,
     member: discord.User | None = None,
@@ -87,55 +77,36 @@ async def stats_command(
         if interaction.guild_id is None:
             raise Refusal("Statistics belong to a server; use this there.")
         who = member or interaction.user
-        variant = game.value if game is not None else TREPPENROMME
+        shown = _game(game)
         stats = await _bot(interaction).service.storage.player_stats(
-            interaction.guild_id, who.id, variant
+            interaction.guild_id, who.id, shown.key
         )
-        title = f"{variant_title(variant)} stats — {who.display_name}"
-        embed = discord.Embed(title=title, colour=COLOUR)
+        embed = discord.Embed(title=f"{shown.title} stats — {who.display_name}", colour=COLOUR)
         if not stats.played and not stats.abandoned:
             embed.description = f"{who.mention} has not finished a session here yet."
-        elif variant != TREPPENROMME:
-            word = POINTS_WORD.get(variant, "points")
-            finish = "went out" if variant == "romme" else "knocked or called Rummy"
-            special = "hand Rommés" if variant == "romme" else "Rummy calls"
-            per_round = "minus points" if variant == "romme" else "bad points"
-            embed.add_field(
-                name="Sessions",
-                value=f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})",
-            )
-            embed.add_field(name="Final " + word, value=f"{stats.points} in total")
-            embed.add_field(
-                name="Rounds",
-                value=f"{stats.rounds} played, {stats.average_per_round:.1f} {per_round} per round",
-            )
-            embed.add_field(
-                name="Closing rounds",
-                value=f"{finish} {stats.went_out} times, {stats.romme_hands} {special}",
-            )
-            embed.add_field(name="Abandoned games", value=str(stats.abandoned))
         else:
-            embed.add_field(
-                name="Sessions",
-                value=f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})",
-            )
-            embed.add_field(
-                name="Points", value=f"{stats.points} total, best session {stats.best_session}"
-            )
-            embed.add_field(
-                name="Rounds",
-                value=f"{stats.rounds} played, {stats.average_per_round:.1f} points per round, "
-                f"best round {stats.best_round}",
-            )
-            embed.add_field(
-                name="Going out", value=f"{stats.went_out} times, {stats.romme_hands} Rommé hands"
-            )
-            embed.add_field(name="Abandoned games", value=str(stats.abandoned))
+            for name, value in shown.stats_fields(stats):
+                embed.add_field(name=name, value=value)
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
 
 async def setup(bot: TreppenBot) -> None:
-    bot.treppe.add_command(app_commands.command(name="leaderboard")(leaderboard_command))
-    bot.treppe.add_command(app_commands.command(name="stats")(stats_command))
+    first = presenter(default_key()).title
+    board = app_commands.describe(
+        period="All time, or the last 30 days", game=f"Which game ({first} if left empty)"
+    )(leaderboard_command)
+    board = app_commands.choices(
+        period=[
+            app_commands.Choice(name="all time", value="all"),
+            app_commands.Choice(name="last 30 days", value="recent"),
+        ],
+        game=game_choices(),
+    )(board)
+    stats = app_commands.describe(
+        member="Whose statistics (you, if left empty)", game=f"Which game ({first} if left empty)"
+    )(stats_command)
+    stats = app_commands.choices(game=game_choices())(stats)
+    bot.treppe.add_command(app_commands.command(name="leaderboard")(board))
+    bot.treppe.add_command(app_commands.command(name="stats")(stats))

@@ -11,7 +11,7 @@ MIGRATIONS: tuple[str, ...] = (
         channel_id INTEGER NOT NULL,
         host_id INTEGER NOT NULL,
         status TEXT NOT NULL,             -- lobby, playing, finished, abandoned, cancelled, expired
-        options TEXT NOT NULL,            -- JSON: target, turn_timer, no_return
+        options TEXT NOT NULL,            -- JSON: turn_timer and the game's table options
         state TEXT,                       -- engine Game.to_json(): ruleset, names, seed, actions
         table_message_id INTEGER,
         ping_message_id INTEGER,
@@ -40,8 +40,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE rounds (
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         round_number INTEGER NOT NULL,
-        went_out INTEGER,                 -- seat; NULL for a dead round
-        romme_hand INTEGER NOT NULL,
+        went_out INTEGER,                 -- seat; NULL for a dead round (4: closer)
+        romme_hand INTEGER NOT NULL,      -- (4: special)
         finished_at TEXT NOT NULL,
         PRIMARY KEY (game_id, round_number)
     );
@@ -49,8 +49,8 @@ MIGRATIONS: tuple[str, ...] = (
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         round_number INTEGER NOT NULL,
         seat INTEGER NOT NULL,
-        meld_points INTEGER NOT NULL,
-        hand_points INTEGER NOT NULL,     -- bonus for going out (0 for the others)
+        meld_points INTEGER NOT NULL,     -- (4: points)
+        hand_points INTEGER NOT NULL,     -- bonus for going out, 0 for the others (4: bonus)
         total INTEGER NOT NULL,           -- session total after this round
         PRIMARY KEY (game_id, round_number, seat)
     );
@@ -59,10 +59,24 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
-    # 3: which game a table plays: treppenromme, romme or wiener.
+    # 3: which game a table plays; tables from before it all played the first game.
     """
     ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'treppenromme';
     CREATE INDEX games_by_variant ON games (guild_id, variant, status);
+    """,
+    # 4: words that fit every game. games.game_key: the game's registry key; rounds.closer:
+    # who ended the round (went out, knocked or called Rummy); rounds.special: the game's
+    # special finish (a Rommé hand, a hand Rommé, a Rummy call); round_scores.points: what
+    # the round gave each seat (meld points, minus points or bad points); round_scores.bonus:
+    # the closer's bonus from the others' hands.
+    """
+    ALTER TABLE games RENAME COLUMN variant TO game_key;
+    DROP INDEX games_by_variant;
+    CREATE INDEX games_by_game_key ON games (guild_id, game_key, status);
+    ALTER TABLE rounds RENAME COLUMN went_out TO closer;
+    ALTER TABLE rounds RENAME COLUMN romme_hand TO special;
+    ALTER TABLE round_scores RENAME COLUMN meld_points TO points;
+    ALTER TABLE round_scores RENAME COLUMN hand_points TO bonus;
     """,
 )
 
@@ -75,8 +89,8 @@ ENABLE_FOREIGN_KEYS = "PRAGMA foreign_keys = ON"
 
 # ---------------------------------------------------------------- games
 INSERT_GAME = """
-    INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at, variant)
-    VALUES (:guild_id, :channel_id, :host_id, 'lobby', :options, :now, :variant)
+    INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at, game_key)
+    VALUES (:guild_id, :channel_id, :host_id, 'lobby', :options, :now, :game_key)
 """
 SELECT_OPEN_GAME_IN_CHANNEL = """
     SELECT * FROM games WHERE channel_id = :channel_id AND status IN ('lobby', 'playing')
@@ -115,15 +129,15 @@ UPDATE_SEAT_RESULT = """
 
 # ---------------------------------------------------------------- rounds
 INSERT_ROUND = """
-    INSERT INTO rounds (game_id, round_number, went_out, romme_hand, finished_at)
-    VALUES (:game_id, :round_number, :went_out, :romme_hand, :now)
+    INSERT INTO rounds (game_id, round_number, closer, special, finished_at)
+    VALUES (:game_id, :round_number, :closer, :special, :now)
 """
 INSERT_ROUND_SCORE = """
-    INSERT INTO round_scores (game_id, round_number, seat, meld_points, hand_points, total)
-    VALUES (:game_id, :round_number, :seat, :meld_points, :hand_points, :total)
+    INSERT INTO round_scores (game_id, round_number, seat, points, bonus, total)
+    VALUES (:game_id, :round_number, :seat, :points, :bonus, :total)
 """
 SELECT_ROUNDS = """
-    SELECT r.round_number, r.went_out, r.romme_hand, s.seat, s.meld_points, s.hand_points, s.total
+    SELECT r.round_number, r.closer, r.special, s.seat, s.points, s.bonus, s.total
     FROM rounds r JOIN round_scores s USING (game_id, round_number)
     WHERE r.game_id = :game_id ORDER BY r.round_number, s.seat
 """
@@ -135,7 +149,7 @@ LEADERBOARD = """
         SELECT s.user_id, s.game_id, s.final_score, s.won
         FROM seats s JOIN games g ON g.id = s.game_id
         WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id IS NOT NULL
-          AND g.finished_at >= :since AND g.variant = :variant
+          AND g.finished_at >= :since AND g.game_key = :game_key
     ),
     round_counts AS (
         SELECT s.user_id, COUNT(*) AS rounds
@@ -160,27 +174,27 @@ PLAYER_STATS = """
            COALESCE(MAX(s.final_score), 0) AS best_session
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
-      AND g.variant = :variant
+      AND g.game_key = :game_key
 """
 PLAYER_ROUND_STATS = """
     SELECT COUNT(*) AS rounds,
-           COALESCE(SUM(CASE WHEN r.went_out = rs.seat THEN 1 ELSE 0 END), 0) AS went_out,
-           COALESCE(SUM(CASE WHEN r.went_out = rs.seat AND r.romme_hand THEN 1 ELSE 0 END), 0)
-               AS romme_hands,
-           COALESCE(MAX(rs.meld_points + rs.hand_points), 0) AS best_round,
-           COALESCE(SUM(rs.meld_points + rs.hand_points), 0) AS round_points
+           COALESCE(SUM(CASE WHEN r.closer = rs.seat THEN 1 ELSE 0 END), 0) AS closed,
+           COALESCE(SUM(CASE WHEN r.closer = rs.seat AND r.special THEN 1 ELSE 0 END), 0)
+               AS special,
+           COALESCE(MAX(rs.points + rs.bonus), 0) AS best_round,
+           COALESCE(SUM(rs.points + rs.bonus), 0) AS round_points
     FROM round_scores rs
     JOIN rounds r USING (game_id, round_number)
     JOIN seats s ON s.game_id = rs.game_id AND s.seat = rs.seat
     JOIN games g ON g.id = rs.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
-      AND g.variant = :variant
+      AND g.game_key = :game_key
 """
 PLAYER_ABANDONED = """
     SELECT COUNT(*) AS abandoned
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'abandoned' AND s.user_id = :user_id
-      AND g.variant = :variant
+      AND g.game_key = :game_key
 """
 
 # ---------------------------------------------------------------- meta

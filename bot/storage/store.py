@@ -12,33 +12,25 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage import sql
-from engine.events import RoundResult
-
-TREPPENROMME = "treppenromme"
-# Rommé counts minus points: fewer is better on its leaderboard.
-LOWER_IS_BETTER = frozenset({"romme"})
+import bot.storage.sql as sql
 
 
-def _round_record(result: Any) -> tuple[int | None, bool, list[tuple[int, int, int]]]:
-    """went_out, the special finish flag and (meld_points, hand_points, total) per seat, for
-    a Treppenrommé ``RoundResult`` or a Rommé / Wiener Rummy round result."""
-    if hasattr(result, "meld_points"):  # Treppenrommé
-        rows = [
-            (
-                result.meld_points[seat],
-                result.bonus if seat == result.went_out else 0,
-                total,
-            )
-            for seat, total in enumerate(result.totals)
-        ]
-        return result.went_out, bool(result.romme_hand), rows
-    if hasattr(result, "minus"):  # Rommé: minus points this round
-        rows = [(result.minus[seat], 0, total) for seat, total in enumerate(result.totals)]
-        return result.went_out, bool(result.hand_romme), rows
-    # Wiener Rummy: bad points this round
-    rows = [(result.bad_points[seat], 0, total) for seat, total in enumerate(result.totals)]
-    return result.closer, bool(result.rummy), rows
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One finished round as the database keeps it, the same for every game.
+
+    ``closer`` ended the round (went out, knocked, called Rummy); None for a dead round.
+    ``special`` marks the game's special finish (e.g. a Rommé hand or a Rummy call).
+    Per seat: ``points`` the round gave (meld, minus or bad points), ``bonus`` the closer's
+    bonus from the others' hands (0 for everybody else) and ``totals`` the session score
+    after the round."""
+
+    round_number: int
+    closer: int | None
+    special: bool
+    points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    totals: tuple[int, ...]
 
 
 def utc_now() -> datetime:
@@ -99,8 +91,8 @@ class PlayerStats:
     points: int
     best_session: int
     rounds: int
-    went_out: int
-    romme_hands: int
+    closed: int  # rounds this player ended (went out, knocked, called Rummy)
+    special: int  # of those, the game's special finishes
     best_round: int
     round_points: int
     abandoned: int
@@ -159,7 +151,12 @@ class Storage:
 
     # ------------------------------------------------------------ games
     async def create_lobby(
-        self, guild_id: int, channel_id: int, host: SeatRow, options: dict[str, Any]
+        self,
+        guild_id: int,
+        channel_id: int,
+        host: SeatRow,
+        options: dict[str, Any],
+        game_key: str,
     ) -> int:
         params = {
             "guild_id": guild_id,
@@ -167,7 +164,7 @@ class Storage:
             "host_id": host.user_id,
             "options": json.dumps(options),
             "now": _iso(utc_now()),
-            "variant": str(options.get("variant", TREPPENROMME)),
+            "game_key": game_key,
         }
         try:
             cursor = await self._db.execute(sql.INSERT_GAME, params)
@@ -217,48 +214,22 @@ class Storage:
         self,
         game_id: int,
         state: str,
-        finished_rounds: Sequence[RoundResult] | Sequence[Any] = (),
+        finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
-        final_totals: Sequence[int] | None = None,
+        final_totals: Sequence[int] = (),
     ) -> None:
         """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` (default: the last round's totals) is each seat's session score."""
+        ``final_totals`` is each seat's session score when ``winner`` is given."""
         now = _iso(utc_now())
         try:
             await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
-            for result in finished_rounds:
-                went_out, special, rows = _round_record(result)
-                await self._db.execute(
-                    sql.INSERT_ROUND,
-                    {
-                        "game_id": game_id,
-                        "round_number": result.round_number,
-                        "went_out": went_out,
-                        "romme_hand": int(special),
-                        "now": now,
-                    },
-                )
-                for seat, (meld_points, hand_points, total) in enumerate(rows):
-                    await self._db.execute(
-                        sql.INSERT_ROUND_SCORE,
-                        {
-                            "game_id": game_id,
-                            "round_number": result.round_number,
-                            "seat": seat,
-                            "meld_points": meld_points,
-                            "hand_points": hand_points,
-                            "total": total,
-                        },
-                    )
+            for record in finished_rounds:
+                await self._insert_round(game_id, record, now)
             if winner is not None:
                 await self._db.execute(
                     sql.FINISH_GAME, {"game_id": game_id, "now": now, "winner": winner}
                 )
-                if final_totals is not None:
-                    totals = tuple(final_totals)
-                else:
-                    totals = finished_rounds[-1].totals if finished_rounds else ()
-                for seat, score in enumerate(totals):
+                for seat, score in enumerate(final_totals):
                     await self._db.execute(
                         sql.UPDATE_SEAT_RESULT,
                         {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner},
@@ -267,6 +238,31 @@ class Storage:
         except BaseException:
             await self._db.rollback()
             raise
+
+    async def _insert_round(self, game_id: int, record: RoundRecord, now: str) -> None:
+        number = record.round_number
+        await self._db.execute(
+            sql.INSERT_ROUND,
+            {
+                "game_id": game_id,
+                "round_number": number,
+                "closer": record.closer,
+                "special": int(record.special),
+                "now": now,
+            },
+        )
+        for seat, total in enumerate(record.totals):
+            await self._db.execute(
+                sql.INSERT_ROUND_SCORE,
+                {
+                    "game_id": game_id,
+                    "round_number": number,
+                    "seat": seat,
+                    "points": record.points[seat],
+                    "bonus": record.bonus[seat],
+                    "total": total,
+                },
+            )
 
     async def update_seat(self, game_id: int, seat: SeatRow) -> None:
         await self._db.execute(
@@ -296,18 +292,20 @@ class Storage:
     async def leaderboard(
         self,
         guild_id: int,
+        game_key: str,
+        *,
         days: int | None = None,
         limit: int = 10,
-        variant: str = TREPPENROMME,
+        lower_is_better: bool = False,
     ) -> list[LeaderboardRow]:
+        """The best players of one game: most wins, then the best session points."""
         since = _iso(utc_now() - timedelta(days=days)) if days else ""
-        sign = -1 if variant in LOWER_IS_BETTER else 1
         params = {
             "guild_id": guild_id,
             "since": since,
             "limit": limit,
-            "variant": variant,
-            "sign": sign,
+            "game_key": game_key,
+            "sign": -1 if lower_is_better else 1,
         }
         rows = await self._rows(sql.LEADERBOARD, params)
         return [
@@ -321,10 +319,8 @@ class Storage:
             for r in rows
         ]
 
-    async def player_stats(
-        self, guild_id: int, user_id: int, variant: str = TREPPENROMME
-    ) -> PlayerStats:
-        params = {"guild_id": guild_id, "user_id": user_id, "variant": variant}
+    async def player_stats(self, guild_id: int, user_id: int, game_key: str) -> PlayerStats:
+        params = {"guild_id": guild_id, "user_id": user_id, "game_key": game_key}
         sessions = (await self._rows(sql.PLAYER_STATS, params))[0]
         rounds = (await self._rows(sql.PLAYER_ROUND_STATS, params))[0]
         abandoned = (await self._rows(sql.PLAYER_ABANDONED, params))[0]
@@ -334,8 +330,8 @@ class Storage:
             points=int(sessions["points"]),
             best_session=int(sessions["best_session"]),
             rounds=int(rounds["rounds"]),
-            went_out=int(rounds["went_out"]),
-            romme_hands=int(rounds["romme_hands"]),
+            closed=int(rounds["closed"]),
+            special=int(rounds["special"]),
             best_round=int(rounds["best_round"]),
             round_points=int(rounds["round_points"]),
             abandoned=int(abandoned["abandoned"]),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -12,6 +12,7 @@ from bot.core.errors import Refusal, refusals
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import COLOUR, table_payload
 from bot.core.texts import clip
+from bot.games import presenter
 from bot.lobby import can_moderate
 
 if TYPE_CHECKING:
@@ -23,31 +24,26 @@ def _bot(interaction: discord.Interaction) -> TreppenBot:
 
 
 async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
-    """Totals now, and every finished round of this session."""
+    """Standings now, and every finished round of this session (★ ended the round)."""
     assert live.game is not None
-    if live.options.is_variant:
-        from bot.core.varianttable import variant_scores_embed
-
-        return variant_scores_embed(live)
-    view: Any = live.game.public_view()
+    shown = presenter(live.game_key)
+    view = live.game.public_view()
     embed = discord.Embed(
-        title=f"Scores — round {view.round_number}, target {view.target}", colour=COLOUR
-    )
-    ranked = sorted(view.seats, key=lambda s: -s.score)
-    embed.description = "\n".join(
-        f"{place + 1}. **{s.name}**: {s.score} (+{s.round_points} this round)"
-        for place, s in enumerate(ranked)
+        title=shown.scores_heading(view),
+        description=shown.standings_text(live.names, view),
+        colour=COLOUR,
     )
     rows = await bot.service.storage.round_rows(live.id)
     by_round: dict[int, list[str]] = {}
     for row in rows:
         name = live.names[row["seat"]]
-        gained = row["meld_points"] + row["hand_points"]
-        mark = " ★" if row["went_out"] == row["seat"] else ""
-        by_round.setdefault(row["round_number"], []).append(f"{name} +{gained}{mark}")
+        gained = shown.round_points_text(row["points"] + row["bonus"])
+        mark = " ★" if row["closer"] == row["seat"] else ""
+        by_round.setdefault(row["round_number"], []).append(f"{name} {gained}{mark}")
     if by_round:
-        lines = [f"R{number}: " + ", ".join(parts) for number, parts in by_round.items()]
-        embed.add_field(name="Rounds (★ went out)", value=clip("\n".join(lines)), inline=False)
+        recent = list(by_round.items())[-15:]
+        lines = [f"R{number}: " + ", ".join(parts) for number, parts in recent]
+        embed.add_field(name="Rounds (★ ended it)", value=clip("\n".join(lines)), inline=False)
     return embed
 
 

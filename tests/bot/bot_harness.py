@@ -13,8 +13,8 @@ from typing import Any
 import discord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor, ResponseMessage
 
-from bot.core.autoplay import SafePlayer
 from bot.core.model import LiveGame
+from bot.games.treppe.hand import SafePlayer
 from bot.settings import Settings
 from engine import Action, Discard, DrawTalon, Game, LayOff, Meld, Phase, TakeStaircase, parse_cards
 
@@ -98,7 +98,9 @@ class Table:
 
     @property
     def game(self) -> Game:
-        return self.live.treppen
+        game = self.live.game
+        assert isinstance(game, Game), "not a Treppenrommé game"
+        return game
 
     def member_for_seat(self, seat: int) -> MemberActor:
         user_id = self.live.seats[seat].user_id
@@ -114,9 +116,11 @@ class Table:
         return next(m for m in self.channel.history() if m.id == message_id)
 
     # ------------------------------------------------------------ lobby
-    async def open(self, *, extra_join: bool = True, **options: Any) -> discord.Message:
+    async def open(
+        self, *, extra_join: bool = True, variant: str = "treppenromme", **options: Any
+    ) -> discord.Message:
         host = self.members[0]
-        result = await host.slash(self.channel, "treppe new", **options)
+        result = await host.slash(self.channel, f"treppe new {variant}", **options)
         assert result.response is not None
         lobby = result.response.message
         self._live = None
@@ -137,8 +141,7 @@ class Table:
         assert message is not None
         assert message.ephemeral, "a hand must be private"
         live = self.live
-        if live.game is None:
-            return
+        assert live.game is not None, "a hand is shown only while a game runs"
         seat = live.seat_of(member.id)
         assert seat is not None
         own = sorted(str(c) for c in live.game.private_view(seat.seat).hand)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,25 @@ from bot_harness import make_settings
 
 from bot.app import TreppenBot, create_bot
 from bot.settings import Settings
+from bot.storage.store import Storage
+
+
+@pytest.fixture
+async def close_databases(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Close every database a test opened (SimCord detaches bots without closing them), so no
+    connection is left for the garbage collector on a closed event loop."""
+    opened: list[Storage] = []
+    real_open = Storage.open.__func__  # type: ignore[attr-defined]
+
+    async def open_and_keep(cls: type[Storage], path: Path) -> Storage:
+        storage: Storage = await real_open(cls, path)
+        opened.append(storage)
+        return storage
+
+    monkeypatch.setattr(Storage, "open", classmethod(open_and_keep))
+    yield
+    for storage in opened:
+        await storage.close()  # a second close is a no-op
 
 
 @pytest.fixture
@@ -17,5 +37,5 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> TreppenBot:
+def simcord_bot(settings: Settings, close_databases: None) -> TreppenBot:
     return create_bot(settings)

@@ -143,13 +143,13 @@ class FakeDiscord:
             "attachment_size_limit": 10_485_760,
         }
 
-    async def slash(self, who: dict[str, Any], group: str, sub: str) -> None:
-        data = {
-            "id": self.next_id(),
-            "name": group,
-            "type": 1,
-            "options": [{"name": sub, "type": 1, "options": []}],
-        }
+    async def slash(self, who: dict[str, Any], group: str, *path: str) -> None:
+        """``/group a b``: ``a`` a subcommand group (type 2) when ``b`` follows, ``b`` the
+        subcommand (type 1)."""
+        options: list[dict[str, Any]] = []
+        for depth, name in enumerate(reversed(path)):
+            options = [{"name": name, "type": 2 if depth else 1, "options": options}]
+        data = {"id": self.next_id(), "name": group, "type": 1, "options": options}
         await self.dispatch("INTERACTION_CREATE", self.interaction(2, data, who))
 
     async def click(self, who: dict[str, Any], message_id: str, custom_id: str) -> None:

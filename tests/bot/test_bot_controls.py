@@ -8,7 +8,8 @@ from bot_harness import Table, custom_id_of, description, hand_cards_shown
 from simcord import Env
 
 from bot.core.model import GameOptions, LiveGame, Seat
-from bot.hand.ui import PAGE_SIZE, HandState, hand_payload
+from bot.core.presenter import HandState
+from bot.hand.ui import PAGE_SIZE, hand_payload
 from engine import FULL_PACK, Deal, DrawTalon, Meld, Phase, Ruleset, parse_cards
 
 
@@ -79,7 +80,7 @@ def big_hand_game() -> LiveGame:
         channel_id=1,
         host_id=10,
         status="playing",
-        options=GameOptions(),
+        options=GameOptions("treppenromme"),
         seats=[Seat(0, 10, "anna"), Seat(1, 11, "ben")],
         created_at=datetime.now(UTC),
         game=game,
@@ -120,7 +121,7 @@ async def test_a_card_that_fits_two_melds_asks_where() -> None:
     game.apply(Meld(0, tuple(parse_cards("5♥ 6♥ 7♥"))))
     game.apply(Meld(0, tuple(parse_cards("9♥ 10♥ J♥"))))
     eight = parse_cards("8♥")[0]
-    state = HandState(version=game.public_view().version, layoff_card=eight.code)
+    state = HandState(version=game.public_view().version, pending=eight.code)
     payload = await hand_payload(live, live.seats[0], state, with_image=False)
     targets = [i.item for i in payload.view.children if ":h_layto:" in i.custom_id]
     assert len(targets) == 1

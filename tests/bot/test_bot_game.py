@@ -51,7 +51,7 @@ async def test_two_members_play_a_whole_session(simcord_env: Env) -> None:
     assert row is not None and row.status == "finished"
     rounds = await table.service.storage.round_rows(table.live.id)
     assert len(rounds) == 2 * table.game.public_view().round_number
-    board = await table.service.storage.leaderboard(table.live.guild_id)
+    board = await table.service.storage.leaderboard(table.live.guild_id, "treppenromme")
     assert {r.user_id for r in board} == {m.id for m in table.members}
     assert sum(r.wins for r in board) == 1
 
@@ -75,7 +75,9 @@ async def test_four_seats_with_a_computer(simcord_env: Env) -> None:
     table = setup_table(simcord_env, 3)
     lobby = await table.open(target=500)
     await table.members[0].select(lobby, ["add:normal"], custom_id=custom_id_of(lobby, "lobby_cpu"))
-    assert "Computer 1" in lobby.embeds[0].fields[0].value or "Computer 1" in str(table.live.names)
+    seats = table.table_message().embeds[0].fields[0].value  # the lobby, edited in place
+    assert seats.splitlines()[3] == "4. 🤖 Computer 1"
+    assert table.live.names == ["anna", "ben", "cleo", "Computer 1"]
     await table.start(lobby)
     assert len(table.live.seats) == 4
     moves = await table.play(moves=30)

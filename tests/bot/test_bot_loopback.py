@@ -36,7 +36,7 @@ async def test_real_client_against_loopback_discord(
 
         anna = fake.member(1001, "anna")
         ben = fake.member(1002, "ben")
-        await fake.slash(anna, "treppe", "new")
+        await fake.slash(anna, "treppe", "new", "treppenromme")
         lobby_id = await _wait_for(lambda: _table_id(bot))
         game_id = bot.service.in_channel(int(CHANNEL_ID)).id
         await fake.click(ben, lobby_id, f"trp:{game_id}:lobby_join:")
@@ -50,7 +50,10 @@ async def test_real_client_against_loopback_discord(
         assert any(b"\x89PNG" in r.body for r in uploads)
         # The table is a new message mentioning the player to act; the lobby message is gone.
         table_id = await _wait_for(lambda: (_table_id(bot) != lobby_id) and _table_id(bot))
-        assert any(r.method == "DELETE" and lobby_id in r.path for r in fake.requests)
+        # The bot records the new table id, then saves it, then deletes the lobby: wait for it.
+        await _wait_for(
+            lambda: any(r.method == "DELETE" and lobby_id in r.path for r in fake.requests)
+        )
         await fake.click(anna, table_id, f"trp:{game_id}:hand:")
         hand_answers = await _wait_for(
             lambda: [

@@ -4,10 +4,14 @@ changes nothing."""
 from __future__ import annotations
 
 from itertools import combinations
+from types import SimpleNamespace
 
+import pytest
 from bot_harness import Table, custom_id_of, description
 from simcord import Env, InteractionResult
 
+from bot.core import components
+from bot.core.errors import Refusal
 from engine import DrawTalon, IllegalMeld, Phase, TakeStaircase, analyse_meld, format_cards
 
 
@@ -130,7 +134,7 @@ async def test_lobby_refusals(simcord_env: Env) -> None:
     assert "already have a seat" in private_text(await ben.click(lobby, label="Join"))
     assert "Only the host" in private_text(await ben.click(lobby, label="Start"))
     assert "Only the host" in private_text(await sam.click(lobby, label="Cancel"))
-    again = await sam.slash(table.channel, "treppe new")
+    again = await sam.slash(table.channel, "treppe new treppenromme")
     assert "already has a table" in private_text(again)
     assert str(lobby.id) in private_text(again)  # a link to the running table
     assert table.live.status == "lobby"
@@ -146,5 +150,23 @@ async def test_end_needs_the_host_and_records_an_abandoned_game(simcord_env: Env
     row = await table.service.storage.game(table.live.id)
     assert row is not None and row.status == "abandoned"
     assert "ended this game" in description(table.table_message())
-    stats = await table.service.storage.player_stats(table.live.guild_id, table.members[1].id)
+    stats = await table.service.storage.player_stats(
+        table.live.guild_id, table.members[1].id, "treppenromme"
+    )
     assert stats.abandoned == 1
+
+
+async def test_a_control_of_another_members_hand_is_refused(simcord_env: Env) -> None:
+    """A custom id copied from another member's hand (a modified client can send any) is
+    refused before anything happens: the hand's controls name their seat."""
+    table, _ = await started(simcord_env)
+    seat = table.game.to_act
+    owner, other = table.member_for_seat(seat), table.member_for_seat(1 - seat)
+    draw = custom_id_of(await table.open_hand(owner), "h_draw")
+    _, game_id, operation, argument = draw.split(":")
+    assert argument.rsplit(".", 1)[1] == str(seat)
+    before = table.game.to_json()
+    copied = SimpleNamespace(client=simcord_env.bot, user=SimpleNamespace(id=other.id), data={})
+    with pytest.raises(Refusal, match="belongs to another player's hand"):
+        await components.HANDLERS[operation](copied, int(game_id), argument)  # type: ignore[arg-type]
+    assert table.game.to_json() == before

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from bot.settings import Settings
 from bot.storage import Storage
@@ -45,3 +50,38 @@ async def test_migrations_are_applied_once_and_wal_is_on(tmp_path: Path) -> None
     again = await Storage.open(path)
     assert await again.schema_version() == version
     await again.close()
+
+
+@pytest.mark.parametrize("given", ["info", "Info", " debug ", "WARNING"])
+def test_log_level_in_any_case(monkeypatch: pytest.MonkeyPatch, given: str) -> None:
+    monkeypatch.setenv("LOG_LEVEL", given)
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.log_level == given.strip().upper()
+
+
+def test_unknown_log_level_is_still_refused() -> None:
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None, log_level="loud")  # type: ignore[call-arg]
+
+
+def read_token(project: Path, cwd: Path) -> str:
+    env = {k: v for k, v in os.environ.items() if k.upper() != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(project)
+    code = "from bot.settings import Settings; print(Settings().token())"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_env_beside_the_project_is_found_from_any_directory(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "bot", project / "bot", ignore=shutil.ignore_patterns("__pycache__"))
+    (project / ".env").write_text("DISCORD_TOKEN=from-the-project\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert read_token(project, elsewhere) == "from-the-project"
+    # A .env in the current directory still wins, as before.
+    (elsewhere / ".env").write_text("DISCORD_TOKEN=from-the-current-directory\n")
+    assert read_token(project, elsewhere) == "from-the-current-directory"

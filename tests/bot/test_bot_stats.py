@@ -61,7 +61,7 @@ async def test_leaderboard_and_stats_after_two_sessions(
     assert stats.response is not None and stats.response.ephemeral
     fields = {f.name: f.value for f in stats.response.embeds[0].fields}
     assert fields["Sessions"].startswith(f"2 played, {winners.count(anna.id)} won")
-    rows = await simcord_env.bot.service.storage.player_stats(guild.id, anna.id)
+    rows = await simcord_env.bot.service.storage.player_stats(guild.id, anna.id, "treppenromme")
     assert rows.rounds >= 2 and rows.points > 0
 
 

@@ -3,30 +3,26 @@ clicking the private hand's controls, typed moves, refusals and a restart mid-ga
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import pytest
 from bot_harness import Table, custom_id_of, description, has_control, walk
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.app import create_bot
 from bot.core.model import LiveGame
-from bot.hand.variant import best_close
+from bot.core.presenter import HandState
+from bot.games.wiener.presenter import best_close
+from bot.hand.ui import hand_context
 from bot.settings import Settings
+from bot.stats import leaderboard
 from engine import Discard, DrawTalon, LayOff, Meld, meld_points, parse_cards
-from engine.variants import (
-    BuyBack,
-    CallRummy,
-    JokerSwap,
-    Knock,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    TakeDiscard,
-    VariantPhase,
-    WienerGame,
-    WienerRuleset,
-)
-from engine.variants.players import make_variant_player
+from engine.actions import BuyBack, CallRummy, JokerSwap, Knock, TakeBack, TakeDiscard
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.protocol import Phase
+from engine.registry import get_spec
 
 
 def option_values(message: Any, operation: str) -> list[str]:
@@ -52,12 +48,12 @@ class VariantTable(Table):
     def __init__(self, env: Env, channel: Any, members: list[MemberActor], variant: str) -> None:
         super().__init__(env, channel, members)
         self.variant = variant
-        self.players = {s: make_variant_player(variant, "normal", 11 + s) for s in range(6)}
+        self.players = {s: get_spec(variant).make_player("normal", 11 + s) for s in range(6)}
         if variant == "wiener":
             # A strong player against a careless one: a short rubber (game seed 7) that still
             # has a knock and a Rummy call in it.
-            self.players[0] = make_variant_player(variant, "hard", 5)
-            self.players[1] = make_variant_player(variant, "random", 6)
+            self.players[0] = get_spec(variant).make_player("hard", 5)
+            self.players[1] = get_spec(variant).make_player("random", 6)
         self.typed = 0
         self.knocks_seen = 0
 
@@ -74,9 +70,9 @@ class VariantTable(Table):
 
     async def type_move(self, member: MemberActor, values: dict[str, str]) -> InteractionResult:
         hand = await self.hand_of(member)
-        if not has_control(hand, "v_type"):
+        if not has_control(hand, "h_type"):
             await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
-        shown = await member.click(hand, custom_id=custom_id_of(hand, "v_type"))
+        shown = await member.click(hand, custom_id=custom_id_of(hand, "h_type"))
         assert shown.modal is not None
         self.typed += 1
         return await member.submit_modal(shown, values)
@@ -94,7 +90,8 @@ class VariantTable(Table):
         if isinstance(action, Knock | CallRummy):
             seat = self.live.seat_of(member.id)
             assert seat is not None
-            if best_close(self.live, seat, type(action)) == action:
+            ctx = hand_context(self.live, seat, HandState())
+            if best_close(ctx, type(action)) == action:
                 op = "v_knock" if isinstance(action, Knock) else "v_rummy"
                 result = await self.use(member, op)
             else:
@@ -124,7 +121,7 @@ class VariantTable(Table):
 
     async def play_variant(self, moves: int | None = None) -> int:
         made = 0
-        while self.vgame.phase is not VariantPhase.OVER and (moves is None or made < moves):
+        while self.vgame.phase is not Phase.OVER and (moves is None or made < moves):
             before = self.vgame.public_view().version
             action = self.choose_variant()
             await self.perform_variant(action)
@@ -153,7 +150,7 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     assert "Wiener Rummy" in (table.table_message().embeds[0].title or "")
     moves = await table.play_variant()
     game = table.vgame
-    assert game.phase is VariantPhase.OVER and game.winner is not None
+    assert game.phase is Phase.OVER and game.winner is not None
     assert moves > 10
     kinds = {type(a) for a in game.actions}
     assert {Knock, CallRummy} <= kinds
@@ -162,10 +159,10 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     assert "wins" in (final.embeds[0].title or "")
     row = await table.service.storage.game(table.live.id)
     assert row is not None and row.status == "finished"
-    board = await table.service.storage.leaderboard(table.live.guild_id, variant="wiener")
+    board = await table.service.storage.leaderboard(table.live.guild_id, "wiener")
     assert {r.user_id for r in board} == {m.id for m in table.members}
     assert sum(r.wins for r in board) == 1
-    assert not await table.service.storage.leaderboard(table.live.guild_id)  # Treppenrommé
+    assert not await table.service.storage.leaderboard(table.live.guild_id, "treppenromme")
     anna = table.members[0]
     shown = await anna.slash(table.channel, "treppe leaderboard", game="wiener")
     assert shown.response is not None
@@ -284,11 +281,12 @@ def _played_live(variant: str) -> LiveGame:
     from datetime import UTC, datetime
 
     from bot.core.model import GameOptions, Seat
-    from engine.variants import RommeRuleset, WienerRuleset
+    from engine.games.romme.game import RommeRuleset
+    from engine.games.wiener.game import WienerRuleset
 
     rules = RommeRuleset() if variant == "romme" else WienerRuleset()
     game = rules.new_game(["anna", "ben"], 7)
-    players = [make_variant_player(variant, "normal", s) for s in range(2)]
+    players = [get_spec(variant).make_player("normal", s) for s in range(2)]
     while not game.results:
         game.apply(
             players[game.to_act].choose(game.private_view(game.to_act), game.legal_actions())
@@ -299,7 +297,7 @@ def _played_live(variant: str) -> LiveGame:
         channel_id=1,
         host_id=10,
         status="playing",
-        options=GameOptions(variant=variant),
+        options=GameOptions(variant),
         seats=[Seat(0, 10, "anna"), Seat(1, 11, "ben")],
         created_at=datetime.now(UTC),
         game=game,
@@ -309,7 +307,7 @@ def _played_live(variant: str) -> LiveGame:
 
 async def test_variant_pictures_and_result_text() -> None:
     from bot.core.tablemsg import table_payload
-    from bot.hand.ui import HandState, hand_payload
+    from bot.hand.ui import hand_payload
 
     for variant in ("romme", "wiener"):
         live = _played_live(variant)
@@ -323,7 +321,8 @@ async def test_variant_pictures_and_result_text() -> None:
 
 async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     from engine import parse_cards
-    from engine.variants import RommeRuleset, VariantDeal, two_packs
+    from engine.games.romme.game import RommeRuleset
+    from engine.table import Deal, two_packs
 
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
@@ -333,7 +332,7 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     rest = two_packs(6)
     for card in [*mine, *theirs, *upcard]:
         rest.remove(card)
-    deal = VariantDeal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
+    deal = Deal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
     live = table.live
     async with live.lock:
         live.game = RommeRuleset().new_game(live.names, 7, deal)
@@ -357,7 +356,8 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
 
 async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     from engine import parse_cards
-    from engine.variants import RommeRuleset, VariantDeal, two_packs
+    from engine.games.romme.game import RommeRuleset
+    from engine.table import Deal, two_packs
 
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
@@ -367,7 +367,7 @@ async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     rest = two_packs(6)
     for card in [*mine, *theirs, *upcard]:
         rest.remove(card)
-    deal = VariantDeal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
+    deal = Deal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
     live = table.live
     async with live.lock:
         live.game = RommeRuleset().new_game(live.names, 7, deal)
@@ -414,11 +414,11 @@ async def test_variant_timeouts_and_a_computer_seat(simcord_env: Env) -> None:
 async def test_wiener_buy_back_by_button(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "wiener")
     # Game seed 7 with these players: seat 0 falls to 82+ bad points and buys back in.
-    table.players[0] = make_variant_player("wiener", "random", 4)
-    table.players[1] = make_variant_player("wiener", "hard", 5)
+    table.players[0] = get_spec("wiener").make_player("random", 4)
+    table.players[1] = get_spec("wiener").make_player("hard", 5)
     await table.start(await table.open(variant="wiener"))
-    while table.vgame.phase is not VariantPhase.BUY_BACK:
-        assert table.vgame.phase is not VariantPhase.OVER
+    while table.vgame.phase is not Phase.BUY_BACK:
+        assert table.vgame.phase is not Phase.OVER
         await table.play_variant(moves=1)
     member = table.member_for_seat(table.vgame.to_act)
     hand = await table.hand_of(member)
@@ -458,23 +458,23 @@ async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
         )
     storage = await Storage.open(path)
     assert await storage.schema_version() == len(sql.MIGRATIONS)
-    rows = await storage._rows("SELECT variant FROM games", {})
-    assert [r["variant"] for r in rows] == ["treppenromme"]
+    rows = await storage._rows("SELECT game_key FROM games", {})
+    assert [r["game_key"] for r in rows] == ["treppenromme"]
     await storage.close()
 
 
 async def test_a_whole_romme_session(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "romme")
     # Game seed 7 with these players: melds, lay-offs and a taken-back first meld.
-    table.players[0] = make_variant_player("romme", "hard", 2)
-    table.players[1] = make_variant_player("romme", "random", 3)
+    table.players[0] = get_spec("romme").make_player("hard", 2)
+    table.players[1] = get_spec("romme").make_player("random", 3)
     await table.start(await table.open(variant="romme"))
     await table.play_variant()
     game = table.vgame
-    assert game.phase is VariantPhase.OVER and game.winner is not None
+    assert game.phase is Phase.OVER and game.winner is not None
     assert {Meld, LayOff, TakeBack} <= {type(a) for a in game.actions}
     assert "wins" in (table.table_message().embeds[0].title or "")
-    board = await table.service.storage.leaderboard(table.live.guild_id, variant="romme")
+    board = await leaderboard(table.service.storage, table.live.guild_id, "romme")
     assert board[0].user_id == table.live.seats[game.winner].user_id
     assert [r.points for r in board] == sorted(game.minus)
     rounds = await table.service.storage.round_rows(table.live.id)
@@ -484,7 +484,7 @@ async def test_a_whole_romme_session(simcord_env: Env) -> None:
 async def test_lobby_offers_the_variant_table_options(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "romme")
     lobby = await table.open(
-        variant="romme", dealer_14=True, discard_to_meld=True, strict_swap=True
+        variant="romme", dealer_gets_14=True, discard_only_to_meld=True, strict_swap=True
     )
     assert "dealer gets 14" in str(lobby.embeds[0].to_dict()) + lobby.content
     await table.start(lobby)
@@ -537,14 +537,30 @@ async def test_variant_autocomplete_offers_own_melds_and_the_discard_top(simcord
 async def test_variant_layoff_autocomplete_lists_table_melds(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
-    await table.play_variant(moves=60)
     game = table.vgame
-    if game.phase is VariantPhase.OVER:
-        return
+    for _ in range(200):  # play until the member to act could lay off a card
+        if any(isinstance(a, LayOff) for a in game.legal_actions()):
+            break
+        assert await table.play_variant(moves=1) == 1, "the game ended before any lay-off"
+    assert game.phase is Phase.PLAY
     member = next(m for m in table.members if m.id == table.live.seats[game.to_act].user_id)
-    assert game.public_view().melds, "after 60 moves of this seed someone has melded"
+    assert game.public_view().melds
     melds = await member.autocomplete(table.channel, "treppe layoff", "meld", "")
     assert [c["value"] for c in melds] == [m.id + 1 for m in game.public_view().melds][:25]
     cards = await member.autocomplete(table.channel, "treppe layoff", "card", "")
     legal = {str(a.card) for a in game.legal_actions() if isinstance(a, LayOff)}
-    assert {c["value"] for c in cards} == legal
+    assert legal and {c["value"] for c in cards} == legal
+
+
+async def test_layoff_autocomplete_in_a_game_without_table_melds(
+    simcord_env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Wiener Rummy has no melds on the table: /treppe layoff's autocomplete offers nothing
+    (it used to crash on the missing melds) and logs no error."""
+    table = setup_variant(simcord_env, "wiener")
+    await table.start(await table.open(variant="wiener"))
+    member = table.member_for_seat(table.vgame.to_act)
+    melds = await member.autocomplete(table.channel, "treppe layoff", "meld", "")
+    cards = await member.autocomplete(table.channel, "treppe layoff", "card", "")
+    assert melds == [] and cards == []
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []

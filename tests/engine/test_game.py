@@ -19,7 +19,8 @@ from engine import (
     TakeStaircase,
     parse_cards,
 )
-from engine.events import FirstDealerDrawn, RoundEnded, RoundStarted, SessionEnded, TalonRebuilt
+from engine.events import FirstDealerDrawn, TalonRebuilt
+from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded
 from tests.engine.conftest import DealFactory
 
 
@@ -91,7 +92,7 @@ def test_going_out_by_discard_scores_opponents_hands_and_romme_double(deal: Deal
     assert result.hands[1] == cards("3♥")
     assert result.hand_points == (0, 3)
     # Anna melded nothing before this turn: a Rommé hand, Ben's 3 counts double.
-    assert result.romme_hand and result.bonus == 6
+    assert result.hand_romme and result.bonus == 6
     assert result.totals == (81, 45)
     assert game.round_number == 2 and game.dealer == 0  # the deal passes left
 
@@ -113,7 +114,7 @@ def test_no_romme_double_after_an_earlier_meld(deal: DealFactory) -> None:
     game.apply(LayOff(0, one("5♥"), 0, End.HIGH))
     events = game.apply(Discard(0, one("8♣")))
     result = next(e.result for e in events if isinstance(e, RoundEnded))
-    assert result.went_out == 0 and not result.romme_hand
+    assert result.went_out == 0 and not result.hand_romme
     # Aces count 15 in a hand, faces 10: 15 + 15 + 5 + 7 + 10 + 10 + 8.
     assert result.hand_points == (0, 70)
     assert result.bonus == 70
@@ -132,7 +133,7 @@ def test_going_out_by_melding_needs_no_discard(deal: DealFactory) -> None:
     game.apply(Meld(0, cards("J♠ J♥ J♣")))
     events = game.apply(Meld(0, cards("2♠ 3♠ 4♠")))
     result = next(e.result for e in events if isinstance(e, RoundEnded))
-    assert result.went_out == 0 and result.romme_hand
+    assert result.went_out == 0 and result.hand_romme
     # Ben: 15 + 3 + 5 + 7 + 9 + 10 + 8 = 57, doubled for the Rommé hand.
     assert result.bonus == 114
     assert game.scores[0] == 24 + 30 + 9 + 114
@@ -182,6 +183,45 @@ def test_no_return_forbids_discarding_the_only_card_taken(deal: DealFactory) -> 
     game.apply(Discard(0, one("K♠")))
 
 
+LONE_TAKE = dict(hands=["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ 5♥", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♦")
+KEEP_ONE = "cannot discard it: keep another card to discard, or play 6♦ too."
+
+
+def test_no_return_binds_the_last_card_too(deal: DealFactory) -> None:
+    """RULES.md §1: no going out by throwing the lone taken card back (nor a Rommé hand)."""
+    game = deal(**LONE_TAKE)
+    game.apply(TakeStaircase(0, 1))
+    game.apply(Meld(0, cards("9♣ 9♦ 9♠")))
+    # Melding or laying off everything else would leave 6♦ alone: refused, with the reason.
+    refused(game, Meld(0, cards("2♥ 3♥ 4♥ 5♥")), "That would leave only 6♦ in your hand")
+    game.apply(Meld(0, cards("2♥ 3♥ 4♥")))
+    refused(game, LayOff(0, one("5♥"), 1), KEEP_ONE)
+    assert game.legal_actions() == [Discard(0, one("5♥"))]
+    game.apply(Discard(0, one("5♥")))
+    assert game.hands[0] == [one("6♦")] and not game.results
+
+
+def test_no_return_refuses_the_taken_card_as_the_last_discard(deal: DealFactory) -> None:
+    game = deal(**LONE_TAKE)
+    game.apply(TakeStaircase(0, 1))
+    game.hands[0][:] = [one("6♦")]  # however it got there, the lone card stays locked
+    refused(
+        game,
+        Discard(0, one("6♦")),
+        "You took 6♦ from the staircase; you cannot discard it this turn.",
+    )
+    assert game.legal_discards(0) == []
+
+
+def test_no_return_lets_the_taken_card_itself_be_melded_to_go_out(deal: DealFactory) -> None:
+    game = deal(hands=["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ 5♥", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♥")
+    game.apply(TakeStaircase(0, 1))
+    game.apply(Meld(0, cards("9♣ 9♦ 9♠")))
+    assert Meld(0, cards("2♥ 3♥ 4♥ 5♥")) not in game.legal_actions()
+    game.apply(Meld(0, cards("2♥ 3♥ 4♥ 5♥ 6♥")))
+    assert game.results[-1].went_out == 0
+
+
 def test_no_return_does_not_apply_when_several_cards_are_taken(deal: DealFactory) -> None:
     game = deal(hands=["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ K♠", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♦")
     game.apply(TakeStaircase(0, 0))
@@ -216,9 +256,9 @@ def test_taking_k_staircase_cards_takes_everything_above(deal: DealFactory) -> N
 def _play_until_run_out(game: Game) -> None:
     """Seats draw from the talon and throw the card they drew until the talon runs out
     (and is rebuilt) or the round ends. Bounded: a talon holds at most 52 cards."""
-    rounds, run_outs = game.round_number, game.run_outs
+    rounds, rebuilds = game.round_number, game.rebuilds
     for _ in range(60):
-        if game.round_number != rounds or game.run_outs != run_outs:
+        if game.round_number != rounds or game.rebuilds != rebuilds:
             return
         seat = game.to_act
         game.apply(DrawTalon(seat))
@@ -241,7 +281,7 @@ def test_talon_is_rebuilt_from_the_staircase_but_its_top(deal: DealFactory) -> N
     _play_until_run_out(game)
     # The talon ran out at the start of a draw: all but the top staircase card became talon.
     rebuilt = [e for e in game.events if isinstance(e, TalonRebuilt)]
-    assert len(rebuilt) == 1 and rebuilt[0].run_out == 1
+    assert len(rebuilt) == 1 and rebuilt[0].rebuild == 1
     assert len(game.staircase) == 1
     assert len(game.talon) == 32 + 6 - 1
     assert game.staircase[0] not in game.talon
@@ -265,7 +305,7 @@ def test_rebuilds_stop_after_max_rebuilds(deal: DealFactory) -> None:
     game = deal(**BIG_STAIRCASE, ruleset=Ruleset(max_rebuilds=2))
     for _ in range(3):
         _play_until_run_out(game)
-    assert [e.run_out for e in game.events if isinstance(e, TalonRebuilt)] == [1, 2]
+    assert [e.rebuild for e in game.events if isinstance(e, TalonRebuilt)] == [1, 2]
     assert game.results[-1].dead and game.round_number == 2
 
 
@@ -279,12 +319,12 @@ def test_empty_rebuild_forces_a_staircase_draw_then_a_dead_round(deal: DealFacto
         ],
         staircase="K♦",
     )
-    assert game.run_outs == 1 and game.talon == []
+    assert game.rebuilds == 1 and game.talon == []
     refused(game, DrawTalon(0), "The talon is empty: take from the staircase.")
     assert game.legal_actions() == [TakeStaircase(0, 0)]
     game.apply(TakeStaircase(0, 0))
     game.apply(Discard(0, one("A♣")))
-    assert game.run_outs == 2 and game.legal_actions() == [TakeStaircase(1, 0)]
+    assert game.rebuilds == 2 and game.legal_actions() == [TakeStaircase(1, 0)]
     game.apply(TakeStaircase(1, 0))
     events = game.apply(Discard(1, one("A♥")))
     # The third run-out ends the round: meld points stand, nobody scores hand cards.

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engine import End, IllegalMeld, MeldKind, RulesError, analyse_meld, meld_points, parse_cards
-from engine.melds import TableMeld, possible_melds
+from engine.games.treppe.melds import TableMeld, possible_melds
 
 
 @pytest.mark.parametrize(

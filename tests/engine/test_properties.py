@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import FULL_PACK, Discard, Game, Phase, Ruleset
-from engine.events import Discarded, LaidOff, Melded, RoundEnded, RoundStarted
+from engine.events import Discarded, LaidOff, Melded
+from engine.games.treppe.events import RoundEnded, RoundStarted
 
 PACK = sorted(FULL_PACK)
 

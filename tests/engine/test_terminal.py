@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import io
+import sys
+from dataclasses import replace
 
-from engine import Discard, Meld, Phase, RulesError
+import pytest
+
+from engine import Discard, Meld, Phase, PrivateView, RulesError
 from engine.__main__ import main
-from engine.ai import make_player
-from engine.terminal import TerminalTable, action_command, parse_command
+from engine.events import DrewFromTalon
+from engine.games.treppe.ai import make_player
+from engine.games.treppe.terminal import (
+    TerminalTable,
+    action_command,
+    enable_line_editing,
+    parse_command,
+)
+from engine.games.treppe.terminal import main as play_main
 
 
 class Driver(io.StringIO):
@@ -47,7 +58,7 @@ def test_a_whole_round_by_typed_commands() -> None:
     assert any(line.startswith(("draw", "take")) for line in stdin.lines)
     assert any(line.startswith("discard") for line in stdin.lines)
     assert "Totals:" in text
-    assert "You leave the table." in text or game.phase is Phase.OVER
+    assert "You leave the table." in text  # the driver quits once the first round is over
     assert "\x1b[" not in text  # no colours when not a terminal
 
 
@@ -105,3 +116,173 @@ def test_cli_play_quits_on_end_of_input(monkeypatch: object) -> None:
     finally:
         sys.stdin, sys.stdout = old_in, old_out
     assert "Treppenrommé to 50" in out.getvalue()
+
+
+def _table(
+    script: str = "", opponents: tuple[str, ...] = ("normal",), seed: int = 2
+) -> TerminalTable:
+    table = TerminalTable(
+        list(opponents), seed=seed, stdin=io.StringIO(script), stdout=io.StringIO()
+    )
+    while table.game.to_act != 0:
+        table.computer_turn()
+    return table
+
+
+def _out(table: TerminalTable) -> str:
+    out = table.stdout
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()
+
+
+def test_names_take_goes_and_plurals() -> None:
+    table = _table()
+    assert table.does(1, "go") == "Normal bot goes"
+    assert table.does(1, "draw") == "Normal bot draws"
+    assert table.does(0, "go") == "You go"
+    game = table.game
+    game.hands[1][1:] = []  # the bot holds a single card
+    lines = table.score_lines(game.private_view(0))
+    assert lines[1].endswith(", 1 card)")
+    assert "cards" not in lines[0]  # your own count is not repeated
+
+
+def test_score_lines_are_aligned_columns_that_fit_80() -> None:
+    table = _table(opponents=("hard", "normal", "random"))
+    game = table.game
+    game.scores[:] = [1234, 5, 0, 987]
+    lines = table.score_lines(game.private_view(0))
+    assert [line.split(":")[0].strip() for line in lines] == list(game.names)
+    assert lines[1].startswith("  Hard bot 1:") and "Hard bot 1 0" not in "\n".join(lines)
+    # Scores end in the same column, names and numbers never share a run of text.
+    ends = {line.index("(") for line in lines}
+    assert len(ends) == 1
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[0].split()[1] == "1234" and lines[1].split()[3] == "5"
+
+
+def test_draw_names_the_card_to_the_player_only() -> None:
+    table = _table("draw\nquit\n")
+    table.run()
+    drawn = table.game.hands[0][-1]
+    assert f"You draw {drawn} from the talon." in _out(table)
+
+
+def test_bots_draw_without_naming_the_card() -> None:
+    table = _table()
+    table.narrate([DrewFromTalon(1)])
+    assert _out(table).endswith("Normal bot draws from the talon.\n")
+
+
+def test_locked_card_note_only_while_it_is_in_hand() -> None:
+    table = _table()
+    view = table.game.private_view(0)
+    public = view.public
+    taken = view.hand[0]
+    playing = replace(public, phase=Phase.PLAY)
+    table.render(PrivateView(0, view.hand, playing, taken))
+    assert f"(not {taken}: you just took it)" in _out(table)
+    table.stdout = io.StringIO()
+    table.render(PrivateView(0, view.hand[1:], playing, taken))
+    assert "you just took it" not in _out(table)
+
+
+def test_empty_commands_answer_with_their_own_example() -> None:
+    for text, example in (
+        ("discard", "for example: discard 7♠"),
+        ("x", "for example: discard 7♠"),
+        ("meld", "for example: meld Q♥ K♥ A♥"),
+        ("lay on 3", "for example: lay 7♠ on 3"),
+    ):
+        try:
+            parse_command(text, 0)
+        except RulesError as error:
+            assert example in str(error), (text, str(error))
+        else:
+            raise AssertionError(text)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--target", "0"], "the target must be at least 1 point, not 0"),
+        (["simulate", "--target", "0"], "the target must be at least 1 point, not 0"),
+        (["play", "--target", "x"], "'x' is not a whole number"),
+        (["play", "--seats", ""], "give 1 to 3 opponent strengths"),
+        (["play", "--seats", "normal,normal,normal,normal"], "give 1 to 3 opponent strengths"),
+        (["simulate", "--seats", "normal"], "give 2 to 4 strengths"),
+    ],
+)
+def test_cli_refuses_bad_arguments_without_a_traceback(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+class Interrupting(io.StringIO):
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_leaves_quietly() -> None:
+    out = io.StringIO()
+    assert play_main(["normal"], seed=2, stdin=Interrupting(), stdout=out) == 130
+    assert out.getvalue().rstrip().endswith("Interrupted: you leave the table.")
+
+
+def test_end_of_input_leaves_with_a_short_line() -> None:
+    out = io.StringIO()
+    assert play_main(["normal"], seed=2, stdin=io.StringIO(""), stdout=out) == 0
+    assert out.getvalue().rstrip().endswith("You leave the table.")
+
+
+def test_line_editing_reads_through_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("readline", reason="this platform has no readline module")
+    lines = iter(["help"])
+
+    def fake_input(prompt: str = "") -> str:
+        assert prompt == "> "
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    out = io.StringIO()
+    table = TerminalTable(["normal"], seed=2, stdin=io.StringIO(), stdout=out, line_editing=True)
+    assert table.line_editing
+    assert "readline" in sys.modules
+    assert table.run() == 0
+    text = out.getvalue()
+    assert "discard 7♠" in text and text.rstrip().endswith("You leave the table.")
+
+
+def test_line_editing_is_off_without_readline(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "readline", None)  # importing it now fails
+    assert not enable_line_editing()
+    table = TerminalTable(
+        ["normal"], seed=2, stdin=io.StringIO(), stdout=io.StringIO(), line_editing=True
+    )
+    assert not table.line_editing
+
+
+def test_meld_line_shows_who_scored_what() -> None:
+    from engine.actions import MeldKind
+    from engine.cards import Card
+    from engine.games.treppe.views import MeldView, PlacedCard
+
+    table = TerminalTable(["normal", "normal"], seed=1, name="Tester", stdout=io.StringIO())
+    queens = [Card.parse(c) for c in ("Q♣", "Q♦", "Q♠")]
+    own = [PlacedCard(c, 10, 0) for c in queens]
+    alone = MeldView(2, 0, MeldKind.SET, tuple(own))
+    assert table.meld_line(alone) == "   3. Q♣ Q♦ Q♠  (set · Tester 30 pts)"
+    run = [PlacedCard(Card.parse(c), p, 0) for c, p in (("5♥", 5), ("6♥", 6), ("7♥", 7))]
+    low = PlacedCard(Card.parse("4♥"), 4, 2)
+    high = PlacedCard(Card.parse("8♥"), 8, 1)
+    shared = MeldView(0, 0, MeldKind.RUN, (low, *run, high))
+    line = table.meld_line(shared)
+    assert line.endswith("(run · Tester 18 + Normal bot 1 8 + Normal bot 2 4 = 30 pts)")

@@ -8,8 +8,8 @@ from types import ModuleType
 
 import pytest
 
-from engine.ai.hard import HardPlayer
-from engine.ai.players import NormalPlayer
+from engine.games.treppe.ai.hard import HardPlayer
+from engine.games.treppe.ai.players import NormalPlayer
 
 DUEL_PATH = Path(__file__).resolve().parents[2] / "tools" / "duel.py"
 

@@ -7,8 +7,9 @@ import random
 
 from PIL import Image
 
-from bot.render import render_hand, render_round_result, render_table
-from bot.render.table import TABLE_MAX_H, TABLE_W
+from bot.games.treppe.render_results import render_round_result
+from bot.games.treppe.render_table import TABLE_MAX_H, TABLE_W, render_table
+from bot.render import render_hand
 from engine import Ruleset
 
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from PIL import Image
 
-from bot.render import examples as ex
-from bot.render import render_round_result, render_session_result
+from bot.games.treppe import examples as ex
+from bot.games.treppe.render_results import render_round_result, render_session_result
 from engine.cards import FULL_PACK
 
 
@@ -18,12 +18,13 @@ def _open(data: bytes) -> Image.Image:
     return img
 
 
-def test_romme_hand_renders() -> None:
-    result = ex.romme_round()
-    assert result.romme_hand
-    img = _open(render_round_result(result, ex.NAMES4))
-    assert img.width <= 1100
-    assert img.height <= 900
+def test_round_results_render() -> None:
+    plain = ex.round_result()
+    romme = replace(plain, hand_romme=True, bonus=2 * plain.bonus)
+    for result in (plain, romme):
+        img = _open(render_round_result(result, ex.NAMES4))
+        assert img.width <= 1100
+        assert img.height <= 900
 
 
 def test_dead_round_renders() -> None:
@@ -35,8 +36,8 @@ def test_dead_round_renders() -> None:
 
 def test_plain_round_with_a_huge_hand_renders() -> None:
     result = replace(
-        ex.romme_round(),
-        romme_hand=False,
+        ex.round_result(),
+        hand_romme=False,
         bonus=300,
         hands=(FULL_PACK[:40], FULL_PACK[40:44], (), ()),
     )
@@ -46,6 +47,7 @@ def test_plain_round_with_a_huge_hand_renders() -> None:
 
 
 def test_session_result_renders() -> None:
-    img = _open(render_session_result(ex.NAMES4, (482, 439, 308, 619), 3))
+    totals = ex.round_result().totals
+    img = _open(render_session_result(ex.NAMES4, totals, totals.index(max(totals))))
     assert img.width <= 1100
     _open(render_session_result(["Anna", "Ben"], (500, 500), None))

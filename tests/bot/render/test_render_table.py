@@ -9,23 +9,31 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from bot.render import clear_caches, render_table
-from bot.render import examples as ex
-from bot.render.assets import card_sprite, text_stamp
-from bot.render.geometry import CARD_H, CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
-from bot.render.table import (
+from bot.games.treppe import examples as ex
+from bot.games.treppe.render_table import (
     HEADER_H,
+    MELD_CARD_H,
+    PLACER_BAR_H,
     TABLE_MAX_H,
     TABLE_MIN_W,
     TABLE_W,
     _stair_layout,
+    draw_meld,
     draw_table,
+    meld_label,
+    render_table,
     staircase_badges,
     table_size,
 )
-from engine.cards import FULL_PACK, Card, parse_cards
-from engine.melds import analyse_meld
-from engine.views import MeldView, Phase, PlacedCard, PublicView
+from bot.render import clear_caches
+from bot.render.assets import card_sprite, text_stamp
+from bot.render.canvas import new_canvas
+from bot.render.geometry import CARD_H, CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
+from bot.render.palette import PANEL
+from engine.cards import FULL_PACK, Card
+from engine.games.treppe.melds import analyse_meld
+from engine.games.treppe.views import MeldView, PlacedCard, PublicView
+from engine.protocol import Phase
 
 
 def _melds(groups: list[list[Card]], owners: list[int]) -> tuple[MeldView, ...]:
@@ -160,10 +168,40 @@ def test_rendering_from_many_threads_gives_the_same_pictures() -> None:
     assert got == expected * 4
 
 
+def _run_with_lay_offs() -> MeldView:
+    """Anna's 5♥ 6♥ 7♥ with Clara's 4♥ at the low end and Ben's 8♥ at the high end."""
+    run = [PlacedCard(Card.parse(c), p, 0) for c, p in (("5♥", 5), ("6♥", 6), ("7♥", 7))]
+    low = PlacedCard(Card.parse("4♥"), 4, 2)
+    high = PlacedCard(Card.parse("8♥"), 8, 1)
+    return MeldView(1, 0, analyse_meld([c.card for c in run]).kind, (low, *run, high))
+
+
+def test_meld_label_says_who_scored_what() -> None:
+    names = ["Anna", "Ben", "Clara"]
+    shared = _run_with_lay_offs()
+    labels = [p.label for p in meld_label(shared, names)]
+    assert labels == ["Anna 18", "+", "Ben 8", "+", "Clara 4"]
+    own = MeldView(2, 1, shared.kind, tuple(replace(p, seat=1) for p in shared.cards))
+    assert [p.label for p in meld_label(own, names)] == ["30"]
+
+
+def test_meld_label_is_drawn_under_the_meld() -> None:
+    names = ["Anna", "Ben", "Clara"]
+    meld = _run_with_lay_offs()
+    canvas = new_canvas(600, 200, PANEL)
+    draw_meld(canvas, meld, names, 10, 10)
+    y = 10 + MELD_CARD_H + 2 + PLACER_BAR_H
+    for part in meld_label(meld, names):
+        stamp = text_stamp(part.label, part.style)
+        box = (10 + part.x, y, 10 + part.x + stamp.width, y + stamp.height)
+        assert canvas.crop(box).tobytes() == stamp.tobytes(), part.label
+
+
 def test_lay_offs_by_other_players_render() -> None:
     view = ex.four_player_table()
     assert any(p.seat != m.owner for m in view.melds for p in m.cards)
-    assert parse_cards("6♣")[0] in {p.card for m in view.melds for p in m.cards}
+    width, height = table_size(view)
+    assert width <= TABLE_W and height <= TABLE_MAX_H
     render_table(view)
 
 
@@ -180,6 +218,6 @@ def test_every_staircase_length_fits_the_picture(count: int) -> None:
 
 
 def test_top_badge_reserve_fits_the_widest_label() -> None:
-    from bot.render.table import TOP_BADGE, TOP_BADGE_W
+    from bot.games.treppe.render_table import TOP_BADGE, TOP_BADGE_W
 
     assert text_stamp("52 · top", TOP_BADGE).width <= TOP_BADGE_W

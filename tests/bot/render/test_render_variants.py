@@ -12,24 +12,26 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from bot.render import (
-    clear_caches,
-    draw_hand,
+from bot.games import twopack_examples as vx
+from bot.games.romme.render import (
+    ROMME_MAX_H,
     draw_romme_table,
-    draw_wiener_table,
-    render_hand,
     render_romme_round_result,
     render_romme_table,
+    romme_table_size,
+)
+from bot.games.wiener.render import (
+    WIENER_MAX_H,
+    draw_wiener_table,
     render_wiener_round_result,
     render_wiener_table,
-    sort_hand,
+    wiener_table_size,
 )
+from bot.render import clear_caches, draw_hand, render_hand, sort_hand
 from bot.render import palette as pal
-from bot.render import variant_examples as vx
 from bot.render.assets import card_sprite
 from bot.render.geometry import CARD_RADIUS, INDEX_STRIP
 from bot.render.hand import hand_slots
-from bot.render.romme import ROMME_MAX_H, romme_table_size
 from bot.render.variants import (
     BAND_PAD,
     FAN_CARD_H,
@@ -43,22 +45,18 @@ from bot.render.variants import (
     joker_face,
     joker_stands,
 )
-from bot.render.wiener import WIENER_MAX_H, wiener_table_size
-from engine.actions import DrawTalon
+from engine.actions import DrawTalon, Knock, MeldKind
 from engine.cards import JOKER, Card, parse_cards
-from engine.melds import MeldKind
-from engine.variants import Knock, VariantDeal, WienerRuleset, two_packs
-from engine.variants.deadwood import arrange
-from engine.variants.events import RommeRoundResult, WienerRoundResult
-from engine.variants.melds import analyse_variant_meld
-from engine.variants.views import (
-    RommePublicView,
-    RommeSeatView,
-    VariantMeldView,
-    VariantPhase,
-    VariantPlacedCard,
-    WienerPublicView,
-)
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.game import WienerRuleset
+from engine.games.wiener.views import WienerPublicView
+from engine.protocol import Phase
+from engine.table import Deal, two_packs
+from engine.twopack.deadwood import arrange
+from engine.twopack.melds import analyse_variant_meld
+from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
 VIEWS_PER_GAME = 40
 
@@ -130,13 +128,13 @@ OTHER_HANDS = (
 )
 
 
-def _deal(hands: list[tuple[Card, ...]]) -> VariantDeal:
+def _deal(hands: list[tuple[Card, ...]]) -> Deal:
     """Dealer seat 3 (seat 0 plays first), upcard 4♥, K♦ on top of the stock."""
     upcard, top = Card.parse("4♥"), Card.parse("K♦")
     rest = two_packs(2)
     for card in [c for hand in hands for c in hand] + [upcard, top]:
         rest.remove(card)
-    return VariantDeal(3, tuple(hands), (upcard,), (*rest, top))
+    return Deal(3, tuple(hands), (upcard,), (*rest, top))
 
 
 def _wiener_pair() -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]]]:
@@ -216,7 +214,7 @@ def _one_meld_view(cards: str, owner: int = 0) -> RommePublicView:
         seats=seats,
         dealer=0,
         to_act=1,
-        phase=VariantPhase.DRAW,
+        phase=Phase.DRAW,
         stock_count=60,
         discard_top=Card.parse("2♣"),
         discard_count=3,
@@ -280,11 +278,12 @@ def test_a_doubled_card_is_not_locked() -> None:
 
 def test_romme_round_results_render() -> None:
     result, names = vx.romme_round_result()
-    assert result.hand_romme
-    double = _size(render_romme_round_result(result, names))
+    double = replace(result, hand_romme=True, minus=tuple(2 * m for m in result.minus))
+    assert _size(render_romme_round_result(result, names))[0] <= V_TABLE_W
+    assert render_romme_round_result(double, names) != render_romme_round_result(result, names)
     dead = RommeRoundResult(2, None, False, result.hands, (0,) * 4, result.totals)
     assert _size(render_romme_round_result(dead, names))[0] <= V_TABLE_W
-    assert double[0] <= V_TABLE_W
+    assert _size(render_romme_round_result(double, names))[0] <= V_TABLE_W
 
 
 def test_wiener_round_results_render() -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine import Discard, DrawTalon, Meld
-from engine.ai.hard import HardPlayer
-from engine.ai.planner import Plan
-from engine.ai.players import NormalPlayer
-from engine.ai.search import HOLD_WHILE_OPPONENTS_HOLD, Budget, should_hold
-from engine.game import Game
+from engine.games.treppe.ai.hard import HardPlayer
+from engine.games.treppe.ai.planner import Plan
+from engine.games.treppe.ai.players import NormalPlayer
+from engine.games.treppe.ai.search import HOLD_WHILE_OPPONENTS_HOLD, Budget, should_hold
+from engine.games.treppe.game import Game
 from tests.engine.conftest import DealFactory
 
 RUN = "7♥ 8♥ 9♥"

@@ -9,9 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Discard, DrawTalon, Game, Meld, Phase, PrivateView, Ruleset, TakeStaircase
-from engine.ai import STRENGTHS, make_player, safe_timeout_action
 from engine.cards import parse_cards
-from engine.melds import possible_melds
+from engine.games.treppe.ai import STRENGTHS, make_player, safe_timeout_action
+from engine.games.treppe.ai.planner import Context, Weights, plan_turn
+from engine.games.treppe.melds import possible_melds
+from tests.engine.conftest import build_game
 
 
 def _play(game: Game, strengths: list[str], seed: int, max_actions: int) -> int:
@@ -122,3 +124,28 @@ def test_choose_without_moves_is_an_error() -> None:
     for strength in STRENGTHS:
         with pytest.raises(ValueError):
             make_player(strength, 1).choose(game.private_view(0), [])
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_no_player_tries_to_throw_back_the_lone_taken_card(strength: str) -> None:
+    """Everything but the lone staircase card melds: going out would need to discard it,
+    which ``no_return`` forbids; every player still finds legal moves through the turn."""
+    game = build_game(["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ 5♥", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♦")
+    game.apply(TakeStaircase(0, 1))
+    player = make_player(strength, 3)
+    while game.to_act == 0 and game.phase is Phase.PLAY:
+        legal = game.legal_actions()
+        action = player.choose(game.private_view(0), legal)
+        assert action in legal, action
+        game.apply(action)
+    assert game.to_act == 1 and not game.results
+    assert game.staircase[-1] != parse_cards("6♦")[0]
+
+
+def test_planner_makes_no_going_out_plan_on_the_locked_card() -> None:
+    game = build_game(["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ 5♥", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♦")
+    game.apply(TakeStaircase(0, 1))
+    view = game.private_view(0)
+    plans = plan_turn(view.hand, Context.of_view(view, Weights()), keep_plans=0)
+    assert plans and not any(p.out for p in plans)
+    assert all(p.discard != view.locked_discard for p in plans)

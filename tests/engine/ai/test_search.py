@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine import FULL_PACK, Phase, Ruleset
-from engine.ai import make_player
-from engine.ai.planner import Context, Weights
-from engine.ai.search import (
+from engine.games.treppe.ai import make_player
+from engine.games.treppe.ai.planner import Context, Weights
+from engine.games.treppe.ai.search import (
     MIN_WORLDS,
     Budget,
     SimState,
@@ -19,7 +19,7 @@ from engine.ai.search import (
     rollout,
     sample_worlds,
 )
-from engine.game import Game
+from engine.games.treppe.game import Game
 
 
 def _advance(game: Game, actions: int, seed: int) -> None:

@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 from engine import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
-from engine.variants import (
-    JokerSwap,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    TakeDiscard,
-    VariantPhase,
-)
-from engine.variants.events import (
-    DealtRound,
-    JokerSwapped,
-    Opened,
-    RommeRoundResult,
-    VariantRoundEnded,
-    VariantSessionEnded,
-)
+from engine.actions import JokerSwap, TakeBack, TakeDiscard
+from engine.games.romme.events import JokerSwapped, Opened, RommeRoundResult
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.protocol import Phase
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from tests.engine.variants.variant_deals import cards, one, refused, romme
 
 ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"
@@ -42,7 +31,7 @@ def test_deal_and_the_dealer_plays_first() -> None:
     g = RommeRuleset().new_game(["A", "B", "C", "D", "E", "F"], seed=5)
     assert len(g.card_locations()) == 110
     assert all(len(h) == 13 for h in g.hands)
-    assert g.to_act == g.dealer and g.phase is VariantPhase.DRAW
+    assert g.to_act == g.dealer and g.phase is Phase.DRAW
     assert g.public_view().discard_top is not None
 
 
@@ -50,7 +39,7 @@ def test_dealer_gets_fourteen_and_no_upcard() -> None:
     g = RommeRuleset(dealer_gets_14=True).new_game(["A", "B", "C"], seed=5)
     started = next(e for e in g.events if isinstance(e, DealtRound))
     assert started.upcard is None and not g.discard
-    assert len(g.hands[g.dealer]) == 14 and g.phase is VariantPhase.PLAY
+    assert len(g.hands[g.dealer]) == 14 and g.phase is Phase.PLAY
     refused(g, DrawTalon(g.dealer), "You have drawn already this turn.")
 
 
@@ -61,6 +50,55 @@ def test_draw_discard_top_or_stock_no_staircase() -> None:
     g.apply(TakeDiscard(0))
     assert one("8♦") in g.hands[0] and not g.discard
     refused(g, Discard(0, one("8♦")), "cannot throw it back this turn")
+
+
+def small_game() -> RommeGame:
+    """Anna (opened already) holds seven cards; the discard pile's top is 9♣."""
+    g = romme(
+        ["7♠ 7♦ 7♣ 2♥ 3♥ 4♥ 5♥", "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠"],
+        discard="9♣",
+        ruleset=RommeRuleset(hand_size=7),
+    )
+    g.opened[0] = True
+    return g
+
+
+LEAVES_9 = "That would leave only 9♣ in your hand"
+
+
+def test_no_return_binds_the_last_card_too() -> None:
+    """RULES.md §4: the taken discard may not be thrown back, not even to go out."""
+    g = small_game()
+    g.apply(TakeDiscard(0))
+    g.apply(Meld(0, cards("7♠ 7♦ 7♣")))
+    refused(g, Meld(0, cards("2♥ 3♥ 4♥ 5♥")), LEAVES_9)
+    g.apply(Meld(0, cards("2♥ 3♥ 4♥")))
+    refused(g, LayOff(0, one("5♥"), 1, End.HIGH), LEAVES_9)
+    refused(g, Discard(0, one("9♣")), "cannot throw it back this turn")
+    assert g.legal_actions() == [Discard(0, one("5♥"))]
+    g.apply(Discard(0, one("5♥")))
+    assert g.hands[0] == [one("9♣")] and g.to_act == 1
+
+
+def test_no_return_refuses_the_taken_discard_as_the_last_card() -> None:
+    g = small_game()
+    g.apply(TakeDiscard(0))
+    g.hands[0][:] = [one("9♣")]
+    refused(g, Discard(0, one("9♣")), "cannot throw it back this turn")
+    assert Discard(0, one("9♣")) not in g.legal_actions()
+
+
+def test_the_taken_discard_itself_may_be_played_to_go_out() -> None:
+    g = romme(
+        ["7♠ 7♦ 7♣ 2♥ 3♥ 4♥ 5♥", "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠"],
+        discard="6♥",
+        ruleset=RommeRuleset(hand_size=7),
+    )
+    g.opened[0] = True
+    g.apply(TakeDiscard(0))
+    g.apply(Meld(0, cards("7♠ 7♦ 7♣")))
+    g.apply(Meld(0, cards("2♥ 3♥ 4♥ 5♥ 6♥")))
+    assert result_of(g).went_out == 0
 
 
 def test_first_meld_needs_forty_and_can_be_taken_back() -> None:
@@ -80,7 +118,7 @@ def test_first_meld_needs_forty_and_can_be_taken_back() -> None:
     assert Opened(0, 51) in events
     assert g.public_view().seats[0].opened
     # No lay-offs in the turn of the first meld; further melds are fine.
-    refused(g, LayOff(0, one("9♣"), 0), "You may lay off not in the turn of your first meld")
+    refused(g, LayOff(0, one("9♣"), 0), "You cannot lay off in the turn of your first meld.")
     g.apply(Discard(0, one("9♣")))
     assert g.to_act == 1
 
@@ -121,7 +159,7 @@ def test_joker_swap_goes_into_a_new_meld() -> None:
     refused(
         g,
         JokerSwap(0, one("7♣"), 0, cards("2♠ 3♠ Jo")),
-        "You may swap a joker not in the turn of your first meld",
+        "You cannot swap a joker in the turn of your first meld.",
     )
     g.apply(Discard(0, one("9♣")))
     g.apply(DrawTalon(1))
@@ -197,7 +235,7 @@ def test_going_out_without_the_double() -> None:
     go_out_in_one_turn(g)
     assert result_of(g).minus == (0, 111)
     # One round agreed: least minus wins.
-    assert g.phase is VariantPhase.OVER and g.winner == 0
+    assert g.phase is Phase.OVER and g.winner == 0
     assert isinstance(g.events[-1], VariantSessionEnded)
 
 

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import FULL_PACK, JOKER, Card, IllegalMeld, deadwood, parse_cards
-from engine.variants import analyse_variant_meld, arrange, best_meld_points, hand_value
+from engine.twopack import analyse_variant_meld, arrange, best_meld_points, hand_value
+from engine.twopack.deadwood import deadwood_after_discards, deadwood_of
 
 
 def brute_force(hand: list[Card]) -> int:
@@ -98,3 +99,19 @@ def test_best_meld_points_with_a_card_included() -> None:
     assert best_meld_points(hand) == 61
     assert best_meld_points(hand, include=parse_cards("2♦")[0]) == -1
     assert best_meld_points([*hand, JOKER], include=JOKER) > 61
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 11), jokers=st.integers(0, 2))
+def test_deadwood_after_each_discard_matches_the_hand_without_it(
+    seed: int, size: int, jokers: int
+) -> None:
+    """One shared search answers for every discard exactly what a fresh search of the hand
+    without that card answers (two packs: a card may be held twice)."""
+    hand = clustered_hand(random.Random(seed), max(size - jokers, 0), min(jokers, size))
+    after = deadwood_after_discards(hand)
+    assert set(after) == set(hand)
+    for card in set(hand):
+        rest = list(hand)
+        rest.remove(card)
+        assert after[card] == deadwood_of(rest), f"{hand} without {card}"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import JOKER, IllegalMeld, meld_points, parse_cards
-from engine.melds import MeldKind
-from engine.variants import analyse_variant_meld, hand_value
+from engine.actions import MeldKind
+from engine.twopack import analyse_variant_meld, hand_value
 from tests.engine.variants.variant_deals import cards, one
 
 
@@ -116,7 +116,7 @@ def test_runs_hold_at_most_thirteen_cards() -> None:
 
 
 def test_a_set_joker_moves_to_the_suit_still_missing_after_a_lay_off() -> None:
-    from engine.variants.melds import VariantTableMeld
+    from engine.twopack.melds import VariantTableMeld
 
     meld = VariantTableMeld.from_shape(0, 0, analyse_variant_meld(parse_cards("J♣ J♥ Jo")))
     joker_at = meld.cards.index(JOKER)

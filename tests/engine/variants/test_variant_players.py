@@ -10,23 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Discard, DrawTalon, Meld
-from engine.variants import (
-    CallRummy,
-    Knock,
-    RommeGame,
-    RommeRuleset,
-    TakeBack,
-    TakeDiscard,
-    VariantPhase,
-    WienerGame,
-    WienerRuleset,
-)
-from engine.variants.players import (
-    STRENGTHS,
-    make_variant_player,
-    variant_timeout_action,
-)
-from engine.variants.sim import main, play_session, simulate_variant
+from engine.actions import CallRummy, Knock, TakeBack, TakeDiscard
+from engine.arena import main, play_session, simulate_variant
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.protocol import Phase
+from engine.registry import get_spec
+from engine.twopack.players import STRENGTHS
 from tests.engine.variants.variant_deals import one, romme, wiener
 
 MAX_STEPS = 220
@@ -56,16 +46,16 @@ def test_players_choose_only_legal_moves(
     variant: str, strengths: list[str], seed: int, options: tuple[bool, bool, bool]
 ) -> None:
     game = _new_game(variant, len(strengths), seed, options)
-    players = [make_variant_player(variant, s, seed + i) for i, s in enumerate(strengths)]
+    players = [get_spec(variant).make_player(s, seed + i) for i, s in enumerate(strengths)]
     for _ in range(MAX_STEPS):
-        if game.phase is VariantPhase.OVER:
+        if game.phase is Phase.OVER:
             break
         seat = game.to_act
         legal = game.legal_actions()
         view = game.private_view(seat)
         action = players[seat].choose(view, legal)
         assert action in legal, (strengths[seat], action)
-        timeout = variant_timeout_action(variant, view, legal)
+        timeout = get_spec(variant).timeout_action(view, legal)
         assert timeout in legal
         assert not isinstance(timeout, Knock | CallRummy)
         game.apply(action)
@@ -100,14 +90,14 @@ def test_same_seed_same_session() -> None:
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_same_seed_same_choice(variant: str, strength: str) -> None:
     game = _new_game(variant, 3, 42, (False, False, False))
-    player = make_variant_player(variant, strength, 9)
+    player = get_spec(variant).make_player(strength, 9)
     for _ in range(60):
         seat = game.to_act
         legal = game.legal_actions()
         view = game.private_view(seat)
         chosen = player.choose(view, legal)
         # A fresh player with the same seed, asked twice, agrees: no hidden state.
-        fresh = make_variant_player(variant, strength, 9)
+        fresh = get_spec(variant).make_player(strength, 9)
         assert fresh.choose(view, legal) == chosen
         assert player.choose(view, legal) == chosen
         game.apply(chosen)
@@ -118,15 +108,15 @@ def test_random_players_differ_by_seed() -> None:
     game.apply(game.legal_actions()[0])  # now a discard with ten or eleven choices
     view = game.private_view(game.to_act)
     legal = game.legal_actions()
-    picks = {make_variant_player("wiener", "random", s).choose(view, legal) for s in range(30)}
+    picks = {get_spec("wiener").make_player("random", s).choose(view, legal) for s in range(30)}
     assert len(picks) > 1
 
 
 def test_unknown_names_are_refused() -> None:
     with pytest.raises(ValueError, match="strength"):
-        make_variant_player("romme", "genius", 1)
-    with pytest.raises(ValueError, match="variant"):
-        make_variant_player("treppenromme", "normal", 1)
+        get_spec("romme").make_player("genius", 1)
+    with pytest.raises(ValueError, match="game"):
+        get_spec("canasta")
 
 
 # ------------------------------------------------------------------------- decisions
@@ -137,7 +127,7 @@ BEN = "5♥ 6♥ 7♥ 8♠ 8♦ 8♣ K♠ K♦ K♣ 2♠"  # deadwood 2
 def test_wiener_knocks_with_least_deadwood(strength: str) -> None:
     anna = "4♣ 9♦ J♠ Q♦ 3♥ 7♠ 10♣ 2♦ 5♣ 6♦"
     game = wiener([anna, BEN], discard="9♣", stock_top="3♠ A♠")
-    player = make_variant_player("wiener", strength, 1)
+    player = get_spec("wiener").make_player(strength, 1)
     assert game.to_act == 1
     assert player.choose(game.private_view(1), game.legal_actions()) == DrawTalon(1)
     game.apply(DrawTalon(1))
@@ -148,7 +138,7 @@ def test_wiener_knocks_with_least_deadwood(strength: str) -> None:
 def test_wiener_takes_the_upcard_and_calls_rummy(strength: str) -> None:
     anna = "4♣ 9♦ J♠ Q♦ 3♥ 7♠ 10♣ 2♦ 5♣ 6♦"
     game = wiener([anna, BEN], discard="4♥", stock_top="3♠ A♠")
-    player = make_variant_player("wiener", strength, 1)
+    player = get_spec("wiener").make_player(strength, 1)
     assert player.choose(game.private_view(1), game.legal_actions()) == TakeDiscard(1)
     game.apply(TakeDiscard(1))
     assert player.choose(game.private_view(1), game.legal_actions()) == CallRummy(1, one("2♠"))
@@ -157,11 +147,11 @@ def test_wiener_takes_the_upcard_and_calls_rummy(strength: str) -> None:
 def test_wiener_timeout_never_knocks() -> None:
     anna = "4♣ 9♦ J♠ Q♦ 3♥ 7♠ 10♣ 2♦ 5♣ 6♦"
     game = wiener([anna, BEN], discard="4♥", stock_top="3♠ A♠")
-    assert variant_timeout_action("wiener", game.private_view(1), game.legal_actions()) == (
+    assert get_spec("wiener").timeout_action(game.private_view(1), game.legal_actions()) == (
         DrawTalon(1)
     )
     game.apply(DrawTalon(1))
-    move = variant_timeout_action("wiener", game.private_view(1), game.legal_actions())
+    move = get_spec("wiener").timeout_action(game.private_view(1), game.legal_actions())
     assert move == Discard(1, one("3♠"))
 
 
@@ -170,9 +160,9 @@ def test_romme_opens_then_discards(strength: str) -> None:
     anna = "10♥ J♥ Q♥ K♠ K♦ K♣ 2♣ 5♦ 7♠ 9♣ 3♥ 4♠ 8♦"
     ben = "2♥ 4♦ 6♠ 8♣ 10♦ Q♠ A♣ 3♦ 5♠ 7♣ 9♥ J♦ K♥"
     game = romme([anna, ben], discard="6♦", stock_top="6♣")
-    player = make_variant_player("romme", strength, 3)
+    player = get_spec("romme").make_player(strength, 3)
     laid: list[Meld] = []
-    while game.to_act == 0 and game.phase is not VariantPhase.OVER:
+    while game.to_act == 0 and game.phase is not Phase.OVER:
         action = player.choose(game.private_view(0), game.legal_actions())
         assert not isinstance(action, TakeBack)
         if isinstance(action, Meld):
@@ -187,16 +177,16 @@ def test_romme_timeout_takes_back_pending_melds() -> None:
     anna = "10♥ J♥ Q♥ K♠ K♦ K♣ 2♣ 5♦ 7♠ 9♣ 3♥ 4♠ 8♦"
     ben = "2♥ 4♦ 6♠ 8♣ 10♦ Q♠ A♣ 3♦ 5♠ 7♣ 9♥ J♦ K♥"
     game = romme([anna, ben], discard="6♦", stock_top="6♣")
-    assert variant_timeout_action("romme", game.private_view(0), game.legal_actions()) == (
+    assert get_spec("romme").timeout_action(game.private_view(0), game.legal_actions()) == (
         DrawTalon(0)
     )
     game.apply(DrawTalon(0))
     game.apply(Meld(0, tuple(one(c) for c in ("10♥", "J♥", "Q♥"))))
-    assert variant_timeout_action("romme", game.private_view(0), game.legal_actions()) == (
+    assert get_spec("romme").timeout_action(game.private_view(0), game.legal_actions()) == (
         TakeBack(0)
     )
     game.apply(TakeBack(0))
-    move = variant_timeout_action("romme", game.private_view(0), game.legal_actions())
+    move = get_spec("romme").timeout_action(game.private_view(0), game.legal_actions())
     assert isinstance(move, Discard)
     assert move.card not in {one("K♠"), one("10♥")}
 

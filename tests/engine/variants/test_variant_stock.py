@@ -6,7 +6,8 @@ import pytest
 
 from engine import Discard, DrawTalon
 from engine.events import TalonRebuilt
-from engine.variants import RommeRuleset, WienerRuleset
+from engine.games.romme.game import RommeRuleset
+from engine.games.wiener.game import WienerRuleset
 
 
 @pytest.mark.parametrize("ruleset", [RommeRuleset(), WienerRuleset()], ids=["romme", "wiener"])

@@ -3,24 +3,11 @@
 from __future__ import annotations
 
 from engine import Discard, DrawTalon, LayOff, Meld, TakeStaircase
-from engine.variants import (
-    BuyBack,
-    CallRummy,
-    Knock,
-    TakeDiscard,
-    VariantPhase,
-    WienerGame,
-    WienerRuleset,
-)
-from engine.variants.events import (
-    BoughtBack,
-    DealtRound,
-    Knocked,
-    RummyCalled,
-    VariantRoundEnded,
-    VariantSessionEnded,
-    WienerRoundResult,
-)
+from engine.actions import BuyBack, CallRummy, Knock, TakeDiscard
+from engine.games.wiener.events import BoughtBack, Knocked, RummyCalled, WienerRoundResult
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.protocol import Phase
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from tests.engine.variants.variant_deals import cards, one, refused, wiener
 
 BEN = "5♥ 6♥ 7♥ 8♠ 8♦ 8♣ K♠ K♦ K♣ 2♠"  # deadwood 2
@@ -57,6 +44,15 @@ def test_turn_order_and_draw_first() -> None:
     g.apply(TakeDiscard(1))
     refused(g, DrawTalon(1), "You have drawn already this turn.")
     refused(g, Discard(1, one("9♣")), "cannot throw it back this turn")
+
+
+def test_no_return_binds_even_a_last_card() -> None:
+    """RULES.md §4: the taken upcard may not be thrown back that turn, whatever the hand."""
+    g = game()
+    g.apply(TakeDiscard(1))
+    g.hands[1][:] = [one("9♣")]
+    refused(g, Discard(1, one("9♣")), "cannot throw it back this turn")
+    assert g.legal_actions() == []
 
 
 def test_nothing_is_melded_during_play() -> None:
@@ -118,7 +114,7 @@ def test_out_at_101_and_the_last_player_in_wins_the_pot() -> None:
     g.apply(Knock(1, one("2♠")))
     g.apply(DrawTalon(0))
     g.apply(Discard(0, one("Q♦")))
-    assert g.phase is VariantPhase.OVER and g.winner == 1
+    assert g.phase is Phase.OVER and g.winner == 1
     ended = g.events[-1]
     assert isinstance(ended, VariantSessionEnded) and ended.pot == 10
     assert g.chips == [-6, 6] and sum(g.chips) + g.pot == 0
@@ -135,7 +131,7 @@ def test_buy_back_once_to_the_second_worst() -> None:
     g.apply(DrawTalon(0))
     g.apply(Discard(0, one("J♣")))
     # Anna: 30 + 66 = 96, Cleo 40 + 38 = 78: Anna may buy back down to 78.
-    assert g.phase is VariantPhase.BUY_BACK and g.to_act == 0
+    assert g.phase is Phase.BUY_BACK and g.to_act == 0
     refused(g, DrawTalon(0), "First decide whether to buy back in.")
     refused(g, BuyBack(2, True), "It is Anna's turn.")
     events = g.apply(BuyBack(0, True))
@@ -143,7 +139,7 @@ def test_buy_back_once_to_the_second_worst() -> None:
     assert (bought.before, bought.after, bought.chips) == (96, 78, 5)
     assert g.bad_points[0] == 78 and g.bought_back[0]
     assert g.pot == 20 and sum(g.chips) + g.pot == 0
-    assert g.phase is VariantPhase.DRAW and g.round_number == 2
+    assert g.phase is Phase.DRAW and g.round_number == 2
     refused(g, BuyBack(g.to_act, True), "There is no buy-back to decide now.")
 
 
@@ -157,7 +153,7 @@ def test_buy_back_can_be_declined_and_is_offered_once() -> None:
     g.apply(Discard(2, one("A♠")))
     g.apply(DrawTalon(0))
     g.apply(Discard(0, one("J♣")))
-    assert g.phase is VariantPhase.DRAW  # used already: no offer
+    assert g.phase is Phase.DRAW  # used already: no offer
 
 
 def test_replay_from_json() -> None:

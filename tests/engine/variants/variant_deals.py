@@ -7,9 +7,10 @@ from collections.abc import Sequence
 import pytest
 
 from engine import Card, RulesError, parse_cards
-from engine.variants import RommeGame, RommeRuleset, VariantDeal, WienerGame, WienerRuleset
-from engine.variants.actions import VariantAction
-from engine.variants.base import two_packs
+from engine.actions import Action
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.table import Deal, two_packs
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -23,7 +24,7 @@ def one(text: str) -> Card:
 
 def chosen_deal(
     hands: Sequence[str], discard: str, stock_top: str, dealer: int, jokers: int
-) -> VariantDeal:
+) -> Deal:
     """Seat i gets ``hands[i]``; ``discard`` bottom first; ``stock_top`` lists the next stock
     cards in the order they will be drawn; every other card goes under the stock."""
     dealt = [list(parse_cards(h)) if h.strip() else [] for h in hands]
@@ -33,7 +34,7 @@ def chosen_deal(
     for card in [c for hand in dealt for c in hand] + pile + top:
         rest.remove(card)
     stock = rest + list(reversed(top))
-    return VariantDeal(dealer, tuple(tuple(h) for h in dealt), tuple(pile), tuple(stock))
+    return Deal(dealer, tuple(tuple(h) for h in dealt), tuple(pile), tuple(stock))
 
 
 def romme(
@@ -60,7 +61,7 @@ def wiener(
     return (ruleset or WienerRuleset()).new_game(names, seed=7, deal=deal)
 
 
-def refused(game: RommeGame | WienerGame, action: VariantAction, message: str) -> None:
+def refused(game: RommeGame | WienerGame, action: Action, message: str) -> None:
     """The action is refused with ``message`` and nothing changes."""
     before = (game.to_json(), game.public_view(), [game.private_view(s) for s in range(game.n)])
     assert not game.can(action)

@@ -1,0 +1,372 @@
+"""Load benchmark (issue 14): N live tables in one process, members clicking at a steady rate.
+
+The real bot (its discord.py stack, a temporary SQLite database as in production) runs under
+SimCord, in process, with no network. Every table seats two members who play legal moves
+through the bot's public surface only: /treppe new, the lobby's Join and Start, the table's
+"Your hand" button and the private hand's controls (draw; discard chosen from the hand's
+discard select; refresh when the hand was drawn before the turn came round; pass on a
+Wiener buy-back). Tables rotate through the three games: Treppenrommé, Rommé, Wiener Rummy.
+The members decide from what the hand message shows, never from the bot's internals, so the
+benchmark survives refactors of bot/.
+
+Each table clicks about once every ``1/rate`` seconds (default: once per 10 s, the rate of
+real play), with random phases so the load is steady, and every click waits for its answer.
+At the real rate a run takes its ``--duration`` (plus setting the tables up) whatever N is,
+so 1,000 tables for 60 s take about a minute of clicking. When N*rate*duration would give
+fewer than ``--min-clicks`` clicks (small N), time is compressed: the rate is scaled up and
+``rate_scale`` says by how much.
+
+Figures per run (one ``key=value`` line each; with several runs each runs in a fresh process),
+and a summary of all runs on the LAST line:
+  click_p50_ms/click_p99_ms/click_max_ms   click -> the bot's answer (SimCord marks it)
+  lag_p50_ms/lag_p99_ms/lag_max_ms         event-loop lag: overshoot of a 10 ms sleep
+  commits_per_s, commit_p99_ms             aiosqlite Connection.commit, wrapped here
+  unanswered                               clicks with no answer within 30 s
+  mem_kb_per_game                          --memory rss (default): RSS growth from before
+                                           the tables were set up (after three warm-up
+                                           tables, not counted) to the end of the run,
+                                           divided by the games; it includes SimCord's
+                                           copy of every message and picture. --memory
+                                           tracemalloc: what bot/ and engine/ allocated
+                                           and still hold (slows clicks; latencies then
+                                           are not comparable)
+Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
+                             [--rate 0.1] [--duration 20] [--min-clicks 200]
+                             [--memory rss|tracemalloc] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # allow ``python bench/load.py`` without an install
+    sys.path.insert(0, str(ROOT))
+
+from simcord import SetupError  # noqa: E402
+
+from bench.loadsim import (  # noqa: E402
+    Answers,
+    ConcurrentEnv,
+    Config,
+    Figures,
+    LagTicker,
+    bot_held_kb,
+    button_labelled,
+    concurrent,
+    controls,
+    counted_commits,
+    rss_kb,
+)
+from bot.app import create_bot  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+
+GAMES = ("treppen", "romme", "wiener")  # Treppenrommé, Rommé, Wiener Rummy (/treppe new <key>)
+ANSWER_TIMEOUT = 30.0  # far beyond Discord's 3 s: a click unanswered by then is "unanswered"
+SETUP_CONCURRENCY = 32
+
+
+class Clicker:
+    """Clicks through SimCord and waits for the bot's answer, timing click -> answer."""
+
+    def __init__(self, answers: Answers, figures: Figures, measuring: list[bool]) -> None:
+        self.answers = answers
+        self.figures = figures
+        self.measuring = measuring  # [True] while the steady phase runs
+
+    async def __call__(self, kind: str, act: Callable[[], Awaitable[Any]]) -> Any:
+        start = time.perf_counter()
+        result = await act()
+        try:
+            answered = await self.answers.wait(result, ANSWER_TIMEOUT)
+        except TimeoutError:  # counted apart: no latency figure stands in for a lost answer
+            self.figures.unanswered += 1
+            return result
+        if self.measuring[0]:
+            self.figures.latencies.append(answered - start)
+            self.figures.by_kind[kind] = self.figures.by_kind.get(kind, 0) + 1
+            response = result.response
+            if response is not None and response.ephemeral and "⚠️" in _text(response):
+                self.figures.refused += 1
+        return result
+
+
+def _text(message: Any) -> str:
+    return str(message.content or "") + "".join(str(e.description or "") for e in message.embeds)
+
+
+class LoadTable:
+    """Two members at one table; they see only the messages the bot shows them."""
+
+    def __init__(self, env: Any, index: int, game: str, rng: random.Random) -> None:
+        guild = env.create_guild(name=f"guild{index}")
+        self.channel = guild.create_text_channel(f"table{index}")
+        self.members = [
+            guild.add_member(env.create_user(f"p{index}a")),
+            guild.add_member(env.create_user(f"p{index}b")),
+        ]
+        self.game = game
+        self.rng = rng
+        self.table: Any = None
+        self.hands: list[Any] = [None, None]
+        self.turn = 0  # whose hand is tried first; a refresh without controls passes it on
+        self.idle = 0  # refreshes in a row that showed no move
+
+    async def setup(self, click: Clicker) -> None:
+        host, guest = self.members
+        key = "treppenromme" if self.game == "treppen" else self.game
+        opened = await click("new", lambda: host.slash(self.channel, f"treppe new {key}"))
+        lobby = opened.response
+        await click("join", lambda: guest.click(lobby, label="Join"))
+        started = await click("start", lambda: host.click(lobby, label="Start"))
+        self.table = started.response
+        assert self.table is not None and button_labelled(self.table, "Your hand")
+        for seat in range(len(self.members)):
+            self.hands[seat] = await self.open_hand(click, seat)
+
+    async def open_hand(self, click: Clicker, seat: int) -> Any:
+        member = self.members[seat]
+        shown = await click("hand", lambda: member.click(self.table, label="Your hand"))
+        return shown.response
+
+    async def step(self, click: Clicker) -> None:
+        """One click by the member whose turn it seems to be."""
+        seat = self.turn
+        member, hand = self.members[seat], self.hands[seat]
+        found = controls(hand)
+        op = next((o for o in MOVES if o in found), None)
+        if op is None and self.idle >= 4:  # nobody can move: the session is over
+            await self.rematch(click)
+            return
+        control = found[op or "h_refresh"]
+        cid = control["custom_id"]
+        kind = (op or "h_refresh")[2:]
+        if control.get("options"):  # a select: a random card to discard, the top step to take
+            values = [o["value"] for o in control["options"]]
+            value = self.rng.choice(values) if kind == "discard" else values[0]
+            result = await click(kind, lambda: member.select(hand, [value], custom_id=cid))
+        else:
+            result = await click(kind, lambda: member.click(hand, custom_id=cid))
+        response = result.response
+        if op is None:
+            self.idle += 1
+            if not _can_move(response):
+                self.turn = 1 - seat  # the hand shows no move: it must be the other's turn
+        else:
+            self.idle = 0
+            if kind == "discard" and response is not None and "⚠️" not in _text(response):
+                self.turn = 1 - seat
+        if response is not None and response.ephemeral:
+            self.hands[seat] = response
+
+    async def rematch(self, click: Clicker) -> None:
+        self.idle = 0
+        member = self.members[self.turn]
+        try:
+            result = await click("rematch", lambda: member.click(self.table, label="Rematch"))
+        except SetupError:  # no Rematch button yet: keep refreshing
+            return
+        if result.response is not None and button_labelled(result.response, "Your hand"):
+            self.table = result.response
+        for seat in range(len(self.members)):
+            self.hands[seat] = await self.open_hand(click, seat)
+
+
+MOVES = ("h_draw", "v_draw", "v_pass", "h_discard", "v_discard", "h_take", "v_take")
+
+
+def _can_move(message: Any) -> bool:
+    found = controls(message) if message is not None else {}
+    return any(op in found for op in MOVES)
+
+
+async def set_up_tables(tables: list[LoadTable], click: Clicker) -> None:
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def one(table: LoadTable) -> None:
+        async with gate:
+            await table.setup(click)
+
+    await asyncio.gather(*(one(t) for t in tables))
+
+
+async def play_steadily(tables: list[LoadTable], click: Clicker, cfg: Config) -> None:
+    """Each table clicks every 1/rate seconds (scaled), from a random phase, until the end."""
+    interval = 1.0 / (cfg.rate * cfg.rate_scale)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + cfg.duration
+
+    async def one(table: LoadTable) -> None:
+        next_at = loop.time() + table.rng.uniform(0.0, interval)
+        while next_at < end:
+            await asyncio.sleep(max(0.0, next_at - loop.time()))
+            await table.step(click)
+            next_at += interval  # a slow answer does not push the schedule back
+
+    await asyncio.gather(*(one(t) for t in tables))
+
+
+def make_settings(cfg: Config, database: Path) -> Settings:
+    return Settings(  # type: ignore[call-arg]
+        _env_file=None,
+        database_path=database,
+        render_images=cfg.images,
+        computer_delay=0.0,
+        default_turn_timer=0,
+    )
+
+
+async def run_load(cfg: Config) -> Figures:
+    """One run: set N tables up, click steadily for the duration, return the figures."""
+    figures = Figures(cfg)
+    rng = random.Random(cfg.seed)
+    answers = Answers()
+    answers.install()
+    commit_times: list[float] = []
+    try:
+        with tempfile.TemporaryDirectory(prefix="loadbench") as tmp, counted_commits(commit_times):
+            env = ConcurrentEnv(create_bot(make_settings(cfg, Path(tmp) / "treppenbot.db")))
+            env.check_errors = False  # errors are counted and reported, not raised
+            await env.start()
+            try:
+                await _measure(env, cfg, figures, answers, rng, commit_times)
+            finally:
+                figures.errors = len(env.errors)
+                await env.shutdown()
+                await env.bot.close()  # SimCord leaves the bot open: close its database
+    finally:
+        answers.uninstall()
+    return figures
+
+
+async def _measure(
+    env: ConcurrentEnv,
+    cfg: Config,
+    figures: Figures,
+    answers: Answers,
+    rng: random.Random,
+    commit_times: list[float],
+) -> None:
+    measuring = [False]
+    click = Clicker(answers, figures, measuring)
+    env.fast_bookkeeping()
+    with concurrent():  # one table of each game first: fonts, caches and imports warm up
+        for game in GAMES:
+            warm = LoadTable(env, -1 - GAMES.index(game), game, random.Random(0))
+            await warm.setup(click)
+            for _ in range(6):
+                await warm.step(click)
+    rss_before = rss_kb()
+    if cfg.memory == "tracemalloc":
+        tracemalloc.start()
+    tables = [
+        LoadTable(env, i, GAMES[i % len(GAMES)], random.Random(rng.random()))
+        for i in range(cfg.tables)
+    ]
+    started = time.perf_counter()
+    env.fast_bookkeeping()
+    with concurrent():
+        await set_up_tables(tables, click)
+    figures.setup_s = time.perf_counter() - started
+    ticker = LagTicker()
+    commit_times.clear()
+    measuring[0] = True
+    ticker.start()
+    started = time.perf_counter()
+    env.fast_bookkeeping()
+    with concurrent():
+        await play_steadily(tables, click, cfg)
+    figures.run_s = time.perf_counter() - started
+    measuring[0] = False
+    await ticker.stop()
+    figures.lags = ticker.samples
+    figures.commit_times = list(commit_times)
+    figures.deferred = answers.deferred
+    figures.games = len(tables)
+    if cfg.memory == "tracemalloc":
+        held_kb = bot_held_kb(tracemalloc.take_snapshot())
+        tracemalloc.stop()
+    else:
+        held_kb = max(0.0, rss_kb() - rss_before)
+    figures.mem_kb_per_game = held_kb / max(1, len(tables))
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--tables", default="1,100,1000", help="comma-separated table counts")
+    parser.add_argument("--images", default="on,off", help="on, off or on,off")
+    parser.add_argument("--rate", type=float, default=0.1, help="clicks per table per second")
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of clicking")
+    parser.add_argument("--min-clicks", type=int, default=200, help="compress time below this")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--memory",
+        choices=("rss", "tracemalloc"),
+        default="rss",
+        help="per-game memory: RSS growth, or what bot/ and engine/ allocated and still hold"
+        " (tracemalloc slows every click: its latencies are not comparable)",
+    )
+    parser.add_argument("--quick", action="store_true", help="2 and 10 tables, 5 s each")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tables, args.duration, args.min_clicks = "2,10", 5.0, 50
+    return args
+
+
+def configs(args: argparse.Namespace) -> list[Config]:
+    counts = [int(n) for n in str(args.tables).split(",") if n]
+    images = [v.strip() == "on" for v in str(args.images).split(",") if v.strip()]
+    return [
+        Config(n, image, args.rate, args.duration, args.min_clicks, args.seed, args.memory)
+        for n in counts
+        for image in images
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    runs = configs(args)
+    print(
+        f"config tables={args.tables} images={args.images} rate={args.rate} "
+        f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
+        f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
+        f"memory={args.memory}",
+        flush=True,
+    )
+    if len(runs) == 1:
+        figures = asyncio.run(run_load(runs[0]))
+        print(f"rate_scale={runs[0].rate_scale:.1f} {figures.line()}", flush=True)
+        print(figures.summary(), flush=True)
+        return
+    summary = []
+    for cfg in runs:  # each run in a fresh process: RSS and caches start alike
+        lines = run_child(args, cfg)
+        print(lines[-2], flush=True)
+        summary.append(lines[-1])
+    print(" ".join(summary), flush=True)
+
+
+def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
+    command = [sys.executable, str(Path(__file__).resolve()), "--tables", str(cfg.tables)]
+    command += ["--images", "on" if cfg.images else "off", "--rate", str(args.rate)]
+    command += ["--duration", str(args.duration), "--min-clicks", str(args.min_clicks)]
+    command += ["--seed", str(args.seed), "--memory", args.memory]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        raise SystemExit(f"the run with {cfg.tables} tables failed")
+    return done.stdout.strip().splitlines()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,301 @@
+"""The SimCord side of the load benchmark (bench/load.py): concurrent clicks, their answers and
+the measuring instruments (event-loop ticker, commit counter, memory).
+
+SimCord's public operations (``member.click`` and friends) run one at a time and each waits
+until *all* of the bot's work has settled, which is what tests want and exactly what a load
+test must not do. ``ConcurrentEnv`` lets a task marked with :func:`concurrent` use the same
+public operations without the one-at-a-time guard and without settling; the click returns as
+soon as Discord has delivered the interaction, and :class:`Answers` tells when the bot has
+answered it (SimCord marks the interaction record answered when the bot's reply arrives).
+
+Only SimCord is adapted here; the bot is reached solely through Discord interactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import resource
+import time
+import tracemalloc
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+from simcord import Env, InteractionResult
+from simcord.backend.models.interaction import Interaction, ResponseKind
+
+ROOT = Path(__file__).resolve().parents[1]
+_CONCURRENT: contextvars.ContextVar[bool] = contextvars.ContextVar("load_concurrent", default=False)
+
+
+@contextmanager
+def concurrent() -> Iterator[None]:
+    """SimCord operations in this context neither queue behind each other nor settle."""
+    token = _CONCURRENT.set(True)
+    try:
+        yield
+    finally:
+        _CONCURRENT.reset(token)
+
+
+class _IdentityList(list[Any]):
+    """SimCord keeps the bot's pending callbacks in a list and removes each one as it runs,
+    comparing dataclass records field by field: with thousands of tables sleeping in the bot
+    that is quadratic and would measure SimCord, not the bot. Records are removed by identity,
+    searching from the newest (callbacks mostly run soon after they are scheduled)."""
+
+    def remove(self, item: Any) -> None:
+        for index in range(len(self) - 1, -1, -1):
+            if self[index] is item:
+                del self[index]
+                return
+        raise ValueError("not in list")
+
+
+class ConcurrentEnv(Env):
+    def fast_bookkeeping(self) -> None:
+        """Call before a concurrent phase (a settle may replace the list)."""
+        self._work.callbacks = _IdentityList(self._work.callbacks)
+
+    def _begin_operation(self, label: str) -> None:
+        if not _CONCURRENT.get():
+            super()._begin_operation(label)
+
+    def _end_operation(self) -> None:
+        if not _CONCURRENT.get():
+            super()._end_operation()
+
+    async def _settle_internal(self, **kwargs: Any) -> None:
+        if not _CONCURRENT.get():
+            await super()._settle_internal(**kwargs)
+
+
+class Answers:
+    """Resolves a future when the bot answers an interaction.
+
+    An answer is the first response that is not a "thinking…" defer (type 5); a type-5 defer
+    counts when its message is completed. A deferred *update* counts at the acknowledgement
+    (it is counted apart as ``deferred``)."""
+
+    def __init__(self) -> None:
+        self._waiting: dict[int, asyncio.Future[float]] = {}
+        self.deferred = 0
+        self._original: Any = None
+
+    def install(self) -> None:
+        answers = self
+
+        def hooked(record: Interaction, name: str, value: Any) -> None:
+            object.__setattr__(record, name, value)
+            if name in ("responded", "response_kind"):
+                answers._check(record)
+
+        self._original = Interaction.__dict__.get("__setattr__")
+        Interaction.__setattr__ = hooked  # type: ignore[method-assign,assignment]
+
+    def uninstall(self) -> None:
+        if self._original is None:
+            del Interaction.__setattr__
+        else:
+            Interaction.__setattr__ = self._original  # type: ignore[method-assign]
+
+    @staticmethod
+    def _answered(record: Interaction) -> bool:
+        return bool(record.responded) and record.response_kind is not ResponseKind.DEFERRED
+
+    def _check(self, record: Interaction) -> None:
+        future = self._waiting.get(record.id)
+        if future is not None and not future.done() and self._answered(record):
+            if record.response_kind is ResponseKind.DEFERRED_UPDATE:
+                self.deferred += 1
+            future.set_result(time.perf_counter())
+
+    async def wait(self, result: InteractionResult, timeout: float) -> float:
+        """The perf_counter time at which the interaction was answered."""
+        record: Interaction = result._interaction
+        if self._answered(record):
+            return time.perf_counter()
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self._waiting[record.id] = future
+        try:
+            return await asyncio.wait_for(future, timeout)
+        finally:
+            self._waiting.pop(record.id, None)
+
+
+class LagTicker:
+    """Event-loop lag: how late a short sleep wakes up, sampled every ``period`` seconds."""
+
+    def __init__(self, period: float = 0.01) -> None:
+        self.period = period
+        self.samples: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(self.period)
+            self.samples.append(max(0.0, time.perf_counter() - start - self.period))
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._task
+
+
+def component_rows(message: Any) -> Iterator[dict[str, Any]]:
+    """Every component of a message (buttons and selects nested in rows)."""
+    rows = [c.to_dict() if hasattr(c, "to_dict") else c for c in message.components]
+    stack = list(reversed(rows))
+    while stack:
+        component = stack.pop()
+        yield component
+        stack.extend(reversed(component.get("components", [])))
+
+
+def operation_of(component: dict[str, Any]) -> str:
+    """The bot's custom ids read ``prefix:id:operation…``; the operation names the control."""
+    parts = str(component.get("custom_id", "")).split(":")
+    return parts[2] if len(parts) > 2 else ""
+
+
+def controls(message: Any) -> dict[str, dict[str, Any]]:
+    """The message's enabled controls by operation name."""
+    return {
+        operation_of(c): c
+        for c in component_rows(message)
+        if c.get("custom_id") and not c.get("disabled")
+    }
+
+
+def button_labelled(message: Any, label: str) -> bool:
+    return any(c.get("label") == label and not c.get("disabled") for c in component_rows(message))
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def rss_kb() -> float:
+    """Current resident set size in KB (Linux /proc), else the peak from getrusage."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return float(line.split()[1])
+    except OSError:
+        pass
+    return float(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
+@contextmanager
+def counted_commits(times: list[float]) -> Iterator[None]:
+    """Wrap the storage's commit (aiosqlite's Connection.commit) to time every commit."""
+    original = aiosqlite.Connection.commit
+
+    async def commit(self: aiosqlite.Connection) -> None:
+        start = time.perf_counter()
+        await original(self)
+        times.append(time.perf_counter() - start)
+
+    aiosqlite.Connection.commit = commit  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        aiosqlite.Connection.commit = original  # type: ignore[method-assign]
+
+
+def bot_held_kb(snapshot: tracemalloc.Snapshot) -> float:
+    """KB still allocated whose allocating line is in bot/ or engine/ (not SimCord's copies)."""
+    mine = [
+        tracemalloc.Filter(True, str(ROOT / "bot" / "*")),
+        tracemalloc.Filter(True, str(ROOT / "engine" / "*")),
+    ]
+    return sum(stat.size for stat in snapshot.filter_traces(mine).statistics("filename")) / 1024
+
+
+@dataclass
+class Config:
+    tables: int
+    images: bool
+    rate: float = 0.1  # clicks per table per second
+    duration: float = 20.0  # seconds of steady clicking
+    min_clicks: int = 200
+    seed: int = 1
+    memory: str = "rss"  # or "tracemalloc": bytes still held that bot/ or engine/ allocated
+
+    @property
+    def rate_scale(self) -> float:
+        natural = self.tables * self.rate * self.duration
+        return max(1.0, self.min_clicks / natural) if natural > 0 else 1.0
+
+
+@dataclass
+class Figures:
+    config: Config
+    latencies: list[float] = field(default_factory=list)  # seconds
+    lags: list[float] = field(default_factory=list)
+    commit_times: list[float] = field(default_factory=list)
+    refused: int = 0
+    unanswered: int = 0
+    deferred: int = 0
+    errors: int = 0
+    games: int = 0
+    setup_s: float = 0.0
+    run_s: float = 0.0
+    mem_kb_per_game: float = 0.0
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def clicks(self) -> int:
+        return len(self.latencies)
+
+    def values(self) -> dict[str, object]:
+        ms = 1000.0
+        return {
+            "tables": self.config.tables,
+            "images": "on" if self.config.images else "off",
+            "clicks": self.clicks,
+            "click_p50_ms": _fmt(quantile(self.latencies, 0.5) * ms),
+            "click_p99_ms": _fmt(quantile(self.latencies, 0.99) * ms),
+            "click_max_ms": _fmt(max(self.latencies, default=0.0) * ms),
+            "lag_p50_ms": _fmt(quantile(self.lags, 0.5) * ms),
+            "lag_p99_ms": _fmt(quantile(self.lags, 0.99) * ms),
+            "lag_max_ms": _fmt(max(self.lags, default=0.0) * ms),
+            "commits_per_s": _fmt(len(self.commit_times) / self.run_s if self.run_s else 0.0),
+            "commit_p99_ms": _fmt(quantile(self.commit_times, 0.99) * ms),
+            "mem_kb_per_game": _fmt(self.mem_kb_per_game),
+            "refused": self.refused,
+            "unanswered": self.unanswered,
+            "deferred": self.deferred,
+            "errors": self.errors,
+            "setup_s": _fmt(self.setup_s),
+            "run_s": _fmt(self.run_s),
+        }
+
+    def line(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.values().items())
+
+    def summary(self) -> str:
+        """The headline figures, prefixed with the run (n100_img_...), for the last line."""
+        tag = f"n{self.config.tables}_{'img' if self.config.images else 'noimg'}"
+        keys = (
+            *("click_p50_ms", "click_p99_ms", "click_max_ms", "lag_p99_ms", "lag_max_ms"),
+            *("commits_per_s", "mem_kb_per_game"),
+        )
+        values = self.values()
+        return " ".join(f"{tag}_{k}={values[k]}" for k in keys)
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.1f}"

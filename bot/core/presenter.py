@@ -1,0 +1,301 @@
+"""What the bot needs from a game beyond the engine's spec: one presenter per game.
+
+Lobby, table, hand, timer, storage, stats and rules are written once against
+``GamePresenter``; each game's folder in ``bot/games`` implements it and registers it in
+``bot.games``. A presenter turns the game's views, events and results into Discord words,
+pictures and controls, and turns clicks and typed text back into engine actions.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.core import components as ui
+from bot.core.model import LiveGame, Seat
+from bot.core.reading import small_number
+from bot.core.texts import narrate
+from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
+from engine.actions import Action, LayOff
+from engine.cards import Card
+from engine.events import GameEvent
+from engine.protocol import (
+    BasePrivateView,
+    BasePublicView,
+    GameSpec,
+    OptionValue,
+    Phase,
+    Standings,
+)
+from engine.registry import get_spec
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """Control state riding in a hand control's custom_id argument
+    ``<version>.<sort>.<page>.<card>.<seat>``: the table version it was drawn for, the sort
+    order (s = suit, r = rank), the page of cards shown, a card being placed (e.g. a lay-off
+    that fits in more than one place; else empty) and the seat whose hand it is, so a control
+    copied into another member's interaction is refused. Controls drawn before the seat was
+    added (``<version>.<sort>.<page>[.<card>]``) still decode, with no seat."""
+
+    version: int = -1
+    sort: str = "s"
+    page: int = 0
+    pending: str = ""
+    seat: int = -1  # -1: not known (a control from before seats were recorded)
+
+    def encode(self) -> str:
+        text = f"{self.version}.{self.sort}.{self.page}"
+        if self.seat >= 0:
+            return f"{text}.{self.pending}.{self.seat}"
+        return f"{text}.{self.pending}" if self.pending else text
+
+    @classmethod
+    def decode(cls, text: str) -> HandState:
+        parts = text.split(".")
+        version = small_number(parts[0].removeprefix("-"))
+        page = small_number(parts[2]) if len(parts) > 2 else None
+        if version is None or page is None:
+            return cls()
+        if parts[0].startswith("-"):
+            version = -version
+        sort = parts[1] if parts[1] in ("s", "r") else "s"
+        card = parts[3] if len(parts) > 3 else ""
+        seat = small_number(parts[4]) if len(parts) > 4 else None
+        return cls(version, sort, page, card, -1 if seat is None else seat)
+
+    @property
+    def sort_name(self) -> Literal["suit", "rank"]:
+        return "rank" if self.sort == "r" else "suit"
+
+    def fresh(self) -> HandState:
+        """The same view settings for a fresh hand (no version, nothing pending)."""
+        return HandState(sort=self.sort, page=self.page, seat=self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class HandContext:
+    """One member's hand as a presenter sees it while building or answering controls."""
+
+    live: LiveGame
+    seat: Seat
+    state: HandState
+    private: BasePrivateView
+    cards: tuple[Card, ...]  # the hand in the member's chosen order
+    legal: tuple[Action, ...]  # empty unless it is this member's turn
+
+    @property
+    def public(self) -> BasePublicView:
+        return self.private.public
+
+    @property
+    def arg(self) -> str:
+        return self.state.encode()
+
+    @property
+    def game_id(self) -> int:
+        return self.live.id
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """A control's answer that changes no game: show the hand again with this state and note."""
+
+    state: HandState
+    note: str
+
+
+ControlHandler = Callable[[HandContext, list[str]], Action | Redraw]
+
+
+@dataclass(frozen=True, slots=True)
+class HandControls:
+    """A hand's game controls (rows 0 to 3, or 4 when there is one page) and its page count."""
+
+    items: list[ui.GameComponent] = field(default_factory=list)
+    pages: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class TypedField:
+    """One text field of the typing form."""
+
+    key: str
+    label: str
+    placeholder: str
+    required: bool = False
+    max_length: int | None = None
+
+
+class GamePresenter(ABC):
+    """Everything game-specific the bot shows or reads. ``key`` is the engine spec's key."""
+
+    key: str
+    stock_word: str = "talon"  # the face-down pile a timed-out turn draws from
+    pile_word: str = "discard pile"  # where taken cards come from (the hand picture says so)
+    rules_doc: str = "docs/rules.md"
+    # ops of the hand's game controls -> what a click means
+    controls: Mapping[str, ControlHandler] = {}
+
+    # ------------------------------------------------------------ the spec
+    @property
+    def spec(self) -> GameSpec:
+        return get_spec(self.key)
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    # ------------------------------------------------------------ lobby and rules
+    def option_label(self, name: str, value: OptionValue) -> str:
+        """How the lobby shows one table option, e.g. 'target 500' or 'no buy-back'; by
+        default its name and value."""
+        words = name.replace("_", " ")
+        if isinstance(value, bool):
+            return f"{words} {'on' if value else 'off'}"
+        return f"{words} {'unset' if value is None else value}"
+
+    @abstractmethod
+    def rules_summary(self) -> str:
+        """The short private summary of /treppe rules."""
+
+    # ------------------------------------------------------------ the table message
+    @abstractmethod
+    def heading(self, view: BasePublicView) -> str:
+        """The table's title while playing, e.g. 'Treppenrommé — round 3'."""
+
+    @abstractmethod
+    def phase_text(self, view: BasePublicView) -> str:
+        """What the player to act does now, after their name."""
+
+    @abstractmethod
+    def seat_text(self, view: BasePublicView, seat: int) -> str:
+        """The game's part of a seat's line: scores and the like."""
+
+    @abstractmethod
+    def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
+        """Embed fields after the players: piles, melds, revealed hands."""
+
+    @abstractmethod
+    def footer(self, view: BasePublicView) -> str:
+        """The table's footer before the timer."""
+
+    @abstractmethod
+    def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
+        """The ranked scores: at the end, when a game is ended early and under Scores."""
+
+    final_word: str = "standings"  # 'Final standings after 3 rounds'
+
+    def scores_heading(self, view: BasePublicView) -> str:
+        return f"{self.title} — round {view.round_number}"
+
+    def round_points_text(self, points: int) -> str:
+        """One seat's gain in one round on the Scores list."""
+        return f"+{points}"
+
+    # ------------------------------------------------------------ rounds and events
+    @abstractmethod
+    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The log's words for one of the game's own events ("" for nothing, None for an
+        event every game shares, told by ``bot.core.texts``)."""
+
+    def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
+        """One short line for the table's log."""
+        return narrate(events, names, self.tell, stock=self.stock_word, pile=self.pile_word)
+
+    @abstractmethod
+    def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
+        """The round results among ``events`` (the game's own result objects)."""
+
+    @abstractmethod
+    def round_record(self, result: object) -> RoundRecord:
+        """A round result as the database stores it."""
+
+    @abstractmethod
+    def result_lines(self, names: Sequence[str], result: object) -> list[str]:
+        """The round result under the table: a headline, then one line per seat."""
+
+    # ------------------------------------------------------------ pictures (None: text only)
+    def render_table(self, view: BasePublicView) -> bytes | None:
+        return None
+
+    def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
+        return None
+
+    def render_session(self, names: Sequence[str], view: BasePublicView) -> bytes | None:
+        return None
+
+    # ------------------------------------------------------------ moves made for a player
+    timeout_steps: int = 2  # a draw, then a discard (more when a turn may start elsewhere)
+
+    @abstractmethod
+    def safe_move(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        """A move that always works, for when a computer player fails."""
+
+    # ------------------------------------------------------------ the private hand
+    @abstractmethod
+    def turn_text(self, view: BasePrivateView) -> str:
+        """The hand's status line when it is this seat's turn."""
+
+    @abstractmethod
+    def hand_lines(self, view: BasePrivateView) -> list[str]:
+        """Lines under the hand: what is locked, progress, the piles."""
+
+    @abstractmethod
+    def hand_footer(self, name: str, view: BasePrivateView) -> str:
+        """The hand's footer: the seat's name and score."""
+
+    @abstractmethod
+    def hand_controls(self, ctx: HandContext) -> HandControls:
+        """The game controls of a hand (the bot adds sort, hint, typing and refresh)."""
+
+    @abstractmethod
+    def hint_text(self, ctx: HandContext) -> str:
+        """What the hand could do now."""
+
+    @abstractmethod
+    def typed_fields(self, phase: Phase) -> list[TypedField]:
+        """The typing form's fields in this phase (empty: no typing now)."""
+
+    @abstractmethod
+    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
+        """The actions the typed form means, in order; ``Refusal`` for text it cannot read."""
+
+    # ------------------------------------------------------------ slash commands
+    @abstractmethod
+    def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
+        """/treppe take's autocomplete: (label, position) pairs."""
+
+    @abstractmethod
+    def take_action(self, seat: int, position: int) -> Action:
+        """/treppe take's action for a position (1 = the bottom of the pile)."""
+
+    @abstractmethod
+    def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+        """Melds the hand could lay, with their points, best first (empty: none in this game)."""
+
+    @abstractmethod
+    def table_melds(self, view: BasePublicView) -> list[tuple[int, str]]:
+        """The melds on the table as (meld id, cards) for /treppe layoff (empty: none)."""
+
+    def layoffs(self, ctx: HandContext) -> list[LayOff]:
+        """The lay-offs the seat may make now."""
+        return [a for a in ctx.legal if isinstance(a, LayOff)]
+
+    # ------------------------------------------------------------ statistics
+    session_lower_is_better: bool = False  # the leaderboard's order of session totals
+
+    def session_totals(self, standings: Standings) -> tuple[int, ...]:
+        """Each seat's session result as the leaderboard counts it (default: the scores)."""
+        return standings.scores
+
+    @abstractmethod
+    def leaderboard_line(self, row: LeaderboardRow) -> str:
+        """The part of a leaderboard line after wins and win rate."""
+
+    @abstractmethod
+    def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
+        """A member's statistics for this game as embed fields."""

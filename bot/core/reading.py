@@ -1,0 +1,63 @@
+"""Reading what members type and what controls carry: numbers, single cards, lay-offs. Junk
+becomes a ``Refusal`` with an example, never an exception."""
+
+from __future__ import annotations
+
+import re
+
+from bot.core.errors import Refusal
+from engine.actions import End, LayOff
+from engine.cards import Card, parse_cards
+
+NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() also takes '²'-like digits
+LOW_WORDS = ("low", "l", "start", "before")
+HIGH_WORDS = ("high", "h", "end", "after")
+
+
+def small_number(text: str) -> int | None:
+    """A number a member typed or a control carries, or None for anything else (junk, '²',
+    '٣', a sign, or more digits than any table position, meld or version needs)."""
+    text = text.strip()
+    return int(text) if NUMBER.fullmatch(text) else None
+
+
+def one_card(text: str) -> Card:
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise Refusal("Name exactly one card.")
+    return cards[0]
+
+
+def parse_layoff(seat: int, text: str) -> LayOff:
+    """'7♠ 2' or '7♠ 2 high' or 'A♥ 1 low': card, meld number and optional end."""
+    words = text.replace(",", " ").split()
+    number = small_number(words[1]) if len(words) >= 2 else None
+    if number is None:
+        raise Refusal("Write the card, then the meld number from the table, e.g. 7♠ 2.")
+    card = one_card(words[0])
+    end: End | None = None
+    if len(words) > 2:
+        word = words[2].lower()
+        if word in LOW_WORDS:
+            end = End.LOW
+        elif word in HIGH_WORDS:
+            end = End.HIGH
+        else:
+            raise Refusal("The end is 'low' or 'high'.")
+    return LayOff(seat, card, number - 1, end)
+
+
+def layoff_value(layoff: LayOff) -> str:
+    """A lay-off as a select option's value: ``<card code>:<meld index>:<low|high|->``."""
+    end = "-" if layoff.end is None else layoff.end.value
+    return f"{layoff.card.code}:{layoff.meld_id}:{end}"
+
+
+def parse_layoff_value(seat: int, value: str) -> LayOff:
+    """The lay-off a select option's value stands for (see ``layoff_value``)."""
+    parts = value.split(":")
+    meld = small_number(parts[1]) if len(parts) == 3 else None
+    if meld is None or parts[2] not in ("-", End.LOW.value, End.HIGH.value):
+        raise Refusal("That choice is out of date or not one I offered; nothing changed.")
+    end = None if parts[2] == "-" else End(parts[2])
+    return LayOff(seat, one_card(parts[0]), meld, end)

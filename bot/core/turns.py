@@ -1,0 +1,143 @@
+"""Turns nobody plays by hand: the turn timer (a reminder, then a safe move for the player;
+repeated timeouts mark them away) and the moves of computer seats and of players away or
+gone. The game's presenter and spec say what a safe move and a computer player are."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.core import autoplay
+from bot.core.model import LiveGame
+from bot.core.tableposts import TableMessages
+from bot.games import presenter
+from engine.actions import Action
+from engine.errors import RulesError
+from engine.events import GameEvent
+from engine.protocol import Player
+
+log = logging.getLogger(__name__)
+
+
+class Turns(TableMessages):
+    """The timer and computer-move part of the game service."""
+
+    _players: dict[tuple[int, int], Player]
+
+    def cancel_task(self, live: LiveGame, name: str) -> None:
+        raise NotImplementedError  # the service's
+
+    async def apply(
+        self, live: LiveGame, action: Action, *, by_player: bool = True
+    ) -> list[GameEvent]:
+        raise NotImplementedError  # the service's
+
+    # ------------------------------------------------------------ turn timer
+    def _schedule_timer(self, live: LiveGame) -> None:
+        self.cancel_task(live, "timer")
+        game = live.game
+        seconds = live.options.turn_timer
+        if game is None or not seconds or game.is_over or live.status != "playing":
+            return
+        if live.seats[game.to_act].played_for:
+            return
+        self.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
+
+    async def _turn_timer(self, live: LiveGame, serial: int, seconds: int) -> None:
+        reminder = self.settings.reminder_before
+        if 0 < reminder < seconds:
+            await asyncio.sleep(seconds - reminder)
+            if serial != live.turn_serial or live.game is None:
+                return
+            seat = live.seats[live.game.to_act]
+            text = (
+                f"⏰ <@{seat.user_id}>, {reminder} seconds left on your turn; then I play it "
+                f"safely for you (draw from the {presenter(live.game_key).stock_word} and "
+                "discard)."
+            )
+            self.request_move(live, reminder=text)
+            await asyncio.sleep(reminder)
+        else:
+            await asyncio.sleep(seconds)
+        async with live.lock:
+            if serial != live.turn_serial or live.status != "playing" or live.game is None:
+                return
+            await self._play_timed_out_turn(live)
+
+    async def _play_timed_out_turn(self, live: LiveGame) -> None:
+        """Draw from the talon (or the top staircase card) and discard a card that breaks no
+        meld. Repeated timeouts mark the player away."""
+        game = live.game
+        assert game is not None
+        seat = live.seats[game.to_act]
+        seat.timeouts += 1
+        if seat.timeouts >= self.settings.away_after_timeouts:
+            seat.away = True
+        await self.storage.update_seat(live.id, seat.to_row())
+        done: list[str] = []
+        shown = presenter(live.game_key)
+        for _ in range(shown.timeout_steps):  # a draw, then a discard; never a meld
+            if live.game is not game or game.is_over or game.to_act != seat.seat:
+                break
+            legal = list(game.legal_actions())
+            view = game.private_view(seat.seat)
+            action = autoplay.timeout_action(shown, view, legal)
+            await self.apply(live, action, by_player=False)
+            done.append(live.log)
+        note = (
+            " and is now away; moves are made for them until they use /treppe back"
+            if seat.away
+            else ""
+        )
+        live.log = (
+            f"⏰ {seat.name}'s time ran out; the turn was played for them{note}. {' '.join(done)}"
+        )
+        self.request_refresh(live)
+
+    # ------------------------------------------------------------ computer moves
+    def _player(self, live: LiveGame, seat: int, strength: str) -> Player:
+        key = (live.id, seat)
+        if key not in self._players:
+            seed = (live.game.seed if live.game else 0) * 31 + seat
+            shown = presenter(live.game_key)
+            self._players[key] = autoplay.make_player(shown, strength, seed)
+        return self._players[key]
+
+    def kick_autoplay(self, live: LiveGame) -> None:
+        game = live.game
+        if game is None or live.status != "playing" or game.is_over:
+            return
+        if not live.seats[game.to_act].played_for:
+            return
+        task = live.tasks.get("autoplay")
+        if task is None or task.done():
+            self.spawn(self._autoplay(live), live, "autoplay")
+
+    async def _autoplay(self, live: LiveGame) -> None:
+        turn: tuple[int, int] | None = None
+        lines: list[str] = []  # the whole turn of a played-for seat goes into the table's log
+        shown = presenter(live.game_key)
+        while True:
+            if self.settings.computer_delay:
+                await asyncio.sleep(self.settings.computer_delay)
+            async with live.lock:
+                game = live.game
+                if game is None or live.status != "playing" or game.is_over:
+                    return
+                seat = live.seats[game.to_act]
+                if not seat.played_for:
+                    return
+                player = self._player(live, seat.seat, seat.strength or "normal")
+                view = game.private_view(seat.seat)
+                legal = list(game.legal_actions())
+                choose = autoplay.choose_safely
+                action = await asyncio.to_thread(choose, shown, player, view, legal)
+                if turn != (game.round_number, seat.seat):
+                    turn, lines = (game.round_number, seat.seat), []
+                try:
+                    await self.apply(live, action, by_player=False)
+                except RulesError:
+                    log.exception("computer move refused in game %s", live.id)
+                    await self.apply(live, shown.safe_move(view, legal), by_player=False)
+                lines.append(live.log)
+                live.log = " ".join(lines)

@@ -1,0 +1,5 @@
+"""Rommé in the bot: its presenter (table, hand, words) and its pictures."""
+
+from bot.games.romme.presenter import PRESENTER
+
+__all__ = ["PRESENTER"]

@@ -1,0 +1,219 @@
+"""Treppenrommé for the bot: the table's words and pictures, narration, round records,
+statistics and rules. The hand's controls are in ``bot.games.treppe.hand``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.core.presenter import GamePresenter
+from bot.core.texts import clip, plural
+from bot.games.treppe.hand import TreppeHand
+from bot.games.treppe.render_results import render_round_result, render_session_result
+from bot.games.treppe.render_table import render_table
+from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
+from engine.actions import MeldKind
+from engine.cards import format_cards
+from engine.events import GameEvent
+from engine.games.treppe.events import (
+    RoundEnded,
+    RoundResult,
+    RoundStarted,
+    SessionEnded,
+    TookFromStaircase,
+)
+from engine.games.treppe.views import PublicView
+from engine.protocol import BasePublicView, OptionValue, Phase
+
+SUMMARY = (
+    "**Treppenrommé in short** — 2 to 4 players, one 52-card pack, 7 cards each.\n"
+    "**Your turn:** 1) draw the top talon card, *or* take any staircase card together with "
+    "every card above it; 2) meld sets (3–4 of a rank) and runs (3+ of a suit, round the "
+    "corner Q K A 2 allowed) and lay off on any meld on the table; 3) discard one card onto "
+    "the staircase.\n"
+    "**Points** count the moment cards reach the table: 2–10 face value, J Q K 10; an Ace is "
+    "15 in a set, 10 high in a run, 1 low, 5 round the corner.\n"
+    "**Going out:** empty your hand and you also score every card left in the others' hands "
+    "(each Ace 15) — doubled if you had not melded before in that round (Rommé hand).\n"
+    "**Winning:** play rounds until someone reaches the target; the highest total wins.\n"
+    "House rule *no-return*: who took only the top staircase card may not discard it again "
+    "in that turn."
+)
+
+
+def _view(view: BasePublicView) -> PublicView:
+    assert isinstance(view, PublicView), "not a Treppenrommé table"
+    return view
+
+
+def _result(result: object) -> RoundResult:
+    assert isinstance(result, RoundResult), "not a Treppenrommé round"
+    return result
+
+
+def result_line(result: RoundResult, names: Sequence[str]) -> str:
+    if result.went_out is None:
+        return f"Round {result.round_number} ended with nobody going out; meld points stand."
+    double = " (Rommé hand: doubled)" if result.hand_romme else ""
+    return (
+        f"Round {result.round_number}: {names[result.went_out]} went out and scores "
+        f"{result.bonus} from the others' hands{double}."
+    )
+
+
+def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
+    """Treppenrommé's own events."""
+    if isinstance(event, TookFromStaircase):
+        return (
+            f"{names[event.seat]} took {plural(len(event.cards), 'card')} from the "
+            f"staircase ({format_cards(event.cards)})."
+        )
+    if isinstance(event, RoundEnded):
+        return result_line(event.result, names)
+    if isinstance(event, RoundStarted):
+        if event.round_number <= 1:
+            return ""
+        return f"Round {event.round_number}: {names[event.dealer]} deals."
+    if isinstance(event, SessionEnded):
+        return f"🏆 {names[event.winner]} wins with {event.totals[event.winner]}!"
+    return None
+
+
+class TreppePresenter(TreppeHand, GamePresenter):
+    key = "treppenromme"
+    stock_word = "talon"
+    pile_word = "staircase"
+    rules_doc = "docs/rules.md"
+    final_word = "scores"
+
+    # ------------------------------------------------------------ lobby and rules
+    def option_label(self, name: str, value: OptionValue) -> str:
+        if name == "target":
+            return f"target {value}"
+        if name == "no_return":
+            return "no-return on" if value else "no-return off"
+        if name == "max_rebuilds":
+            return f"talon rebuilt at most {plural(int(value or 0), 'time')}"
+        if name == "hand_size":
+            return f"{value} cards each"
+        if name == "hand_romme_double":
+            return "Rommé hand doubles" if value else "Rommé hand counts single"
+        return super().option_label(name, value)
+
+    def rules_summary(self) -> str:
+        return SUMMARY
+
+    # ------------------------------------------------------------ the table
+    def heading(self, view: BasePublicView) -> str:
+        return f"{self.title} — round {view.round_number}"
+
+    def phase_text(self, view: BasePublicView) -> str:
+        if view.phase is Phase.DRAW:
+            return "draws: the talon or cards from the staircase"
+        if view.phase is Phase.PLAY:
+            return "plays: melds and lay-offs, then a discard"
+        return "the session is over"
+
+    def seat_text(self, view: BasePublicView, seat: int) -> str:
+        shown = _view(view).seats[seat]
+        return f"**{shown.score}** pts (+{shown.round_points} this round)"
+
+    def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
+        table = _view(view)
+        if table.staircase:
+            items = [f"`{i + 1}` {card}" for i, card in enumerate(table.staircase)]
+            stairs = clip(" · ".join(items) + " ← top", 1024)
+        else:
+            stairs = "empty"
+        return [
+            (f"Staircase ({len(table.staircase)})", stairs),
+            ("Melds", self._melds_text(names, table)),
+        ]
+
+    def _melds_text(self, names: Sequence[str], view: PublicView) -> str:
+        if not view.melds:
+            return "none yet"
+        lines = []
+        for meld in view.melds:
+            kind = "set" if meld.kind is MeldKind.SET else "run"
+            cards = format_cards([p.card for p in meld.cards])
+            lines.append(f"`{meld.id + 1}` {cards} ({kind}, {names[meld.owner]}, {meld.points})")
+        return clip("\n".join(lines), 1024)
+
+    def footer(self, view: BasePublicView) -> str:
+        table = _view(view)
+        return f"Talon: {plural(table.talon_count, 'card')} · target {table.target}"
+
+    def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
+        totals = [seat.score for seat in _view(view).seats]
+        ranked = sorted(range(len(totals)), key=lambda s: -totals[s])
+        return "\n".join(
+            f"{place + 1}. {names[s]}: **{totals[s]}**" for place, s in enumerate(ranked)
+        )
+
+    def scores_heading(self, view: BasePublicView) -> str:
+        table = _view(view)
+        return f"Scores — round {table.round_number}, target {table.target}"
+
+    # ------------------------------------------------------------ rounds and events
+    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        return tell_event(event, names)
+
+    def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
+        return [event.result for event in events if isinstance(event, RoundEnded)]
+
+    def round_record(self, result: object) -> RoundRecord:
+        done = _result(result)
+        bonus = tuple(
+            done.bonus if seat == done.went_out else 0 for seat in range(len(done.totals))
+        )
+        return RoundRecord(
+            done.round_number,
+            done.went_out,
+            done.hand_romme,
+            tuple(done.meld_points),
+            bonus,
+            tuple(done.totals),
+        )
+
+    def result_lines(self, names: Sequence[str], result: object) -> list[str]:
+        done = _result(result)
+        lines = [result_line(done, names)]
+        for seat, name in enumerate(names):
+            cards = format_cards(done.hands[seat]) or "—"
+            lines.append(
+                f"{name}: melds {done.meld_points[seat]}, left in hand {cards} "
+                f"({done.hand_points[seat]}) → total **{done.totals[seat]}**"
+            )
+        return lines
+
+    # ------------------------------------------------------------ pictures
+    def render_table(self, view: BasePublicView) -> bytes | None:
+        return render_table(_view(view))
+
+    def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
+        return render_round_result(_result(result), list(names))
+
+    def render_session(self, names: Sequence[str], view: BasePublicView) -> bytes | None:
+        table = _view(view)
+        totals = [seat.score for seat in table.seats]
+        return render_session_result(list(names), totals, table.winner)
+
+    # ------------------------------------------------------------ statistics
+    def leaderboard_line(self, row: LeaderboardRow) -> str:
+        return f"{row.points} points · {row.average_per_round:.1f} per round"
+
+    def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
+        return [
+            ("Sessions", f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})"),
+            ("Points", f"{stats.points} total, best session {stats.best_session}"),
+            (
+                "Rounds",
+                f"{stats.rounds} played, {stats.average_per_round:.1f} points per round, "
+                f"best round {stats.best_round}",
+            ),
+            ("Going out", f"{stats.closed} times, {stats.special} Rommé hands"),
+            ("Abandoned games", str(stats.abandoned)),
+        ]
+
+
+PRESENTER = TreppePresenter()

@@ -1,0 +1,221 @@
+"""What the two-pack games show and read alike: a stock and a discard pile instead of a
+talon and a staircase, two copies of a card (select values carry the position), the draw
+controls, the discard select, the piles line and the safe move. Their presenters build on it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+import discord
+
+from bot.core import components as ui
+from bot.core.errors import Refusal
+from bot.core.presenter import ControlHandler, GamePresenter, HandContext, TypedField
+from bot.core.reading import layoff_value, one_card
+from bot.core.texts import plural
+from engine.actions import Action, BuyBack, Discard, DrawTalon, End, LayOff, TakeBack, TakeDiscard
+from engine.cards import Card
+from engine.events import GameEvent
+from engine.protocol import BasePrivateView, BasePublicView, Phase
+from engine.twopack import hand_value
+from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded
+
+OPTION_LIMIT = 25
+
+
+@runtime_checkable
+class PilesView(Protocol):
+    """The piles of a two-pack table."""
+
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def discard_top(self) -> Card | None: ...
+    @property
+    def discard_count(self) -> int: ...
+
+
+def end_label(end: End | None) -> str:
+    if end is End.LOW:
+        return "low end"
+    if end is End.HIGH:
+        return "high end"
+    return "set"
+
+
+def top_text(view: PilesView) -> str:
+    return str(view.discard_top) if view.discard_top is not None else "empty"
+
+
+def piles_field(view: PilesView) -> tuple[str, str]:
+    return (
+        "Piles",
+        f"Stock: {plural(view.stock_count, 'card')} · discard pile "
+        f"({view.discard_count}): top **{top_text(view)}**",
+    )
+
+
+def piles_line(view: PilesView) -> str:
+    return f"Discard pile: top **{top_text(view)}** · stock {view.stock_count}"
+
+
+def locked_line(view: BasePrivateView) -> list[str]:
+    if view.locked_discard is not None and len(view.hand) > 1:
+        return [f"You took {view.locked_discard} from the discard pile: it cannot go back."]
+    return []
+
+
+def turn_text(view: BasePrivateView) -> str | None:
+    """The hand's status line in the phases both games share (None: the game says)."""
+    if view.public.phase is Phase.BUY_BACK:
+        return "**Your decision:** buy back in, or let the chance pass?"
+    if view.public.phase is Phase.DRAW:
+        return "**Your turn:** draw from the stock or take the top card of the discard pile."
+    return None
+
+
+def phase_text(view: BasePublicView) -> str | None:
+    """The table's phase words both games share (None: the game says)."""
+    if view.phase is Phase.DRAW:
+        return "draws: the top card of the stock or of the discard pile"
+    if view.phase is Phase.BUY_BACK:
+        return "decides whether to buy back in"
+    if view.phase is Phase.OVER:
+        return "the session is over"
+    return None
+
+
+# ---------------------------------------------------------------- controls
+def card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
+    """Two packs: a card may be there twice, so values carry the position as well."""
+    return [
+        discord.SelectOption(label=str(c), value=f"{i}:{c.code}")
+        for i, c in enumerate(cards[:OPTION_LIMIT])
+    ]
+
+
+def selected_cards(values: Sequence[str]) -> list[Card]:
+    return [one_card(value.partition(":")[2] or value) for value in values]
+
+
+def draw_items(ctx: HandContext, view: PilesView) -> list[ui.GameComponent]:
+    seat = ctx.seat.seat
+    return [
+        ui.button(
+            ctx.game_id,
+            "v_draw",
+            ctx.arg,
+            label=f"Draw from stock ({view.stock_count})",
+            style=discord.ButtonStyle.primary,
+            disabled=DrawTalon(seat) not in ctx.legal,
+            row=1,
+        ),
+        ui.button(
+            ctx.game_id,
+            "v_take",
+            ctx.arg,
+            label=f"Take {top_text(view)} from the discard pile",
+            disabled=TakeDiscard(seat) not in ctx.legal,
+            row=1,
+        ),
+    ]
+
+
+def discard_select(ctx: HandContext, row: int) -> list[ui.GameComponent]:
+    discards = {a.card for a in ctx.legal if isinstance(a, Discard)}
+    shown = [c for c in ctx.cards if c in discards]
+    if not shown:
+        return []
+    return [
+        ui.select(
+            ctx.game_id,
+            "v_discard",
+            ctx.arg,
+            card_options(shown),
+            placeholder="Discard a card (ends your turn)…",
+            row=row,
+        )
+    ]
+
+
+def layoff_option(action: LayOff) -> discord.SelectOption:
+    where = "" if action.end is None else f" ({end_label(action.end)})"
+    return discord.SelectOption(
+        label=f"{action.card} on meld {action.meld_id + 1}{where}",
+        value=layoff_value(action),
+    )
+
+
+def _discard(ctx: HandContext, values: list[str]) -> Action:
+    return Discard(ctx.seat.seat, selected_cards(values[:1])[0])
+
+
+CONTROLS: Mapping[str, ControlHandler] = {
+    "v_draw": lambda ctx, values: DrawTalon(ctx.seat.seat),
+    "v_take": lambda ctx, values: TakeDiscard(ctx.seat.seat),
+    "v_discard": _discard,
+}
+
+
+# ---------------------------------------------------------------- typing and commands
+DRAW_FIELD = TypedField("take", "Draw: 'stock' or 'discard'", "stock", required=True)
+
+
+def typed_draw(seat: int, text: str) -> Action:
+    word = text.lower()
+    if word in ("stock", "s", "draw", "talon", "t"):
+        return DrawTalon(seat)
+    if word in ("discard", "d", "pile", "take", "upcard"):
+        return TakeDiscard(seat)
+    raise Refusal("Type 'stock' or 'discard'.")
+
+
+class TwoPackPresenter(GamePresenter):
+    """What the two-pack games' presenters share: the piles' words, the finished rounds,
+    /treppe take (the discard pile's top) and the safe move."""
+
+    stock_word = "stock"
+    pile_word = "discard pile"
+    rules_doc = "docs/variants.md"
+
+    def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
+        return [e.result for e in events if isinstance(e, VariantRoundEnded)]
+
+    def safe_move(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        return SafeTwoPackPlayer().choose(view, legal)
+
+    def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
+        if not isinstance(view, PilesView) or view.discard_top is None:
+            return []
+        return [(f"discard pile: {view.discard_top}", 1)]
+
+    def take_action(self, seat: int, position: int) -> Action:
+        return TakeDiscard(seat)
+
+
+class SafeTwoPackPlayer:
+    """Draws from the stock, takes back an unfinished first meld, then discards the first
+    card it may (never a joker if it can help it). Never melds, knocks or calls Rummy;
+    declines a buy-back."""
+
+    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        seat = view.seat
+        for preferred in (DrawTalon(seat), BuyBack(seat, False), TakeBack(seat), TakeDiscard(seat)):
+            if preferred in legal:
+                return preferred
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return max(discards, key=lambda a: (not a.card.is_joker, hand_value(a.card)))
+        return legal[0]
+
+
+def tell_pile_event(event: GameEvent, names: Sequence[str]) -> str | None:
+    """The narration both two-pack games share: a new deal and a take from the discard pile."""
+    if isinstance(event, DealtRound):
+        if event.round_number <= 1:
+            return ""
+        return f"Round {event.round_number}: {names[event.dealer]} deals."
+    if isinstance(event, TookDiscard):
+        return f"{names[event.seat]} took {event.card} from the discard pile."
+    return None

@@ -1,0 +1,367 @@
+"""Wiener Rummy for the bot: bad points, chips and the pot, knocks and Rummy calls (the
+hand stays hidden until then), the buy-back between rounds; table, hand, words and records."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import discord
+
+from bot.core import components as ui
+from bot.core.errors import Refusal
+from bot.core.presenter import (
+    ControlHandler,
+    HandContext,
+    HandControls,
+    TypedField,
+)
+from bot.core.reading import one_card
+from bot.core.texts import clip, plural
+from bot.games import twopack
+from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
+from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
+from engine.actions import Action, BuyBack, CallRummy, Discard, Knock
+from engine.cards import Card, format_cards
+from engine.events import GameEvent
+from engine.games.wiener.events import (
+    BoughtBack,
+    DeclinedBuyBack,
+    Knocked,
+    RummyCalled,
+    WienerRoundResult,
+)
+from engine.games.wiener.views import WienerPrivateView, WienerPublicView
+from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
+from engine.twopack import Arrangement, arrange, deadwood, hand_value
+from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
+
+SUMMARY = (
+    "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
+    "**Your turn:** draw the upcard or the top card of the stock, then discard. Nothing is "
+    "melded during play.\n"
+    "**Rummy:** all ten cards in melds after your discard ends the round at once.\n"
+    "**Knock:** less than 5 deadwood after your discard; everybody else draws and discards "
+    "once more.\n"
+    "**Scoring:** deadwood becomes bad points; the knocker or Rummy caller gets a chip from "
+    "each player. At 101 bad points you are out (one buy-back for 5 chips from 82); the last "
+    "player in wins the pot."
+)
+LABELS = {
+    "buy_back": ("buy-back on", "no buy-back"),
+    "no_return": ("no-return on", "no-return off"),
+}
+Close = type[Knock] | type[CallRummy]
+
+
+def _view(view: BasePublicView) -> WienerPublicView:
+    assert isinstance(view, WienerPublicView), "not a Wiener Rummy table"
+    return view
+
+
+def _private(view: BasePrivateView) -> WienerPrivateView:
+    assert isinstance(view, WienerPrivateView), "not a Wiener Rummy hand"
+    return view
+
+
+def _result(result: object) -> WienerRoundResult:
+    assert isinstance(result, WienerRoundResult), "not a Wiener Rummy round"
+    return result
+
+
+def arrangement_text(laid: Arrangement) -> str:
+    """'Q♥ K♥ A♥ · 7♣ 7♦ 7♠ | left 4♦ (4)': melds, then deadwood."""
+    melds = " · ".join(format_cards(m.cards) for m in laid.melds)
+    left = (
+        f"left {format_cards(laid.leftover)} ({laid.deadwood})" if laid.leftover else "no deadwood"
+    )
+    return f"{melds} | {left}" if melds else left
+
+
+def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
+    if result.closer is None:
+        return f"Round {result.round_number} ended dead: the stock ran out, no bad points."
+    how = "called Rummy" if result.rummy else "knocked"
+    out = f" Out of the rubber: {', '.join(names[s] for s in result.out)}." if result.out else ""
+    return f"Round {result.round_number}: {names[result.closer]} {how}.{out}"
+
+
+def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
+    shared = twopack.tell_pile_event(event, names)
+    if shared is not None:
+        return shared
+    if isinstance(event, Knocked):
+        return f"👊 {names[event.seat]} knocked: {arrangement_text(event.hand)}."
+    if isinstance(event, RummyCalled):
+        return f"🎉 {names[event.seat]} called Rummy: {arrangement_text(event.hand)}."
+    if isinstance(event, VariantRoundEnded) and isinstance(event.result, WienerRoundResult):
+        return result_line(event.result, names)
+    if isinstance(event, BoughtBack):
+        return (
+            f"{names[event.seat]} bought back in for {event.chips} chips: "
+            f"{event.before} → {event.after} bad points."
+        )
+    if isinstance(event, DeclinedBuyBack):
+        return f"{names[event.seat]} did not buy back in."
+    if isinstance(event, VariantSessionEnded):
+        return f"🏆 {names[event.winner]} wins the rubber and the pot of {event.pot} chips!"
+    return None
+
+
+def best_close(ctx: HandContext, kind: Close) -> Action:
+    """The knock (or Rummy call) a button stands for: discard the card that leaves the least
+    deadwood (the dearest such card). When none is legal the engine says why."""
+    legal = [a for a in ctx.legal if isinstance(a, kind)]
+    hand = list(ctx.private.hand)
+    if legal:
+        candidates = [a.card for a in legal]
+    else:
+        candidates = list(dict.fromkeys(hand)) or [Card.parse("Jo")]
+
+    def cost(card: Card) -> tuple[int, int]:
+        rest = list(hand)
+        if card in rest:
+            rest.remove(card)
+        return (deadwood(rest), -hand_value(card))
+
+    return kind(ctx.seat.seat, min(candidates, key=cost))
+
+
+CONTROLS: Mapping[str, ControlHandler] = {
+    **twopack.CONTROLS,
+    "v_knock": lambda ctx, values: best_close(ctx, Knock),
+    "v_rummy": lambda ctx, values: best_close(ctx, CallRummy),
+    "v_buy": lambda ctx, values: BuyBack(ctx.seat.seat, True),
+    "v_pass": lambda ctx, values: BuyBack(ctx.seat.seat, False),
+}
+
+
+class WienerPresenter(twopack.TwoPackPresenter):
+    key = "wiener"
+    controls = CONTROLS
+
+    def option_label(self, name: str, value: OptionValue) -> str:
+        if name in LABELS:
+            return LABELS[name][0 if value else 1]
+        number = int(value or 0)
+        words = {
+            "hand_size": f"{number} cards each",
+            "knock_limit": f"knock below {number}",
+            "out_at": f"out at {number}",
+            "stake": f"stake {plural(number, 'chip')}",
+            "knock_money": f"{plural(number, 'chip')} per knock",
+            "buy_back_from": f"buy back from {number}",
+            "buy_back_cost": f"buy-back costs {plural(number, 'chip')}",
+            "max_rebuilds": f"stock rebuilt at most {plural(number, 'time')}",
+        }
+        return words.get(name) or super().option_label(name, value)
+
+    def rules_summary(self) -> str:
+        return SUMMARY
+
+    def session_totals(self, standings: Standings) -> tuple[int, ...]:
+        return standings.chips  # a rubber is played for chips
+
+    # ------------------------------------------------------------ the table
+    def heading(self, view: BasePublicView) -> str:
+        return f"{self.title} — round {view.round_number}"
+
+    def phase_text(self, view: BasePublicView) -> str:
+        common = twopack.phase_text(view)
+        if common is not None:
+            return common
+        if _view(view).knocker is not None:
+            return "discards (last turn after the knock)"
+        return "discards, knocks or calls Rummy"
+
+    def seat_text(self, view: BasePublicView, seat: int) -> str:
+        table = _view(view)
+        s = table.seats[seat]
+        state = "" if s.in_rubber else " · **out**"
+        bought = " · bought back" if s.bought_back else ""
+        knock = " · 👊 knocked" if table.knocker == s.seat else ""
+        return (
+            f"**{s.bad_points}**/{table.out_at} bad points · "
+            f"{s.chips:+d} chips{bought}{knock}{state}"
+        )
+
+    def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
+        table = _view(view)
+        fields = []
+        shown = [
+            f"{names[s.seat]}: {arrangement_text(s.revealed)}"
+            for s in table.seats
+            if s.revealed is not None
+        ]
+        if shown:
+            fields.append(("Laid down", clip("\n".join(shown), 1024)))
+        if table.knocker is not None:
+            left = plural(table.final_turns_left, "player")
+            fields.append(("After the knock", f"{left} still to draw and discard once."))
+        fields.append(twopack.piles_field(table))
+        return fields
+
+    def footer(self, view: BasePublicView) -> str:
+        table = _view(view)
+        return f"Pot: {table.pot} chips · out at {table.out_at} bad points"
+
+    def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
+        ranked = sorted(_view(view).seats, key=lambda s: (not s.in_rubber, -s.chips, s.bad_points))
+        return "\n".join(
+            f"{place + 1}. {names[s.seat]}: **{s.chips:+d}** chips, {s.bad_points} bad points"
+            + ("" if s.in_rubber else " (out)")
+            for place, s in enumerate(ranked)
+        )
+
+    # ------------------------------------------------------------ rounds and events
+    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        return tell_event(event, names)
+
+    def round_record(self, result: object) -> RoundRecord:
+        done = _result(result)
+        zero = (0,) * len(done.totals)
+        return RoundRecord(
+            done.round_number, done.closer, done.rummy, done.bad_points, zero, done.totals
+        )
+
+    def result_lines(self, names: Sequence[str], result: object) -> list[str]:
+        done = _result(result)
+        lines = [result_line(done, names)]
+        for seat, name in enumerate(names):
+            laid = done.hands[seat]
+            if laid is None:
+                lines.append(f"{name}: out of the rubber")
+                continue
+            lines.append(
+                f"{name}: {arrangement_text(laid)} → +{done.bad_points[seat]} bad points, "
+                f"total **{done.totals[seat]}**, chips {done.chips[seat]:+d}"
+            )
+        return lines
+
+    def render_table(self, view: BasePublicView) -> bytes | None:
+        return render_wiener_table(_view(view))
+
+    def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
+        return render_wiener_round_result(_result(result), list(names))
+
+    # ------------------------------------------------------------ the hand
+    def turn_text(self, view: BasePrivateView) -> str:
+        common = twopack.turn_text(view)
+        if common is not None:
+            return common
+        if _private(view).public.knocker is not None:
+            return "**Your last turn after the knock:** discard one card."
+        return "**Your turn:** discard one card, or knock or call Rummy with your discard."
+
+    def hand_lines(self, view: BasePrivateView) -> list[str]:
+        private = _private(view)
+        lines = twopack.locked_line(private)
+        lines.append(f"Deadwood in your hand: **{private.deadwood}**.")
+        lines.append(twopack.piles_line(private.public))
+        return lines
+
+    def hand_footer(self, name: str, view: BasePrivateView) -> str:
+        me = _private(view).public.seats[view.seat]
+        return f"{name} · {me.bad_points} bad points · {me.chips:+d} chips"
+
+    def hand_controls(self, ctx: HandContext) -> HandControls:
+        if not ctx.legal:
+            return HandControls()
+        phase = ctx.public.phase
+        gid, arg = ctx.game_id, ctx.arg
+        if phase is Phase.DRAW:
+            return HandControls(twopack.draw_items(ctx, _view(ctx.public)))
+        if phase is Phase.BUY_BACK:
+            style = discord.ButtonStyle.success
+            return HandControls(
+                [
+                    ui.button(gid, "v_buy", arg, label="Buy back in", style=style, row=1),
+                    ui.button(gid, "v_pass", arg, label="No, thanks", row=1),
+                ]
+            )
+        items: list[ui.GameComponent] = []
+        if _view(ctx.public).knocker is None:
+            items.extend(self._close_buttons(ctx))
+        items.extend(twopack.discard_select(ctx, row=2))
+        return HandControls(items)
+
+    def _close_buttons(self, ctx: HandContext) -> list[ui.GameComponent]:
+        items = []
+        for kind, op, verb, style, emoji in (
+            (Knock, "v_knock", "Knock", discord.ButtonStyle.primary, "👊"),
+            (CallRummy, "v_rummy", "Call Rummy", discord.ButtonStyle.success, "🎉"),
+        ):
+            able = any(isinstance(a, kind) for a in ctx.legal)
+            close = best_close(ctx, kind) if able else None
+            card = getattr(close, "card", None)
+            label = f"{verb} (discard {card})" if card is not None else verb
+            items.append(
+                ui.button(
+                    ctx.game_id,
+                    op,
+                    ctx.arg,
+                    label=label,
+                    style=style,
+                    emoji=emoji,
+                    disabled=not able,
+                    row=1,
+                )
+            )
+        return items
+
+    def hint_text(self, ctx: HandContext) -> str:
+        return f"💡 Best arrangement: {arrangement_text(arrange(ctx.private.hand))}."
+
+    def typed_fields(self, phase: Phase) -> list[TypedField]:
+        if phase is Phase.DRAW:
+            return [twopack.DRAW_FIELD]
+        if phase is not Phase.PLAY:
+            return []
+        return [
+            TypedField(
+                "discard",
+                "Discard, or knock / rummy with a discard",
+                "9♣  ·  knock 9♣  ·  rummy 9♣",
+            )
+        ]
+
+    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
+        if phase is Phase.DRAW:
+            return [twopack.typed_draw(seat, values.get("take", ""))]
+        text = values.get("discard", "")
+        if not text:
+            raise Refusal("Nothing typed, so nothing changed.")
+        words = text.split(maxsplit=1)
+        verb = words[0].lower()
+        if verb in ("knock", "rummy") and len(words) == 2:
+            kind: Close = Knock if verb == "knock" else CallRummy
+            return [kind(seat, one_card(words[1]))]
+        return [Discard(seat, one_card(text))]
+
+    # ------------------------------------------------------------ slash commands
+    def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+        return []  # nothing is melded during play
+
+    def table_melds(self, view: BasePublicView) -> list[tuple[int, str]]:
+        return []  # no melds on the table to lay off on
+
+    # ------------------------------------------------------------ statistics
+    def leaderboard_line(self, row: LeaderboardRow) -> str:
+        return f"{row.points} chips"
+
+    def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
+        return [
+            ("Sessions", f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})"),
+            ("Final chips", f"{stats.points} in total"),
+            (
+                "Rounds",
+                f"{stats.rounds} played, {stats.average_per_round:.1f} bad points per round",
+            ),
+            (
+                "Closing rounds",
+                f"knocked or called Rummy {stats.closed} times, {stats.special} Rummy calls",
+            ),
+            ("Abandoned games", str(stats.abandoned)),
+        ]
+
+
+PRESENTER = WienerPresenter()

@@ -1,0 +1,486 @@
+"""Wiener Rummy pictures: the table (stock, discard pile, the pot, every player's bad points
+toward the limit, chips, who is out, the knock and its final turns) and a round's result.
+
+Hands stay hidden (card backs, counted) until a player knocks or calls Rummy: the table shows
+only what the public view reveals, and the round result every hand in its best arrangement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+import bot.render.palette as pal
+from bot.render import register_cache
+from bot.render import variants as v
+from bot.render.assets import Style, fit_text, text_width
+from bot.render.canvas import encode, new_canvas, text
+from bot.render.hand import sort_hand
+from bot.render.variants import (
+    BAND_GAP,
+    BAND_PAD,
+    GROUP_X,
+    HEADER,
+    HEADER_H,
+    HEADER_MUTED,
+    INFO,
+    INFO_ALERT,
+    INFO_BRIGHT,
+    INFO_TEXT_W,
+    INFO_X,
+    MARGIN,
+    PILE_GAP,
+    PILE_SLOT_W,
+    PILES_H,
+    SECTION_GAP,
+    V_TABLE_MIN_W,
+    V_TABLE_W,
+    Fan,
+    name_style,
+    plural,
+    seat_colour,
+)
+from engine.games.wiener.events import WienerRoundResult
+from engine.games.wiener.views import WienerPublicView, WienerSeatView
+from engine.protocol import Phase
+from engine.twopack.deadwood import Arrangement
+from engine.twopack.melds import VariantMeld
+
+WIENER_INFO_H = 124  # name, bad points and their bar, chips, cards
+INFO_LINE_H = 24  # one more line: "bought back in"
+BAD_BAR_W = 190
+DANGER = 0.8  # bad points from this share of the limit on show in red
+POT_X = MARGIN + 2 * (PILE_SLOT_W + PILE_GAP)
+NOTES_X = POT_X + v.CHIP_D + PILE_GAP + 10
+NOTE_LINE_H = 30
+GROUP_AREA_W = V_TABLE_W - MARGIN - BAND_PAD - GROUP_X
+OUT_BAND_H = 64  # a player out of the rubber: one line
+WIENER_MAX_H = 2400  # a guard for the tests: six revealed hands of eleven cards fit
+
+# The round result.
+TITLE_H = 48
+SUBTITLE_H = 34
+RESULT_INFO_H = 150
+RESULT_MIN_W = 860
+
+TITLE = Style(28, pal.TEXT, pal.FELT)
+SUBTITLE = Style(20, pal.MUTED, pal.FELT)
+BANNER = Style(26, pal.GOLD, pal.FELT)
+BANNER_NOTE = Style(22, pal.TEXT, pal.FELT)
+
+
+# ----------------------------------------------------------------------------- shared
+def arrangement_fans(laid: Arrangement) -> list[Fan]:
+    """A hand laid out: one fan per meld (jokers spelled out), then the deadwood."""
+    fans = [_meld_fan(meld) for meld in laid.melds]
+    if laid.leftover:
+        fans.append(
+            Fan(
+                cards=tuple(sort_hand(laid.leftover)),
+                label=f"deadwood {laid.deadwood}",
+                label_style=v.FAN_LABEL_GOLD,
+            )
+        )
+    elif laid.melds:
+        fans[-1] = Fan(
+            cards=fans[-1].cards,
+            stands_for=fans[-1].stands_for,
+            label="no deadwood",
+            label_style=v.FAN_LABEL_GOLD,
+        )
+    return fans
+
+
+def _meld_fan(meld: VariantMeld) -> Fan:
+    return Fan(cards=meld.cards, stands_for=v.joker_stands(meld.kind, meld.cards, meld.stands_for))
+
+
+def _bad_points_lines(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
+    """ "63 / 101 bad points" with a bar toward the limit, red near it."""
+    score = text(canvas, str(bad), INFO_X, y, v.SCORE)
+    text(canvas, f"/ {out_at} bad points", INFO_X + score.width + 8, y + 4, INFO)
+    _limit_bar(canvas, bad, out_at, y + 32)
+
+
+def _limit_bar(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
+    fraction = bad / out_at if out_at else 1.0
+    colour = pal.ALERT if fraction >= DANGER else pal.MUTED
+    v.draw_bar(canvas, INFO_X, y, BAD_BAR_W, fraction, colour)
+
+
+def _chips_text(chips: int) -> str:
+    """A chip balance: "+3 chips", "0 chips", "−5 chips" (a real minus sign)."""
+    return f"{chips:+d} chips".replace("-", "−") if chips else "0 chips"
+
+
+# ----------------------------------------------------------------------------- table
+def _between_rounds(view: WienerPublicView) -> bool:
+    """Buy-back offers and the end of the rubber come after a round: its hands (shown in the
+    round result) are no longer on the table."""
+    return view.phase in (Phase.BUY_BACK, Phase.OVER)
+
+
+def _knocker(view: WienerPublicView) -> int | None:
+    """Who knocked in the round under way (None between rounds, whatever the view keeps)."""
+    return None if _between_rounds(view) else view.knocker
+
+
+def _final_turns(view: WienerPublicView) -> list[int]:
+    """Who still draws and discards once after the knock, in turn order."""
+    if _knocker(view) is None or view.final_turns_left <= 0:
+        return []
+    order: list[int] = []
+    seat = view.to_act
+    n = len(view.seats)
+    for _ in range(n):
+        if len(order) >= view.final_turns_left:
+            break
+        if view.seats[seat].in_rubber and seat != view.knocker:
+            order.append(seat)
+        seat = (seat + 1) % n
+    return order
+
+
+def _final_turns_note(view: WienerPublicView, names: Sequence[str]) -> str:
+    """ "1 final turn left, for Ben" / "3 final turns left: Ben, Clara, Dieter"."""
+    turns = _final_turns(view)
+    if not turns:
+        return "The round is being scored"
+    if len(turns) == 1:
+        return f"1 final turn left, for {names[turns[0]]}"
+    note = f"{len(turns)} final turns left: " + ", ".join(names[s] for s in turns)
+    if text_width(note, BANNER_NOTE.size) > V_TABLE_W - NOTES_X - MARGIN:
+        note = f"{len(turns)} final turns left: {names[turns[0]]}, then {len(turns) - 1} more"
+    return note
+
+
+def _buy_back_target(view: WienerPublicView) -> int | None:
+    """The bad points the player to act would drop to by buying back in."""
+    active = sorted((s.bad_points for s in view.seats if s.in_rubber), reverse=True)
+    return active[1] if len(active) > 1 else None
+
+
+def _status(view: WienerPublicView) -> tuple[str, pal.RGB]:
+    if view.phase is Phase.OVER and view.winner is not None:
+        name = fit_text(view.seats[view.winner].name, HEADER.size, v.STATUS_NAME_W)
+        return f"{name} wins the pot", seat_colour(view.winner)
+    seat = view.to_act
+    name = fit_text(view.seats[seat].name, HEADER.size, v.STATUS_NAME_W)
+    if view.phase is Phase.BUY_BACK:
+        return f"▶ {name}: buy back in?", seat_colour(seat)
+    last = " (last turn)" if _knocker(view) is not None else ""
+    doing = "to draw" if view.phase is Phase.DRAW else "to discard"
+    return f"▶ {name} {doing}{last}", seat_colour(seat)
+
+
+def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
+    """Right of the piles: the knock and its final turns, or the rubber's rules."""
+    names = [s.name for s in view.seats]
+    if view.phase is Phase.OVER and view.winner is not None:
+        winner = view.seats[view.winner]
+        won = [
+            (f"{winner.name} wins the rubber", BANNER),
+            (f"The last player in takes the pot: {_chips_text(winner.chips)} overall", BANNER_NOTE),
+        ]
+        return won + _last_round(view, names)
+    knocker = _knocker(view)
+    if knocker is not None:
+        return [
+            (f"{names[knocker]} knocked", BANNER),
+            (_final_turns_note(view, names), BANNER_NOTE),
+            ("The other hands stay hidden until the round ends", v.LABEL),
+        ]
+    notes: list[tuple[str, Style]] = []
+    if view.phase is Phase.BUY_BACK:
+        target = _buy_back_target(view)
+        seat = view.seats[view.to_act]
+        offer = f"{seat.name} may buy back in"
+        if target is not None:
+            offer += f": {seat.bad_points} → {target} bad points"
+        notes.append((offer, v.NOTE_GOLD))
+    notes += [
+        (f"Out at {view.out_at} bad points", v.NOTE),
+        ("The last player in wins the pot", v.LABEL),
+    ]
+    return notes + _last_round(view, names)
+
+
+def _last_round(view: WienerPublicView, names: Sequence[str]) -> list[tuple[str, Style]]:
+    last = view.last_round
+    if last is None:
+        return []
+    if last.closer is None:
+        return [(f"Last round ({last.round_number}): dead", v.LABEL)]
+    did = "called Rummy" if last.rummy else "knocked"
+    return [(f"Last round ({last.round_number}): {names[last.closer]} {did}", v.LABEL)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Band:
+    seat: WienerSeatView
+    rows: tuple[tuple[Fan, ...], ...]
+    height: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    width: int
+    bands: tuple[_Band, ...]
+
+    @property
+    def height(self) -> int:
+        bands = sum(b.height + BAND_GAP for b in self.bands) - BAND_GAP
+        return HEADER_H + PILES_H + SECTION_GAP + bands + MARGIN
+
+
+def _seat_fans(view: WienerPublicView, seat: WienerSeatView) -> list[Fan]:
+    if not seat.in_rubber or _between_rounds(view):
+        return []
+    if seat.revealed is not None:
+        return arrangement_fans(seat.revealed)
+    return [v.hidden_hand(seat.hand_count)] if seat.hand_count else []
+
+
+def _layout(view: WienerPublicView) -> _Layout:
+    used = NOTES_X + max(text_width(s, st.size) for s, st in _notes(view)) + MARGIN
+    bands = []
+    for seat in view.seats:
+        rows = v.pack_fans(_seat_fans(view, seat), GROUP_AREA_W)
+        for row in rows:
+            used = max(used, GROUP_X + v.row_width(row) + BAND_PAD + MARGIN)
+        info_h = WIENER_INFO_H + (INFO_LINE_H if seat.bought_back else 0)
+        height = v.band_height(info_h, len(rows)) if seat.in_rubber else OUT_BAND_H
+        bands.append(_Band(seat, tuple(tuple(r) for r in rows), height))
+    status, _ = _status(view)
+    header = text_width("Wiener Rummy", HEADER.size) + 10
+    header += text_width(f"· round {view.round_number}", HEADER_MUTED.size)
+    header += text_width(status, HEADER.size) + 40 + 2 * MARGIN
+    width = min(V_TABLE_W, max(V_TABLE_MIN_W, used, header))
+    return _Layout(width, tuple(bands))
+
+
+def wiener_table_size(view: WienerPublicView) -> tuple[int, int]:
+    layout = _layout(view)
+    return layout.width, layout.height
+
+
+def _draw_header(canvas: Image.Image, view: WienerPublicView) -> None:
+    stamp = text(canvas, "Wiener Rummy", MARGIN, 14, HEADER)
+    text(canvas, f"· round {view.round_number}", MARGIN + stamp.width + 10, 18, HEADER_MUTED)
+    status, colour = _status(view)
+    text(canvas, status, canvas.width - MARGIN, 14, Style(26, colour, pal.FELT), align="right")
+
+
+def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: int) -> None:
+    seat = band.seat
+    y = top + BAND_PAD
+    if not seat.in_rubber:
+        v.draw_band_frame(canvas, seat.seat, top, band.height, bar=pal.MUTED)
+        name = text(
+            canvas, fit_text(seat.name, 24, INFO_TEXT_W), INFO_X, y + 10, v.muted_name_style()
+        )
+        out = f"out of the rubber · {seat.bad_points} bad points · {_chips_text(seat.chips)}"
+        text(canvas, out, INFO_X + max(name.width + 24, INFO_W_OUT), y + 14, INFO_ALERT)
+        return
+    turn = seat.seat == view.to_act and view.phase is not Phase.OVER
+    ring = seat_colour(seat.seat) if turn else None
+    if view.winner == seat.seat or _knocker(view) == seat.seat:
+        ring = pal.GOLD
+    v.draw_band_frame(canvas, seat.seat, top, band.height, ring)
+    name_w = INFO_TEXT_W
+    if seat.seat == _knocker(view):
+        tag = text_width("knocked", v.TAG_GOLD.size) + 2 * v.TAG_GOLD.pad_x
+        text(canvas, "knocked", INFO_X + INFO_TEXT_W - tag, y + 2, v.TAG_GOLD)
+        name_w -= tag + 8
+    text(canvas, fit_text(seat.name, 24, name_w), INFO_X, y, name_style(seat.seat))
+    _bad_points_lines(canvas, seat.bad_points, view.out_at, y + 32)
+    text(canvas, _chips_text(seat.chips), INFO_X, y + 76, INFO_BRIGHT)
+    cards = [] if _between_rounds(view) else [plural(seat.hand_count, "card")]
+    if seat.seat == view.dealer:
+        cards.append("dealer")
+    if cards:
+        text(canvas, " · ".join(cards), INFO_X, y + 100, INFO)
+    if seat.bought_back:
+        text(canvas, "bought back in", INFO_X, y + 124, INFO)
+    v.draw_fan_rows(canvas, band.rows, GROUP_X, top + BAND_PAD)
+
+
+INFO_W_OUT = 140  # where "out of the rubber" starts after a short name
+
+
+def draw_wiener_table(view: WienerPublicView) -> Image.Image:
+    """The Wiener Rummy table as a palette image (uncached)."""
+    layout = _layout(view)
+    canvas = new_canvas(layout.width, layout.height)
+    _draw_header(canvas, view)
+    top = HEADER_H
+    v.draw_stock(canvas, MARGIN, top, view.stock_count, view.rebuilds)
+    v.draw_discard(
+        canvas, MARGIN + PILE_SLOT_W + PILE_GAP, top, view.discard_top, view.discard_count
+    )
+    v.draw_pot(canvas, POT_X, top, view.pot)
+    note_y = top + v.PILE_LABEL_H + 4
+    for content, style in _notes(view):
+        shown = fit_text(content, style.size, layout.width - NOTES_X - MARGIN)
+        text(canvas, shown, NOTES_X, note_y, style)
+        note_y += NOTE_LINE_H + (4 if style.size > 22 else 0)
+    top += PILES_H + SECTION_GAP
+    for band in layout.bands:
+        _draw_band(canvas, view, band, top)
+        top += band.height + BAND_GAP
+    return canvas
+
+
+@lru_cache(maxsize=32)
+def render_wiener_table(view: WienerPublicView) -> bytes:
+    """The Wiener Rummy table as PNG bytes, cached by view. Hands are drawn as counted card
+    backs unless the view reveals them (the knocker's or Rummy caller's)."""
+    return encode(draw_wiener_table(view))
+
+
+# ----------------------------------------------------------------------------- result
+def _result_rows(result: WienerRoundResult, area_w: int) -> list[list[list[Fan]]]:
+    rows = []
+    for laid in result.hands:
+        fans = arrangement_fans(laid) if laid is not None else []
+        rows.append(v.pack_fans(fans, area_w))
+    return rows
+
+
+def _title(canvas: Image.Image, parts: Sequence[tuple[str, Style]], y: int) -> None:
+    x = MARGIN
+    for content, style in parts:
+        x += text(canvas, content, x, y, style).width
+
+
+def draw_wiener_round_result(
+    result: WienerRoundResult, names: Sequence[str], out_at: int = 101, knock_money: int = 1
+) -> Image.Image:
+    """A Wiener Rummy round's scoring as a palette image (uncached)."""
+    area_w = GROUP_AREA_W
+    all_rows = _result_rows(result, area_w)
+    used = RESULT_MIN_W
+    for rows in all_rows:
+        for row in rows:
+            used = max(used, GROUP_X + v.row_width(row) + BAND_PAD + MARGIN)
+    width = min(V_TABLE_W, used)
+    heights = [
+        v.band_height(RESULT_INFO_H, len(rows)) if laid is not None else OUT_BAND_H
+        for rows, laid in zip(all_rows, result.hands, strict=True)
+    ]
+    height = TITLE_H + SUBTITLE_H + sum(h + BAND_GAP for h in heights) + MARGIN
+    canvas = new_canvas(width, height)
+
+    in_play = [s for s, laid in enumerate(result.hands) if laid is not None]
+    closer = result.closer
+    if closer is None:
+        _title(canvas, [(f"Round {result.round_number}: dead round", TITLE)], 12)
+        note = "The stock ran out once too often: no bad points, no chips."
+        moved = dict.fromkeys(in_play, 0)
+    else:
+        name = fit_text(names[closer], TITLE.size, 420)
+        did = " called Rummy!" if result.rummy else " knocked"
+        _title(
+            canvas,
+            [
+                (f"Round {result.round_number}: ", TITLE),
+                (name, name_style(closer, pal.FELT, TITLE.size)),
+                (did, TITLE),
+            ],
+            12,
+        )
+        gain = knock_money * (len(in_play) - 1)
+        chips = plural(knock_money, "chip")
+        if result.rummy:
+            note = f"{name} gets {chips} from each player still in (+{gain}) and no bad points."
+        else:
+            note = f"{name} gets {chips} from each player still in (+{gain})."
+        note += " Deadwood adds to bad points."
+        moved = {s: (gain if s == closer else -knock_money) for s in in_play}
+    text(canvas, fit_text(note, SUBTITLE.size, width - 2 * MARGIN), MARGIN, TITLE_H, SUBTITLE)
+
+    y = TITLE_H + SUBTITLE_H
+    for seat, (rows, row_h) in enumerate(zip(all_rows, heights, strict=True)):
+        laid = result.hands[seat]
+        top = y + BAND_PAD
+        if laid is None:
+            v.draw_band_frame(canvas, seat, y, row_h, bar=pal.MUTED)
+            stamp = text(
+                canvas,
+                fit_text(names[seat], 24, INFO_TEXT_W),
+                INFO_X,
+                top + 10,
+                v.muted_name_style(),
+            )
+            text(
+                canvas,
+                "not in the rubber",
+                INFO_X + max(stamp.width + 24, INFO_W_OUT),
+                top + 14,
+                INFO,
+            )
+            y += row_h + BAND_GAP
+            continue
+        is_out = seat in result.out
+        ring = pal.GOLD if seat == closer else (pal.ALERT if is_out else None)
+        v.draw_band_frame(canvas, seat, y, row_h, ring)
+        text(canvas, fit_text(names[seat], 24, INFO_TEXT_W), INFO_X, top, name_style(seat))
+        added = text(canvas, f"+{result.bad_points[seat]}", INFO_X, top + 32, v.SCORE)
+        text(canvas, "bad points", INFO_X + added.width + 8, top + 36, INFO)
+        total = f"now {result.totals[seat]} / {out_at}"
+        text(canvas, total, INFO_X, top + 62, INFO_ALERT if is_out else INFO)
+        _limit_bar(canvas, result.totals[seat], out_at, top + 87)
+        chips = _chips_text(result.chips[seat])
+        delta = moved.get(seat, 0)
+        if delta:
+            chips += f" ({delta:+d})".replace("-", "−")
+        text(canvas, chips, INFO_X, top + 102, INFO_BRIGHT)
+        if is_out:
+            text(canvas, "out of the rubber", INFO_X, top + 126, INFO_ALERT)
+        elif seat == closer:
+            text(canvas, "Rummy!" if result.rummy else "knocked", INFO_X, top + 126, v.INFO_GOLD)
+        if not laid.melds and not laid.leftover:
+            text(canvas, "no cards", GROUP_X, top + 40, INFO)
+        v.draw_fan_rows(canvas, rows, GROUP_X, top)
+        y += row_h + BAND_GAP
+    return canvas
+
+
+@lru_cache(maxsize=16)
+def _render_wiener_round_result(
+    result: WienerRoundResult, names: tuple[str, ...], out_at: int, knock_money: int
+) -> bytes:
+    return encode(draw_wiener_round_result(result, names, out_at, knock_money))
+
+
+def render_wiener_round_result(
+    result: WienerRoundResult,
+    names: Sequence[str],
+    *,
+    out_at: int = 101,
+    knock_money: int = 1,
+) -> bytes:
+    """PNG of a Wiener Rummy round: who knocked or called Rummy, every hand laid out in its
+    melds and deadwood, bad points added and toward ``out_at``, chip balances with what moved
+    (``knock_money`` from each other player still in), and who is out of the rubber."""
+    return _render_wiener_round_result(result, tuple(names), out_at, knock_money)
+
+
+def cache_clear() -> None:
+    render_wiener_table.cache_clear()
+    _render_wiener_round_result.cache_clear()
+
+
+__all__ = [
+    "draw_wiener_round_result",
+    "draw_wiener_table",
+    "render_wiener_round_result",
+    "render_wiener_table",
+    "wiener_table_size",
+]
+
+
+register_cache(cache_clear)

@@ -1,0 +1,268 @@
+"""What Rommé allows: the checks behind ``verify`` and the legal moves. ``RommeGame``
+(``game.py``) holds the state, the rounds and ``apply``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+from engine.actions import (
+    Action,
+    BuyBack,
+    CallRummy,
+    Discard,
+    DrawTalon,
+    End,
+    JokerSwap,
+    Knock,
+    LayOff,
+    Meld,
+    MeldKind,
+    TakeBack,
+    TakeDiscard,
+    TakeStaircase,
+)
+from engine.cards import JOKER, Card
+from engine.errors import IllegalAction, IllegalMeld
+from engine.protocol import Phase
+from engine.twopack.base import TwoPackGame
+from engine.twopack.deadwood import best_meld_points, meld_options
+from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld
+
+
+class RommeOptions(Protocol):
+    """The ruleset options the checks read."""
+
+    @property
+    def opening_minimum(self) -> int: ...
+    @property
+    def discard_only_to_meld(self) -> bool: ...
+    @property
+    def strict_swap(self) -> bool: ...
+    def to_json(self) -> dict[str, Any]: ...
+
+
+RulesT = TypeVar("RulesT", bound=RommeOptions)
+
+
+class RommeChecks(TwoPackGame[RulesT]):
+    """The checks and legal moves of a Rommé game; the state is set up by ``RommeGame``."""
+
+    melds: list[VariantTableMeld]
+    opened: list[bool]
+    opened_this_turn: bool
+    pending: list[int]
+    pending_points: int
+    must_meld: Card | None
+
+    # ----------------------------------------------------------------- checks
+    def _check_play(self, seat: int) -> None:
+        self._check_turn(seat)
+        if self.phase is Phase.DRAW:
+            raise IllegalAction("Draw first: take the top discard or the top card of the stock.")
+
+    def _check_must_meld(self, cards: Sequence[Card]) -> None:
+        if self.must_meld is not None and self.must_meld not in cards:
+            raise IllegalAction(
+                f"You took {self.must_meld} from the discard pile: play it first, in a meld."
+            )
+
+    def _check_after_opening(self, seat: int, what: str) -> None:
+        if not self.opened[seat]:
+            raise IllegalAction(
+                f"You may {what} only after your first meld "
+                f"({self.ruleset.opening_minimum} points in melds)."
+            )
+        if self.opened_this_turn:
+            raise IllegalAction(f"You cannot {what} in the turn of your first meld.")
+
+    def _rest_of_hand(
+        self, seat: int, played: Sequence[Card], gained: Sequence[Card] = ()
+    ) -> list[Card]:
+        rest = [*self.hands[seat], *gained]
+        for card in played:
+            rest.remove(card)
+        return rest
+
+    def _find_meld(self, meld_id: int) -> VariantTableMeld:
+        if 0 <= meld_id < len(self.melds):
+            return self.melds[meld_id]
+        raise IllegalAction(f"There is no meld {meld_id + 1} on the table.")
+
+    def _check_take_discard(self, seat: int) -> None:
+        self._check_draw(seat, from_discard=True)
+        if not self.ruleset.discard_only_to_meld:
+            return
+        card = self.discard[-1]
+        cards = [*self.hands[seat], card]
+        if self.opened[seat]:
+            if best_meld_points(cards, include=card) >= 0 or any(
+                self._fits(meld, card) for meld in self.melds
+            ):
+                return
+            raise IllegalAction(
+                f"{card} may be taken only to be melded at once, and it fits nowhere for you."
+            )
+        need = self.ruleset.opening_minimum
+        if best_meld_points(cards, include=card) < need:
+            raise IllegalAction(
+                f"{card} may be taken only to be melded at once, and with it your hand "
+                f"has no first meld of {need} points."
+            )
+
+    @staticmethod
+    def _fits(meld: VariantTableMeld, card: Card) -> bool:
+        for end in (End.LOW, End.HIGH) if meld.kind is MeldKind.RUN else (None,):
+            try:
+                meld.layoff(card, end)
+            except IllegalMeld:
+                continue
+            return True
+        return False
+
+    def _check_meld(self, action: Meld) -> VariantMeld:
+        seat = action.seat
+        self._check_play(seat)
+        self._check_in_hand(seat, action.cards)
+        self._check_must_meld(action.cards)
+        shape = analyse_variant_meld(action.cards)
+        need = self.ruleset.opening_minimum
+        reached = self.pending_points + shape.total
+        if not self.opened[seat] and len(action.cards) == len(self.hands[seat]) and reached < need:
+            raise IllegalAction(
+                f"Your first meld must be worth at least {need} points: "
+                f"this one would end at {reached}."
+            )
+        self._check_keeps_a_discard(self._rest_of_hand(seat, action.cards))
+        return shape
+
+    def _check_swap(self, action: JokerSwap) -> tuple[VariantTableMeld, int, VariantMeld]:
+        seat = action.seat
+        self._check_play(seat)
+        self._check_after_opening(seat, "swap a joker")
+        self._check_holds(seat, action.card)
+        self._check_must_meld([action.card, *action.cards])
+        meld = self._find_meld(action.meld_id)
+        index = meld.swap_index(action.card, self.ruleset.strict_swap)
+        if JOKER not in action.cards:
+            raise IllegalAction(
+                "The joker you take must go into a new meld at once: name it as Jo there."
+            )
+        rest = list(self.hands[seat])
+        rest.remove(action.card)
+        rest.append(JOKER)
+        missing = [c for c in set(action.cards) if action.cards.count(c) > rest.count(c)]
+        if missing:
+            raise IllegalAction(f"You do not hold {' '.join(str(c) for c in sorted(missing))}.")
+        shape = analyse_variant_meld(action.cards)
+        for card in action.cards:
+            rest.remove(card)
+        self._check_keeps_a_discard(rest)
+        return meld, index, shape
+
+    def verify(self, action: Action) -> None:
+        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+        if isinstance(action, DrawTalon):
+            self._check_draw(action.seat, from_discard=False)
+        elif isinstance(action, TakeDiscard):
+            self._check_take_discard(action.seat)
+        elif isinstance(action, Meld):
+            self._check_meld(action)
+        elif isinstance(action, LayOff):
+            self._check_play(action.seat)
+            self._check_after_opening(action.seat, "lay off")
+            self._check_holds(action.seat, action.card)
+            self._check_must_meld([action.card])
+            self._find_meld(action.meld_id).layoff(action.card, action.end)
+            self._check_keeps_a_discard(self._rest_of_hand(action.seat, [action.card]))
+        elif isinstance(action, JokerSwap):
+            self._check_swap(action)
+        elif isinstance(action, TakeBack):
+            self._check_play(action.seat)
+            if not self.pending:
+                raise IllegalAction("You have no melds of an unfinished first meld to take back.")
+        elif isinstance(action, Discard):
+            self._check_play(action.seat)
+            self._check_discard(action.seat, action.card)
+            if self.pending:
+                need = self.ruleset.opening_minimum
+                raise IllegalAction(
+                    f"Your first meld has {self.pending_points} of {need} points: "
+                    "lay more melds or take them back before you discard."
+                )
+            self._check_must_meld([])
+        elif isinstance(action, TakeStaircase):
+            self._check_turn(action.seat)
+            raise IllegalAction(
+                "Rommé has no staircase: take the top discard or the top card of the stock."
+            )
+        elif isinstance(action, Knock | CallRummy | BuyBack):
+            self._check_turn(action.seat)
+            raise IllegalAction("Knocking, calling Rummy and buying back belong to Wiener Rummy.")
+        else:  # pragma: no cover - the action union is closed
+            raise IllegalAction(f"Unknown action {action!r}.")
+
+    # ----------------------------------------------------------------- moves
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now (one joker placement per meld)."""
+        seat = self.to_act
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.DRAW:
+            moves: list[Action] = []
+            if self.stock:
+                moves.append(DrawTalon(seat))
+            if self.discard and self.can(TakeDiscard(seat)):
+                moves.append(TakeDiscard(seat))
+            return moves
+        hand = self.hands[seat]
+        result: list[Action] = []
+        for cards in meld_options(hand):
+            action = Meld(seat, cards)
+            if self.can(action):
+                result.append(action)
+        if self.opened[seat] and not self.opened_this_turn:
+            result.extend(self._legal_layoffs(seat))
+            result.extend(self._legal_swaps(seat))
+        if self.pending:
+            result.append(TakeBack(seat))
+        elif self.must_meld is None:
+            locked = self.locked_discard
+            for card in dict.fromkeys(hand):
+                if card is not locked or hand.count(card) > 1:
+                    result.append(Discard(seat, card))
+        return result
+
+    def _legal_layoffs(self, seat: int) -> list[Action]:
+        held = set(self.hands[seat])
+        moves: list[Action] = []
+        for meld in self.melds:
+            for card, end in meld.fitting_cards():
+                if card in held:
+                    moves.append(LayOff(seat, card, meld.id, end))
+            if JOKER in held:
+                ends = (End.LOW, End.HIGH) if meld.kind is MeldKind.RUN else (None,)
+                moves.extend(LayOff(seat, JOKER, meld.id, end) for end in ends)
+        return [m for m in moves if self.can(m)]
+
+    def _legal_swaps(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        moves: list[Action] = []
+        for meld in self.melds:
+            if not meld.jokers:
+                continue
+            for card in dict.fromkeys(hand):
+                if card.is_joker:
+                    continue
+                try:
+                    meld.swap_index(card, self.ruleset.strict_swap)
+                except IllegalMeld:
+                    continue
+                rest = list(hand)
+                rest.remove(card)
+                rest.append(JOKER)
+                for cards in meld_options(rest, min_jokers=1):
+                    action = JokerSwap(seat, card, meld.id, cards)
+                    if self.can(action):
+                        moves.append(action)
+        return moves

@@ -1,0 +1,336 @@
+"""Rommé (German Rummy): two packs and six jokers, a 40-point first meld, joker swaps, and
+minus points for the cards left in hand when someone goes out.
+
+A first meld is laid one figure at a time: until its figures reach the minimum they are
+*pending*, and the player may take them all back into the hand. The turn that reaches the
+minimum has no lay-offs and no joker swaps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import (
+    Action,
+    Discard,
+    DrawTalon,
+    JokerSwap,
+    LayOff,
+    Meld,
+    TakeBack,
+    TakeDiscard,
+)
+from engine.cards import JOKER, Card
+from engine.errors import IllegalAction
+from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
+from engine.games.romme.checks import RommeChecks
+from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
+from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
+from engine.protocol import Phase, Standings
+from engine.table import Deal, Rules
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
+from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
+from engine.twopack.views import VariantMeldView, VariantPlacedCard
+
+
+@dataclass(frozen=True, slots=True)
+class RommeRuleset(Rules):
+    """The options a Rommé table agrees on. Frozen: a game never changes its rules."""
+
+    hand_size: int = 13
+    dealer_gets_14: bool = False  # the dealer gets one more card instead of an upcard
+    discard_only_to_meld: bool = False  # the discard taken must be the next card played
+    strict_swap: bool = False  # a set gives up its joker only when it has four cards
+    hand_romme_double: bool = True  # going out in one turn doubles everybody's minus points
+    rounds: int | None = None  # None: every player deals once
+    opening_minimum: int = 40
+    no_return: bool = True  # the discard taken may not be thrown back in the same turn
+    max_rebuilds: int = 3  # the stock runs out this often and is rebuilt; next time: dead round
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.hand_size <= 15:
+            raise ValueError("hand_size must be between 1 and 15")
+        if self.rounds is not None and self.rounds <= 0:
+            raise ValueError("rounds must be positive")
+        if self.opening_minimum < 0 or self.max_rebuilds < 0:
+            raise ValueError("opening_minimum and max_rebuilds cannot be negative")
+
+    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> RommeGame:
+        return RommeGame(self, names, seed, deal)
+
+
+class RommeGame(RommeChecks[RommeRuleset]):
+    """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
+
+    GAME_KEY = "romme"
+    TITLE = "Rommé"
+    JOKERS = 6
+
+    def __init__(
+        self,
+        ruleset: RommeRuleset,
+        names: Sequence[str],
+        seed: int,
+        deal: Deal | None = None,
+    ) -> None:
+        super().__init__(ruleset, names, seed, deal)
+        if ruleset.hand_size * self.n + 2 > self.pack_size:
+            raise IllegalAction("Those hands need more cards than the game has.")
+        self.rounds = ruleset.rounds or self.n
+        self.minus = [0] * self.n
+        self.round_points = [0] * self.n
+        self.melds: list[VariantTableMeld] = []
+        self.opened = [False] * self.n
+        self.opening_points = [0] * self.n
+        self.played_before = [False] * self.n  # melded in an earlier turn of this round
+        self.results: list[RommeRoundResult] = []
+        self._reset_turn()
+        if deal is None:
+            self.dealer = self._draw_for_dealer()
+            self._start_round(None)
+        else:
+            self._check_deal(deal, self.pack())
+            self.dealer = deal.dealer
+            self._start_round(deal)
+
+    def _max_rebuilds(self) -> int:
+        return self.ruleset.max_rebuilds
+
+    def _reset_turn(self) -> None:
+        self.pending: list[int] = []  # meld ids of a first meld still below the minimum
+        self.pending_points = 0
+        self.opened_this_turn = False
+        self.played_this_turn = False
+        self.must_meld: Card | None = None  # discard_only_to_meld: the next card to play
+        self.taken: Card | None = None  # the card taken from the discard pile this turn
+        self.locked_discard = None
+
+    # ----------------------------------------------------------------- rounds
+    def _start_round(self, deal: Deal | None) -> None:
+        self.round_number += 1
+        extra = self.ruleset.dealer_gets_14
+        if deal is None:
+            self.hands = self._deal_hands(self.ruleset.hand_size, extra_for_dealer=extra)
+            self.discard = [] if extra else [self.stock.pop()]
+        else:
+            self.hands = [list(hand) for hand in deal.hands]
+            self.discard = list(deal.discard)
+            self.stock = list(deal.stock)
+        self.melds = []
+        self.round_points = [0] * self.n
+        self.opened = [False] * self.n
+        self.opening_points = [0] * self.n
+        self.played_before = [False] * self.n
+        self.rebuilds = 0
+        upcard = self.discard[-1] if self.discard else None
+        self.events.append(DealtRound(self.round_number, self.dealer, upcard, self.dealer))
+        if len(self.hands[self.dealer]) > self.ruleset.hand_size:
+            # The dealer's extra card stands for the draw: straight to play.
+            self._reset_turn()
+            self.to_act = self.dealer
+            self.phase = Phase.PLAY
+        else:
+            self._begin_turn(self.dealer)
+
+    def _begin_turn(self, seat: int) -> None:
+        self._reset_turn()
+        self.to_act = seat
+        self.phase = Phase.DRAW
+        if not self._refill_stock():
+            self._end_round(None)
+
+    def _end_round(self, went_out: int | None) -> None:
+        hands = tuple(tuple(hand) for hand in self.hands)
+        double = (
+            went_out is not None
+            and self.ruleset.hand_romme_double
+            and not self.played_before[went_out]
+        )
+        minus = tuple(
+            0
+            if went_out is None or seat == went_out
+            else sum(hand_value(c) for c in hands[seat]) * (2 if double else 1)
+            for seat in range(self.n)
+        )
+        for seat in range(self.n):
+            self.minus[seat] += minus[seat]
+        result = RommeRoundResult(
+            self.round_number, went_out, double, hands, minus, tuple(self.minus)
+        )
+        self.results.append(result)
+        self.events.append(VariantRoundEnded(result))
+        if len(self.results) >= self.rounds:
+            least = min(self.minus)
+            leaders = [s for s in range(self.n) if self.minus[s] == least]
+            if len(leaders) == 1:
+                self.winner = leaders[0]
+                self.phase = Phase.OVER
+                self.events.append(VariantSessionEnded(leaders[0], tuple(self.minus)))
+                return
+        self.dealer = (self.dealer + 1) % self.n
+        self._start_round(None)
+
+    def standings(self) -> Standings:
+        winners = () if self.winner is None else (self.winner,)
+        return Standings(tuple(self.minus), True, winners, "minus points", (True,) * self.n)
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, action: Action) -> list[GameEvent]:
+        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
+        self.verify(action)
+        start = len(self.events)
+        self.actions.append(action)
+        seat = action.seat
+        hand = self.hands[seat]
+        if isinstance(action, DrawTalon):
+            self._draw_stock(seat)
+            self.events.append(DrewFromTalon(seat))
+        elif isinstance(action, TakeDiscard):
+            card = self._take_discard(seat, self.ruleset.no_return)
+            self.taken = card
+            if self.ruleset.discard_only_to_meld:
+                self.must_meld = card
+        elif isinstance(action, Meld):
+            shape = analyse_variant_meld(action.cards)
+            for card in shape.cards:
+                hand.remove(card)
+            self._place(seat, shape)
+        elif isinstance(action, LayOff):
+            meld = self.melds[action.meld_id]
+            end, stands, points = meld.layoff(action.card, action.end)
+            hand.remove(action.card)
+            meld.add(action.card, end, stands, points, seat)
+            self.round_points[seat] += points
+            self.played_this_turn = True
+            self.must_meld = None
+            self.events.append(LaidOff(seat, meld.id, action.card, end, points))
+        elif isinstance(action, JokerSwap):
+            meld, index, shape = self._check_swap(action)
+            hand.remove(action.card)
+            meld.swap(index, action.card, seat)
+            if self.must_meld is action.card:
+                self.must_meld = None
+            hand.append(JOKER)
+            for card in shape.cards:
+                hand.remove(card)
+            new = self._place(seat, shape, announce=False)
+            self.events.append(
+                JokerSwapped(seat, meld.id, action.card, new, shape.cards, shape.total)
+            )
+        elif isinstance(action, TakeBack):
+            self._take_back(seat)
+        elif isinstance(action, Discard):
+            hand.remove(action.card)
+            self.discard.append(action.card)
+            self.events.append(Discarded(seat, action.card))
+            if hand:
+                self.played_before[seat] = self.played_before[seat] or self.played_this_turn
+                self._begin_turn((seat + 1) % self.n)
+        if not hand and self.phase is not Phase.OVER and self.to_act == seat:
+            self._end_round(seat)
+        return self.events[start:]
+
+    def _take_back(self, seat: int) -> None:
+        """The melds of an unfinished first meld go back into the hand."""
+        taken: list[Card] = []
+        for meld_id in reversed(self.pending):
+            meld = self.melds.pop()
+            assert meld.id == meld_id
+            taken.extend(meld.cards)
+        self.hands[seat].extend(taken)
+        self.round_points[seat] -= self.pending_points
+        if self.ruleset.discard_only_to_meld and self.taken in taken:
+            self.must_meld = self.taken
+        self.events.append(MeldsTakenBack(seat, tuple(self.pending), tuple(taken)))
+        self.pending = []
+        self.pending_points = 0
+        self.played_this_turn = False
+
+    def _place(self, seat: int, shape: VariantMeld, announce: bool = True) -> int:
+        meld = VariantTableMeld.from_shape(len(self.melds), seat, shape)
+        self.melds.append(meld)
+        self.round_points[seat] += shape.total
+        self.played_this_turn = True
+        if self.must_meld is not None and self.must_meld in shape.cards:
+            self.must_meld = None
+        if announce:
+            self.events.append(Melded(seat, meld.id, shape.cards, shape.total))
+        if not self.opened[seat]:
+            self.pending.append(meld.id)
+            self.pending_points += shape.total
+            if self.pending_points >= self.ruleset.opening_minimum:
+                self.opened[seat] = True
+                self.opened_this_turn = True
+                self.opening_points[seat] = self.pending_points
+                self.events.append(Opened(seat, self.pending_points))
+                self.pending = []
+                self.pending_points = 0
+        return meld.id
+
+    # ----------------------------------------------------------------- views
+    def public_view(self) -> RommePublicView:
+        pending = set(self.pending)
+        return RommePublicView(
+            version=len(self.actions),
+            round_number=self.round_number,
+            rounds=self.rounds,
+            opening_minimum=self.ruleset.opening_minimum,
+            seats=tuple(
+                RommeSeatView(
+                    seat=s,
+                    name=self.names[s],
+                    hand_count=len(self.hands[s]),
+                    minus=self.minus[s],
+                    opened=self.opened[s],
+                    opening_points=self.opening_points[s]
+                    if self.opened[s]
+                    else (self.pending_points if s == self.to_act else 0),
+                    round_points=self.round_points[s],
+                )
+                for s in range(self.n)
+            ),
+            dealer=self.dealer,
+            to_act=self.to_act,
+            phase=self.phase,
+            stock_count=len(self.stock),
+            discard_top=self.discard[-1] if self.discard else None,
+            discard_count=len(self.discard),
+            melds=tuple(
+                VariantMeldView(
+                    m.id,
+                    m.owner,
+                    m.kind,
+                    tuple(
+                        VariantPlacedCard(c, st, p, by)
+                        for c, st, p, by in zip(
+                            m.cards, m.stands_for, m.points, m.placed_by, strict=True
+                        )
+                    ),
+                    m.id in pending,
+                )
+                for m in self.melds
+            ),
+            rebuilds=self.rebuilds,
+            last_round=self.results[-1] if self.results else None,
+            winner=self.winner,
+        )
+
+    def private_view(self, seat: int) -> RommePrivateView:
+        mine = seat == self.to_act
+        return RommePrivateView(
+            seat,
+            tuple(self.hands[seat]),
+            self.public_view(),
+            self.locked_discard if mine else None,
+            self.must_meld if mine else None,
+        )
+
+    def _table_cards(self) -> list[Card]:
+        return [c for meld in self.melds for c in meld.cards]
+
+    # ----------------------------------------------------------------- replay
+    @classmethod
+    def read_ruleset(cls, data: dict[str, Any]) -> RommeRuleset:
+        return RommeRuleset.from_json(data)

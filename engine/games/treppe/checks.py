@@ -1,0 +1,151 @@
+"""What Treppenrommé allows: the checks behind ``verify`` and the legal moves. ``Game``
+(``game.py``) holds the state, the rounds and ``apply``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import (
+    Action,
+    Discard,
+    DrawTalon,
+    LayOff,
+    Meld,
+    TakeStaircase,
+)
+from engine.cards import FULL_PACK, Card
+from engine.errors import IllegalAction
+from engine.games.treppe.melds import MeldShape, TableMeld, analyse_meld, possible_melds
+from engine.protocol import Phase
+from engine.table import R, TableGame
+
+MIN_SEATS = 2
+MAX_SEATS = 4
+# Actions are immutable values, so the common ones are made once (legal_actions is hot).
+_DRAWS = [DrawTalon(seat) for seat in range(MAX_SEATS)]
+_TAKES = [[TakeStaircase(seat, i) for i in range(len(FULL_PACK))] for seat in range(MAX_SEATS)]
+_DISCARDS = [{card: Discard(seat, card) for card in FULL_PACK} for seat in range(MAX_SEATS)]
+
+
+class TreppeChecks(TableGame[R]):
+    """The checks and legal moves of a Treppenrommé game; ``Game`` sets up the state."""
+
+    talon: list[Card]
+    staircase: list[Card]
+    melds: list[TableMeld]
+
+    # ----------------------------------------------------------------- checks
+    def _check_play(self, seat: int) -> None:
+        self._check_turn(seat)
+        if self.phase is Phase.DRAW:
+            raise IllegalAction("Draw first: take the top talon card or cards from the staircase.")
+
+    def _find_meld(self, meld_id: int) -> TableMeld:
+        if 0 <= meld_id < len(self.melds):
+            return self.melds[meld_id]
+        raise IllegalAction(f"There is no meld {meld_id + 1} on the table.")
+
+    def _leaves_locked_alone(self, seat: int, played: Sequence[Card]) -> bool:
+        """Would playing ``played`` leave only the card that may not be discarded?"""
+        locked = self.locked_discard
+        hand = self.hands[seat]
+        return (
+            locked is not None
+            and len(hand) == len(played) + 1
+            and locked in hand
+            and locked not in played
+        )
+
+    def _check_keeps_a_discard(self, seat: int, played: Sequence[Card]) -> None:
+        if self._leaves_locked_alone(seat, played):
+            card = self.locked_discard
+            raise IllegalAction(
+                f"That would leave only {card} in your hand, and you took it from the "
+                f"staircase this turn, so you cannot discard it: keep another card to "
+                f"discard, or play {card} too."
+            )
+
+    def verify(self, action: Action) -> None:
+        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+        self._checked(action)
+
+    def _checked(self, action: Action) -> MeldShape | int | None:
+        """``verify``, returning what apply needs next: a meld's shape, a lay-off's points."""
+        if isinstance(action, Discard):
+            self._check_play(action.seat)
+            self._check_holds(action.seat, action.card)
+            if action.card is self.locked_discard:
+                raise IllegalAction(
+                    f"You took {action.card} from the staircase; you cannot discard it this turn."
+                )
+        elif isinstance(action, DrawTalon):
+            self._check_turn(action.seat)
+            if self.phase is not Phase.DRAW:
+                raise IllegalAction("You have drawn already this turn.")
+            if not self.talon:
+                raise IllegalAction("The talon is empty: take from the staircase.")
+        elif isinstance(action, TakeStaircase):
+            self._check_turn(action.seat)
+            if self.phase is not Phase.DRAW:
+                raise IllegalAction("You have drawn already this turn.")
+            if not 0 <= action.index < len(self.staircase):
+                raise IllegalAction(
+                    f"The staircase has {len(self.staircase)} cards: "
+                    f"pick a position from 1 to {len(self.staircase)}."
+                )
+        elif isinstance(action, Meld):
+            self._check_play(action.seat)
+            self._check_in_hand(action.seat, action.cards)
+            shape = analyse_meld(action.cards)
+            self._check_keeps_a_discard(action.seat, action.cards)
+            return shape
+        elif isinstance(action, LayOff):
+            self._check_play(action.seat)
+            self._check_holds(action.seat, action.card)
+            points = self._find_meld(action.meld_id).layoff_points(action.card, action.end)
+            self._check_keeps_a_discard(action.seat, (action.card,))
+            return points
+        else:
+            self._check_turn(action.seat)
+            raise IllegalAction(
+                "Treppenrommé has no such move: draw from the talon or take from the "
+                "staircase, then meld, lay off and discard."
+            )
+        return None
+
+    # ----------------------------------------------------------------- moves
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now: each staircase depth, each meld the
+        hand can form, each lay-off (card, meld, end) and each discard."""
+        if self.phase is Phase.OVER:
+            return []
+        seat = self.to_act
+        if self.phase is Phase.DRAW:
+            takes = _TAKES[seat]
+            moves: list[Action] = [_DRAWS[seat]] if self.talon else []
+            moves.extend(takes[: len(self.staircase)])
+            return moves
+        hand = self.hands[seat]
+        result: list[Action] = [
+            Meld(seat, cards)
+            for cards in possible_melds(hand)
+            if not self._leaves_locked_alone(seat, cards)
+        ]
+        result.extend(self.legal_layoffs(seat))
+        result.extend(self.legal_discards(seat))
+        return result
+
+    def legal_layoffs(self, seat: int) -> list[LayOff]:
+        held = set(self.hands[seat])
+        moves: list[LayOff] = []
+        for meld in self.melds:
+            for card, end in meld.fitting_cards():
+                if card in held and not self._leaves_locked_alone(seat, (card,)):
+                    moves.append(LayOff(seat, card, meld.id, end))
+        return moves
+
+    def legal_discards(self, seat: int) -> list[Discard]:
+        hand = self.hands[seat]
+        locked = self.locked_discard
+        discards = _DISCARDS[seat]
+        return [discards[card] for card in dict.fromkeys(hand) if card is not locked]

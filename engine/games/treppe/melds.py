@@ -1,0 +1,267 @@
+"""Melds for Treppenrommé: sets and runs on the ring A 2 ... K A 2 ..., their points, lay-offs
+and the melds a hand can form.
+
+A run is always stored in playing order from its low end to its high end. Points are fixed
+when a card is placed: an Ace is worth 1 at the low end, 10 at the high end and 5 inside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, pairwise
+
+from engine.actions import End, MeldKind
+from engine.cards import CARD_AT, Card, Rank, format_cards
+from engine.errors import IllegalMeld
+
+RING = 13
+MIN_MELD = 3
+MAX_SET = 4
+ACE_IN_SET = 15
+ACE_LOW = 1
+ACE_HIGH = 10
+ACE_CORNER = 5
+ACE_IN_HAND = 15
+
+
+def _next_rank(rank: int) -> int:
+    return rank % RING + 1
+
+
+def _prev_rank(rank: int) -> int:
+    return (rank - 2) % RING + 1
+
+
+def hand_value(card: Card) -> int:
+    """What a card left in a hand is worth to the player who went out: every Ace 15."""
+    return ACE_IN_HAND if card.rank is Rank.ACE else card.rank.face_value
+
+
+def run_card_points(card: Card, position: int, length: int) -> int:
+    if card.rank is not Rank.ACE:
+        return card.rank.face_value
+    if position == 0:
+        return ACE_LOW
+    if position == length - 1:
+        return ACE_HIGH
+    return ACE_CORNER
+
+
+def set_card_points(card: Card) -> int:
+    return ACE_IN_SET if card.rank is Rank.ACE else card.rank.face_value
+
+
+@dataclass(frozen=True, slots=True)
+class MeldShape:
+    """A checked meld: its kind, cards in table order and each card's points."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    points: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.points)
+
+
+def _is_consecutive(ranks: Sequence[int]) -> bool:
+    return all(_next_rank(a) == b for a, b in pairwise(ranks))
+
+
+def _missing_text(missing: list[Card]) -> str:
+    if len(missing) == 1:
+        return f"{missing[0]} is missing"
+    return f"{format_cards(missing[:-1])} and {missing[-1]} are missing"
+
+
+def order_run(cards: Sequence[Card]) -> list[Card]:
+    """Put cards of one suit in run order, or raise ``IllegalMeld`` naming what is missing.
+
+    A full suit of 13 keeps the order given when that order is itself a run, else 2..K A.
+    """
+    text = format_cards(list(cards))
+    suit = cards[0].suit
+    assert suit is not None
+    ranks = [int(card.rank) for card in cards]
+    if len(set(ranks)) != len(ranks):
+        raise IllegalMeld(f"{text} is not a run: a run cannot hold the same card twice.")
+    if len(cards) == RING:
+        if _is_consecutive(ranks):
+            return list(cards)
+        return [Card(Rank(r), suit) for r in range(2, RING + 1)] + [Card(Rank.ACE, suit)]
+    present = set(ranks)
+    # Gaps are the maximal stretches of missing ranks on the ring; the largest one is
+    # taken as "outside" the run, all others are holes the player must fill.
+    starts = [r for r in present if _prev_rank(r) not in present]
+    if len(starts) == 1:
+        start = starts[0]
+        ordered = [start]
+        while len(ordered) < len(ranks):
+            ordered.append(_next_rank(ordered[-1]))
+        return [Card(Rank(r), suit) for r in ordered]
+    gaps: list[list[int]] = []
+    for start in starts:
+        gap: list[int] = []
+        rank = _prev_rank(start)
+        while rank not in present:
+            gap.append(rank)
+            rank = _prev_rank(rank)
+        gaps.append(sorted(gap, key=lambda r: (r - start) % RING))
+    gaps.sort(key=len, reverse=True)
+    missing = sorted((r for gap in gaps[1:] for r in gap), key=lambda r: r)
+    missing_cards = [Card(Rank(r), suit) for r in missing]
+    raise IllegalMeld(f"{text} is not a run: {_missing_text(missing_cards)}.")
+
+
+def analyse_meld(cards: Sequence[Card]) -> MeldShape:
+    """Check that ``cards`` form one fresh meld and price every card.
+
+    Raises ``IllegalMeld`` with a message a player can read.
+    """
+    text = format_cards(list(cards))
+    if len(cards) < MIN_MELD:
+        raise IllegalMeld(f"{text or 'That'} is too short: a meld needs at least 3 cards.")
+    if any(card.is_joker for card in cards):
+        raise IllegalMeld("Treppenrommé is played without jokers.")
+    first = cards[0]
+    if all(card.rank is first.rank for card in cards):
+        if len(cards) > MAX_SET:
+            raise IllegalMeld(f"{text} is not a set: a set has at most 4 cards.")
+        suits = [card.suit for card in cards]
+        if len(set(suits)) != len(suits):
+            raise IllegalMeld(f"{text} is not a set: its suits must all differ.")
+        return MeldShape(MeldKind.SET, tuple(cards), tuple(set_card_points(card) for card in cards))
+    if all(card.suit is first.suit for card in cards):
+        ordered = order_run(cards)
+        length = len(ordered)
+        points = tuple(run_card_points(card, i, length) for i, card in enumerate(ordered))
+        return MeldShape(MeldKind.RUN, tuple(ordered), points)
+    raise IllegalMeld(
+        f"{text} is not a meld: a set is 3 or 4 cards of one rank, "
+        "a run 3 or more cards of one suit in order."
+    )
+
+
+def meld_points(cards: Iterable[Card]) -> int:
+    """The points ``cards`` score when laid as one fresh Treppenrommé meld (any order given).
+    Every game's melds: ``engine.registry.meld_points(cards, variant=key)``."""
+    return analyse_meld(list(cards)).total
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A meld on the table. ``placed_by`` and ``points`` run parallel to ``cards``."""
+
+    id: int
+    owner: int
+    kind: MeldKind
+    cards: list[Card]
+    points: list[int]
+    placed_by: list[int] = field(default_factory=list)
+
+    def layoff_points(self, card: Card, end: End | None) -> int:
+        """Check that ``card`` fits at ``end`` and return what it scores; raise if not."""
+        target = f"{format_cards(self.cards)}"
+        if self.kind is MeldKind.SET:
+            if card.rank is not self.cards[0].rank:
+                raise IllegalMeld(f"{card} does not fit the set {target}.")
+            if len(self.cards) >= MAX_SET:
+                raise IllegalMeld(f"The set {target} is complete.")
+            if any(c.suit is card.suit for c in self.cards):
+                raise IllegalMeld(f"The set {target} already has {card}.")
+            return set_card_points(card)
+        if card.suit is not self.cards[0].suit:
+            raise IllegalMeld(f"{card} does not fit the run {target}: wrong suit.")
+        if len(self.cards) >= RING:
+            raise IllegalMeld(f"The run {target} already holds all 13 cards.")
+        fits_low = _prev_rank(int(self.cards[0].rank)) == int(card.rank)
+        fits_high = _next_rank(int(self.cards[-1].rank)) == int(card.rank)
+        if end is None:
+            if fits_low and fits_high:
+                raise IllegalMeld(f"{card} fits both ends of {target}: say which end.")
+            end = End.LOW if fits_low else End.HIGH
+        if end is End.LOW and fits_low:
+            return ACE_LOW if card.rank is Rank.ACE else card.rank.face_value
+        if end is End.HIGH and fits_high:
+            return ACE_HIGH if card.rank is Rank.ACE else card.rank.face_value
+        where = "before" if end is End.LOW else "after"
+        if fits_low or fits_high:
+            raise IllegalMeld(f"{card} does not go {where} {target}; try the other end.")
+        raise IllegalMeld(f"{card} does not fit the run {target}.")
+
+    def resolve_end(self, card: Card, end: End | None) -> End | None:
+        """The end a lay-off goes to: given, or the only one that fits (None for sets)."""
+        if self.kind is MeldKind.SET or end is not None:
+            return end
+        return End.LOW if _prev_rank(int(self.cards[0].rank)) == int(card.rank) else End.HIGH
+
+    def add(self, card: Card, end: End | None, points: int, seat: int) -> None:
+        if end is End.LOW:
+            self.cards.insert(0, card)
+            self.points.insert(0, points)
+            self.placed_by.insert(0, seat)
+        else:
+            self.cards.append(card)
+            self.points.append(points)
+            self.placed_by.append(seat)
+
+    def fitting_cards(self) -> list[tuple[Card, End | None]]:
+        """Every card that could be laid off here now, with the end it goes to."""
+        first = self.cards[0]
+        if self.kind is MeldKind.SET:
+            if len(self.cards) >= MAX_SET:
+                return []
+            have = {c.suit_int for c in self.cards}
+            return [(CARD_AT[s][first.rank_int], None) for s in range(4) if s not in have]
+        if len(self.cards) >= RING:
+            return []
+        row = CARD_AT[first.suit_int]
+        low = row[_PREV[first.rank_int]]
+        high = row[_NEXT[self.cards[-1].rank_int]]
+        return [(low, End.LOW), (high, End.HIGH)]
+
+
+def possible_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct meld (as a card tuple in table order) that ``hand`` can lay now."""
+    by_rank: dict[int, list[Card]] = {}
+    suit_masks = [0, 0, 0, 0]
+    for card in hand:
+        suit = card.suit_int
+        if suit < 0:
+            continue
+        bucket = by_rank.get(card.rank_int)
+        if bucket is None:
+            by_rank[card.rank_int] = [card]
+        elif card not in bucket:
+            bucket.append(card)
+        suit_masks[suit] |= 1 << card.rank_int
+    result: list[tuple[Card, ...]] = []
+    for cards in by_rank.values():
+        if len(cards) >= MIN_MELD:
+            cards.sort()
+            for size in range(MIN_MELD, min(len(cards), MAX_SET) + 1):
+                result.extend(combinations(cards, size))
+    for suit, mask in enumerate(suit_masks):
+        if mask.bit_count() < MIN_MELD:
+            continue
+        row = CARD_AT[suit]
+        if mask == FULL_SUIT_MASK:
+            result.append((*row[2:], row[1]))
+        for start in range(1, RING + 1):
+            # A run of three needs this rank and the next two.
+            if mask >> start & 1 and mask >> _NEXT[start] & 1 and mask >> _NEXT2[start] & 1:
+                run = [row[start], row[_NEXT[start]], row[_NEXT2[start]]]
+                result.append(tuple(run))
+                rank = _NEXT[_NEXT2[start]]
+                while mask >> rank & 1 and len(run) < RING - 1:
+                    run.append(row[rank])
+                    result.append(tuple(run))
+                    rank = _NEXT[rank]
+    return result
+
+
+FULL_SUIT_MASK = sum(1 << r for r in range(1, RING + 1))
+_NEXT = [0, *(_next_rank(r) for r in range(1, RING + 1))]
+_PREV = [0, *(_prev_rank(r) for r in range(1, RING + 1))]
+_NEXT2 = [0, *(_next_rank(_next_rank(r)) for r in range(1, RING + 1))]

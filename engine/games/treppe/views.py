@@ -1,0 +1,71 @@
+"""What each seat may see. The bot, the renderer and computer players read only these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import MeldKind
+from engine.cards import Card
+from engine.games.treppe.events import RoundResult
+from engine.protocol import Phase
+
+__all__ = ["MeldView", "Phase", "PlacedCard", "PrivateView", "PublicView", "SeatView"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedCard:
+    card: Card
+    points: int  # fixed when placed
+    seat: int  # who placed it (and was credited)
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    id: int
+    owner: int
+    kind: MeldKind
+    cards: tuple[PlacedCard, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(c.points for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    name: str
+    hand_count: int
+    score: int  # session total, meld points included the moment they are laid
+    round_points: int  # meld and lay-off points in the current round
+    has_melded: bool  # melded or laid off in this round
+    # Cards this seat took from the staircase and still holds: everyone at the table saw them.
+    known_cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """Everything on the table. ``version`` counts applied actions: a cheap cache key and a
+    way to spot stale buttons."""
+
+    version: int
+    round_number: int
+    target: int
+    seats: tuple[SeatView, ...]
+    dealer: int
+    to_act: int
+    phase: Phase
+    talon_count: int
+    staircase: tuple[Card, ...]  # oldest first; the last card is the top
+    melds: tuple[MeldView, ...]
+    rebuilds: int  # how often the talon ran out this round
+    last_round: RoundResult | None
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateView:
+    seat: int
+    hand: tuple[Card, ...]
+    public: PublicView
+    locked_discard: Card | None  # no_return: the card that may not go back this turn

@@ -1,0 +1,138 @@
+"""What Wiener Rummy allows: the checks behind ``verify`` and the legal moves.
+``WienerGame`` (``game.py``) holds the state, the rounds and ``apply``."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, TypeVar
+
+from engine.actions import (
+    Action,
+    BuyBack,
+    CallRummy,
+    Discard,
+    DrawTalon,
+    JokerSwap,
+    Knock,
+    LayOff,
+    Meld,
+    TakeBack,
+    TakeDiscard,
+    TakeStaircase,
+)
+from engine.cards import Card, format_cards
+from engine.errors import IllegalAction
+from engine.protocol import Phase
+from engine.twopack.base import TwoPackGame
+from engine.twopack.deadwood import arrange, deadwood_after_discards, deadwood_of
+
+
+class WienerOptions(Protocol):
+    """The ruleset options the checks read."""
+
+    @property
+    def knock_limit(self) -> int: ...
+    def to_json(self) -> dict[str, Any]: ...
+
+
+RulesT = TypeVar("RulesT", bound=WienerOptions)
+
+
+_NO_MELDING = (
+    "Nothing is melded during play in Wiener Rummy: keep your melds in hand, "
+    "then knock or call Rummy."
+)
+
+
+class WienerChecks(TwoPackGame[RulesT]):
+    """The checks and legal moves of a Wiener Rummy game; ``WienerGame`` sets up the state."""
+
+    knocker: int | None
+
+    # ----------------------------------------------------------------- checks
+    def _check_play(self, seat: int) -> None:
+        self._check_turn(seat)
+        if self.phase is Phase.BUY_BACK:
+            raise IllegalAction("First decide whether to buy back in.")
+        if self.phase is Phase.DRAW:
+            raise IllegalAction("Draw first: take the upcard or the top card of the stock.")
+
+    def _check_close(self, seat: int, card: Card) -> list[Card]:
+        self._check_play(seat)
+        if self.knocker is not None:
+            raise IllegalAction(
+                f"{self.names[self.knocker]} has knocked: you only draw and discard once more."
+            )
+        self._check_discard(seat, card)
+        rest = list(self.hands[seat])
+        rest.remove(card)
+        return rest
+
+    def verify(self, action: Action) -> None:
+        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+        if isinstance(action, DrawTalon):
+            self._check_draw(action.seat, from_discard=False)
+        elif isinstance(action, TakeDiscard):
+            self._check_draw(action.seat, from_discard=True)
+        elif isinstance(action, Discard):
+            self._check_play(action.seat)
+            self._check_discard(action.seat, action.card)
+        elif isinstance(action, Knock):
+            rest = self._check_close(action.seat, action.card)
+            left = deadwood_of(rest)
+            if left >= self.ruleset.knock_limit:
+                raise IllegalAction(
+                    f"You may knock only with less than {self.ruleset.knock_limit} points of "
+                    f"deadwood after discarding: discarding {action.card} leaves {left}."
+                )
+        elif isinstance(action, CallRummy):
+            rest = self._check_close(action.seat, action.card)
+            laid = arrange(rest)
+            if laid.deadwood:
+                raise IllegalAction(
+                    f"Rummy needs every other card in melds: discarding {action.card} leaves "
+                    f"{format_cards(list(laid.leftover))} outside ({laid.deadwood} points)."
+                )
+        elif isinstance(action, BuyBack):
+            self._check_turn(action.seat)
+            if self.phase is not Phase.BUY_BACK:
+                raise IllegalAction("There is no buy-back to decide now.")
+        elif isinstance(action, TakeStaircase):
+            self._check_turn(action.seat)
+            raise IllegalAction(
+                "Wiener Rummy has no staircase: take the upcard or the top card of the stock."
+            )
+        elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
+            self._check_turn(action.seat)
+            raise IllegalAction(_NO_MELDING)
+        else:  # pragma: no cover - the action union is closed
+            raise IllegalAction(f"Unknown action {action!r}.")
+
+    # ----------------------------------------------------------------- moves
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now."""
+        seat = self.to_act
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.BUY_BACK:
+            return [BuyBack(seat, True), BuyBack(seat, False)]
+        if self.phase is Phase.DRAW:
+            moves: list[Action] = []
+            if self.stock:
+                moves.append(DrawTalon(seat))
+            if self.discard:
+                moves.append(TakeDiscard(seat))
+            return moves
+        hand = self.hands[seat]
+        result: list[Action] = []
+        after = deadwood_after_discards(hand) if self.knocker is None else {}
+        for card in dict.fromkeys(hand):
+            if card is self.locked_discard and hand.count(card) == 1:
+                continue
+            result.append(Discard(seat, card))
+            if card in after:
+                left = after[card]
+                if left < self.ruleset.knock_limit:
+                    result.append(Knock(seat, card))
+                if left == 0:
+                    result.append(CallRummy(seat, card))
+        return result

@@ -1,0 +1,329 @@
+"""Wiener Rummy (Viennese Rummy, knock rummy): a rubber of rounds with chips.
+
+Nothing is melded during play. A round ends at once when a player calls Rummy (all ten cards
+in melds after the discard), or after a knock (deadwood below the limit after the discard)
+once every other player still in has had one more draw and discard. Bad points pile up; at
+101 a player is out; the last player in wins the pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import (
+    Action,
+    BuyBack,
+    CallRummy,
+    Discard,
+    DrawTalon,
+    Knock,
+    TakeDiscard,
+)
+from engine.errors import IllegalAction
+from engine.events import Discarded, DrewFromTalon, GameEvent
+from engine.games.wiener.checks import WienerChecks
+from engine.games.wiener.events import (
+    BoughtBack,
+    DeclinedBuyBack,
+    Knocked,
+    RummyCalled,
+    WienerRoundResult,
+)
+from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
+from engine.protocol import Phase, Standings
+from engine.table import Deal, Rules
+from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
+from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
+
+
+@dataclass(frozen=True, slots=True)
+class WienerRuleset(Rules):
+    """The options a Wiener Rummy table agrees on. Frozen: a game never changes its rules."""
+
+    hand_size: int = 10
+    knock_limit: int = 5  # knock with deadwood below this after discarding
+    out_at: int = 101  # bad points that put a player out of the rubber
+    stake: int = 5  # chips each player pays into the pot at the start
+    knock_money: int = 1  # chips the knocker or rummy caller gets from each other player in
+    buy_back: bool = True  # once per rubber, a player at buy_back_from..out_at-1 may buy back
+    buy_back_from: int = 82
+    buy_back_cost: int = 5
+    no_return: bool = True  # the upcard taken may not be discarded again in the same turn
+    max_rebuilds: int = 3  # the stock runs out this often and is rebuilt; next time: dead round
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.hand_size <= 13:
+            raise ValueError("hand_size must be between 1 and 13")
+        if self.knock_limit < 0 or self.out_at <= 0 or self.max_rebuilds < 0:
+            raise ValueError("knock_limit, out_at and max_rebuilds must not be negative")
+        if self.stake < 0 or self.knock_money < 0 or self.buy_back_cost < 0:
+            raise ValueError("chip amounts cannot be negative")
+
+    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> WienerGame:
+        return WienerGame(self, names, seed, deal)
+
+
+class WienerGame(WienerChecks[WienerRuleset]):
+    """A rubber of Wiener Rummy for 2 to 6 seats (seat 0..n-1, clockwise)."""
+
+    GAME_KEY = "wiener"
+    TITLE = "Wiener Rummy"
+    JOKERS = 2
+
+    def __init__(
+        self,
+        ruleset: WienerRuleset,
+        names: Sequence[str],
+        seed: int,
+        deal: Deal | None = None,
+    ) -> None:
+        super().__init__(ruleset, names, seed, deal)
+        if ruleset.hand_size * self.n + 2 > self.pack_size:
+            raise IllegalAction("Those hands need more cards than the game has.")
+        self.bad_points = [0] * self.n
+        self.chips = [-ruleset.stake] * self.n
+        self.pot = ruleset.stake * self.n
+        self.bought_back = [False] * self.n
+        self.results: list[WienerRoundResult] = []
+        self.knocker: int | None = None
+        self.final_turns: list[int] = []  # after a knock: who still draws and discards once
+        self.revealed: list[Arrangement | None] = [None] * self.n
+        self.buy_back_queue: list[int] = []
+        if deal is None:
+            self.dealer = self._draw_for_dealer()
+            self._start_round(None)
+        else:
+            self._check_deal(deal, self.pack())
+            if len(deal.discard) != 1:
+                raise IllegalAction("The chosen deal needs exactly one upcard.")
+            self.dealer = deal.dealer
+            self._start_round(deal)
+
+    def _max_rebuilds(self) -> int:
+        return self.ruleset.max_rebuilds
+
+    # ----------------------------------------------------------------- rounds
+    def _start_round(self, deal: Deal | None) -> None:
+        self.round_number += 1
+        if deal is None:
+            self.hands = self._deal_hands(self.ruleset.hand_size, extra_for_dealer=False)
+            self.discard = [self.stock.pop()]
+        else:
+            self.hands = [list(hand) for hand in deal.hands]
+            self.discard = list(deal.discard)
+            self.stock = list(deal.stock)
+        self.rebuilds = 0
+        self.knocker = None
+        self.final_turns = []
+        self.revealed = [None] * self.n
+        first = self._next_seat(self.dealer)
+        self.events.append(DealtRound(self.round_number, self.dealer, self.discard[-1], first))
+        self._begin_turn(first)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.to_act = seat
+        self.phase = Phase.DRAW
+        self.locked_discard = None
+        if not self._refill_stock():
+            # After a knock the round is scored as it stands; otherwise it is dead.
+            self._end_round(self.knocker, rummy=False)
+
+    def _end_round(self, closer: int | None, rummy: bool) -> None:
+        hands: list[Arrangement | None] = [None] * self.n
+        bad = [0] * self.n
+        in_play = [s for s in range(self.n) if self.active[s]]
+        for seat in in_play:
+            laid = self.revealed[seat] or arrange(self.hands[seat])
+            hands[seat] = laid
+            if closer is not None and not (rummy and seat == closer):
+                bad[seat] = laid.deadwood
+        if closer is not None:
+            for seat in in_play:
+                if seat != closer:
+                    self.chips[seat] -= self.ruleset.knock_money
+                    self.chips[closer] += self.ruleset.knock_money
+        for seat in in_play:
+            self.bad_points[seat] += bad[seat]
+        out = tuple(s for s in in_play if self.bad_points[s] >= self.ruleset.out_at)
+        for seat in out:
+            self.active[seat] = False
+        result = WienerRoundResult(
+            round_number=self.round_number,
+            closer=closer,
+            rummy=rummy,
+            hands=tuple(hands),
+            bad_points=tuple(bad),
+            totals=tuple(self.bad_points),
+            chips=tuple(self.chips),
+            out=out,
+        )
+        self.results.append(result)
+        self.events.append(VariantRoundEnded(result))
+        still_in = [s for s in range(self.n) if self.active[s]]
+        if len(still_in) <= 1:
+            if still_in:
+                winner = still_in[0]
+            else:
+                # Everybody left went out in the same round: the fewest bad points stays in
+                # (ties: the first from the dealer's left).
+                order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
+                winner = min(in_play, key=lambda s: (self.bad_points[s], order.index(s)))
+                self.active[winner] = True
+            self._finish(winner)
+            return
+        self.knocker = None
+        self.final_turns = []
+        self.buy_back_queue = []
+        if self.ruleset.buy_back:
+            seat = self.dealer
+            for _ in range(self.n):
+                seat = (seat + 1) % self.n
+                if self._buy_back_target(seat) is not None:
+                    self.buy_back_queue.append(seat)
+        self._next_decision()
+
+    def standings(self) -> Standings:
+        winners = () if self.winner is None else (self.winner,)
+        return Standings(
+            tuple(self.bad_points),
+            True,
+            winners,
+            "bad points",
+            tuple(self.active),
+            tuple(self.chips),
+            self.pot,
+        )
+
+    def _finish(self, winner: int) -> None:
+        pot = self.pot
+        self.chips[winner] += pot
+        self.pot = 0
+        self.winner = winner
+        self.phase = Phase.OVER
+        self.events.append(VariantSessionEnded(winner, tuple(self.chips), pot))
+
+    def _buy_back_target(self, seat: int) -> int | None:
+        """The bad points ``seat`` would drop to by buying back now, or None if it may not."""
+        rules = self.ruleset
+        own = self.bad_points[seat]
+        if not self.active[seat] or self.bought_back[seat]:
+            return None
+        if not rules.buy_back_from <= own < rules.out_at:
+            return None
+        ranked = sorted((self.bad_points[s] for s in range(self.n) if self.active[s]), reverse=True)
+        second = ranked[1]
+        return second if second < own else None
+
+    def _next_decision(self) -> None:
+        while self.buy_back_queue:
+            seat = self.buy_back_queue[0]
+            if self._buy_back_target(seat) is not None:
+                self.to_act = seat
+                self.phase = Phase.BUY_BACK
+                return
+            self.buy_back_queue.pop(0)
+        self.dealer = self._next_seat(self.dealer)
+        self._start_round(None)
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, action: Action) -> list[GameEvent]:
+        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
+        self.verify(action)
+        start = len(self.events)
+        self.actions.append(action)
+        seat = action.seat
+        hand = self.hands[seat]
+        if isinstance(action, DrawTalon):
+            self._draw_stock(seat)
+            self.events.append(DrewFromTalon(seat))
+        elif isinstance(action, TakeDiscard):
+            self._take_discard(seat, self.ruleset.no_return)
+        elif isinstance(action, Discard):
+            hand.remove(action.card)
+            self.discard.append(action.card)
+            self.events.append(Discarded(seat, action.card))
+            if self.knocker is None:
+                self._begin_turn(self._next_seat(seat))
+            else:
+                self.final_turns.pop(0)
+                if self.final_turns:
+                    self._begin_turn(self.final_turns[0])
+                else:
+                    self._end_round(self.knocker, rummy=False)
+        elif isinstance(action, Knock | CallRummy):
+            hand.remove(action.card)
+            self.discard.append(action.card)
+            self.events.append(Discarded(seat, action.card))
+            laid = arrange(hand)
+            self.revealed[seat] = laid
+            if isinstance(action, CallRummy):
+                self.events.append(RummyCalled(seat, action.card, laid))
+                self._end_round(seat, rummy=True)
+            else:
+                self.events.append(Knocked(seat, action.card, laid))
+                self.knocker = seat
+                others = [self._next_seat(seat)]
+                while others[-1] != seat:
+                    others.append(self._next_seat(others[-1]))
+                self.final_turns = others[:-1]
+                self._begin_turn(self.final_turns[0])
+        elif isinstance(action, BuyBack):
+            self.buy_back_queue.pop(0)
+            if action.accept:
+                target = self._buy_back_target(seat)
+                assert target is not None
+                before = self.bad_points[seat]
+                self.bad_points[seat] = target
+                self.bought_back[seat] = True
+                self.chips[seat] -= self.ruleset.buy_back_cost
+                self.pot += self.ruleset.buy_back_cost
+                self.events.append(BoughtBack(seat, before, target, self.ruleset.buy_back_cost))
+            else:
+                self.events.append(DeclinedBuyBack(seat))
+            self._next_decision()
+        return self.events[start:]
+
+    # ----------------------------------------------------------------- views
+    def public_view(self) -> WienerPublicView:
+        return WienerPublicView(
+            version=len(self.actions),
+            round_number=self.round_number,
+            out_at=self.ruleset.out_at,
+            seats=tuple(
+                WienerSeatView(
+                    seat=s,
+                    name=self.names[s],
+                    hand_count=len(self.hands[s]),
+                    bad_points=self.bad_points[s],
+                    chips=self.chips[s],
+                    in_rubber=self.active[s],
+                    bought_back=self.bought_back[s],
+                    revealed=self.revealed[s],
+                )
+                for s in range(self.n)
+            ),
+            dealer=self.dealer,
+            to_act=self.to_act,
+            phase=self.phase,
+            stock_count=len(self.stock),
+            discard_top=self.discard[-1] if self.discard else None,
+            discard_count=len(self.discard),
+            pot=self.pot,
+            knocker=self.knocker,
+            final_turns_left=len(self.final_turns),
+            rebuilds=self.rebuilds,
+            last_round=self.results[-1] if self.results else None,
+            winner=self.winner,
+        )
+
+    def private_view(self, seat: int) -> WienerPrivateView:
+        hand = tuple(self.hands[seat])
+        locked = self.locked_discard if seat == self.to_act else None
+        return WienerPrivateView(seat, hand, self.public_view(), deadwood_of(hand), locked)
+
+    # ----------------------------------------------------------------- replay
+    @classmethod
+    def read_ruleset(cls, data: dict[str, Any]) -> WienerRuleset:
+        return WienerRuleset.from_json(data)

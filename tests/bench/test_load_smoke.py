@@ -1,0 +1,51 @@
+"""The load benchmark (bench/load.py) still runs: a few tables, a few clicks, every figure there.
+
+No timings are asserted; speed is the benchmark's business."""
+
+from __future__ import annotations
+
+import pytest
+from simcord.backend.models.interaction import Interaction
+
+from bench.load import Config, configs, main, parse_args, run_load
+
+
+@pytest.mark.parametrize("images", [False, True])
+async def test_a_short_run_answers_every_click(images: bool) -> None:
+    # Three tables: one of each game (Treppenrommé, Rommé, Wiener Rummy).
+    cfg = Config(tables=3, images=images, duration=1.0, min_clicks=24)
+    figures = await run_load(cfg)
+    assert figures.games == 3
+    assert figures.errors == 0
+    assert figures.refused == 0
+    assert figures.unanswered == 0
+    assert figures.clicks >= 12  # every scheduled click got its answer (or the run failed)
+    assert all(latency > 0 for latency in figures.latencies)
+    assert {"draw", "discard"} <= set(figures.by_kind)
+    assert figures.commit_times, "the moves were stored"
+    assert figures.lags, "the event-loop ticker ran"
+    line = figures.line()
+    for key in (
+        "click_p50_ms=",
+        "click_p99_ms=",
+        "lag_p99_ms=",
+        "commits_per_s=",
+        "mem_kb_per_game=",
+    ):
+        assert key in line
+    assert "__setattr__" not in Interaction.__dict__, "the answer hook is removed after a run"
+
+
+def test_quick_flag_and_table_list() -> None:
+    args = parse_args(["--quick", "--images", "off"])
+    runs = configs(args)
+    assert [(c.tables, c.images) for c in runs] == [(2, False), (10, False)]
+    assert all(c.rate_scale > 1 for c in runs)  # small N: time is compressed
+    assert configs(parse_args(["--tables", "1000", "--duration", "60"]))[0].rate_scale == 1.0
+
+
+def test_the_summary_is_the_last_line(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--tables", "2", "--images", "off", "--duration", "0.5", "--min-clicks", "6"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("config ")
+    assert "n2_noimg_click_p99_ms=" in lines[-1] and "n2_noimg_mem_kb_per_game=" in lines[-1]

@@ -1,0 +1,93 @@
+"""Migration 4 renames the game-specific columns; an old database upgrades in place and keeps
+its games, rounds and leaderboards."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.storage import RoundRecord, SeatRow, Storage, sql
+
+OLD_VERSION = 3  # the schema before the columns got words that fit every game
+
+
+def make_old_database(path: Path) -> None:
+    """A database as the bot left it at schema 3: one finished game of each of two games."""
+    with sqlite3.connect(path) as db:
+        for number, script in enumerate(sql.MIGRATIONS[:OLD_VERSION], start=1):
+            db.executescript(f"{script}\nPRAGMA user_version = {number};")
+        for game_id, key, winner in ((1, "treppenromme", 0), (2, "romme", 1)):
+            db.execute(
+                "INSERT INTO games (id, guild_id, channel_id, host_id, status, options, state, "
+                "created_at, finished_at, winner_seat, variant) VALUES (?, 5, ?, 10, 'finished', "
+                "'{}', '{}', '2026-01-01T00:00:00+00:00', '2026-01-02T00:00:00+00:00', ?, ?)",
+                (game_id, 100 + game_id, winner, key),
+            )
+            for seat, user in enumerate((10, 11)):
+                db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name, final_score, won) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seat, user, f"p{user}", 60 - 20 * seat, int(seat == winner)),
+                )
+            db.execute(
+                "INSERT INTO rounds (game_id, round_number, went_out, romme_hand, finished_at) "
+                "VALUES (?, 1, ?, 1, '2026-01-02T00:00:00+00:00')",
+                (game_id, winner),
+            )
+            for seat in (0, 1):
+                db.execute(
+                    "INSERT INTO round_scores (game_id, round_number, seat, meld_points, "
+                    "hand_points, total) VALUES (?, 1, ?, ?, ?, ?)",
+                    (game_id, seat, 30 + seat, 12 if seat == winner else 0, 60 - 20 * seat),
+                )
+
+
+async def test_an_old_database_upgrades_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    make_old_database(path)
+    storage = await Storage.open(path)
+    try:
+        assert await storage.schema_version() == len(sql.MIGRATIONS) > OLD_VERSION
+        board = await storage.leaderboard(5, "treppenromme")
+        assert [(r.user_id, r.wins, r.points, r.rounds) for r in board] == [
+            (10, 1, 60, 1),
+            (11, 0, 40, 1),
+        ]
+        lower = await storage.leaderboard(5, "romme", lower_is_better=True)
+        assert [(r.user_id, r.wins) for r in lower] == [(11, 1), (10, 0)]
+        stats = await storage.player_stats(5, 10, "treppenromme")
+        assert (stats.played, stats.wins, stats.rounds, stats.closed, stats.special) == (
+            1,
+            1,
+            1,
+            1,
+            1,
+        )
+        assert (stats.best_round, stats.round_points) == (42, 42)
+        rows = await storage.round_rows(1)
+        assert [(r["seat"], r["points"], r["bonus"], r["closer"]) for r in rows] == [
+            (0, 30, 12, 0),
+            (1, 31, 0, 0),
+        ]
+    finally:
+        await storage.close()
+
+
+async def test_round_records_of_any_game_are_stored_alike(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "new.db")
+    try:
+        host = SeatRow(0, 10, "anna")
+        game_id = await storage.create_lobby(5, 6, host, {"turn_timer": 0}, "some-game")
+        await storage.start_game(game_id, [host, SeatRow(1, 11, "ben")], "{}")
+        record = RoundRecord(1, None, False, (3, 4), (0, 0), (3, 4))
+        await storage.save_action(game_id, "{}", [record], winner=0, final_totals=(3, 4))
+        rows = await storage.round_rows(game_id)
+        assert [(r["closer"], r["special"], r["points"], r["total"]) for r in rows] == [
+            (None, 0, 3, 3),
+            (None, 0, 4, 4),
+        ]
+        board = await storage.leaderboard(5, "some-game", lower_is_better=True)
+        assert [(r.user_id, r.points) for r in board] == [(10, 3), (11, 4)]
+        assert not await storage.leaderboard(5, "another-game")
+    finally:
+        await storage.close()

@@ -1,0 +1,213 @@
+"""The shape of the code, read from the source: no import cycles, and outside the registry
+and the game folders no module names a game.
+
+``PACKAGES`` lists the packages checked: the engine and the bot.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.registry import all_specs
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("engine", "bot")
+# Modules that may name games: the registries, the games' own folders, and the front doors
+# that keep `from engine import Ruleset, ...` (README) and `python -m engine play` working.
+# The bot's games package holds its registry (bot/games/__init__.py), each game's folder, what
+# the two-pack games' presenters share and the docs' example pictures of every game.
+MAY_NAME_GAMES = (
+    "engine/registry.py",
+    "engine/__init__.py",
+    "engine/__main__.py",
+    "engine/games/",
+    "bot/games/",
+)
+GAME_FOLDERS = ("engine/games", "bot/games")
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def source_files(root: Path, packages: Iterable[str]) -> Iterator[Path]:
+    for package in packages:
+        yield from sorted((root / package).rglob("*.py"))
+
+
+def import_graph(root: Path, packages: Iterable[str]) -> dict[str, set[str]]:
+    """Module -> the modules of ``packages`` it imports (anywhere in its source)."""
+    files = {module_name(p, root): p for p in source_files(root, packages)}
+    graph: dict[str, set[str]] = {m: set() for m in files}
+    for module, path in files.items():
+        is_package = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = module.split(".")
+                    drop = node.level - 1 if is_package else node.level
+                    anchor = anchor[: len(anchor) - drop] if drop else anchor
+                    base = ".".join([*anchor, base] if base else anchor)
+                targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            for target in targets:
+                if target in files and target != module:
+                    graph[module].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(import_graph(ROOT, PACKAGES)) == []
+
+
+def test_the_cycle_check_finds_a_cycle(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from pkg.sub import b\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "b.py").write_text("def f():\n    from .. import c\n")
+    (pkg / "c.py").write_text("import pkg.a\n")
+    assert cycles(import_graph(tmp_path, ["pkg"])) == [["pkg.a", "pkg.c", "pkg.sub.b"]]
+
+
+# ------------------------------------------------------------------ naming games
+def _words(identifier: str) -> set[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", identifier)
+    return {w.lower() for w in re.split(r"[\s_.]+", spaced) if w}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+def game_class_names(root: Path) -> set[str]:
+    """Classes defined in the game folders and nowhere else."""
+
+    def classes(paths: Iterable[Path]) -> set[str]:
+        return {
+            node.name
+            for path in paths
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ClassDef)
+        }
+
+    inside = [p for folder in GAME_FOLDERS for p in (root / folder).rglob("*.py")]
+    outside = [p for p in source_files(root, PACKAGES) if p not in inside]
+    return classes(inside) - classes(outside)
+
+
+def names_of_games(path: Path, keys: set[str], titles: set[str], classes: set[str]) -> list[str]:
+    """What in ``path``'s code (docstrings and comments aside) names a game: a game key as a
+    word of an identifier or import path, a key or title in a string, a game's class."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = _docstrings(tree)
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Name):
+            names = [node.id]
+        elif isinstance(node, ast.Attribute):
+            names = [node.attr]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names = [node.name]
+        elif isinstance(node, ast.arg):
+            names = [node.arg]
+        elif isinstance(node, ast.alias):
+            names = [node.name, node.asname or ""]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in docs:
+                continue
+            text = node.value.lower()
+            if text in keys or any(title in text for title in titles):
+                found.append((node.lineno, f"{path.name}:{node.lineno} {node.value[:40]!r}"))
+            continue
+        line = getattr(node, "lineno", 0)
+        for name in names:
+            if name in classes or _words(name) & keys:
+                found.append((line, f"{path.name}:{line} {name}"))
+    return [text for _, text in sorted(found)]
+
+
+def test_names_check_sees_keys_titles_and_classes(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text(
+        '"""About Rommé, in a docstring: fine."""\n'
+        "from engine.games.romme.views import X\n"
+        "y = wiener_points + 1\n"
+        'z = "Play Rommé"\n'
+        "w = RommeGame\n"
+        "v = TableGame  # Rommé in a comment: fine\n"
+    )
+    found = names_of_games(path, {"romme", "wiener"}, {"rommé"}, {"RommeGame"})
+    assert [f.split()[0] for f in found] == ["m.py:2", "m.py:3", "m.py:4", "m.py:5"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        for p in source_files(ROOT, PACKAGES)
+        if not str(p.relative_to(ROOT)).startswith(MAY_NAME_GAMES)
+    ],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_no_module_outside_the_games_names_a_game(path: Path) -> None:
+    specs = all_specs()
+    keys = {s.key for s in specs}
+    titles = {s.title.lower() for s in specs}
+    assert names_of_games(path, keys, titles, game_class_names(ROOT)) == []
