@@ -14,12 +14,21 @@ from bot.render import register_cache
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import encode, fan_width, new_canvas, outline, paste_fan, rect, text
 from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP
+from bot.render.results import (
+    HEAD_H,
+    MARGIN,
+    SUBTITLE,
+    SUBTITLE_H,
+    TITLE,
+    TITLE_H,
+    draw_column_heads,
+    draw_round_heading,
+    draw_title,
+    number_columns,
+    title_name,
+)
 from engine.games.treppe.events import RoundResult
 
-MARGIN = 16
-TITLE_H = 48
-SUBTITLE_H = 34
-HEAD_H = 30
 ROW_PAD = 10
 ROW_GAP = 8
 COLOUR_BAR_W = 6
@@ -34,9 +43,6 @@ CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // CARD_STEP + 1
 NUMBER_COL_W = 100  # each number column, right-aligned
 MIN_ROW_H = 56
 
-TITLE = Style(28, pal.TEXT, pal.FELT)
-SUBTITLE = Style(20, pal.MUTED, pal.FELT)
-HEADING = Style(18, pal.MUTED, pal.FELT)
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
 NUMBER_MUTED = Style(22, pal.MUTED, pal.PANEL)
 BONUS = Style(24, pal.GOLD, pal.PANEL)
@@ -53,80 +59,80 @@ def _row_height(cards: int) -> int:
     return max(MIN_ROW_H, rows * (CARD_STRIP_H + 6) - 6) + 2 * ROW_PAD
 
 
-def _title(canvas: Image.Image, parts: Sequence[tuple[str, Style]], y: int) -> None:
-    x = MARGIN
-    for content, style in parts:
-        x += text(canvas, content, x, y, style).width
+def _columns(result: RoundResult) -> list[int]:
+    """The hand, melds and total columns' right edges, after the widest hand's cards."""
+    longest = max((len(h) for h in result.hands), default=0)
+    cards_w = max(CARDS_MIN_W, fan_width(min(longest, CARDS_PER_ROW), CARD_STEP))
+    return number_columns(CARDS_X + cards_w + NUMBER_COL_W, NUMBER_COL_W, 3)
+
+
+def _draw_heading(canvas: Image.Image, result: RoundResult, names: Sequence[str]) -> None:
+    if result.went_out is None:
+        note = "Nobody went out. Meld points stand; cards in hand score nothing."
+        draw_round_heading(canvas, result.round_number, None, "", note)
+        return
+    winner = result.went_out
+    name = title_name(names[winner])
+    note = f"{name} scores the cards left in the other hands: +{result.bonus}."
+    if result.hand_romme:
+        note = f"Rommé hand: the other hands count double for {name}, +{result.bonus}."
+    who = (name, _name_style(winner, pal.FELT, TITLE.size))
+    draw_round_heading(canvas, result.round_number, who, " went out", note)
+
+
+def _hand_shown(result: RoundResult, seat: int) -> str:
+    """What the hand column says for a player who did not go out."""
+    points = result.hand_points[seat]
+    if result.went_out is None:
+        return "—"
+    if result.hand_romme:
+        return f"{points} ×2"
+    return str(points)
+
+
+def _draw_row(
+    canvas: Image.Image,
+    result: RoundResult,
+    names: Sequence[str],
+    seat: int,
+    box: tuple[int, int, list[int]],
+) -> None:
+    """One player's row: name, cards left in hand, hand points (or the bonus), meld points
+    and the total; ``box`` is the row's top, height and number columns."""
+    y, row_h, (hand_col, meld_col, total_col) = box
+    frame = (MARGIN, y, canvas.width - MARGIN - 1, y + row_h - 1)
+    rect(canvas, frame, pal.PANEL)
+    rect(canvas, (MARGIN, y, MARGIN + COLOUR_BAR_W - 1, y + row_h - 1), player_colour(seat))
+    mid = y + row_h // 2 - 15
+    text(canvas, fit_text(names[seat], 24, NAME_W), NAME_X, mid, _name_style(seat))
+    hand = result.hands[seat]
+    for r in range(0, len(hand), CARDS_PER_ROW):
+        row_y = y + ROW_PAD + (r // CARDS_PER_ROW) * (CARD_STRIP_H + 6)
+        paste_fan(canvas, hand[r : r + CARDS_PER_ROW], CARDS_X, row_y, CARD_STEP, CARD_STRIP_H)
+    if seat == result.went_out:
+        outline(canvas, frame, pal.GOLD, 3)
+        label = "went out ★ Rommé hand ×2" if result.hand_romme else "went out ★"
+        text(canvas, label, CARDS_X, mid + 2, NOTE)
+        text(canvas, f"+{result.bonus}", hand_col, mid, BONUS, align="right")
+    else:
+        if not hand:
+            text(canvas, "no cards", CARDS_X, mid + 2, NOTE_MUTED)
+        text(canvas, _hand_shown(result, seat), hand_col, mid + 1, NUMBER_MUTED, align="right")
+    text(canvas, f"+{result.meld_points[seat]}", meld_col, mid, NUMBER, align="right")
+    text(canvas, str(result.totals[seat]), total_col, mid, NUMBER, align="right")
 
 
 def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
     """The round's scoring as a palette image (uncached)."""
-    seats = range(len(result.totals))
-    heights = [_row_height(len(result.hands[s])) for s in seats]
+    heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
     height = TITLE_H + SUBTITLE_H + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
-    longest = max((len(h) for h in result.hands), default=0)
-    cards_w = max(CARDS_MIN_W, fan_width(min(longest, CARDS_PER_ROW), CARD_STEP))
-    hand_col = CARDS_X + cards_w + NUMBER_COL_W
-    meld_col = hand_col + NUMBER_COL_W
-    total_col = meld_col + NUMBER_COL_W
-    width = total_col + 14 + MARGIN
-    canvas = new_canvas(width, height)
-
-    title = Style(TITLE.size, pal.TEXT, pal.FELT)
-    if result.went_out is None:
-        _title(canvas, [(f"Round {result.round_number}: dead round", title)], 12)
-        note = "Nobody went out. Meld points stand; cards in hand score nothing."
-    else:
-        winner = result.went_out
-        name = fit_text(names[winner], TITLE.size, 420)
-        _title(
-            canvas,
-            [
-                (f"Round {result.round_number}: ", title),
-                (name, _name_style(winner, pal.FELT, TITLE.size)),
-                (" went out", title),
-            ],
-            12,
-        )
-        note = f"{name} scores the cards left in the other hands: +{result.bonus}."
-        if result.hand_romme:
-            note = f"Rommé hand: the other hands count double for {name}, +{result.bonus}."
-    text(canvas, fit_text(note, SUBTITLE.size, width - 2 * MARGIN), MARGIN, TITLE_H, SUBTITLE)
-
-    y = TITLE_H + SUBTITLE_H
-    text(canvas, "cards left in hand", CARDS_X, y, HEADING)
-    text(canvas, "hand", hand_col, y, HEADING, align="right")
-    text(canvas, "melds", meld_col, y, HEADING, align="right")
-    text(canvas, "total", total_col, y, HEADING, align="right")
-    y += HEAD_H
-
-    for seat, row_h in zip(seats, heights, strict=True):
-        rect(canvas, (MARGIN, y, width - MARGIN - 1, y + row_h - 1), pal.PANEL)
-        rect(canvas, (MARGIN, y, MARGIN + COLOUR_BAR_W - 1, y + row_h - 1), player_colour(seat))
-        mid = y + row_h // 2 - 15
-        text(canvas, fit_text(names[seat], 24, NAME_W), NAME_X, mid, _name_style(seat))
-        hand = result.hands[seat]
-        for r in range(0, len(hand), CARDS_PER_ROW):
-            row_y = y + ROW_PAD + (r // CARDS_PER_ROW) * (CARD_STRIP_H + 6)
-            paste_fan(canvas, hand[r : r + CARDS_PER_ROW], CARDS_X, row_y, CARD_STEP, CARD_STRIP_H)
-        if seat == result.went_out:
-            outline(canvas, (MARGIN, y, width - MARGIN - 1, y + row_h - 1), pal.GOLD, 3)
-            label = "went out ★ Rommé hand ×2" if result.hand_romme else "went out ★"
-            text(canvas, label, CARDS_X, mid + 2, NOTE)
-            text(canvas, f"+{result.bonus}", hand_col, mid, BONUS, align="right")
-        elif not hand:
-            text(canvas, "no cards", CARDS_X, mid + 2, NOTE_MUTED)
-        if seat != result.went_out:
-            points = result.hand_points[seat]
-            if result.went_out is None:
-                shown = "—"
-            elif result.hand_romme:
-                shown = f"{points} ×2"
-            else:
-                shown = str(points)
-            text(canvas, shown, hand_col, mid + 1, NUMBER_MUTED, align="right")
-        text(canvas, f"+{result.meld_points[seat]}", meld_col, mid, NUMBER, align="right")
-        text(canvas, str(result.totals[seat]), total_col, mid, NUMBER, align="right")
+    columns = _columns(result)
+    canvas = new_canvas(columns[-1] + 14 + MARGIN, height)
+    _draw_heading(canvas, result, names)
+    heads = zip(("hand", "melds", "total"), columns, strict=True)
+    y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
+    for seat, row_h in enumerate(heights):
+        _draw_row(canvas, result, names, seat, (y, row_h, columns))
         y += row_h + ROW_GAP
     return canvas
 
@@ -140,20 +146,12 @@ def draw_session_result(
     order = sorted(range(len(names)), key=lambda s: (-totals[s], s))
     height = TITLE_H + SUBTITLE_H + len(order) * (row_h + ROW_GAP) + MARGIN
     canvas = new_canvas(width, height)
-    title = Style(TITLE.size, pal.TEXT, pal.FELT)
     if winner is None:
-        _title(canvas, [("Game over", title)], 12)
+        draw_title(canvas, [("Game over", TITLE)])
     else:
         name = fit_text(names[winner], TITLE.size, 360)
-        _title(
-            canvas,
-            [
-                ("Game over: ", title),
-                (name, _name_style(winner, pal.FELT, TITLE.size)),
-                (" wins", title),
-            ],
-            12,
-        )
+        who = (name, _name_style(winner, pal.FELT, TITLE.size))
+        draw_title(canvas, [("Game over: ", TITLE), who, (" wins", TITLE)])
     text(canvas, "Final scores", MARGIN, TITLE_H, SUBTITLE)
     y = TITLE_H + SUBTITLE_H
     for place, seat in enumerate(order, start=1):

@@ -1,0 +1,71 @@
+"""What the round-result pictures share: the title line ("Round 3: <name> went out", the name
+in its seat's colour), the note under it, and the headings of the number columns.
+
+Pure drawing helpers on palette canvases; each game's result picture lays out its own rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+import bot.render.palette as pal
+from bot.render.assets import Style, fit_text
+from bot.render.canvas import text
+
+MARGIN = 16
+TITLE_Y = 12
+TITLE_H = 48
+SUBTITLE_H = 34
+HEAD_H = 30
+TITLE_NAME_W = 420  # the longest a name in the title gets before it is cut short
+
+TITLE = Style(28, pal.TEXT, pal.FELT)
+SUBTITLE = Style(20, pal.MUTED, pal.FELT)
+HEADING = Style(18, pal.MUTED, pal.FELT)
+
+
+def draw_title(canvas: Image.Image, parts: Sequence[tuple[str, Style]], y: int = TITLE_Y) -> None:
+    """Pieces of text in their own styles, one after the other from the left margin."""
+    x = MARGIN
+    for content, style in parts:
+        x += text(canvas, content, x, y, style).width
+
+
+def title_name(name: str) -> str:
+    """A player's name as it fits in the title (and the note that repeats it)."""
+    return fit_text(name, TITLE.size, TITLE_NAME_W)
+
+
+def draw_round_heading(
+    canvas: Image.Image,
+    round_number: int,
+    who: tuple[str, Style] | None,
+    did: str,
+    note: str,
+) -> None:
+    """ "Round N: <who><did>" (or "Round N: dead round" without ``who``) and the note under it,
+    cut to the canvas's width."""
+    if who is None:
+        draw_title(canvas, [(f"Round {round_number}: dead round", TITLE)])
+    else:
+        draw_title(canvas, [(f"Round {round_number}: ", TITLE), who, (did, TITLE)])
+    shown = fit_text(note, SUBTITLE.size, canvas.width - 2 * MARGIN)
+    text(canvas, shown, MARGIN, TITLE_H, SUBTITLE)
+
+
+def number_columns(first: int, col_w: int, count: int) -> list[int]:
+    """The right edges of ``count`` number columns, ``col_w`` apart from ``first``."""
+    return [first + i * col_w for i in range(count)]
+
+
+def draw_column_heads(
+    canvas: Image.Image, y: int, cards_x: int, columns: Sequence[tuple[str, int]]
+) -> int:
+    """ "cards left in hand" over the cards, each number column's heading right-aligned on its
+    edge; returns where the rows start."""
+    text(canvas, "cards left in hand", cards_x, y, HEADING)
+    for heading, right in columns:
+        text(canvas, heading, right, y, HEADING, align="right")
+    return y + HEAD_H
