@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[[discord.Interaction, int, str], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 CUSTOM_ID_LIMIT = 100
+GAME_ID_DIGITS = 18  # SQLite's integers end at 19 digits
 
 
 def register(operation: str, handler: Handler) -> None:
@@ -45,7 +46,8 @@ class GameComponent(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
     ) -> GameComponent:
-        return cls(item, int(match["game"]), match["op"], match["arg"])
+        game = match["game"]  # no game id of mine is longer: 0 names no game, and is refused
+        return cls(item, int(game) if len(game) <= GAME_ID_DIGITS else 0, match["op"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = HANDLERS.get(self.operation)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -13,6 +14,8 @@ from engine import RulesError
 
 log = logging.getLogger(__name__)
 
+MESSAGE_LIMIT = 2000  # Discord's limit for a message's text
+LONG_QUOTE = re.compile(r"“([^”]{40})[^”]+”")
 UNEXPECTED = "Something went wrong on my side; nothing was changed. Please try again."
 
 
@@ -22,6 +25,9 @@ class Refusal(Exception):
 
 async def send_private(interaction: discord.Interaction, text: str) -> None:
     """Answer only the member who clicked or typed, whether or not we answered already."""
+    text = LONG_QUOTE.sub(r"“\1…”", text)  # a refusal may quote up to 6000 typed characters
+    if len(text) > MESSAGE_LIMIT:
+        text = text[: MESSAGE_LIMIT - 1] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
