@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import errors
+from bot.core import errors, images
 from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
@@ -47,6 +47,7 @@ class TreppenBot(commands.Bot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
+        images.configure(self.settings.render_processes if self.settings.render_images else 0)
         storage = await Storage.open(self.settings.database_path)
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)
