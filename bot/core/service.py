@@ -274,6 +274,7 @@ class GameService(Turns):
             created_at=row.created_at,
             table_message_id=row.table_message_id,
             ping_message_id=row.ping_message_id,
+            sweep_wanted=row.status == "playing",
         )
         if row.status == "playing" and row.state:
             try:
@@ -294,6 +295,7 @@ class GameService(Turns):
         for live in list(self.games.values()):
             if live.status == "lobby":
                 self.spawn(self._expire_lobby(live), live, "expiry")
+                self.spawn(self.remove_stale_tables(live), live, "sweep")
                 continue
             async with live.lock:
                 live.turn_serial += 1
