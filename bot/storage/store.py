@@ -13,6 +13,8 @@ from typing import Any
 import aiosqlite
 
 import bot.storage.sql as sql
+from bot.ratings import RatingChange
+from bot.storage.history import HistoryStore, SessionResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,7 @@ class SeatRow:
     away: bool = False
     departed: bool = False
     timeouts: int = 0
+    stood_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +113,7 @@ class ChannelBusy(Exception):
     """The channel already has a lobby or a running game."""
 
 
-class Storage:
+class Storage(HistoryStore):
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
 
@@ -217,10 +220,13 @@ class Storage:
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-    ) -> None:
+        result: SessionResult | None = None,
+    ) -> list[RatingChange]:
         """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given."""
+        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
+        its places and whether it is rated. Returns the rating changes of a rated session."""
         now = _iso(utc_now())
+        changes: list[RatingChange] = []
         try:
             await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
             for record in finished_rounds:
@@ -234,10 +240,13 @@ class Storage:
                         sql.UPDATE_SEAT_RESULT,
                         {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner},
                     )
+                if result is not None:
+                    changes = await self._record_result(game_id, result)
             await self._db.commit()
         except BaseException:
             await self._db.rollback()
             raise
+        return changes
 
     async def _insert_round(self, game_id: int, record: RoundRecord, now: str) -> None:
         number = record.round_number
@@ -273,6 +282,7 @@ class Storage:
                 "away": int(seat.away),
                 "departed": int(seat.departed),
                 "timeouts": seat.timeouts,
+                "stood_in": int(seat.stood_in),
             },
         )
         await self._db.commit()
@@ -365,6 +375,7 @@ class Storage:
                     "away": int(seat.away),
                     "departed": int(seat.departed),
                     "timeouts": seat.timeouts,
+                    "stood_in": int(seat.stood_in),
                 },
             )
 
@@ -390,6 +401,7 @@ class Storage:
                     away=bool(s["away"]),
                     departed=bool(s["departed"]),
                     timeouts=int(s["timeouts"]),
+                    stood_in=bool(s["stood_in"]),
                 )
                 for s in seats
             ),

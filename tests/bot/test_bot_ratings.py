@@ -9,9 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from bot.stats.chart import HEIGHT, WIDTH, render_rating_history
-from bot.stats.ratings import (
-    MIN_RATED_SESSIONS,
+from bot.ratings import (
     RatedSession,
     Rating,
     differences,
@@ -19,6 +17,7 @@ from bot.stats.ratings import (
     rate,
     recompute,
 )
+from bot.render.rating_chart import HEIGHT, WIDTH, render_rating_history
 from engine.protocol import Standings
 
 
@@ -53,11 +52,9 @@ def test_a_tie_rates_equal_players_equally() -> None:
     assert after[0].mu > after[1].mu
 
 
-def test_conservative_rating_and_minimum_sessions() -> None:
-    rating = Rating(30.0, 2.0, MIN_RATED_SESSIONS - 1)
-    assert rating.conservative == 24.0
-    assert not rating.ranked
-    assert Rating(30.0, 2.0, MIN_RATED_SESSIONS).ranked
+def test_conservative_rating() -> None:
+    assert Rating(30.0, 2.0, 4).conservative == 24.0
+    assert Rating().conservative == Rating().mu - 3 * Rating().sigma
 
 
 @settings(max_examples=30, deadline=None)
@@ -74,11 +71,11 @@ def test_recompute_gives_identical_numbers(rng: random.Random) -> None:
         # The incremental path: read what is stored, rate one session, store it back.
         after = rate([live.get(k, Rating()) for k in keys], finish)
         live.update(zip(keys, after, strict=True))
-    assert differences(live, recompute(sessions)) == []
+    assert differences(live, recompute(sessions).ratings) == []
     wrong = dict(live)
     first = next(iter(wrong))
     wrong[first] = Rating(wrong[first].mu + 1e-12, wrong[first].sigma, wrong[first].sessions)
-    assert differences(wrong, recompute(sessions)) == [first]
+    assert differences(wrong, recompute(sessions).ratings) == [first]
 
 
 def test_chart_is_a_png_of_the_history() -> None:

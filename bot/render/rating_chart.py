@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.ratings import CONSERVATIVE_SIGMAS, Rating
 from bot.render import palette as pal
 from bot.render.geometry import FONT_PATH
-from bot.stats.ratings import CONSERVATIVE_SIGMAS, Rating
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 52, 16, 62, 44  # margins around the plot
