@@ -12,15 +12,17 @@ from pathlib import Path
 
 from bot.ratings import differences, recompute
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import SqliteStore, Store, open_store
 
 SAME = "{sessions} rated sessions, {ratings} ratings: the recomputation is identical."
 DIFFERENT = "{count} ratings differ from the recomputation:"
 WRITTEN = "{sessions} rated sessions, {ratings} ratings recomputed and stored."
 
 
-async def run(path: Path, write: bool) -> int:
-    storage = await Storage.open(path)
+async def run(path: Path | None, write: bool) -> int:
+    """Check (or with ``write``, rewrite) the ratings of the SQLite file ``path``, or of the
+    database the settings name when ``path`` is None."""
+    storage: Store = await (SqliteStore.open(path) if path is not None else open_store(Settings()))
     try:
         sessions = await storage.rated_sessions()
         fresh = recompute(sessions)
@@ -55,12 +57,16 @@ async def run(path: Path, write: bool) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    default = Settings.model_fields["database_path"].default
     parser = argparse.ArgumentParser(prog="python -m bot.recompute", description=__doc__)
-    parser.add_argument("--database", type=Path, default=default, help=f"default {default}")
+    parser.add_argument(
+        "--database",
+        type=Path,
+        default=None,
+        help="a SQLite file (default: the database the settings and .env name)",
+    )
     parser.add_argument("--write", action="store_true", help="store the recomputed ratings")
     args = parser.parse_args(argv)
-    if not args.database.exists():
+    if args.database is not None and not args.database.exists():
         print(f"no database at {args.database}", file=sys.stderr)
         return 2
     return asyncio.run(run(args.database, args.write))

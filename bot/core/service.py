@@ -29,9 +29,7 @@ from bot.core.turns import Turns
 from bot.games import presenter
 from bot.ratings import places, session_note
 from bot.settings import Settings
-from bot.storage import GameRow, Storage
-from bot.storage.history import SessionResult
-from bot.storage.store import ChannelBusy, utc_now
+from bot.storage import ChannelBusy, GameRow, SessionResult, Store, utc_now
 from engine.actions import Action, DrawTalon
 from engine.events import GameEvent
 from engine.protocol import Player
@@ -43,7 +41,7 @@ RESTARTED = "♻️ The bot restarted; play continues."
 
 
 class GameService(Turns):
-    def __init__(self, bot: discord.Client, storage: Storage, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, storage: Store, settings: Settings) -> None:
         self.bot = bot
         self.storage = storage
         self.settings = settings

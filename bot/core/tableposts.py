@@ -15,7 +15,7 @@ import discord
 from bot.core.model import LiveGame
 from bot.core.tablemsg import Payload, table_payload
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Store
 from engine.protocol import RummyGame
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ class TableMessages:
     """The table message part of the game service."""
 
     bot: discord.Client
-    storage: Storage
+    storage: Store
     settings: Settings
 
     def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:

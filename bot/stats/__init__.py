@@ -18,8 +18,7 @@ from bot.ratings import Rating, shown
 from bot.render.rating_chart import render_rating_history
 from bot.rules_cmd import game_choices
 from bot.stats.replays import setup_replays
-from bot.storage import LeaderboardRow, Storage
-from bot.storage.history import GameRecord, HeadToHead
+from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -48,7 +47,7 @@ def _game(choice: app_commands.Choice[str] | None) -> GamePresenter:
 
 
 async def leaderboard(
-    storage: Storage, guild_id: int, key: str, days: int | None = None
+    storage: Store, guild_id: int, key: str, days: int | None = None
 ) -> list[LeaderboardRow]:
     """The best players of one game, in the order its session totals rank."""
     lower = presenter(key).session_lower_is_better
@@ -63,7 +62,7 @@ def rating_line(place: int, user_id: int, rating: Rating) -> str:
 
 
 async def rating_board_embed(
-    storage: Storage, guild_id: int, game: GamePresenter, least: int
+    storage: Store, guild_id: int, game: GamePresenter, least: int
 ) -> discord.Embed:
     rows = await storage.rating_board(guild_id, game.key, min_sessions=least)
     title = RATING_TITLE if game.key == default_key() else f"{game.title} {RATING_TITLE}"

@@ -21,8 +21,7 @@ from bot.core.images import as_file
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import clip
 from bot.games import presenter
-from bot.storage import Storage
-from bot.storage.history import FinishedSession, SessionSummary
+from bot.storage import FinishedSession, SessionSummary, Store
 from engine.protocol import Phase
 from engine.replay import Replay, SessionRecord, describe_action
 
@@ -58,7 +57,7 @@ _replays: OrderedDict[int, Replay] = OrderedDict()  # finished sessions never ch
 
 
 async def load(
-    storage: Storage, guild_id: int | None, game_id: int
+    storage: Store, guild_id: int | None, game_id: int
 ) -> tuple[FinishedSession, Replay]:
     session = await storage.finished_session(game_id)
     if session is None or session.guild_id != guild_id:

@@ -13,15 +13,14 @@ import pytest
 from bot.ratings import Rating, rate
 from bot.recompute import main as recompute_main
 from bot.recompute import run as recompute
-from bot.storage import SeatRow, Storage
-from bot.storage.history import SessionResult
+from bot.storage import SeatRow, SessionResult, SqliteStore
 
 GUILD, CHANNEL = 5, 6
 USERS = (11, 12, 13, 14, 15, 16)
 
 
 async def finish_session(
-    storage: Storage,
+    storage: SqliteStore,
     users: list[int | None],
     places: list[int],
     *,
@@ -43,12 +42,12 @@ async def finish_session(
     return game_id
 
 
-async def all_ratings(storage: Storage) -> dict[tuple[int, str, int], Rating]:
+async def all_ratings(storage: SqliteStore) -> dict[tuple[int, str, int], Rating]:
     return await storage.all_ratings()
 
 
 async def test_a_rated_session_changes_exactly_its_members(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite")
+    storage = await SqliteStore.open(tmp_path / "db.sqlite")
     try:
         await finish_session(storage, [11, 12, 13], [2, 1, 3], rated=True)
         before = await all_ratings(storage)
@@ -75,7 +74,7 @@ async def test_a_rated_session_changes_exactly_its_members(tmp_path: Path) -> No
 
 
 async def test_an_unrated_session_changes_no_rating(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite")
+    storage = await SqliteStore.open(tmp_path / "db.sqlite")
     try:
         await finish_session(storage, [11, 12], [1, 2], rated=True)
         before = await all_ratings(storage)
@@ -93,7 +92,7 @@ async def test_an_unrated_session_changes_no_rating(tmp_path: Path) -> None:
 
 
 async def test_leaderboard_order_is_the_conservative_rating(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite")
+    storage = await SqliteStore.open(tmp_path / "db.sqlite")
     rng = random.Random(3)
     try:
         for _ in range(40):
@@ -122,7 +121,7 @@ async def test_recompute_from_the_stored_sessions_is_identical(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "db.sqlite"
-    storage = await Storage.open(path)
+    storage = await SqliteStore.open(path)
     rng = random.Random(8)
     try:
         for number in range(30):

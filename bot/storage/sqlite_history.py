@@ -1,12 +1,11 @@
-"""Ratings, personal history and replays in the database: what a finished session leaves
-behind. ``HistoryStore`` is part of ``Storage``; its writes run inside the caller's
-transaction (``Storage.save_action`` commits)."""
+"""Ratings, personal history and replays in SQLite: what a finished session leaves behind.
+``SqliteHistory`` is part of ``SqliteStore``; ``_record_result`` runs inside the transaction
+of ``save_action``, which commits."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
@@ -21,69 +20,17 @@ from bot.ratings import (
     RatingKey,
     rate,
 )
+from bot.storage.rows import (
+    FinishedSession,
+    GameRecord,
+    HeadToHead,
+    SessionResult,
+    SessionSummary,
+)
 from engine.replay import RoundScores
 
 
-@dataclass(frozen=True, slots=True)
-class SessionResult:
-    """How a session ended, stored with its last action: each seat's finishing place and
-    whether it is rated (only people played, every move their own)."""
-
-    places: tuple[int, ...]
-    rated: bool
-
-
-@dataclass(frozen=True, slots=True)
-class HeadToHead:
-    """One member's record against another in finished sessions of a game."""
-
-    opponent: int
-    met: int
-    ahead: int
-    behind: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A member's sessions and wins in one game."""
-
-    game_key: str
-    played: int
-    wins: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class SessionSummary:
-    """A finished session in a list of recent ones."""
-
-    id: int
-    game_key: str
-    channel_id: int
-    finished_at: str
-    names: str
-    rated: bool | None
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedSession:
-    """A finished session's action log (the game's ``to_json`` text) and what was recorded
-    while it was played."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game_key: str
-    state: str
-    finished_at: str
-    rated: bool | None
-    rounds: tuple[RoundScores, ...]
-
-
-class HistoryStore:
+class SqliteHistory:
     _db: aiosqlite.Connection
 
     async def _fetch(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
