@@ -53,7 +53,9 @@ def _bot(interaction: discord.Interaction) -> TreppenBot:
     return interaction.client  # type: ignore[return-value]
 
 
-_replays: OrderedDict[int, Replay] = OrderedDict()  # finished sessions never change
+# Finished sessions never change; keyed by the log itself so that another database (tests)
+# with the same session ids never meets a stale entry.
+_replays: OrderedDict[tuple[int, str], Replay] = OrderedDict()
 
 
 async def load(
@@ -62,13 +64,14 @@ async def load(
     session = await storage.finished_session(game_id)
     if session is None or session.guild_id != guild_id:
         raise Refusal(NOT_FOUND.format(id=game_id))
-    replay = _replays.get(game_id)
+    key = (game_id, session.state)
+    replay = _replays.get(key)
     if replay is None:
         replay = await asyncio.to_thread(Replay, session.state)
-        _replays[game_id] = replay
+        _replays[key] = replay
         while len(_replays) > CACHED_REPLAYS:
             _replays.popitem(last=False)
-    _replays.move_to_end(game_id)
+    _replays.move_to_end(key)
     return session, replay
 
 
