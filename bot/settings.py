@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     lobby_timeout: int = Field(default=900, ge=30)  # seconds until an unstarted lobby expires
     computer_delay: float = Field(default=1.0, ge=0.0, le=10.0)  # pause before a computer move
     render_images: bool = True
+    rating_min_sessions: int = Field(default=3, ge=1, le=100)  # rated sessions to be ranked
     game_seed: int | None = None  # fixed shuffle for reproducible tests; leave empty in play
 
     @field_validator("log_level", mode="before")

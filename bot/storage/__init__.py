@@ -10,12 +10,17 @@ from bot.storage.postgres import PostgresStore
 from bot.storage.protocol import Store
 from bot.storage.rows import (
     ChannelBusy,
+    FinishedSession,
+    GameRecord,
     GameRow,
+    HeadToHead,
     LeaderboardRow,
     PlayerStats,
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
+    SessionSummary,
     utc_now,
 )
 from bot.storage.sqlite import SqliteStore
@@ -40,13 +45,18 @@ async def open_store(settings: Settings) -> Store:
 
 __all__ = [
     "ChannelBusy",
+    "FinishedSession",
+    "GameRecord",
     "GameRow",
+    "HeadToHead",
     "LeaderboardRow",
     "PlayerStats",
     "PostgresStore",
     "RoundRecord",
     "RoundScoreRow",
     "SeatRow",
+    "SessionResult",
+    "SessionSummary",
     "SqliteStore",
     "Store",
     "open_store",

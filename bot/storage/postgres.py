@@ -12,6 +12,8 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 import bot.storage.pg_sql as sql
+from bot.ratings import RatingChange
+from bot.storage.postgres_history import PostgresHistory
 from bot.storage.rows import (
     ChannelBusy,
     GameRow,
@@ -20,6 +22,7 @@ from bot.storage.rows import (
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
     game_from_row,
     leaderboard_from_row,
     round_score_from_row,
@@ -40,7 +43,7 @@ def _now() -> datetime:
     return utc_now().replace(microsecond=0)
 
 
-class PostgresStore:
+class PostgresStore(PostgresHistory):
     """The store in a PostgreSQL database (``DATABASE_URL=postgresql://…``)."""
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
@@ -142,10 +145,13 @@ class PostgresStore:
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-    ) -> None:
+        result: SessionResult | None = None,
+    ) -> list[RatingChange]:
         """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given."""
+        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
+        its places and whether it is rated. Returns the rating changes of a rated session."""
         now = _now()
+        changes: list[RatingChange] = []
         async with self._pool.acquire() as db, db.transaction():
             await db.execute(sql.UPDATE_STATE, game_id, state)
             for record in finished_rounds:
@@ -175,6 +181,9 @@ class PostgresStore:
                         for seat, score in enumerate(final_totals)
                     ],
                 )
+                if result is not None:
+                    changes = await self._record_result(db, game_id, result)
+        return changes
 
     async def update_seat(self, game_id: int, seat: SeatRow) -> None:
         async with self._pool.acquire() as db:
@@ -185,6 +194,7 @@ class PostgresStore:
                 int(seat.away),
                 int(seat.departed),
                 seat.timeouts,
+                int(seat.stood_in),
             )
 
     async def close_game(self, game_id: int, status: str) -> bool:
@@ -249,6 +259,7 @@ class PostgresStore:
                     int(seat.away),
                     int(seat.departed),
                     seat.timeouts,
+                    int(seat.stood_in),
                 )
                 for index, seat in enumerate(seats)
             ],

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from engine.replay import RoundScores
+
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
@@ -57,6 +59,7 @@ class SeatRow:
     away: bool = False
     departed: bool = False
     timeouts: int = 0
+    stood_in: bool = False  # moves were made for this member while away or gone
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,65 @@ class PlayerStats:
         return self.round_points / self.rounds if self.rounds else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    """How a session ended, stored with its last action: each seat's finishing place and
+    whether it is rated (only people played, every move their own)."""
+
+    places: tuple[int, ...]
+    rated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """One member's record against another in finished sessions of a game."""
+
+    opponent: int
+    met: int
+    ahead: int
+    behind: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A member's sessions and wins in one game."""
+
+    game_key: str
+    played: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """A finished session in a list of recent ones."""
+
+    id: int
+    game_key: str
+    channel_id: int
+    finished_at: str
+    names: str
+    rated: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedSession:
+    """A finished session's action log (the game's ``to_json`` text) and what was recorded
+    while it was played."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game_key: str
+    state: str
+    finished_at: str
+    rated: bool | None
+    rounds: tuple[RoundScores, ...]
+
+
 # ---------------------------------------------------------------- from database rows
 class DbRow(Protocol):
     """A result row by column name: sqlite3.Row and asyncpg.Record both are one."""
@@ -134,6 +196,7 @@ def seat_from_row(row: DbRow) -> SeatRow:
         away=bool(row["away"]),
         departed=bool(row["departed"]),
         timeouts=int(row["timeouts"]),
+        stood_in=bool(row["stood_in"]),
     )
 
 

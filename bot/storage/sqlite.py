@@ -13,6 +13,7 @@ from typing import Any
 import aiosqlite
 
 import bot.storage.sql as sql
+from bot.ratings import RatingChange
 from bot.storage.rows import (
     ChannelBusy,
     GameRow,
@@ -21,19 +22,21 @@ from bot.storage.rows import (
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
     game_from_row,
     leaderboard_from_row,
     round_score_from_row,
     stats_from_rows,
     utc_now,
 )
+from bot.storage.sqlite_history import SqliteHistory
 
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-class SqliteStore:
+class SqliteStore(SqliteHistory):
     """The store in one SQLite file: the default, for one process."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
@@ -142,10 +145,13 @@ class SqliteStore:
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-    ) -> None:
+        result: SessionResult | None = None,
+    ) -> list[RatingChange]:
         """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given."""
+        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
+        its places and whether it is rated. Returns the rating changes of a rated session."""
         now = _iso(utc_now())
+        changes: list[RatingChange] = []
         try:
             await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
             for record in finished_rounds:
@@ -159,10 +165,13 @@ class SqliteStore:
                         sql.UPDATE_SEAT_RESULT,
                         {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner},
                     )
+                if result is not None:
+                    changes = await self._record_result(game_id, result)
             await self._db.commit()
         except BaseException:
             await self._db.rollback()
             raise
+        return changes
 
     async def _insert_round(self, game_id: int, record: RoundRecord, now: str) -> None:
         number = record.round_number
@@ -198,6 +207,7 @@ class SqliteStore:
                 "away": int(seat.away),
                 "departed": int(seat.departed),
                 "timeouts": seat.timeouts,
+                "stood_in": int(seat.stood_in),
             },
         )
         await self._db.commit()
@@ -272,6 +282,7 @@ class SqliteStore:
                     "away": int(seat.away),
                     "departed": int(seat.departed),
                     "timeouts": seat.timeouts,
+                    "stood_in": int(seat.stood_in),
                 },
             )
 
