@@ -16,7 +16,7 @@ from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import open_store
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ class TreppenBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         images.configure(self.settings.render_processes if self.settings.render_images else 0)
-        storage = await Storage.open(self.settings.database_path)
+        storage = await open_store(self.settings)
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)
         self.add_dynamic_items(GameComponent)

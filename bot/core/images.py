@@ -31,8 +31,9 @@ from engine.cards import Card
 
 log = logging.getLogger(__name__)
 
-# What a worker can draw: a game presenter's pictures, or the private hand every game shares.
-Kind = Literal["render_table", "render_round", "render_session", "hand"]
+# What a worker can draw: a game presenter's pictures, the private hand every game shares, or
+# a member's rating chart.
+Kind = Literal["render_table", "render_round", "render_session", "hand", "rating_history"]
 ANSWER = 0  # a picture a click's answer waits for
 BACKGROUND = 1  # a table picture, edited in after the answer
 # Imported by the fork server once, so each worker starts with the renderer loaded.
@@ -53,6 +54,10 @@ def draw(picture: Picture) -> bytes | None:
     """Draw ``picture`` (runs in a worker)."""
     if picture.kind == "hand":
         return _render_hand(*picture.args)
+    if picture.kind == "rating_history":
+        from bot.render.rating_chart import render_rating_history
+
+        return render_rating_history(*picture.args)
     from bot.games import presenter
 
     function: Callable[..., bytes | None] = getattr(presenter(picture.game_key), picture.kind)
@@ -170,6 +175,11 @@ async def hand_image(
 ) -> bytes | None:
     """The private hand: on the answer of a click, so it goes first."""
     return await render("hand", "", tuple(cards), locked, taken_from, priority=ANSWER)
+
+
+async def rating_chart(history: Sequence[Any]) -> bytes | None:
+    """A member's rating after each rated session (``bot.ratings.Rating``), on /treppe stats."""
+    return await render("rating_history", "", tuple(history), priority=ANSWER)
 
 
 def sort_cards(cards: Sequence[Card], by: Literal["suit", "rank"]) -> list[Card]:

@@ -27,9 +27,9 @@ from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import turn_key_of
 from bot.core.turns import Turns
 from bot.games import presenter
+from bot.ratings import places, session_note
 from bot.settings import Settings
-from bot.storage import GameRow, Storage
-from bot.storage.store import ChannelBusy, utc_now
+from bot.storage import ChannelBusy, GameRow, SessionResult, Store, utc_now
 from engine.actions import Action, DrawTalon
 from engine.events import GameEvent
 from engine.protocol import Player
@@ -41,7 +41,7 @@ RESTARTED = "♻️ The bot restarted; play continues."
 
 
 class GameService(Turns):
-    def __init__(self, bot: discord.Client, storage: Storage, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, storage: Store, settings: Settings) -> None:
         self.bot = bot
         self.storage = storage
         self.settings = settings
@@ -157,22 +157,39 @@ class GameService(Turns):
         if game is None or live.status != "playing":
             raise Refusal("This game is not running.")
         shown = presenter(live.game_key)
+        seat = live.seats[action.seat]
+        if not by_player and not seat.is_computer and seat.played_for and not seat.stood_in:
+            # A move made for an away member: the session is recorded but not rated. Stored
+            # before the move, so a crash in between can only leave it unrated.
+            seat.stood_in = True
+            await self.storage.update_seat(live.id, seat.to_row())
         saved = game.to_json()
         events = list(game.apply(action))
         finished = shown.finished_rounds(events)
         winner: int | None = None
         final: tuple[int, ...] = ()
+        ending: SessionResult | None = None
         if game.is_over:
             standings = game.standings()
             winner = standings.winners[0] if standings.winners else None
             final = shown.session_totals(standings)
+            rated = all(not s.is_computer and not s.stood_in for s in live.seats)
+            ending = SessionResult(places(standings), rated)
         try:
             records = [shown.round_record(result) for result in finished]
-            await self.storage.save_action(live.id, game.to_json(), records, winner, final)
+            changes = await self.storage.save_action(
+                live.id, game.to_json(), records, winner, final, ending
+            )
         except BaseException:
             live.game = load_game(saved)  # the action never happened
             raise
-        seat = live.seats[action.seat]
+        if ending is not None:
+            live.rating_note = session_note(
+                live.names,
+                [s.user_id for s in live.seats],
+                [s.stood_in for s in live.seats],
+                changes,
+            )
         if by_player and seat.timeouts:
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat.to_row())
@@ -274,6 +291,7 @@ class GameService(Turns):
             created_at=row.created_at,
             table_message_id=row.table_message_id,
             ping_message_id=row.ping_message_id,
+            sweep_wanted=row.status == "playing",
         )
         if row.status == "playing" and row.state:
             try:
@@ -294,6 +312,7 @@ class GameService(Turns):
         for live in list(self.games.values()):
             if live.status == "lobby":
                 self.spawn(self._expire_lobby(live), live, "expiry")
+                self.spawn(self.remove_stale_tables(live), live, "sweep")
                 continue
             async with live.lock:
                 live.turn_serial += 1

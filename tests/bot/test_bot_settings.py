@@ -13,7 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,14 +42,25 @@ def test_token_is_never_shown() -> None:
 
 async def test_migrations_are_applied_once_and_wal_is_on(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "folder" / "bot.db"
-    storage = await Storage.open(path)
+    storage = await SqliteStore.open(path)
     version = await storage.schema_version()
     assert version >= 2
     assert await storage.journal_mode() == "wal"
     await storage.close()
-    again = await Storage.open(path)
+    again = await SqliteStore.open(path)
     assert await again.schema_version() == version
     await again.close()
+
+
+def test_the_database_is_sqlite_unless_a_url_is_given(tmp_path: Path) -> None:
+    plain = Settings(_env_file=None, database_path=tmp_path / "x.db")  # type: ignore[call-arg]
+    assert plain.database() == f"sqlite:///{tmp_path / 'x.db'}"
+    url = "postgresql://bot:secret@db.example.org/bot"
+    remote = Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
+    assert remote.database() == url
+    assert "secret" not in repr(remote)
+    with pytest.raises(ValidationError, match="postgresql://"):
+        Settings(_env_file=None, database_url="mysql://bot@db/bot")  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize("given", ["info", "Info", " debug ", "WARNING"])

@@ -164,11 +164,11 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     assert sum(r.wins for r in board) == 1
     assert not await table.service.storage.leaderboard(table.live.guild_id, "treppenromme")
     anna = table.members[0]
-    shown = await anna.slash(table.channel, "treppe leaderboard", game="wiener")
+    shown = await anna.slash(table.channel, "treppe leaderboard", game="wiener", by="wins")
     assert shown.response is not None
     assert "Wiener Rummy" in (shown.response.embeds[0].title or "")
     assert "chips" in description(shown.response)
-    plain = await anna.slash(table.channel, "treppe leaderboard")
+    plain = await anna.slash(table.channel, "treppe leaderboard", by="wins")
     assert "No finished sessions" in description(plain.response)
     stats = await anna.slash(table.channel, "treppe stats", game="wiener")
     assert stats.response is not None and stats.response.ephemeral
@@ -445,8 +445,7 @@ async def test_rules_and_seat_limits_per_game(simcord_env: Env) -> None:
 async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
     import sqlite3
 
-    from bot.storage import sql
-    from bot.storage.store import Storage
+    from bot.storage import SqliteStore, sql
 
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as db:  # a database from before the variants
@@ -456,7 +455,7 @@ async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
             "INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at) "
             "VALUES (1, 2, 3, 'lobby', '{}', '2026-01-01T00:00:00+00:00')"
         )
-    storage = await Storage.open(path)
+    storage = await SqliteStore.open(path)
     assert await storage.schema_version() == len(sql.MIGRATIONS)
     rows = await storage._rows("SELECT game_key FROM games", {})
     assert [r["game_key"] for r in rows] == ["treppenromme"]

@@ -1,11 +1,11 @@
-"""The bot's database. One connection; every write is one committed transaction."""
+"""The bot's database in SQLite (aiosqlite). One connection; every write is one committed
+transaction."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,109 +13,37 @@ from typing import Any
 import aiosqlite
 
 import bot.storage.sql as sql
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """One finished round as the database keeps it, the same for every game.
-
-    ``closer`` ended the round (went out, knocked, called Rummy); None for a dead round.
-    ``special`` marks the game's special finish (e.g. a Rommé hand or a Rummy call).
-    Per seat: ``points`` the round gave (meld, minus or bad points), ``bonus`` the closer's
-    bonus from the others' hands (0 for everybody else) and ``totals`` the session score
-    after the round."""
-
-    round_number: int
-    closer: int | None
-    special: bool
-    points: tuple[int, ...]
-    bonus: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
+from bot.ratings import RatingChange
+from bot.storage.rows import (
+    ChannelBusy,
+    GameRow,
+    LeaderboardRow,
+    PlayerStats,
+    RoundRecord,
+    RoundScoreRow,
+    SeatRow,
+    SessionResult,
+    game_from_row,
+    leaderboard_from_row,
+    round_score_from_row,
+    stats_from_rows,
+    utc_now,
+)
+from bot.storage.sqlite_history import SqliteHistory
 
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    seat: int
-    user_id: int | None
-    name: str
-    strength: str | None = None
-    away: bool = False
-    departed: bool = False
-    timeouts: int = 0
+class SqliteStore(SqliteHistory):
+    """The store in one SQLite file: the default, for one process."""
 
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    status: str
-    options: dict[str, Any]
-    state: str | None
-    table_message_id: int | None
-    ping_message_id: int | None
-    created_at: datetime
-    seats: tuple[SeatRow, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardRow:
-    user_id: int
-    played: int
-    wins: int
-    points: int
-    rounds: int
-
-    @property
-    def average_per_round(self) -> float:
-        return self.points / self.rounds if self.rounds else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    played: int
-    wins: int
-    points: int
-    best_session: int
-    rounds: int
-    closed: int  # rounds this player ended (went out, knocked, called Rummy)
-    special: int  # of those, the game's special finishes
-    best_round: int
-    round_points: int
-    abandoned: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
-
-    @property
-    def average_per_round(self) -> float:
-        return self.round_points / self.rounds if self.rounds else 0.0
-
-
-class ChannelBusy(Exception):
-    """The channel already has a lobby or a running game."""
-
-
-class Storage:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
 
     @classmethod
-    async def open(cls, path: Path) -> Storage:
+    async def open(cls, path: Path) -> SqliteStore:
         """Open (creating folders and file as needed) and migrate the database."""
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path)
@@ -217,10 +145,13 @@ class Storage:
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-    ) -> None:
+        result: SessionResult | None = None,
+    ) -> list[RatingChange]:
         """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given."""
+        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
+        its places and whether it is rated. Returns the rating changes of a rated session."""
         now = _iso(utc_now())
+        changes: list[RatingChange] = []
         try:
             await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
             for record in finished_rounds:
@@ -234,10 +165,13 @@ class Storage:
                         sql.UPDATE_SEAT_RESULT,
                         {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner},
                     )
+                if result is not None:
+                    changes = await self._record_result(game_id, result)
             await self._db.commit()
         except BaseException:
             await self._db.rollback()
             raise
+        return changes
 
     async def _insert_round(self, game_id: int, record: RoundRecord, now: str) -> None:
         number = record.round_number
@@ -273,6 +207,7 @@ class Storage:
                 "away": int(seat.away),
                 "departed": int(seat.departed),
                 "timeouts": seat.timeouts,
+                "stood_in": int(seat.stood_in),
             },
         )
         await self._db.commit()
@@ -285,8 +220,9 @@ class Storage:
         await self._db.commit()
         return cursor.rowcount > 0
 
-    async def round_rows(self, game_id: int) -> list[sqlite3.Row]:
-        return await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
+    async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
+        rows = await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
+        return [round_score_from_row(row) for row in rows]
 
     # ------------------------------------------------------------ scores
     async def leaderboard(
@@ -308,33 +244,14 @@ class Storage:
             "sign": -1 if lower_is_better else 1,
         }
         rows = await self._rows(sql.LEADERBOARD, params)
-        return [
-            LeaderboardRow(
-                user_id=int(r["user_id"]),
-                played=int(r["played"]),
-                wins=int(r["wins"] or 0),
-                points=int(r["points"] or 0),
-                rounds=int(r["rounds"] or 0),
-            )
-            for r in rows
-        ]
+        return [leaderboard_from_row(row) for row in rows]
 
     async def player_stats(self, guild_id: int, user_id: int, game_key: str) -> PlayerStats:
         params = {"guild_id": guild_id, "user_id": user_id, "game_key": game_key}
-        sessions = (await self._rows(sql.PLAYER_STATS, params))[0]
-        rounds = (await self._rows(sql.PLAYER_ROUND_STATS, params))[0]
-        abandoned = (await self._rows(sql.PLAYER_ABANDONED, params))[0]
-        return PlayerStats(
-            played=int(sessions["played"]),
-            wins=int(sessions["wins"]),
-            points=int(sessions["points"]),
-            best_session=int(sessions["best_session"]),
-            rounds=int(rounds["rounds"]),
-            closed=int(rounds["closed"]),
-            special=int(rounds["special"]),
-            best_round=int(rounds["best_round"]),
-            round_points=int(rounds["round_points"]),
-            abandoned=int(abandoned["abandoned"]),
+        return stats_from_rows(
+            (await self._rows(sql.PLAYER_STATS, params))[0],
+            (await self._rows(sql.PLAYER_ROUND_STATS, params))[0],
+            (await self._rows(sql.PLAYER_ABANDONED, params))[0],
         )
 
     # ------------------------------------------------------------ meta
@@ -365,32 +282,9 @@ class Storage:
                     "away": int(seat.away),
                     "departed": int(seat.departed),
                     "timeouts": seat.timeouts,
+                    "stood_in": int(seat.stood_in),
                 },
             )
 
     async def _game(self, row: sqlite3.Row) -> GameRow:
-        seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
-        return GameRow(
-            id=int(row["id"]),
-            guild_id=int(row["guild_id"]),
-            channel_id=int(row["channel_id"]),
-            host_id=int(row["host_id"]),
-            status=str(row["status"]),
-            options=json.loads(row["options"]),
-            state=row["state"],
-            table_message_id=row["table_message_id"],
-            ping_message_id=row["ping_message_id"],
-            created_at=datetime.fromisoformat(row["created_at"]),
-            seats=tuple(
-                SeatRow(
-                    seat=int(s["seat"]),
-                    user_id=s["user_id"],
-                    name=str(s["name"]),
-                    strength=s["strength"],
-                    away=bool(s["away"]),
-                    departed=bool(s["departed"]),
-                    timeouts=int(s["timeouts"]),
-                )
-                for s in seats
-            ),
-        )
+        return game_from_row(row, await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]}))
