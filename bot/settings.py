@@ -8,6 +8,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:///")
+
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 # The .env beside the project (found whatever the current directory), then one in the current
@@ -28,6 +30,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/treppenbot.db")
+    # postgresql://user:password@host:5432/db (or sqlite:///path); unset: SQLite at database_path.
+    database_url: SecretStr | None = None
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
     default_turn_timer: int = Field(default=120, ge=0, le=3600)  # seconds, 0 = off
@@ -44,6 +48,19 @@ class Settings(BaseSettings):
     @classmethod
     def _any_case(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(DATABASE_SCHEMES):
+            raise ValueError(f"must start with one of {', '.join(DATABASE_SCHEMES)}")
+        return value
+
+    def database(self) -> str:
+        """The database to open as a URL: DATABASE_URL, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return f"sqlite:///{self.database_path}"
 
     def token(self) -> str | None:
         """The token, or None when it is missing or blank."""

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.settings import Settings
+from bot.storage.postgres import PostgresStore
 from bot.storage.protocol import Store
 from bot.storage.rows import (
     ChannelBusy,
@@ -22,10 +25,22 @@ from bot.storage.rows import (
 )
 from bot.storage.sqlite import SqliteStore
 
+SQLITE_PREFIX = "sqlite:///"
+
+
+async def open_url(url: str) -> Store:
+    """Open and migrate ``postgresql://…`` or ``sqlite:///path`` (a relative path after the
+    three slashes, an absolute one after four)."""
+    if url.startswith(SQLITE_PREFIX):
+        return await SqliteStore.open(Path(url.removeprefix(SQLITE_PREFIX)))
+    if url.startswith(("postgresql://", "postgres://")):
+        return await PostgresStore.open(url)
+    raise ValueError("a database URL starts with postgresql:// or sqlite:///")
+
 
 async def open_store(settings: Settings) -> Store:
-    """Open and migrate the bot's database."""
-    return await SqliteStore.open(settings.database_path)
+    """Open and migrate the bot's database: DATABASE_URL, else SQLite at DATABASE_PATH."""
+    return await open_url(settings.database())
 
 
 __all__ = [
@@ -36,6 +51,7 @@ __all__ = [
     "HeadToHead",
     "LeaderboardRow",
     "PlayerStats",
+    "PostgresStore",
     "RoundRecord",
     "RoundScoreRow",
     "SeatRow",
@@ -44,5 +60,6 @@ __all__ = [
     "SqliteStore",
     "Store",
     "open_store",
+    "open_url",
     "utc_now",
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from engine.replay import RoundScores
 
@@ -171,3 +173,81 @@ class FinishedSession:
     finished_at: str
     rated: bool | None
     rounds: tuple[RoundScores, ...]
+
+
+# ---------------------------------------------------------------- from database rows
+class DbRow(Protocol):
+    """A result row by column name: sqlite3.Row and asyncpg.Record both are one."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+def _moment(value: datetime | str) -> datetime:
+    # SQLite keeps ISO-8601 text, PostgreSQL a timestamptz.
+    return value if isinstance(value, datetime) else datetime.fromisoformat(value)
+
+
+def seat_from_row(row: DbRow) -> SeatRow:
+    return SeatRow(
+        seat=int(row["seat"]),
+        user_id=row["user_id"],
+        name=str(row["name"]),
+        strength=row["strength"],
+        away=bool(row["away"]),
+        departed=bool(row["departed"]),
+        timeouts=int(row["timeouts"]),
+        stood_in=bool(row["stood_in"]),
+    )
+
+
+def game_from_row(row: DbRow, seats: Sequence[DbRow]) -> GameRow:
+    return GameRow(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        host_id=int(row["host_id"]),
+        status=str(row["status"]),
+        options=json.loads(row["options"]),
+        state=row["state"],
+        table_message_id=row["table_message_id"],
+        ping_message_id=row["ping_message_id"],
+        created_at=_moment(row["created_at"]),
+        seats=tuple(seat_from_row(seat) for seat in seats),
+    )
+
+
+def round_score_from_row(row: DbRow) -> RoundScoreRow:
+    return RoundScoreRow(
+        round_number=int(row["round_number"]),
+        closer=row["closer"],
+        special=bool(row["special"]),
+        seat=int(row["seat"]),
+        points=int(row["points"]),
+        bonus=int(row["bonus"]),
+        total=int(row["total"]),
+    )
+
+
+def leaderboard_from_row(row: DbRow) -> LeaderboardRow:
+    return LeaderboardRow(
+        user_id=int(row["user_id"]),
+        played=int(row["played"]),
+        wins=int(row["wins"] or 0),
+        points=int(row["points"] or 0),
+        rounds=int(row["rounds"] or 0),
+    )
+
+
+def stats_from_rows(sessions: DbRow, rounds: DbRow, abandoned: DbRow) -> PlayerStats:
+    return PlayerStats(
+        played=int(sessions["played"]),
+        wins=int(sessions["wins"]),
+        points=int(sessions["points"]),
+        best_session=int(sessions["best_session"]),
+        rounds=int(rounds["rounds"]),
+        closed=int(rounds["closed"]),
+        special=int(rounds["special"]),
+        best_round=int(rounds["best_round"]),
+        round_points=int(rounds["round_points"]),
+        abandoned=int(abandoned["abandoned"]),
+    )

@@ -23,6 +23,10 @@ from bot.storage.rows import (
     RoundScoreRow,
     SeatRow,
     SessionResult,
+    game_from_row,
+    leaderboard_from_row,
+    round_score_from_row,
+    stats_from_rows,
     utc_now,
 )
 from bot.storage.sqlite_history import SqliteHistory
@@ -218,18 +222,7 @@ class SqliteStore(SqliteHistory):
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
         rows = await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
-        return [
-            RoundScoreRow(
-                round_number=int(r["round_number"]),
-                closer=r["closer"],
-                special=bool(r["special"]),
-                seat=int(r["seat"]),
-                points=int(r["points"]),
-                bonus=int(r["bonus"]),
-                total=int(r["total"]),
-            )
-            for r in rows
-        ]
+        return [round_score_from_row(row) for row in rows]
 
     # ------------------------------------------------------------ scores
     async def leaderboard(
@@ -251,33 +244,14 @@ class SqliteStore(SqliteHistory):
             "sign": -1 if lower_is_better else 1,
         }
         rows = await self._rows(sql.LEADERBOARD, params)
-        return [
-            LeaderboardRow(
-                user_id=int(r["user_id"]),
-                played=int(r["played"]),
-                wins=int(r["wins"] or 0),
-                points=int(r["points"] or 0),
-                rounds=int(r["rounds"] or 0),
-            )
-            for r in rows
-        ]
+        return [leaderboard_from_row(row) for row in rows]
 
     async def player_stats(self, guild_id: int, user_id: int, game_key: str) -> PlayerStats:
         params = {"guild_id": guild_id, "user_id": user_id, "game_key": game_key}
-        sessions = (await self._rows(sql.PLAYER_STATS, params))[0]
-        rounds = (await self._rows(sql.PLAYER_ROUND_STATS, params))[0]
-        abandoned = (await self._rows(sql.PLAYER_ABANDONED, params))[0]
-        return PlayerStats(
-            played=int(sessions["played"]),
-            wins=int(sessions["wins"]),
-            points=int(sessions["points"]),
-            best_session=int(sessions["best_session"]),
-            rounds=int(rounds["rounds"]),
-            closed=int(rounds["closed"]),
-            special=int(rounds["special"]),
-            best_round=int(rounds["best_round"]),
-            round_points=int(rounds["round_points"]),
-            abandoned=int(abandoned["abandoned"]),
+        return stats_from_rows(
+            (await self._rows(sql.PLAYER_STATS, params))[0],
+            (await self._rows(sql.PLAYER_ROUND_STATS, params))[0],
+            (await self._rows(sql.PLAYER_ABANDONED, params))[0],
         )
 
     # ------------------------------------------------------------ meta
@@ -313,29 +287,4 @@ class SqliteStore(SqliteHistory):
             )
 
     async def _game(self, row: sqlite3.Row) -> GameRow:
-        seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
-        return GameRow(
-            id=int(row["id"]),
-            guild_id=int(row["guild_id"]),
-            channel_id=int(row["channel_id"]),
-            host_id=int(row["host_id"]),
-            status=str(row["status"]),
-            options=json.loads(row["options"]),
-            state=row["state"],
-            table_message_id=row["table_message_id"],
-            ping_message_id=row["ping_message_id"],
-            created_at=datetime.fromisoformat(row["created_at"]),
-            seats=tuple(
-                SeatRow(
-                    seat=int(s["seat"]),
-                    user_id=s["user_id"],
-                    name=str(s["name"]),
-                    strength=s["strength"],
-                    away=bool(s["away"]),
-                    departed=bool(s["departed"]),
-                    timeouts=int(s["timeouts"]),
-                    stood_in=bool(s["stood_in"]),
-                )
-                for s in seats
-            ),
-        )
+        return game_from_row(row, await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]}))
