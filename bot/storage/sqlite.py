@@ -3,9 +3,11 @@ transaction."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -14,15 +16,20 @@ import aiosqlite
 
 import bot.storage.sql as sql
 from bot.storage.rows import (
+    DEFAULT_LEASE_SECONDS,
+    DEFAULT_OWNER,
     ChannelBusy,
     GameRow,
     LeaderboardRow,
+    Lease,
+    LeaseLost,
     PlayerStats,
     RoundRecord,
     RoundScoreRow,
     SeatRow,
     game_from_row,
     leaderboard_from_row,
+    lease_from_row,
     round_score_from_row,
     stats_from_rows,
     utc_now,
@@ -33,19 +40,32 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
+def _later(seconds: float) -> str:
+    return _iso(utc_now() + timedelta(seconds=seconds))
+
+
 class SqliteStore:
     """The store in one SQLite file: the default, for one process."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, owner: str, lease_seconds: float) -> None:
         self._db = connection
+        self._write_lock = asyncio.Lock()
+        self.owner = owner
+        self.lease_seconds = lease_seconds
 
     @classmethod
-    async def open(cls, path: Path) -> SqliteStore:
-        """Open (creating folders and file as needed) and migrate the database."""
+    async def open(
+        cls,
+        path: Path,
+        owner: str = DEFAULT_OWNER,
+        lease_seconds: float = DEFAULT_LEASE_SECONDS,
+    ) -> SqliteStore:
+        """Open (creating folders and file as needed) and migrate the database. ``owner``
+        names this process on the leases of its games, each good for ``lease_seconds``."""
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path)
         connection.row_factory = sqlite3.Row
-        storage = cls(connection)
+        storage = cls(connection, owner, lease_seconds)
         await storage._prepare()
         return storage
 
@@ -91,14 +111,17 @@ class SqliteStore:
             "now": _iso(utc_now()),
             "game_key": game_key,
         }
-        try:
-            cursor = await self._db.execute(sql.INSERT_GAME, params)
-        except sqlite3.IntegrityError as error:
-            await self._db.rollback()
-            raise ChannelBusy from error
-        game_id = int(cursor.lastrowid or 0)
-        await self._write_seats(game_id, [host])
-        await self._db.commit()
+        async with self._transaction():
+            try:
+                cursor = await self._db.execute(sql.INSERT_GAME, params)
+            except sqlite3.IntegrityError as error:
+                raise ChannelBusy from error
+            game_id = int(cursor.lastrowid or 0)
+            await self._write_seats(game_id, [host])
+            await self._db.execute(
+                sql.INSERT_LEASE,
+                {"game_id": game_id, "owner": self.owner, "expires": _later(self.lease_seconds)},
+            )
         return game_id
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
@@ -113,27 +136,27 @@ class SqliteStore:
         return await self._game(rows[0]) if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
-        await self._write_seats(game_id, seats)
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._write_seats(game_id, seats)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        await self._db.execute(
-            sql.UPDATE_TABLE_MESSAGE, {"game_id": game_id, "message_id": message_id}
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._db.execute(
+                sql.UPDATE_TABLE_MESSAGE, {"game_id": game_id, "message_id": message_id}
+            )
 
     async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
-        await self._db.execute(
-            sql.UPDATE_PING_MESSAGE, {"game_id": game_id, "message_id": message_id}
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._db.execute(
+                sql.UPDATE_PING_MESSAGE, {"game_id": game_id, "message_id": message_id}
+            )
 
     async def start_game(self, game_id: int, seats: Sequence[SeatRow], state: str) -> None:
-        await self._write_seats(game_id, seats)
-        await self._db.execute(
-            sql.START_GAME, {"game_id": game_id, "state": state, "now": _iso(utc_now())}
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._write_seats(game_id, seats)
+            await self._db.execute(
+                sql.START_GAME, {"game_id": game_id, "state": state, "now": _iso(utc_now())}
+            )
 
     async def save_action(
         self,
@@ -146,7 +169,7 @@ class SqliteStore:
         """Store the new action log, any rounds it finished and the session's end, at once.
         ``final_totals`` is each seat's session score when ``winner`` is given."""
         now = _iso(utc_now())
-        try:
+        async with self._game_write(game_id):
             await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
             for record in finished_rounds:
                 await self._insert_round(game_id, record, now)
@@ -159,10 +182,7 @@ class SqliteStore:
                         sql.UPDATE_SEAT_RESULT,
                         {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner},
                     )
-            await self._db.commit()
-        except BaseException:
-            await self._db.rollback()
-            raise
+                await self._release(game_id)
 
     async def _insert_round(self, game_id: int, record: RoundRecord, now: str) -> None:
         number = record.round_number
@@ -190,25 +210,96 @@ class SqliteStore:
             )
 
     async def update_seat(self, game_id: int, seat: SeatRow) -> None:
-        await self._db.execute(
-            sql.UPDATE_SEAT_FLAGS,
-            {
-                "game_id": game_id,
-                "seat": seat.seat,
-                "away": int(seat.away),
-                "departed": int(seat.departed),
-                "timeouts": seat.timeouts,
-            },
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._db.execute(
+                sql.UPDATE_SEAT_FLAGS,
+                {
+                    "game_id": game_id,
+                    "seat": seat.seat,
+                    "away": int(seat.away),
+                    "departed": int(seat.departed),
+                    "timeouts": seat.timeouts,
+                },
+            )
 
     async def close_game(self, game_id: int, status: str) -> bool:
         """Mark an open game abandoned, cancelled or expired; False if it was not open."""
-        cursor = await self._db.execute(
-            sql.CLOSE_GAME, {"game_id": game_id, "status": status, "now": _iso(utc_now())}
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            cursor = await self._db.execute(
+                sql.CLOSE_GAME, {"game_id": game_id, "status": status, "now": _iso(utc_now())}
+            )
+            await self._release(game_id)
         return cursor.rowcount > 0
+
+    # ------------------------------------------------------------ leases
+    async def acquire_leases(self, game_ids: Sequence[int]) -> list[int]:
+        """Lease these games to this process where nobody else holds a live lease; the ids
+        it got."""
+        got = []
+        now, expires = _iso(utc_now()), _later(self.lease_seconds)
+        async with self._transaction():
+            for game_id in game_ids:
+                cursor = await self._db.execute(
+                    sql.ACQUIRE_LEASE,
+                    {"game_id": game_id, "owner": self.owner, "expires": expires, "now": now},
+                )
+                if cursor.rowcount > 0:
+                    got.append(game_id)
+        return got
+
+    async def renew_leases(self) -> set[int]:
+        """Extend every lease of this process; the games it holds."""
+        async with self._transaction():
+            await self._db.execute(
+                sql.RENEW_LEASES, {"owner": self.owner, "expires": _later(self.lease_seconds)}
+            )
+            rows = await self._rows(sql.SELECT_OWN_LEASES, {"owner": self.owner})
+        return {int(row["game_id"]) for row in rows}
+
+    async def release_leases(self, game_ids: Sequence[int]) -> None:
+        async with self._transaction():
+            for game_id in game_ids:
+                await self._release(game_id)
+
+    async def leases(self, game_ids: Sequence[int]) -> list[Lease]:
+        rows = await self._rows(sql.SELECT_LEASES, {"game_ids": json.dumps(list(game_ids))})
+        return [lease_from_row(row) for row in rows]
+
+    async def unleased_open_games(self) -> list[tuple[int, int]]:
+        """(game id, guild id) of every open game nobody holds a live lease on."""
+        rows = await self._rows(sql.SELECT_UNLEASED_OPEN_GAMES, {"now": _iso(utc_now())})
+        return [(int(row["id"]), int(row["guild_id"])) for row in rows]
+
+    async def _release(self, game_id: int) -> None:
+        await self._db.execute(sql.RELEASE_LEASE, {"game_id": game_id, "owner": self.owner})
+
+    @asynccontextmanager
+    async def _game_write(self, game_id: int) -> AsyncIterator[None]:
+        """One committed transaction writing to a game, only while this process holds the
+        game's lease (a game no longer open is nobody's to contest)."""
+        async with self._transaction():
+            owners = await self._rows(sql.SELECT_LEASE_OWNER, {"game_id": game_id})
+            if owners:
+                ours = owners[0]["owner"] == self.owner
+            else:
+                ours = not await self._rows(sql.SELECT_GAME_IF_OPEN, {"game_id": game_id})
+            if not ours:
+                raise LeaseLost(game_id)
+            yield
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """One committed write transaction at a time on the one connection, so one task's
+        rollback never takes another's writes with it. BEGIN IMMEDIATE takes the file's write
+        lock first: another process cannot change a lease between our check and commit."""
+        async with self._write_lock:
+            await self._db.execute(sql.BEGIN_WRITE)
+            try:
+                yield
+            except BaseException:
+                await self._db.rollback()
+                raise
+            await self._db.commit()
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
         rows = await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
@@ -250,8 +341,8 @@ class SqliteStore:
         return str(rows[0]["value"]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._db.execute(sql.SET_META, {"key": key, "value": value})
-        await self._db.commit()
+        async with self._transaction():
+            await self._db.execute(sql.SET_META, {"key": key, "value": value})
 
     # ------------------------------------------------------------ helpers
     async def _rows(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
