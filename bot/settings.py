@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     instance_name: str = Field(default_factory=socket.gethostname, min_length=1, max_length=100)
     # A process that stops renewing loses its games to another after this many seconds.
     lease_seconds: int = Field(default=60, ge=2, le=3600)
+    rating_min_sessions: int = Field(default=3, ge=1, le=100)  # rated sessions to be ranked
     game_seed: int | None = None  # fixed shuffle for reproducible tests; leave empty in play
 
     @field_validator("log_level", mode="before")

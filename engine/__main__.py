@@ -73,7 +73,46 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     play.add_argument("--target", type=_target, default=500, help="session target (default 500)")
     play.add_argument("--name", default="You", help="your name at the table")
+
+    replay = sub.add_parser(
+        "replay", help="walk a session record (the bot's .json file) and check its scores"
+    )
+    replay.add_argument("file", help="a session record, or a stored game's JSON")
+    replay.add_argument("--round", type=int, default=None, help="show only this round")
     return parser
+
+
+def replay_main(path: str, only_round: int | None) -> int:
+    """Print the session move by move, then each recorded round's totals beside the totals
+    the engine computes from the action log. Exit 1 if any differ, 2 if unreadable."""
+    from engine.replay import RecordError, Replay, SessionRecord, check_scores, score_line
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            record = SessionRecord.from_json(handle.read())
+        replay = Replay(record.state)
+        rounds = replay.rounds()
+    except (OSError, RecordError) as error:
+        print(f"cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    if only_round is None:
+        print(replay.text(), end="")
+    else:
+        text = replay.text().split("\n\n")
+        shown = [part for part in text if part.startswith(f"Round {only_round}\n")]
+        print(shown[0] if shown else f"no round {only_round} (1 to {len(rounds)})")
+    if not record.rounds:
+        print("The file holds no recorded scores to check against.")
+        return 0
+    wrong = 0
+    for recorded, mine in check_scores(replay, record.rounds):
+        same = mine is not None and mine.totals == recorded.totals
+        wrong += not same
+        found = score_line(replay.names, mine.totals) if mine is not None else "missing"
+        mark = "ok" if same else f"DIFFERS (recorded {score_line(replay.names, recorded.totals)})"
+        print(f"Round {recorded.round_number}: {found} {mark}")
+    print(f"{len(record.rounds) - wrong} of {len(record.rounds)} recorded rounds reproduced")
+    return 1 if wrong else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.quiet,
         )
         return 0
+    if args.command == "replay":
+        return replay_main(args.file, args.round)
     from engine.games.treppe.terminal import main as play_main
 
     return play_main(args.opponents, args.seed, args.target, args.name)

@@ -28,8 +28,9 @@ from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import turn_key_of
 from bot.core.turns import Turns
 from bot.games import presenter
+from bot.ratings import places, session_note
 from bot.settings import Settings
-from bot.storage import ChannelBusy, GameRow, LeaseLost, Store, utc_now
+from bot.storage import ChannelBusy, GameRow, LeaseLost, SessionResult, Store, utc_now
 from engine.actions import Action, DrawTalon
 from engine.events import GameEvent
 from engine.protocol import Player
@@ -158,18 +159,29 @@ class GameService(Turns):
         if game is None or live.status != "playing":
             raise Refusal("This game is not running.")
         shown = presenter(live.game_key)
+        seat = live.seats[action.seat]
+        if not by_player and not seat.is_computer and seat.played_for and not seat.stood_in:
+            # A move made for an away member: the session is recorded but not rated. Stored
+            # before the move, so a crash in between can only leave it unrated.
+            seat.stood_in = True
+            await self.storage.update_seat(live.id, seat.to_row())
         saved = game.to_json()
         events = list(game.apply(action))
         finished = shown.finished_rounds(events)
         winner: int | None = None
         final: tuple[int, ...] = ()
+        ending: SessionResult | None = None
         if game.is_over:
             standings = game.standings()
             winner = standings.winners[0] if standings.winners else None
             final = shown.session_totals(standings)
+            rated = all(not s.is_computer and not s.stood_in for s in live.seats)
+            ending = SessionResult(places(standings), rated)
         try:
             records = [shown.round_record(result) for result in finished]
-            await self.storage.save_action(live.id, game.to_json(), records, winner, final)
+            changes = await self.storage.save_action(
+                live.id, game.to_json(), records, winner, final, ending
+            )
         except LeaseLost:
             live.game = load_game(saved)
             self.forget(live)  # another process runs this game now
@@ -177,7 +189,13 @@ class GameService(Turns):
         except BaseException:
             live.game = load_game(saved)  # the action never happened
             raise
-        seat = live.seats[action.seat]
+        if ending is not None:
+            live.rating_note = session_note(
+                live.names,
+                [s.user_id for s in live.seats],
+                [s.stood_in for s in live.seats],
+                changes,
+            )
         if by_player and seat.timeouts:
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat.to_row())

@@ -167,6 +167,9 @@ async def _final_embed(
         ),
         colour=discord.Colour.gold(),
     )
+    if live.rating_note is not None:
+        title, text = live.rating_note
+        embed.add_field(name=title, value=clip(text), inline=False)
     if with_images:
         data = await images.render(shown.render_session, live.names, view)
         await _picture(embed, files, data, "session.png")
@@ -227,7 +230,9 @@ async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
         buttons = [
             ui.button(
                 live.id, "rematch", label="Rematch", style=discord.ButtonStyle.success, emoji="🔁"
-            )
+            ),
+            ui.button(live.id, "record", label="Session record", emoji="📄"),
+            ui.button(live.id, "rp_open", label="Replay", emoji="⏯"),
         ]
     else:
         buttons = [

@@ -12,7 +12,10 @@ from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
     ChannelBusy,
+    FinishedSession,
+    GameRecord,
     GameRow,
+    HeadToHead,
     LeaderboardRow,
     Lease,
     LeaseLost,
@@ -20,6 +23,8 @@ from bot.storage.rows import (
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
+    SessionSummary,
     utc_now,
 )
 from bot.storage.sqlite import SqliteStore
@@ -46,7 +51,10 @@ async def open_store(settings: Settings) -> Store:
 
 __all__ = [
     "ChannelBusy",
+    "FinishedSession",
+    "GameRecord",
     "GameRow",
+    "HeadToHead",
     "LeaderboardRow",
     "Lease",
     "LeaseLost",
@@ -55,6 +63,8 @@ __all__ = [
     "RoundRecord",
     "RoundScoreRow",
     "SeatRow",
+    "SessionResult",
+    "SessionSummary",
     "SqliteStore",
     "Store",
     "open_store",

@@ -77,7 +77,36 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE round_scores RENAME COLUMN meld_points TO points;
     ALTER TABLE round_scores RENAME COLUMN hand_points TO bonus;
     """,
-    # 5: which bot process runs each open game, until when.
+    # 5: ratings and history (as SQLite's 5). finish_order comes from a sequence, so that
+    # processes finishing sessions at the same moment never draw the same number.
+    """
+    ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN place INTEGER;
+    ALTER TABLE games ADD COLUMN rated INTEGER;
+    ALTER TABLE games ADD COLUMN finish_order BIGINT;
+    CREATE SEQUENCE games_finish_order;
+    CREATE UNIQUE INDEX games_by_finish_order ON games (finish_order);
+    CREATE INDEX games_by_channel ON games (channel_id, status, finished_at);
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        game_key TEXT NOT NULL,
+        user_id BIGINT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        sessions INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game_key, user_id)
+    );
+    CREATE TABLE rating_history (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        sessions INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX rating_history_by_user ON rating_history (user_id);
+    """,
+    # 6: which bot process runs each open game, until when.
     """
     CREATE TABLE leases (
         game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
@@ -179,18 +208,20 @@ SELECT_UNLEASED_OPEN_GAMES = """
 # ---------------------------------------------------------------- seats
 # $1 game_id
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = $1"
-# $1 game_id, $2 seat, $3 user_id, $4 name, $5 strength, $6 away, $7 departed, $8 timeouts
+# $1 game_id, $2 seat, $3 user_id, $4 name, $5 strength, $6 away, $7 departed, $8 timeouts,
+# $9 stood_in
 INSERT_SEAT = """
-    INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts, stood_in)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 """
 # $1 game_id
 SELECT_SEATS = "SELECT * FROM seats WHERE game_id = $1 ORDER BY seat"
 # $1 game_ids (an array): the seats of many games in one round trip
 SELECT_SEATS_OF_GAMES = "SELECT * FROM seats WHERE game_id = ANY($1::bigint[]) ORDER BY seat"
-# $1 game_id, $2 seat, $3 away, $4 departed, $5 timeouts
+# $1 game_id, $2 seat, $3 away, $4 departed, $5 timeouts, $6 stood_in
 UPDATE_SEAT_FLAGS = """
-    UPDATE seats SET away = $3, departed = $4, timeouts = $5 WHERE game_id = $1 AND seat = $2
+    UPDATE seats SET away = $3, departed = $4, timeouts = $5, stood_in = $6
+    WHERE game_id = $1 AND seat = $2
 """
 # $1 game_id, $2 seat, $3 score, $4 won
 UPDATE_SEAT_RESULT = """

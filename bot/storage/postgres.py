@@ -13,6 +13,8 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 import bot.storage.pg_sql as sql
+from bot.ratings import RatingChange
+from bot.storage.postgres_history import PostgresHistory
 from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
@@ -25,6 +27,7 @@ from bot.storage.rows import (
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
     game_from_row,
     leaderboard_from_row,
     lease_from_row,
@@ -46,7 +49,7 @@ def _now() -> datetime:
     return utc_now().replace(microsecond=0)
 
 
-class PostgresStore:
+class PostgresStore(PostgresHistory):
     """The store in a PostgreSQL database (``DATABASE_URL=postgresql://…``)."""
 
     def __init__(
@@ -159,10 +162,13 @@ class PostgresStore:
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-    ) -> None:
+        result: SessionResult | None = None,
+    ) -> list[RatingChange]:
         """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given."""
+        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
+        its places and whether it is rated. Returns the rating changes of a rated session."""
         now = _now()
+        changes: list[RatingChange] = []
         async with self._game_write(game_id) as db:
             await db.execute(sql.UPDATE_STATE, game_id, state)
             for record in finished_rounds:
@@ -192,7 +198,10 @@ class PostgresStore:
                         for seat, score in enumerate(final_totals)
                     ],
                 )
+                if result is not None:
+                    changes = await self._record_result(db, game_id, result)
                 await db.execute(sql.RELEASE_LEASES, [game_id], self.owner)
+        return changes
 
     async def update_seat(self, game_id: int, seat: SeatRow) -> None:
         async with self._game_write(game_id) as db:
@@ -203,6 +212,7 @@ class PostgresStore:
                 int(seat.away),
                 int(seat.departed),
                 seat.timeouts,
+                int(seat.stood_in),
             )
 
     async def close_game(self, game_id: int, status: str) -> bool:
@@ -315,6 +325,7 @@ class PostgresStore:
                     int(seat.away),
                     int(seat.departed),
                     seat.timeouts,
+                    int(seat.stood_in),
                 )
                 for index, seat in enumerate(seats)
             ],

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from engine.replay import RoundScores
+
 # Names this process on its leases unless INSTANCE_NAME says otherwise: stable across restarts
 # on one machine, so a restarted bot takes its games back at once.
 DEFAULT_OWNER = socket.gethostname()
@@ -74,6 +76,7 @@ class SeatRow:
     away: bool = False
     departed: bool = False
     timeouts: int = 0
+    stood_in: bool = False  # moves were made for this member while away or gone
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +133,65 @@ class PlayerStats:
         return self.round_points / self.rounds if self.rounds else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    """How a session ended, stored with its last action: each seat's finishing place and
+    whether it is rated (only people played, every move their own)."""
+
+    places: tuple[int, ...]
+    rated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """One member's record against another in finished sessions of a game."""
+
+    opponent: int
+    met: int
+    ahead: int
+    behind: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A member's sessions and wins in one game."""
+
+    game_key: str
+    played: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """A finished session in a list of recent ones."""
+
+    id: int
+    game_key: str
+    channel_id: int
+    finished_at: str
+    names: str
+    rated: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedSession:
+    """A finished session's action log (the game's ``to_json`` text) and what was recorded
+    while it was played."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game_key: str
+    state: str
+    finished_at: str
+    rated: bool | None
+    rounds: tuple[RoundScores, ...]
+
+
 # ---------------------------------------------------------------- from database rows
 class DbRow(Protocol):
     """A result row by column name: sqlite3.Row and asyncpg.Record both are one."""
@@ -155,6 +217,7 @@ def seat_from_row(row: DbRow) -> SeatRow:
         away=bool(row["away"]),
         departed=bool(row["departed"]),
         timeouts=int(row["timeouts"]),
+        stood_in=bool(row["stood_in"]),
     )
 
 

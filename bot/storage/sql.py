@@ -78,7 +78,38 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE round_scores RENAME COLUMN meld_points TO points;
     ALTER TABLE round_scores RENAME COLUMN hand_points TO bonus;
     """,
-    # 5: which bot process runs each open game, until when (bot/core/leases.py). A process
+    # 5: ratings and history. seats.stood_in: moves were made for this member while away or
+    # gone; seats.place: finishing place (1 best, ties share); games.rated: 1 rated, 0 recorded
+    # but not rated (NULL: finished before ratings); games.finish_order: the order sessions
+    # finished in, which ratings are computed in. ratings: each member's current rating per
+    # server and game; rating_history: each member's rating after each rated session.
+    """
+    ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN place INTEGER;
+    ALTER TABLE games ADD COLUMN rated INTEGER;
+    ALTER TABLE games ADD COLUMN finish_order INTEGER;
+    CREATE UNIQUE INDEX games_by_finish_order ON games (finish_order);
+    CREATE INDEX games_by_channel ON games (channel_id, status, finished_at);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        sessions INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game_key, user_id)
+    );
+    CREATE TABLE rating_history (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        sessions INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX rating_history_by_user ON rating_history (user_id);
+    """,
+    # 6: which bot process runs each open game, until when (bot/core/leases.py). A process
     # renews its leases while it lives; another takes a game over once its lease ran out.
     """
     CREATE TABLE leases (
@@ -155,12 +186,12 @@ SELECT_UNLEASED_OPEN_GAMES = """
 # ---------------------------------------------------------------- seats
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = :game_id"
 INSERT_SEAT = """
-    INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts)
-    VALUES (:game_id, :seat, :user_id, :name, :strength, :away, :departed, :timeouts)
+    INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts, stood_in)
+    VALUES (:game_id, :seat, :user_id, :name, :strength, :away, :departed, :timeouts, :stood_in)
 """
 SELECT_SEATS = "SELECT * FROM seats WHERE game_id = :game_id ORDER BY seat"
 UPDATE_SEAT_FLAGS = """
-    UPDATE seats SET away = :away, departed = :departed, timeouts = :timeouts
+    UPDATE seats SET away = :away, departed = :departed, timeouts = :timeouts, stood_in = :stood_in
     WHERE game_id = :game_id AND seat = :seat
 """
 UPDATE_SEAT_RESULT = """
@@ -235,6 +266,105 @@ PLAYER_ABANDONED = """
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'abandoned' AND s.user_id = :user_id
       AND g.game_key = :game_key
+"""
+
+# ---------------------------------------------------------------- ratings
+# A finished session's result: its place in the finishing order, whether it is rated, and
+# each seat's finishing place.
+SET_SESSION_RESULT = """
+    UPDATE games SET rated = :rated,
+        finish_order = (SELECT COALESCE(MAX(finish_order), 0) + 1 FROM games)
+    WHERE id = :game_id
+"""
+UPDATE_SEAT_PLACE = "UPDATE seats SET place = :place WHERE game_id = :game_id AND seat = :seat"
+SELECT_SESSION_MEMBERS = """
+    SELECT g.guild_id, g.game_key, s.seat, s.user_id
+    FROM games g JOIN seats s ON s.game_id = g.id
+    WHERE g.id = :game_id ORDER BY s.seat
+"""
+SELECT_RATING = """
+    SELECT mu, sigma, sessions FROM ratings
+    WHERE guild_id = :guild_id AND game_key = :game_key AND user_id = :user_id
+"""
+UPSERT_RATING = """
+    INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, sessions)
+    VALUES (:guild_id, :game_key, :user_id, :mu, :sigma, :sessions)
+    ON CONFLICT (guild_id, game_key, user_id)
+    DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, sessions = excluded.sessions
+"""
+INSERT_RATING_HISTORY = """
+    INSERT INTO rating_history (game_id, user_id, mu, sigma, sessions)
+    VALUES (:game_id, :user_id, :mu, :sigma, :sessions)
+"""
+DELETE_RATINGS = "DELETE FROM ratings"
+DELETE_RATING_HISTORY = "DELETE FROM rating_history"
+SELECT_ALL_RATINGS = "SELECT guild_id, game_key, user_id, mu, sigma, sessions FROM ratings"
+# Every rated session in the order they finished, one row per seat.
+SELECT_RATED_SESSIONS = """
+    SELECT g.id AS game_id, g.guild_id, g.game_key, s.user_id, s.place
+    FROM games g JOIN seats s ON s.game_id = g.id
+    WHERE g.status = 'finished' AND g.rated = 1
+    ORDER BY g.finish_order, s.seat
+"""
+SELECT_ALL_RATING_HISTORY = """
+    SELECT h.game_id, h.user_id, h.mu, h.sigma, h.sessions FROM rating_history h
+"""
+# Ranked by the conservative rating; members with too few rated sessions are left out.
+RATING_BOARD = """
+    SELECT user_id, mu, sigma, sessions FROM ratings
+    WHERE guild_id = :guild_id AND game_key = :game_key AND sessions >= :min_sessions
+    ORDER BY mu - :sigmas * sigma DESC, user_id
+    LIMIT :limit
+"""
+RATING_HISTORY = """
+    SELECT h.mu, h.sigma, h.sessions
+    FROM rating_history h JOIN games g ON g.id = h.game_id
+    WHERE g.guild_id = :guild_id AND g.game_key = :game_key AND h.user_id = :user_id
+    ORDER BY g.finish_order
+"""
+# The members met most in finished sessions of a game, and who finished ahead. Sessions from
+# before finishing places were kept compare wins.
+HEAD_TO_HEAD = """
+    SELECT o.user_id AS opponent,
+           COUNT(*) AS met,
+           SUM(CASE WHEN COALESCE(me.place < o.place, me.won > o.won) THEN 1 ELSE 0 END) AS ahead,
+           SUM(CASE WHEN COALESCE(me.place > o.place, me.won < o.won) THEN 1 ELSE 0 END) AS behind
+    FROM seats me
+    JOIN seats o ON o.game_id = me.game_id AND o.seat != me.seat
+    JOIN games g ON g.id = me.game_id
+    WHERE me.user_id = :user_id AND o.user_id IS NOT NULL AND o.user_id != me.user_id
+      AND g.guild_id = :guild_id AND g.game_key = :game_key AND g.status = 'finished'
+    GROUP BY o.user_id
+    ORDER BY met DESC, o.user_id
+    LIMIT :limit
+"""
+# Sessions and wins of one member in every game of a server.
+PLAYER_GAMES = """
+    SELECT g.game_key, COUNT(*) AS played, COALESCE(SUM(s.won), 0) AS wins
+    FROM seats s JOIN games g ON g.id = s.game_id
+    WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
+    GROUP BY g.game_key
+    ORDER BY g.game_key
+"""
+
+# ---------------------------------------------------------------- replays
+# Finished sessions of a server, newest first; of one channel (:channel_id) and/or with one
+# member (:user_id) when those are given.
+RECENT_SESSIONS = """
+    SELECT g.id, g.game_key, g.channel_id, g.finished_at, g.rated,
+           (SELECT group_concat(name, ', ') FROM
+               (SELECT name FROM seats WHERE game_id = g.id ORDER BY seat)) AS names
+    FROM games g
+    WHERE g.guild_id = :guild_id AND g.status = 'finished'
+      AND (:channel_id IS NULL OR g.channel_id = :channel_id)
+      AND (:user_id IS NULL
+           OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id))
+    ORDER BY g.finished_at DESC, g.id DESC
+    LIMIT :limit
+"""
+SELECT_FINISHED_SESSION = """
+    SELECT id, guild_id, channel_id, game_key, state, finished_at, rated
+    FROM games WHERE id = :game_id AND status = 'finished'
 """
 
 # ---------------------------------------------------------------- meta

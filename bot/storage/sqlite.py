@@ -15,6 +15,7 @@ from typing import Any
 import aiosqlite
 
 import bot.storage.sql as sql
+from bot.ratings import RatingChange
 from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
@@ -27,6 +28,7 @@ from bot.storage.rows import (
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
     game_from_row,
     leaderboard_from_row,
     lease_from_row,
@@ -34,6 +36,7 @@ from bot.storage.rows import (
     stats_from_rows,
     utc_now,
 )
+from bot.storage.sqlite_history import SqliteHistory
 
 
 def _iso(moment: datetime) -> str:
@@ -44,7 +47,7 @@ def _later(seconds: float) -> str:
     return _iso(utc_now() + timedelta(seconds=seconds))
 
 
-class SqliteStore:
+class SqliteStore(SqliteHistory):
     """The store in one SQLite file: the default, for one process."""
 
     def __init__(self, connection: aiosqlite.Connection, owner: str, lease_seconds: float) -> None:
@@ -165,10 +168,13 @@ class SqliteStore:
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-    ) -> None:
+        result: SessionResult | None = None,
+    ) -> list[RatingChange]:
         """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given."""
+        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
+        its places and whether it is rated. Returns the rating changes of a rated session."""
         now = _iso(utc_now())
+        changes: list[RatingChange] = []
         async with self._game_write(game_id):
             await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
             for record in finished_rounds:
@@ -182,7 +188,10 @@ class SqliteStore:
                         sql.UPDATE_SEAT_RESULT,
                         {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner},
                     )
+                if result is not None:
+                    changes = await self._record_result(game_id, result)
                 await self._release(game_id)
+        return changes
 
     async def _insert_round(self, game_id: int, record: RoundRecord, now: str) -> None:
         number = record.round_number
@@ -219,6 +228,7 @@ class SqliteStore:
                     "away": int(seat.away),
                     "departed": int(seat.departed),
                     "timeouts": seat.timeouts,
+                    "stood_in": int(seat.stood_in),
                 },
             )
 
@@ -287,20 +297,6 @@ class SqliteStore:
                 raise LeaseLost(game_id)
             yield
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        """One committed write transaction at a time on the one connection, so one task's
-        rollback never takes another's writes with it. BEGIN IMMEDIATE takes the file's write
-        lock first: another process cannot change a lease between our check and commit."""
-        async with self._write_lock:
-            await self._db.execute(sql.BEGIN_WRITE)
-            try:
-                yield
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
-
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
         rows = await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
         return [round_score_from_row(row) for row in rows]
@@ -363,6 +359,7 @@ class SqliteStore:
                     "away": int(seat.away),
                     "departed": int(seat.departed),
                     "timeouts": seat.timeouts,
+                    "stood_in": int(seat.stood_in),
                 },
             )
 
