@@ -227,6 +227,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         computer_delay=0.0,
         default_turn_timer=0,
         render_processes=cfg.render_processes,
+        shard_count=1,  # SimCord cannot ask Discord for the count
     )
 
 
