@@ -144,6 +144,11 @@ class RummyGame(Protocol):
     @property
     def events(self) -> Sequence[GameEvent]: ...
     @property
+    def actions(self) -> Sequence[Action]:
+        """The actions applied (since ``forget_history``, when a host called it)."""
+        ...
+
+    @property
     def results(self) -> Sequence[RoundRecord]:
         """Every finished round's result, in order."""
         ...

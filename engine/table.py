@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import Field, asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from engine.actions import Action, action_from_json, action_to_json
 from engine.cards import FULL_PACK, JOKER, Card, Rank, format_cards
 from engine.errors import IllegalAction, RulesError
 from engine.events import FirstDealerDrawn, GameEvent, TalonRebuilt
-from engine.protocol import GameSpec, Phase
+from engine.protocol import GameSpec, Phase, RummyGame
 from engine.registry import get_spec
 
 
@@ -299,7 +299,7 @@ def engine_fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-def from_checkpoint(data: bytes, actions: Sequence[Action]) -> TableGame[Any] | None:
+def from_checkpoint(data: bytes, actions: Sequence[Action]) -> RummyGame | None:
     """The game ``checkpoint()`` saved, with ``actions`` (those applied after it) replayed;
     None when the checkpoint was written by another engine or cannot be read (replay the
     whole log then). Checkpoints are the host's own data, never input from players."""
@@ -313,4 +313,4 @@ def from_checkpoint(data: bytes, actions: Sequence[Action]) -> TableGame[Any] | 
         return None
     for action in actions:
         game.apply(action)
-    return game
+    return cast(RummyGame, game)

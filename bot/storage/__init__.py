@@ -11,6 +11,7 @@ from bot.storage.protocol import Store
 from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
+    ActionRow,
     ChannelBusy,
     FinishedSession,
     GameRecord,
@@ -50,6 +51,7 @@ async def open_store(settings: Settings) -> Store:
 
 
 __all__ = [
+    "ActionRow",
     "ChannelBusy",
     "FinishedSession",
     "GameRecord",
