@@ -161,10 +161,11 @@ class SqliteStore(SqliteHistory):
             await self._write_seats(game_id, seats)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._game_write(game_id):
-            await self._db.execute(
-                sql.UPDATE_TABLE_MESSAGE, {"game_id": game_id, "message_id": message_id}
-            )
+        def write(db: sqlite3.Connection) -> None:
+            self._check_lease(db, game_id)
+            db.execute(sql.UPDATE_TABLE_MESSAGE, {"game_id": game_id, "message_id": message_id})
+
+        await self._writes.run(write)
 
     async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
         async with self._game_write(game_id):
@@ -193,6 +194,13 @@ class SqliteStore(SqliteHistory):
         ``result`` its places and whether it is rated. Returns the rating changes of a rated
         session."""
         now = _iso(utc_now())
+        if result is None:  # every move but a session's end: one trip to the database
+            await self._writes.run(
+                lambda db: self._save_in_thread(
+                    db, game_id, action, finished_rounds, winner, final_totals, now
+                )
+            )
+            return []
         changes: list[RatingChange] = []
         async with self._game_write(game_id):
             params = {"game_id": game_id, "seq": action.seq, "action": action.action}
@@ -217,6 +225,51 @@ class SqliteStore(SqliteHistory):
                     changes = await self._record_result(game_id, result)
                 await self._release(game_id)
         return changes
+
+    def _save_in_thread(
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        action: ActionRow,
+        finished_rounds: Sequence[RoundRecord],
+        winner: int | None,
+        final_totals: Sequence[int],
+        now: str,
+    ) -> None:
+        """``save_action`` without a session result, on the database's thread."""
+        self._check_lease(db, game_id)
+        db.execute(
+            sql.INSERT_ACTION, {"game_id": game_id, "seq": action.seq, "action": action.action}
+        )
+        if action.checkpoint is not None:
+            db.execute(
+                sql.SET_CHECKPOINT,
+                {"game_id": game_id, "checkpoint": action.checkpoint, "seq": action.seq},
+            )
+        for record in finished_rounds:
+            db.execute(sql.INSERT_ROUND, _round_params(game_id, record, now))
+            db.executemany(sql.INSERT_ROUND_SCORE, _round_score_params(game_id, record))
+        if winner is not None:
+            db.execute(sql.FINISH_GAME, {"game_id": game_id, "now": now, "winner": winner})
+            db.executemany(
+                sql.UPDATE_SEAT_RESULT,
+                [
+                    {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner}
+                    for seat, score in enumerate(final_totals)
+                ],
+            )
+            db.execute(sql.RELEASE_LEASE, {"game_id": game_id, "owner": self.owner})
+
+    def _check_lease(self, db: sqlite3.Connection, game_id: int) -> None:
+        """``_game_write``'s check, on the database's thread: this process holds the game's
+        lease (a game no longer open is nobody's to contest)."""
+        owners = db.execute(sql.SELECT_LEASE_OWNER, {"game_id": game_id}).fetchall()
+        if owners:
+            ours = owners[0][0] == self.owner
+        else:
+            ours = not db.execute(sql.SELECT_GAME_IF_OPEN, {"game_id": game_id}).fetchall()
+        if not ours:
+            raise LeaseLost(game_id)
 
     async def _insert_round(self, game_id: int, record: RoundRecord, now: str) -> None:
         number = record.round_number
@@ -390,3 +443,27 @@ class SqliteStore(SqliteHistory):
 
     async def _game(self, row: sqlite3.Row) -> GameRow:
         return game_from_row(row, await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]}))
+
+
+def _round_params(game_id: int, record: RoundRecord, now: str) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "round_number": record.round_number,
+        "closer": record.closer,
+        "special": int(record.special),
+        "now": now,
+    }
+
+
+def _round_score_params(game_id: int, record: RoundRecord) -> list[dict[str, Any]]:
+    return [
+        {
+            "game_id": game_id,
+            "round_number": record.round_number,
+            "seat": seat,
+            "points": record.points[seat],
+            "bonus": record.bonus[seat],
+            "total": total,
+        }
+        for seat, total in enumerate(record.totals)
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 from bot_harness import Table, custom_id_of, description
@@ -12,6 +13,7 @@ from bot.app import create_bot
 from bot.settings import Settings
 from bot.storage import PostgresStore, open_store
 from engine import Phase
+from engine.registry import load_game
 
 
 @pytest.fixture
@@ -204,3 +206,44 @@ async def test_a_lobby_whose_message_id_was_never_saved_adopts_it(
     await table.members[1].click(lobby, label="Join")
     await table.start(lobby)
     assert [m.id for m in table.channel.history()] == [table.live.table_message_id]
+
+
+async def test_a_restart_after_rounds_replays_only_the_current_round(
+    simcord_env: Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = setup_table(simcord_env)
+    await table.start(await table.open(target=500))
+    while table.game.round_number < 3:
+        await table.play(moves=1)
+    await table.play(moves=3)
+    game = table.game
+    # The live game holds only the current round: earlier ones are in the database.
+    assert 0 < len(game.actions) < game.public_view().version
+    assert len(game.results) == 1 and game.results[0].round_number == 2
+    seen = (game.public_view(), game.private_view(0), game.private_view(1), game.standings())
+    in_round = len(game.actions)
+    game_id = table.live.id
+
+    replayed: list[object] = []
+    apply = type(game).apply
+
+    def counted(self: Any, action: Any) -> Any:
+        replayed.append(action)
+        return apply(self, action)
+
+    monkeypatch.setattr(type(game), "apply", counted)
+    await simcord_env.restart_bot(create_bot(settings))
+    monkeypatch.undo()
+
+    live = simcord_env.bot.service.games[game_id]
+    assert live.game is not None
+    again = live.game
+    assert (again.public_view(), again.private_view(0), again.private_view(1)) == seen[:3]
+    assert again.standings() == seen[3]
+    assert len(replayed) == in_round, "the restart replayed the current round only"
+    table._live = None
+    table.hands.clear()
+    await table.play(moves=4)
+    whole = await table.service.storage.game_log(game_id)
+    assert whole is not None
+    assert load_game(whole).public_view() == table.game.public_view()
