@@ -20,17 +20,43 @@ DEFER_AFTER = 1.5  # seconds; half of Discord's 3, so the deferral itself is nev
 Prepared = Coroutine[Any, Any, dict[str, Any]]
 
 
+TICK = 0.25  # how often the one deadline watcher looks (a deferral comes at most this late)
+
+# Answers being prepared: the future that says "defer now" -> when to say it. One watcher task
+# looks at them all, rather than a timer per click (thousands of timers on a busy loop).
+_deadlines: dict[asyncio.Future[None], float] = {}
+_watcher: list[asyncio.Task[None]] = []
+
+
+async def _watch_deadlines() -> None:
+    loop = asyncio.get_running_loop()
+    while _deadlines:
+        await asyncio.sleep(TICK)
+        now = loop.time()
+        for signal, deadline in list(_deadlines.items()):
+            if now >= deadline and not signal.done():
+                signal.set_result(None)
+
+
 async def _within_deadline(prepare: Prepared) -> tuple[asyncio.Task[dict[str, Any]], bool]:
     """Start ``prepare``; (its task, whether it finished in time)."""
     task = asyncio.ensure_future(prepare)
     if DEFER_AFTER <= 0:
         return task, False
+    loop = asyncio.get_running_loop()
+    late: asyncio.Future[None] = loop.create_future()
+    _deadlines[late] = loop.time() + DEFER_AFTER
+    if not _watcher or _watcher[0].done():
+        _watcher[:] = [loop.create_task(_watch_deadlines())]
     try:
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        waiting: set[asyncio.Future[Any]] = {task, late}
+        await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
     except asyncio.CancelledError:
         task.cancel()
         raise
-    return task, bool(done)
+    finally:
+        _deadlines.pop(late, None)
+    return task, task.done()
 
 
 async def edit_clicked(interaction: discord.Interaction, prepare: Prepared) -> None:

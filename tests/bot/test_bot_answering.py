@@ -3,6 +3,9 @@ by an edit; the move is still made once and shown (here every answer counts as s
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 from bot_harness import Table
 from simcord import Env
@@ -29,3 +32,24 @@ async def test_slow_answers_are_deferred_then_edited_in(
     assert table.game.public_view().version == before + 1, "the draw was made once"
     assert result.response is not None and "✅" in (result.response.embeds[0].description or "")
     assert await table.play(moves=6) == 6
+
+
+async def test_one_watcher_tells_a_slow_answer_from_a_quick_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(answering, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(answering, "TICK", 0.01)
+
+    async def slow() -> dict[str, Any]:
+        await asyncio.sleep(0.5)
+        return {"content": "slow"}
+
+    async def quick() -> dict[str, Any]:
+        return {"content": "quick"}
+
+    task, in_time = await answering._within_deadline(slow())
+    assert not in_time and not task.done()
+    assert await task == {"content": "slow"}
+    task, in_time = await answering._within_deadline(quick())
+    assert in_time and task.result() == {"content": "quick"}
+    assert not answering._deadlines, "nothing left waiting"
