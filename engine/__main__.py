@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.games.treppe.ai import STRENGTHS
+from engine.i18n import environment_language, languages, using
 
 
 def _strengths(text: str, low: int, high: int, what: str) -> list[str]:
@@ -73,6 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     play.add_argument("--target", type=_target, default=500, help="session target (default 500)")
     play.add_argument("--name", default="You", help="your name at the table")
+    play.add_argument(
+        "--lang",
+        choices=languages(),
+        default=None,
+        help="language of the game's words (default: from the environment's locale)",
+    )
     return parser
 
 
@@ -93,7 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     from engine.games.treppe.terminal import main as play_main
 
-    return play_main(args.opponents, args.seed, args.target, args.name)
+    with using(args.lang or environment_language()):
+        return play_main(args.opponents, args.seed, args.target, args.name)
 
 
 if __name__ == "__main__":
