@@ -16,7 +16,7 @@ from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import open_store
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class TreppenBot(commands.Bot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        storage = await Storage.open(self.settings.database_path)
+        storage = await open_store(self.settings)
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)
         self.add_dynamic_items(GameComponent)

@@ -138,6 +138,9 @@ class LiveGame:
     move_wanted: str | None = None
     table_content: str | None = None  # the mention the current table message carries
     mentioned_key: tuple[int, int, bool] | None = None  # the turn that mention belongs to
+    # Set on restore: before its first post, the table task deletes stale tables of this game
+    # that a crash between posting and saving a message id may have left in the channel.
+    sweep_wanted: bool = False
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
 
     @property

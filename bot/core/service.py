@@ -28,8 +28,7 @@ from bot.core.tableposts import turn_key_of
 from bot.core.turns import Turns
 from bot.games import presenter
 from bot.settings import Settings
-from bot.storage import GameRow, Storage
-from bot.storage.store import ChannelBusy, utc_now
+from bot.storage import ChannelBusy, GameRow, Store, utc_now
 from engine.actions import Action, DrawTalon
 from engine.events import GameEvent
 from engine.protocol import Player
@@ -41,7 +40,7 @@ RESTARTED = "♻️ The bot restarted; play continues."
 
 
 class GameService(Turns):
-    def __init__(self, bot: discord.Client, storage: Storage, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, storage: Store, settings: Settings) -> None:
         self.bot = bot
         self.storage = storage
         self.settings = settings
@@ -274,6 +273,7 @@ class GameService(Turns):
             created_at=row.created_at,
             table_message_id=row.table_message_id,
             ping_message_id=row.ping_message_id,
+            sweep_wanted=row.status == "playing",
         )
         if row.status == "playing" and row.state:
             try:
@@ -294,6 +294,7 @@ class GameService(Turns):
         for live in list(self.games.values()):
             if live.status == "lobby":
                 self.spawn(self._expire_lobby(live), live, "expiry")
+                self.spawn(self.remove_stale_tables(live), live, "sweep")
                 continue
             async with live.lock:
                 live.turn_serial += 1

@@ -15,10 +15,14 @@ import discord
 from bot.core.model import LiveGame
 from bot.core.tablemsg import Payload, table_payload
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Store
 from engine.protocol import RummyGame
 
 log = logging.getLogger(__name__)
+
+# How far back a restart looks for stale tables of its games: a crash leaves at most one, and
+# it is among the channel's latest messages unless the channel was very busy since.
+STALE_TABLE_SCAN = 50
 
 
 def ping_only(user_id: int) -> discord.AllowedMentions:
@@ -36,7 +40,7 @@ class TableMessages:
     """The table message part of the game service."""
 
     bot: discord.Client
-    storage: Storage
+    storage: Store
     settings: Settings
 
     def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
@@ -58,6 +62,9 @@ class TableMessages:
 
     async def _refresh_loop(self, live: LiveGame) -> None:
         # The one task that touches the table message, so an edit never races a move.
+        if live.sweep_wanted:
+            live.sweep_wanted = False
+            await self.remove_stale_tables(live)
         while live.refresh_wanted:
             live.refresh_wanted = False
             move, live.move_wanted = live.move_wanted, None
@@ -123,6 +130,31 @@ class TableMessages:
             live.ping_message_id = None
             await self.storage.set_ping_message(live.id, None)
 
+    async def remove_stale_tables(self, live: LiveGame) -> None:
+        """Delete the bot's own messages that carry this game's controls, other than the saved
+        table: a crash after posting a table but before saving its id leaves one behind. A game
+        whose table id was never saved adopts its newest such message instead."""
+        me = self.bot.user
+        if me is None:
+            return
+        prefix = f"trp:{live.id}:"
+        channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+        try:
+            async for message in channel.history(limit=STALE_TABLE_SCAN):  # newest first
+                if message.author.id != me.id or message.id == live.table_message_id:
+                    continue
+                if not any(cid.startswith(prefix) for cid in _custom_ids(message)):
+                    continue
+                if live.table_message_id is None:
+                    log.info("game %s: adopting table message %s", live.id, message.id)
+                    await self.set_table_message(live, message.id)
+                    continue
+                log.info("game %s: deleting stale table message %s", live.id, message.id)
+                await message.delete()
+        except discord.HTTPException as error:
+            # Missing Read Message History, or the channel is gone: the game still goes on.
+            log.warning("game %s: could not look for stale tables: %s", live.id, error)
+
     async def edit_table(self, live: LiveGame, payload: Payload) -> None:
         if live.table_message_id is None:
             return
@@ -155,3 +187,14 @@ class TableMessages:
     async def set_table_message(self, live: LiveGame, message_id: int) -> None:
         live.table_message_id = message_id
         await self.storage.set_table_message(live.id, message_id)
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    ids: list[str] = []
+    for row in message.components:
+        children = row.children if isinstance(row, discord.ActionRow) else [row]
+        for child in children:
+            custom_id = getattr(child, "custom_id", None)
+            if isinstance(custom_id, str):
+                ids.append(custom_id)
+    return ids

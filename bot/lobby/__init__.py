@@ -16,7 +16,7 @@ from bot.core.presenter import GamePresenter
 from bot.core.service import display_name
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload, table_payload
 from bot.games import all_presenters
-from bot.storage.store import ChannelBusy
+from bot.storage import ChannelBusy
 from engine.protocol import OptionSpec, OptionValue
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from bot.core.presenter import GamePresenter
 from bot.core.tablemsg import COLOUR
 from bot.games import default_key, presenter
 from bot.rules_cmd import game_choices
-from bot.storage import LeaderboardRow, Storage
+from bot.storage import LeaderboardRow, Store
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -29,7 +29,7 @@ def _game(choice: app_commands.Choice[str] | None) -> GamePresenter:
 
 
 async def leaderboard(
-    storage: Storage, guild_id: int, key: str, days: int | None = None
+    storage: Store, guild_id: int, key: str, days: int | None = None
 ) -> list[LeaderboardRow]:
     """The best players of one game, in the order its session totals rank."""
     lower = presenter(key).session_lower_is_better

@@ -36,10 +36,10 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
     rows = await bot.service.storage.round_rows(live.id)
     by_round: dict[int, list[str]] = {}
     for row in rows:
-        name = live.names[row["seat"]]
-        gained = shown.round_points_text(row["points"] + row["bonus"])
-        mark = " ★" if row["closer"] == row["seat"] else ""
-        by_round.setdefault(row["round_number"], []).append(f"{name} {gained}{mark}")
+        name = live.names[row.seat]
+        gained = shown.round_points_text(row.points + row.bonus)
+        mark = " ★" if row.closer == row.seat else ""
+        by_round.setdefault(row.round_number, []).append(f"{name} {gained}{mark}")
     if by_round:
         recent = list(by_round.items())[-15:]
         lines = [f"R{number}: " + ", ".join(parts) for number, parts in recent]

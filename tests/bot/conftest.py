@@ -10,22 +10,22 @@ from bot_harness import make_settings
 
 from bot.app import TreppenBot, create_bot
 from bot.settings import Settings
-from bot.storage.store import Storage
+from bot.storage import SqliteStore
 
 
 @pytest.fixture
 async def close_databases(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
     """Close every database a test opened (SimCord detaches bots without closing them), so no
     connection is left for the garbage collector on a closed event loop."""
-    opened: list[Storage] = []
-    real_open = Storage.open.__func__  # type: ignore[attr-defined]
+    opened: list[SqliteStore] = []
+    real_open = SqliteStore.open.__func__  # type: ignore[attr-defined]
 
-    async def open_and_keep(cls: type[Storage], path: Path) -> Storage:
-        storage: Storage = await real_open(cls, path)
+    async def open_and_keep(cls: type[SqliteStore], path: Path) -> SqliteStore:
+        storage: SqliteStore = await real_open(cls, path)
         opened.append(storage)
         return storage
 
-    monkeypatch.setattr(Storage, "open", classmethod(open_and_keep))
+    monkeypatch.setattr(SqliteStore, "open", classmethod(open_and_keep))
     yield
     for storage in opened:
         await storage.close()  # a second close is a no-op

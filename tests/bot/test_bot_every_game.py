@@ -231,4 +231,4 @@ async def test_a_session_of_every_game_through_simcord(
     board = await storage.leaderboard(guild.id, shown.key)
     assert [r.user_id for r in board] == [anna.id]
     rounds = await storage.round_rows(live.id)
-    assert len(rounds) == 2 * len({r["round_number"] for r in rounds}) > 0
+    assert len(rounds) == 2 * len({r.round_number for r in rounds}) > 0

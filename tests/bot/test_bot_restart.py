@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from bot_harness import Table, custom_id_of, description
 from simcord import Env
 
@@ -98,3 +101,99 @@ async def test_a_restart_removes_a_mention_message_of_the_old_kind(
     assert [m.id for m in table.channel.history()] == [table.live.table_message_id]
     row = await table.service.storage.game(table.live.id)
     assert row is not None and row.ping_message_id is None
+
+
+async def _crash_before_saving_the_next_table(table: Table) -> tuple[int, int]:
+    """Play until the table moves, with the database write of the new table's id failing as if
+    the process died between posting the message and saving its id. Returns (saved id, stale
+    id): the old table the database still names and the new one only the channel knows."""
+    storage = table.service.storage
+    saved = table.live.table_message_id
+    assert saved is not None
+
+    async def crash(game_id: int, message_id: int | None) -> None:
+        raise RuntimeError("simulated crash before the table message id was saved")
+
+    storage.set_table_message = crash
+    await table.play(moves=2)
+    await table.env.settle()
+    del storage.set_table_message
+    ids = [m.id for m in table.channel.history()]
+    stale = [i for i in ids if i != saved]
+    assert saved in ids and len(stale) == 1, ids
+    return saved, stale[0]
+
+
+async def test_a_restart_removes_a_table_posted_but_never_saved(
+    simcord_env: Env, settings: Settings
+) -> None:
+    table = setup_table(simcord_env)
+    await table.start(await table.open(target=500))
+    await table.play(moves=3)
+    saved, stale = await _crash_before_saving_the_next_table(table)
+    row = await table.service.storage.game(table.live.id)
+    assert row is not None and row.table_message_id == saved
+
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.settle()
+
+    table._live = None
+    live = table.live
+    remaining = [m.id for m in table.channel.history()]
+    assert remaining == [live.table_message_id]
+    assert stale not in remaining and saved not in remaining
+    row = await table.service.storage.game(live.id)
+    assert row is not None and row.table_message_id == live.table_message_id
+    # The one table left mentions the player to act, and play goes on from it.
+    member = table.member_for_seat(table.game.to_act)
+    assert f"<@{member.id}>" in table.table_message().content
+    table.hands.clear()
+    await table.play(moves=4)
+    assert [m.id for m in table.channel.history()] == [table.live.table_message_id]
+
+
+async def test_a_restart_without_history_access_still_resumes(
+    simcord_env: Env, settings: Settings, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Without Read Message History the stale table cannot be found: one warning, and the game
+    goes on."""
+    table = setup_table(simcord_env)
+    await table.start(await table.open(target=500))
+    _saved, stale = await _crash_before_saving_the_next_table(table)
+    simcord_env.inject_error(
+        "GET", "/channels/*/messages", status=403, code=50001, message="Missing Access"
+    )
+
+    with caplog.at_level(logging.WARNING, logger="bot.core.tableposts"):
+        await simcord_env.restart_bot(create_bot(settings))
+        await simcord_env.settle()
+
+    warnings = [r for r in caplog.records if "could not look for stale tables" in r.message]
+    assert len(warnings) == 1
+    table._live = None
+    live = table.live
+    remaining = [m.id for m in table.channel.history()]
+    # The stale table stays (it could not be found), the live one is the saved one.
+    assert sorted(remaining) == sorted([stale, live.table_message_id])
+    table.hands.clear()
+    await table.play(moves=2)
+    assert table.live.table_message_id in [m.id for m in table.channel.history()]
+
+
+async def test_a_lobby_whose_message_id_was_never_saved_adopts_it(
+    simcord_env: Env, settings: Settings
+) -> None:
+    table = setup_table(simcord_env)
+    lobby = await table.open(extra_join=False)
+    await table.service.storage.set_table_message(table.live.id, None)  # the crash's effect
+
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.settle()
+
+    table._live = None
+    assert table.live.table_message_id == lobby.id
+    row = await table.service.storage.game(table.live.id)
+    assert row is not None and row.table_message_id == lobby.id
+    await table.members[1].click(lobby, label="Join")
+    await table.start(lobby)
+    assert [m.id for m in table.channel.history()] == [table.live.table_message_id]

@@ -13,7 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,12 +42,12 @@ def test_token_is_never_shown() -> None:
 
 async def test_migrations_are_applied_once_and_wal_is_on(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "folder" / "bot.db"
-    storage = await Storage.open(path)
+    storage = await SqliteStore.open(path)
     version = await storage.schema_version()
     assert version >= 2
     assert await storage.journal_mode() == "wal"
     await storage.close()
-    again = await Storage.open(path)
+    again = await SqliteStore.open(path)
     assert await again.schema_version() == version
     await again.close()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.storage import RoundRecord, SeatRow, Storage, sql
+from bot.storage import RoundRecord, SeatRow, SqliteStore, sql
 
 OLD_VERSION = 3  # the schema before the columns got words that fit every game
 
@@ -45,7 +45,7 @@ def make_old_database(path: Path) -> None:
 async def test_an_old_database_upgrades_in_place(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     make_old_database(path)
-    storage = await Storage.open(path)
+    storage = await SqliteStore.open(path)
     try:
         assert await storage.schema_version() == len(sql.MIGRATIONS) > OLD_VERSION
         board = await storage.leaderboard(5, "treppenromme")
@@ -65,7 +65,7 @@ async def test_an_old_database_upgrades_in_place(tmp_path: Path) -> None:
         )
         assert (stats.best_round, stats.round_points) == (42, 42)
         rows = await storage.round_rows(1)
-        assert [(r["seat"], r["points"], r["bonus"], r["closer"]) for r in rows] == [
+        assert [(r.seat, r.points, r.bonus, r.closer) for r in rows] == [
             (0, 30, 12, 0),
             (1, 31, 0, 0),
         ]
@@ -74,7 +74,7 @@ async def test_an_old_database_upgrades_in_place(tmp_path: Path) -> None:
 
 
 async def test_round_records_of_any_game_are_stored_alike(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "new.db")
+    storage = await SqliteStore.open(tmp_path / "new.db")
     try:
         host = SeatRow(0, 10, "anna")
         game_id = await storage.create_lobby(5, 6, host, {"turn_timer": 0}, "some-game")
@@ -82,9 +82,9 @@ async def test_round_records_of_any_game_are_stored_alike(tmp_path: Path) -> Non
         record = RoundRecord(1, None, False, (3, 4), (0, 0), (3, 4))
         await storage.save_action(game_id, "{}", [record], winner=0, final_totals=(3, 4))
         rows = await storage.round_rows(game_id)
-        assert [(r["closer"], r["special"], r["points"], r["total"]) for r in rows] == [
-            (None, 0, 3, 3),
-            (None, 0, 4, 4),
+        assert [(r.closer, r.special, r.points, r.total) for r in rows] == [
+            (None, False, 3, 3),
+            (None, False, 4, 4),
         ]
         board = await storage.leaderboard(5, "some-game", lower_is_better=True)
         assert [(r.user_id, r.points) for r in board] == [(10, 3), (11, 4)]

@@ -445,8 +445,7 @@ async def test_rules_and_seat_limits_per_game(simcord_env: Env) -> None:
 async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
     import sqlite3
 
-    from bot.storage import sql
-    from bot.storage.store import Storage
+    from bot.storage import SqliteStore, sql
 
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as db:  # a database from before the variants
@@ -456,7 +455,7 @@ async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
             "INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at) "
             "VALUES (1, 2, 3, 'lobby', '{}', '2026-01-01T00:00:00+00:00')"
         )
-    storage = await Storage.open(path)
+    storage = await SqliteStore.open(path)
     assert await storage.schema_version() == len(sql.MIGRATIONS)
     rows = await storage._rows("SELECT game_key FROM games", {})
     assert [r["game_key"] for r in rows] == ["treppenromme"]

@@ -1,11 +1,11 @@
-"""The bot's database. One connection; every write is one committed transaction."""
+"""The bot's database in SQLite (aiosqlite). One connection; every write is one committed
+transaction."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,109 +13,30 @@ from typing import Any
 import aiosqlite
 
 import bot.storage.sql as sql
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """One finished round as the database keeps it, the same for every game.
-
-    ``closer`` ended the round (went out, knocked, called Rummy); None for a dead round.
-    ``special`` marks the game's special finish (e.g. a Rommé hand or a Rummy call).
-    Per seat: ``points`` the round gave (meld, minus or bad points), ``bonus`` the closer's
-    bonus from the others' hands (0 for everybody else) and ``totals`` the session score
-    after the round."""
-
-    round_number: int
-    closer: int | None
-    special: bool
-    points: tuple[int, ...]
-    bonus: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
+from bot.storage.rows import (
+    ChannelBusy,
+    GameRow,
+    LeaderboardRow,
+    PlayerStats,
+    RoundRecord,
+    RoundScoreRow,
+    SeatRow,
+    utc_now,
+)
 
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    seat: int
-    user_id: int | None
-    name: str
-    strength: str | None = None
-    away: bool = False
-    departed: bool = False
-    timeouts: int = 0
+class SqliteStore:
+    """The store in one SQLite file: the default, for one process."""
 
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    status: str
-    options: dict[str, Any]
-    state: str | None
-    table_message_id: int | None
-    ping_message_id: int | None
-    created_at: datetime
-    seats: tuple[SeatRow, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardRow:
-    user_id: int
-    played: int
-    wins: int
-    points: int
-    rounds: int
-
-    @property
-    def average_per_round(self) -> float:
-        return self.points / self.rounds if self.rounds else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    played: int
-    wins: int
-    points: int
-    best_session: int
-    rounds: int
-    closed: int  # rounds this player ended (went out, knocked, called Rummy)
-    special: int  # of those, the game's special finishes
-    best_round: int
-    round_points: int
-    abandoned: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
-
-    @property
-    def average_per_round(self) -> float:
-        return self.round_points / self.rounds if self.rounds else 0.0
-
-
-class ChannelBusy(Exception):
-    """The channel already has a lobby or a running game."""
-
-
-class Storage:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
 
     @classmethod
-    async def open(cls, path: Path) -> Storage:
+    async def open(cls, path: Path) -> SqliteStore:
         """Open (creating folders and file as needed) and migrate the database."""
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path)
@@ -285,8 +206,20 @@ class Storage:
         await self._db.commit()
         return cursor.rowcount > 0
 
-    async def round_rows(self, game_id: int) -> list[sqlite3.Row]:
-        return await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
+    async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
+        rows = await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
+        return [
+            RoundScoreRow(
+                round_number=int(r["round_number"]),
+                closer=r["closer"],
+                special=bool(r["special"]),
+                seat=int(r["seat"]),
+                points=int(r["points"]),
+                bonus=int(r["bonus"]),
+                total=int(r["total"]),
+            )
+            for r in rows
+        ]
 
     # ------------------------------------------------------------ scores
     async def leaderboard(
