@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import errors
+from bot.core import errors, language
 from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
@@ -50,6 +50,7 @@ class TreppenBot(commands.Bot):
         storage = await open_store(self.settings)
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)
+        self.tree.interaction_check = self._enter  # type: ignore[method-assign]
         self.add_dynamic_items(GameComponent)
         self.tree.add_command(self.treppe)
         for extension in EXTENSIONS:
@@ -57,6 +58,11 @@ class TreppenBot(commands.Bot):
         await self.service.restore()
         await self.sync_commands()
         log.info("restored %d open tables", len(self.service.games))
+
+    async def _enter(self, interaction: discord.Interaction) -> bool:
+        """Every slash command and autocomplete answers in the member's language."""
+        await language.enter(interaction)
+        return True
 
     async def sync_commands(self) -> None:
         """Sync only when the commands changed: Discord rate-limits command updates."""

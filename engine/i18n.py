@@ -8,8 +8,8 @@ when first used, so a clean checkout needs no build step. Adding a language is a
 The language of the text being produced is a context variable: a private reply runs
 ``with using(member_language)``, the public table ``with using(table_language)``. Messages are
 written with named placeholders, ``_("It is {name}'s turn.", name=...)``; a placeholder's value
-is written in the reader's language too (cards with the language's card words, numbers with
-its separators, a ``Message`` translated).
+is written in the reader's language too (cards with the language's card words, a ``Message``
+translated; ``number`` and ``percent`` for numbers with the language's separators).
 """
 
 from __future__ import annotations
@@ -97,6 +97,11 @@ def language() -> str:
     return _language.get()
 
 
+def set_language(lang: str) -> None:
+    """Produce text in ``lang`` from now on in this task (an interaction's own task)."""
+    _language.set(lang)
+
+
 @contextmanager
 def using(lang: str) -> Iterator[str]:
     """Produce text in ``lang`` inside the block."""
@@ -152,9 +157,7 @@ def _show(value: object) -> str:
     if isinstance(value, Decimal1):
         lang = language()
         return format_decimal(round(value, 1), "0.0", locale="en" if lang == PSEUDO else lang)
-    if isinstance(value, int):
-        return number(value)
-    return str(value)
+    return str(value)  # ints too: ids and positions must not get thousands separators
 
 
 def fill(text: str, params: Mapping[str, object]) -> str:

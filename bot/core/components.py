@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.core import language
 from bot.core.errors import handle_interaction_error, refusals
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ class GameComponent(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = HANDLERS.get(self.operation)
+        await language.enter(interaction)
         try:
             async with refusals(interaction):
                 if handler is None:

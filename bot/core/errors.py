@@ -11,12 +11,13 @@ import discord
 from discord import app_commands
 
 from engine import RulesError
+from engine.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # Discord's limit for a message's text
 LONG_QUOTE = re.compile(r"“([^”]{40})[^”]+”")
-UNEXPECTED = "Something went wrong on my side; nothing was changed. Please try again."
+UNEXPECTED = N_("Something went wrong on my side; nothing was changed. Please try again.")
 
 
 class Refusal(Exception):
@@ -40,7 +41,7 @@ def refusal_text(error: BaseException) -> str | None:
     if isinstance(original, RulesError | Refusal):
         return str(original)
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
+        return _("You cannot use this command here.")
     return None
 
 
@@ -48,7 +49,7 @@ async def handle_interaction_error(interaction: discord.Interaction, error: Base
     text = refusal_text(error)
     if text is None:
         log.error("unexpected error in interaction", exc_info=error)
-        text = UNEXPECTED
+        text = _(UNEXPECTED)
     try:
         await send_private(interaction, text)
     except discord.HTTPException:

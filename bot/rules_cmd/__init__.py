@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.core.tablemsg import COLOUR
 from bot.games import all_presenters, default_key, presenter
+from engine.i18n import _
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -23,8 +24,12 @@ async def rules_command(
 ) -> None:
     """A short summary of the rules, just for you."""
     shown = presenter(game.value if game is not None else default_key())
-    embed = discord.Embed(title="Rules", description=shown.rules_summary(), colour=COLOUR)
-    embed.set_footer(text=f"The full rules are in {shown.rules_doc} of the bot's repository.")
+    embed = discord.Embed(title=_("Rules"), description=shown.rules_summary(), colour=COLOUR)
+    embed.set_footer(
+        text=_(
+            "The full rules are in {rules_doc} of the bot's repository.", rules_doc=shown.rules_doc
+        )
+    )
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -13,6 +13,7 @@ from bot.core.tablemsg import COLOUR
 from bot.games import default_key, presenter
 from bot.rules_cmd import game_choices
 from bot.storage import LeaderboardRow, Store
+from engine.i18n import _
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -44,18 +45,18 @@ async def leaderboard_command(
     """The server's best players: wins, win rate and session points."""
     async with refusals(interaction):
         if interaction.guild_id is None:
-            raise Refusal("The leaderboard belongs to a server; use it there.")
+            raise Refusal(_("The leaderboard belongs to a server; use it there."))
         recent = period is not None and period.value == "recent"
         shown = _game(game)
         storage = _bot(interaction).service.storage
         days = RECENT_DAYS if recent else None
         rows = await leaderboard(storage, interaction.guild_id, shown.key, days)
-        title = "Leaderboard — last 30 days" if recent else "Leaderboard — all time"
+        title = _("Leaderboard — last 30 days") if recent else _("Leaderboard — all time")
         if shown.key != default_key():
             title = f"{shown.title} {title}"
         embed = discord.Embed(title=title, colour=COLOUR)
         if not rows:
-            embed.description = "No finished sessions yet. Start one with /treppe new!"
+            embed.description = _("No finished sessions yet. Start one with /treppe new!")
         else:
             embed.description = "\n".join(
                 f"{place + 1}. <@{row.user_id}> — {row.wins} wins of {row.played} "
@@ -75,15 +76,22 @@ async def stats_command(
     """Personal statistics for any member of this server."""
     async with refusals(interaction):
         if interaction.guild_id is None:
-            raise Refusal("Statistics belong to a server; use this there.")
+            raise Refusal(_("Statistics belong to a server; use this there."))
         who = member or interaction.user
         shown = _game(game)
         stats = await _bot(interaction).service.storage.player_stats(
             interaction.guild_id, who.id, shown.key
         )
-        embed = discord.Embed(title=f"{shown.title} stats — {who.display_name}", colour=COLOUR)
+        embed = discord.Embed(
+            title=_(
+                "{title} stats — {display_name}", title=shown.title, display_name=who.display_name
+            ),
+            colour=COLOUR,
+        )
         if not stats.played and not stats.abandoned:
-            embed.description = f"{who.mention} has not finished a session here yet."
+            embed.description = _(
+                "{mention} has not finished a session here yet.", mention=who.mention
+            )
         else:
             for name, value in shown.stats_fields(stats):
                 embed.add_field(name=name, value=value)
