@@ -1,0 +1,80 @@
+"""Whose language: a German member at a German server's table sees German everywhere; an
+English member at that table gets his own hand and refusals in English while the table stays
+German."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import simcord.interactions
+from bot_harness import description
+from simcord import Env, MemberActor
+
+from bot.core import language
+
+
+@pytest.fixture
+def locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
+    """Member id or guild id -> Discord locale sent with their interactions (SimCord always
+    sends en-US)."""
+    chosen: dict[int, str] = {}
+    real = simcord.interactions.base_payload
+
+    def with_locales(*args: Any, **kwargs: Any) -> Any:
+        record, payload = real(*args, **kwargs)
+        user = payload.get("member", {}).get("user") or payload.get("user") or {}
+        payload["locale"] = chosen.get(int(user.get("id", 0)), "en-US")
+        if "guild_id" in payload:
+            payload["guild_locale"] = chosen.get(int(payload["guild_id"]), "en-US")
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+    language.forget_all()
+    yield chosen
+    language.forget_all()
+
+
+def _private_text(message: Any) -> str:
+    return f"{message.content or ''}\n{description(message)}"
+
+
+async def test_german_server_german_member_and_english_guest(
+    simcord_env: Env, locales: dict[int, str]
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("karten")
+    anna: MemberActor = guild.add_member(simcord_env.create_user("anna"))
+    ben: MemberActor = guild.add_member(simcord_env.create_user("ben"))
+    locales.update({guild.id: "de", anna.id: "de", ben.id: "en-GB"})
+
+    opened = await anna.slash(channel, "treppe new treppenromme")
+    assert opened.response is not None
+    lobby = opened.response.message
+    assert "neuer Tisch" in str(lobby.embeds[0].title)
+    assert "Beitreten" in description(lobby) or any(
+        "Beitreten" in str(c.to_dict()) for c in lobby.components
+    )
+    await ben.click(lobby, label="Beitreten")  # the lobby is German for Ben too
+    await anna.click(lobby, label="Starten")
+    service = simcord_env.bot.service  # type: ignore[attr-defined]
+    live = service.in_channel(channel.id)
+    assert live is not None and live.game is not None
+    table = next(m for m in channel.history() if m.id == live.table_message_id)
+    assert "Am Zug" in description(table)
+    assert "Runde" in str(table.embeds[0].title)
+
+    anna_hand = await anna.click(table, label="Deine Hand")
+    ben_hand = await ben.click(table, label="Deine Hand")
+    assert anna_hand.response is not None and ben_hand.response is not None
+    assert "**Deine Hand (" in _private_text(anna_hand.response)
+    assert "**Your hand (" in _private_text(ben_hand.response)
+
+    # Whoever is not to act is refused in their own language.
+    waiting, wanted = (ben, "turn") if live.game.to_act == 0 else (anna, "am Zug")
+    refused = await waiting.slash(channel, "treppe draw")
+    assert refused.response is not None
+    assert wanted in str(refused.response.content)
+    table = next(m for m in channel.history() if m.id == live.table_message_id)
+    assert "Am Zug" in description(table)  # the table stayed German
