@@ -118,6 +118,11 @@ def number(value: int | float, lang: str | None = None) -> str:
     return format_decimal(value, locale="en" if lang == PSEUDO else lang)
 
 
+def decimal(value: float) -> str:
+    """A number with one decimal in the language's way: 194.0 or 194,0."""
+    return _show(Decimal1(value))
+
+
 def percent(share: float) -> str:
     """A share as a percentage with one decimal: 53.2% or 53,2 %."""
     return _("{value}%", value=Decimal1(share * 100))

@@ -75,7 +75,7 @@ class GameOptions:
 def timer_text(seconds: int) -> str:
     if seconds % 60 == 0:
         return _("{value} min", value=seconds // 60)
-    return f"{seconds} s"
+    return _("{seconds} s", seconds=seconds)
 
 
 @dataclass(slots=True)

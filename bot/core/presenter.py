@@ -156,8 +156,10 @@ class GamePresenter(ABC):
         default its name and value."""
         words = name.replace("_", " ")
         if isinstance(value, bool):
-            return f"{words} {'on' if value else 'off'}"
-        return f"{words} {'unset' if value is None else value}"
+            state = _("on") if value else _("off")
+            return f"{words} {state}"
+        shown = _("unset") if value is None else str(value)
+        return f"{words} {shown}"
 
     @abstractmethod
     def rules_summary(self) -> str:

@@ -140,7 +140,7 @@ def seats_text(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> st
         who = f"🤖 {seat.name}" if seat.is_computer else f"**{seat.name}**"
         notes = []
         if seat.seat == view.dealer:
-            notes.append("dealer")
+            notes.append(_("dealer"))
         if seat.departed:
             notes.append(_("left · auto-played"))
         elif seat.away:

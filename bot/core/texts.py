@@ -15,7 +15,7 @@ from engine.events import (
     Melded,
     TalonRebuilt,
 )
-from engine.i18n import _, ngettext
+from engine.i18n import _, ngettext, percent
 
 # A game's teller: the line for one of its own events, "" to say nothing, None if unknown.
 Teller = Callable[[GameEvent, Sequence[str]], str | None]
@@ -100,6 +100,13 @@ def narrate(
         if line:
             parts.append(line)
     return " ".join(parts)
+
+
+def sessions_text(played: int, wins: int, win_rate: float) -> str:
+    """A member's sessions of a game: '3 played, 2 won (66.7%)'."""
+    return _(
+        "{played} played, {wins} won ({rate})", played=played, wins=wins, rate=percent(win_rate)
+    )
 
 
 def clip(text: str, limit: int = 1024) -> str:

@@ -42,18 +42,22 @@ def end_label(end: End | None) -> str:
         return _("low end")
     if end is End.HIGH:
         return _("high end")
-    return "set"
+    return _("set")
 
 
 def top_text(view: PilesView) -> str:
-    return str(view.discard_top) if view.discard_top is not None else "empty"
+    return str(view.discard_top) if view.discard_top is not None else _("empty")
 
 
 def piles_field(view: PilesView) -> tuple[str, str]:
     return (
         _("Piles"),
-        f"Stock: {plural(view.stock_count, 'card')} · discard pile "
-        f"({view.discard_count}): top **{top_text(view)}**",
+        _(
+            "Stock: {stock} · discard pile ({count}): top **{top}**",
+            stock=plural(view.stock_count, "card"),
+            count=view.discard_count,
+            top=top_text(view),
+        ),
     )
 
 

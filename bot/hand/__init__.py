@@ -234,7 +234,7 @@ async def _meld_choices(
         choices.append(app_commands.Choice(name=current[:100], value=current[:100]))
     choices.append(
         app_commands.Choice(
-            name=f"Your hand: {format_cards(hand)}"[:100], value=current[:100] or "?"
+            name=_("Your hand: {cards}", cards=tuple(hand))[:100], value=current[:100] or "?"
         )
     )
     return choices[:25]

@@ -13,7 +13,7 @@ from bot.core.tablemsg import COLOUR
 from bot.games import default_key, presenter
 from bot.rules_cmd import game_choices
 from bot.storage import LeaderboardRow, Store
-from engine.i18n import _
+from engine.i18n import _, percent
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -59,8 +59,15 @@ async def leaderboard_command(
             embed.description = _("No finished sessions yet. Start one with /treppe new!")
         else:
             embed.description = "\n".join(
-                f"{place + 1}. <@{row.user_id}> — {row.wins} wins of {row.played} "
-                f"({row.win_rate:.0%}) · {shown.leaderboard_line(row)}"
+                _(
+                    "{place}. <@{user_id}> — {wins} wins of {played} ({rate}) · {line}",
+                    place=place + 1,
+                    user_id=row.user_id,
+                    wins=row.wins,
+                    played=row.played,
+                    rate=percent(row.win_rate),
+                    line=shown.leaderboard_line(row),
+                )
                 for place, row in enumerate(rows)
             )
         await interaction.response.send_message(

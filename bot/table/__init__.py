@@ -43,7 +43,10 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
         by_round.setdefault(row.round_number, []).append(f"{name} {gained}{mark}")
     if by_round:
         recent = list(by_round.items())[-15:]
-        lines = [f"R{number}: " + ", ".join(parts) for number, parts in recent]
+        lines = [
+            _("R{number}: {gains}", number=number, gains=", ".join(parts))
+            for number, parts in recent
+        ]
         embed.add_field(name=_("Rounds (★ ended it)"), value=clip("\n".join(lines)), inline=False)
     return embed
 

@@ -14,7 +14,7 @@ from bot.core.presenter import (
     TypedField,
 )
 from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
@@ -24,7 +24,7 @@ from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
-from engine.i18n import N_, _
+from engine.i18n import N_, _, decimal
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase
 from engine.twopack import analyse_variant_meld, meld_options
 from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
@@ -161,7 +161,7 @@ class RommePresenter(twopack.TwoPackPresenter):
         if name == "opening_minimum":
             return _("first meld at least {value}", value=value)
         if name == "max_rebuilds":
-            return f"stock rebuilt at most {plural(int(value or 0), 'time')}"
+            return _("stock rebuilt at most {times}", times=plural(int(value or 0), "time"))
         return super().option_label(name, value)
 
     def rules_summary(self) -> str:
@@ -206,7 +206,7 @@ class RommePresenter(twopack.TwoPackPresenter):
             return _("none yet")
         lines = []
         for meld in view.melds:
-            kind = "set" if meld.kind is MeldKind.SET else "run"
+            kind = _("set") if meld.kind is MeldKind.SET else _("run")
             cards = " ".join(
                 f"{p.card}={p.stands_for}" if p.card.is_joker else str(p.card) for p in meld.cards
             )
@@ -225,7 +225,12 @@ class RommePresenter(twopack.TwoPackPresenter):
     def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
         ranked = sorted(_view(view).seats, key=lambda s: s.minus)
         return "\n".join(
-            f"{place + 1}. {names[s.seat]}: **{s.minus}** minus points"
+            _(
+                "{place}. {name}: **{minus}** minus points",
+                place=place + 1,
+                name=names[s.seat],
+                minus=s.minus,
+            )
             for place, s in enumerate(ranked)
         )
 
@@ -409,11 +414,15 @@ class RommePresenter(twopack.TwoPackPresenter):
 
     def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
         return [
-            (_("Sessions"), f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})"),
+            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
             (_("Final minus points"), _("{points} in total", points=stats.points)),
             (
                 _("Rounds"),
-                f"{stats.rounds} played, {stats.average_per_round:.1f} minus points per round",
+                _(
+                    "{rounds} played, {average} minus points per round",
+                    rounds=stats.rounds,
+                    average=decimal(stats.average_per_round),
+                ),
             ),
             (
                 _("Closing rounds"),

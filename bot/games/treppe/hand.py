@@ -42,7 +42,7 @@ def end_label(end: End | None) -> str:
         return _("low end")
     if end is End.HIGH:
         return _("high end")
-    return "set"
+    return _("set")
 
 
 def _game(ctx: HandContext) -> Game:
@@ -154,7 +154,13 @@ class TreppeHand:
                 )
             )
         staircase = " · ".join(f"`{i + 1}` {c}" for i, c in enumerate(public.staircase))
-        lines.append(f"Staircase: {staircase or 'empty'} ← top · talon {public.talon_count}")
+        lines.append(
+            _(
+                "Staircase: {staircase} ← top · talon {count}",
+                staircase=staircase or _("empty"),
+                count=public.talon_count,
+            )
+        )
         return lines
 
     def hand_footer(self, name: str, view: BasePrivateView) -> str:
@@ -194,7 +200,12 @@ class TreppeHand:
         positions = list(range(len(stairs) - 1, -1, -1))[window]  # top first
         options = [
             discord.SelectOption(
-                label=f"{index + 1}: {stairs[index]} (takes {plural(len(stairs) - index, 'card')})",
+                label=_(
+                    "{position}: {card} (takes {count})",
+                    position=index + 1,
+                    card=stairs[index],
+                    count=plural(len(stairs) - index, "card"),
+                ),
                 value=f"{index}:{stairs[index].code}",
             )
             for index in positions

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.presenter import GamePresenter
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, plural, sessions_text
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
@@ -22,7 +22,7 @@ from engine.games.treppe.events import (
     TookFromStaircase,
 )
 from engine.games.treppe.views import PublicView
-from engine.i18n import N_, _
+from engine.i18n import N_, _, decimal
 from engine.protocol import BasePublicView, OptionValue, Phase
 
 SUMMARY = N_(
@@ -70,9 +70,11 @@ def result_line(result: RoundResult, names: Sequence[str]) -> str:
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     """Treppenrommé's own events."""
     if isinstance(event, TookFromStaircase):
-        return (
-            f"{names[event.seat]} took {plural(len(event.cards), 'card')} from the "
-            f"staircase ({format_cards(event.cards)})."
+        return _(
+            "{name} took {count} from the staircase ({cards}).",
+            name=names[event.seat],
+            count=plural(len(event.cards), "card"),
+            cards=tuple(event.cards),
         )
     if isinstance(event, RoundEnded):
         return result_line(event.result, names)
@@ -107,7 +109,7 @@ class TreppePresenter(TreppeHand, GamePresenter):
         if name == "no_return":
             return _("no-return on") if value else _("no-return off")
         if name == "max_rebuilds":
-            return f"talon rebuilt at most {plural(int(value or 0), 'time')}"
+            return _("talon rebuilt at most {times}", times=plural(int(value or 0), "time"))
         if name == "hand_size":
             return _("{value} cards each", value=value)
         if name == "hand_romme_double":
@@ -142,7 +144,7 @@ class TreppePresenter(TreppeHand, GamePresenter):
             items = [f"`{i + 1}` {card}" for i, card in enumerate(table.staircase)]
             stairs = clip(" · ".join(items) + _(" ← top"), 1024)
         else:
-            stairs = "empty"
+            stairs = _("empty")
         return [
             (_("Staircase ({value})", value=len(table.staircase)), stairs),
             (_("Melds"), self._melds_text(names, table)),
@@ -153,14 +155,18 @@ class TreppePresenter(TreppeHand, GamePresenter):
             return _("none yet")
         lines = []
         for meld in view.melds:
-            kind = "set" if meld.kind is MeldKind.SET else "run"
+            kind = _("set") if meld.kind is MeldKind.SET else _("run")
             cards = format_cards([p.card for p in meld.cards])
             lines.append(f"`{meld.id + 1}` {cards} ({kind}, {names[meld.owner]}, {meld.points})")
         return clip("\n".join(lines), 1024)
 
     def footer(self, view: BasePublicView) -> str:
         table = _view(view)
-        return f"Talon: {plural(table.talon_count, 'card')} · target {table.target}"
+        return _(
+            "Talon: {count} · target {target}",
+            count=plural(table.talon_count, "card"),
+            target=table.target,
+        )
 
     def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
         totals = [seat.score for seat in _view(view).seats]
@@ -229,11 +235,15 @@ class TreppePresenter(TreppeHand, GamePresenter):
 
     # ------------------------------------------------------------ statistics
     def leaderboard_line(self, row: LeaderboardRow) -> str:
-        return f"{row.points} points · {row.average_per_round:.1f} per round"
+        return _(
+            "{points} points · {average} per round",
+            points=row.points,
+            average=decimal(row.average_per_round),
+        )
 
     def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
         return [
-            (_("Sessions"), f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})"),
+            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
             (
                 _("Points"),
                 _(
@@ -244,8 +254,12 @@ class TreppePresenter(TreppeHand, GamePresenter):
             ),
             (
                 _("Rounds"),
-                f"{stats.rounds} played, {stats.average_per_round:.1f} points per round, "
-                f"best round {stats.best_round}",
+                _(
+                    "{rounds} played, {average} points per round, best round {best}",
+                    rounds=stats.rounds,
+                    average=decimal(stats.average_per_round),
+                    best=stats.best_round,
+                ),
             ),
             (
                 _("Going out"),

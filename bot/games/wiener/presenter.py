@@ -16,7 +16,7 @@ from bot.core.presenter import (
     TypedField,
 )
 from bot.core.reading import one_card
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
@@ -31,7 +31,7 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
-from engine.i18n import N_, _
+from engine.i18n import N_, _, decimal
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
 from engine.twopack import Arrangement, arrange, deadwood, hand_value
 from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
@@ -86,7 +86,7 @@ def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
             "Round {round_number} ended dead: the stock ran out, no bad points.",
             round_number=result.round_number,
         )
-    how = _("called Rummy") if result.rummy else "knocked"
+    how = _("called Rummy") if result.rummy else _("knocked")
     out = (
         _(" Out of the rubber: {value}.", value=", ".join(names[s] for s in result.out))
         if result.out
@@ -178,11 +178,11 @@ class WienerPresenter(twopack.TwoPackPresenter):
             "hand_size": _("{number} cards each", number=number),
             "knock_limit": _("knock below {number}", number=number),
             "out_at": _("out at {number}", number=number),
-            "stake": f"stake {plural(number, 'chip')}",
-            "knock_money": f"{plural(number, 'chip')} per knock",
+            "stake": _("stake {chips}", chips=plural(number, "chip")),
+            "knock_money": _("{chips} per knock", chips=plural(number, "chip")),
             "buy_back_from": _("buy back from {number}", number=number),
-            "buy_back_cost": f"buy-back costs {plural(number, 'chip')}",
-            "max_rebuilds": f"stock rebuilt at most {plural(number, 'time')}",
+            "buy_back_cost": _("buy-back costs {chips}", chips=plural(number, "chip")),
+            "max_rebuilds": _("stock rebuilt at most {times}", times=plural(number, "time")),
         }
         return words.get(name) or super().option_label(name, value)
 
@@ -210,9 +210,14 @@ class WienerPresenter(twopack.TwoPackPresenter):
         state = "" if s.in_rubber else _(" · **out**")
         bought = _(" · bought back") if s.bought_back else ""
         knock = _(" · 👊 knocked") if table.knocker == s.seat else ""
-        return (
-            f"**{s.bad_points}**/{table.out_at} bad points · "
-            f"{s.chips:+d} chips{bought}{knock}{state}"
+        return _(
+            "**{bad}**/{out_at} bad points · {chips} chips{bought}{knock}{state}",
+            bad=s.bad_points,
+            out_at=table.out_at,
+            chips=f"{s.chips:+d}",
+            bought=bought,
+            knock=knock,
+            state=state,
         )
 
     def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
@@ -242,8 +247,14 @@ class WienerPresenter(twopack.TwoPackPresenter):
     def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
         ranked = sorted(_view(view).seats, key=lambda s: (not s.in_rubber, -s.chips, s.bad_points))
         return "\n".join(
-            f"{place + 1}. {names[s.seat]}: **{s.chips:+d}** chips, {s.bad_points} bad points"
-            + ("" if s.in_rubber else " (out)")
+            _(
+                "{place}. {name}: **{chips}** chips, {bad} bad points",
+                place=place + 1,
+                name=names[s.seat],
+                chips=f"{s.chips:+d}",
+                bad=s.bad_points,
+            )
+            + ("" if s.in_rubber else _(" (out)"))
             for place, s in enumerate(ranked)
         )
 
@@ -267,8 +278,14 @@ class WienerPresenter(twopack.TwoPackPresenter):
                 lines.append(_("{name}: out of the rubber", name=name))
                 continue
             lines.append(
-                f"{name}: {arrangement_text(laid)} → +{done.bad_points[seat]} bad points, "
-                f"total **{done.totals[seat]}**, chips {done.chips[seat]:+d}"
+                _(
+                    "{name}: {cards} → +{bad} bad points, total **{total}**, chips {chips}",
+                    name=name,
+                    cards=arrangement_text(laid),
+                    bad=done.bad_points[seat],
+                    total=done.totals[seat],
+                    chips=f"{done.chips[seat]:+d}",
+                )
             )
         return lines
 
@@ -296,7 +313,12 @@ class WienerPresenter(twopack.TwoPackPresenter):
 
     def hand_footer(self, name: str, view: BasePrivateView) -> str:
         me = _private(view).public.seats[view.seat]
-        return f"{name} · {me.bad_points} bad points · {me.chips:+d} chips"
+        return _(
+            "{name} · {bad} bad points · {chips} chips",
+            name=name,
+            bad=me.bad_points,
+            chips=f"{me.chips:+d}",
+        )
 
     def hand_controls(self, ctx: HandContext) -> HandControls:
         if not ctx.legal:
@@ -385,11 +407,15 @@ class WienerPresenter(twopack.TwoPackPresenter):
 
     def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
         return [
-            (_("Sessions"), f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})"),
+            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
             (_("Final chips"), _("{points} in total", points=stats.points)),
             (
                 _("Rounds"),
-                f"{stats.rounds} played, {stats.average_per_round:.1f} bad points per round",
+                _(
+                    "{rounds} played, {average} bad points per round",
+                    rounds=stats.rounds,
+                    average=decimal(stats.average_per_round),
+                ),
             ),
             (
                 _("Closing rounds"),
