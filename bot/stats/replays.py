@@ -183,6 +183,7 @@ async def step_payload(
             style=discord.ButtonStyle.primary,
         ),
         ui.button(session.id, ROUND_NEXT, arg, label="Round", emoji="⏭", disabled=last),
+        ui.button(session.id, RECORD, label="Session record", emoji="📄"),
     )
     return Payload(embeds=embeds, files=files, view=view)
 

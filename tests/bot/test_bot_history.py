@@ -21,6 +21,7 @@ from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 from bot.core.model import LiveGame
 from bot.games import all_presenters
 from bot.ratings import Rating
+from bot.recompute import check as recompute_check
 from bot.settings import Settings
 from engine.__main__ import main as engine_main
 from engine.replay import SessionRecord
@@ -170,6 +171,8 @@ async def test_two_rated_sessions_leaderboard_stats_and_replay(
     opened = await anna.slash(channel, "treppe replay", session=str(first.id))
     assert opened.response is not None and opened.response.ephemeral
     end = await walk_replay(anna, opened.response)
+    from_viewer = await anna.click(end, custom_id=custom_id_of(end, "record"))
+    assert from_viewer.response is not None and len(from_viewer.response.attachments) == 2
     assert "the end" in (end.embeds[0].title or "")
     final = await storage.finished_session(first.id)
     assert final is not None
@@ -294,6 +297,8 @@ async def test_rated_and_unrated_sessions_of_every_game(
     assert await storage.all_ratings() == after_rated
     seats = (await storage.game(live.id)).seats  # type: ignore[union-attr]
     assert [s.stood_in for s in seats] == [False, True]
+    # Recomputed from the stored sessions, every rating and its history are the same.
+    assert await recompute_check(storage, write=False) == 0
 
 
 async def test_replay_refuses_what_it_cannot_show(simcord_env: Env) -> None:
