@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.core.errors import Refusal
+from bot.core.leases import LeaseKeeper
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import turn_key_of
@@ -29,7 +30,7 @@ from bot.core.turns import Turns
 from bot.games import presenter
 from bot.ratings import places, session_note
 from bot.settings import Settings
-from bot.storage import ChannelBusy, GameRow, SessionResult, Store, utc_now
+from bot.storage import ChannelBusy, GameRow, LeaseLost, SessionResult, Store, utc_now
 from engine.actions import Action, DrawTalon
 from engine.events import GameEvent
 from engine.protocol import Player
@@ -48,6 +49,7 @@ class GameService(Turns):
         self.games: dict[int, LiveGame] = {}
         self._players: dict[tuple[int, int], Player] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self.leases = LeaseKeeper(self)
 
     # ------------------------------------------------------------ lookup
     def in_channel(self, channel_id: int) -> LiveGame | None:
@@ -180,6 +182,10 @@ class GameService(Turns):
             changes = await self.storage.save_action(
                 live.id, game.to_json(), records, winner, final, ending
             )
+        except LeaseLost:
+            live.game = load_game(saved)
+            self.forget(live)  # another process runs this game now
+            raise
         except BaseException:
             live.game = load_game(saved)  # the action never happened
             raise
@@ -272,12 +278,21 @@ class GameService(Turns):
 
     # ------------------------------------------------------------ restart
     async def restore(self) -> None:
-        """Load every unfinished lobby and game from the database."""
-        for row in await self.storage.open_games():
+        """Load the unfinished lobbies and games of this process's guilds that it could lease
+        (bot/core/leases.py)."""
+        for row in await self.leases.claim_open_games():
             live = self._live_from_row(row)
             if live is None:
                 continue
             self.games[live.id] = live
+
+    async def adopt(self, row: GameRow) -> None:
+        """Run a game taken over from a process that stopped: as after a restart."""
+        live = self._live_from_row(row)
+        if live is None:
+            return
+        self.games[live.id] = live
+        await self._resume(live)
 
     def _live_from_row(self, row: GameRow) -> LiveGame | None:
         live = LiveGame(
@@ -310,15 +325,19 @@ class GameService(Turns):
     async def resume_all(self) -> None:
         """After connecting: tell each table play continues, restart timers and computers."""
         for live in list(self.games.values()):
-            if live.status == "lobby":
-                self.spawn(self._expire_lobby(live), live, "expiry")
-                self.spawn(self.remove_stale_tables(live), live, "sweep")
-                continue
-            async with live.lock:
-                live.turn_serial += 1
-                self.request_move(live)  # mention the player to act again (or just edit)
-                self._schedule_timer(live)
-                self.kick_autoplay(live)
+            await self._resume(live)
+        self.spawn_detached(self.leases.keep())
+
+    async def _resume(self, live: LiveGame) -> None:
+        if live.status == "lobby":
+            self.spawn(self._expire_lobby(live), live, "expiry")
+            self.spawn(self.remove_stale_tables(live), live, "sweep")
+            return
+        async with live.lock:
+            live.turn_serial += 1
+            self.request_move(live)  # mention the player to act again (or just edit)
+            self._schedule_timer(live)
+            self.kick_autoplay(live)
 
     # ------------------------------------------------------------ tasks
     def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:

@@ -9,12 +9,16 @@ from bot.settings import Settings
 from bot.storage.postgres import PostgresStore
 from bot.storage.protocol import Store
 from bot.storage.rows import (
+    DEFAULT_LEASE_SECONDS,
+    DEFAULT_OWNER,
     ChannelBusy,
     FinishedSession,
     GameRecord,
     GameRow,
     HeadToHead,
     LeaderboardRow,
+    Lease,
+    LeaseLost,
     PlayerStats,
     RoundRecord,
     RoundScoreRow,
@@ -28,19 +32,21 @@ from bot.storage.sqlite import SqliteStore
 SQLITE_PREFIX = "sqlite:///"
 
 
-async def open_url(url: str) -> Store:
+async def open_url(
+    url: str, owner: str = DEFAULT_OWNER, lease_seconds: float = DEFAULT_LEASE_SECONDS
+) -> Store:
     """Open and migrate ``postgresql://…`` or ``sqlite:///path`` (a relative path after the
-    three slashes, an absolute one after four)."""
+    three slashes, an absolute one after four). ``owner`` names this process on its leases."""
     if url.startswith(SQLITE_PREFIX):
-        return await SqliteStore.open(Path(url.removeprefix(SQLITE_PREFIX)))
+        return await SqliteStore.open(Path(url.removeprefix(SQLITE_PREFIX)), owner, lease_seconds)
     if url.startswith(("postgresql://", "postgres://")):
-        return await PostgresStore.open(url)
+        return await PostgresStore.open(url, owner, lease_seconds)
     raise ValueError("a database URL starts with postgresql:// or sqlite:///")
 
 
 async def open_store(settings: Settings) -> Store:
     """Open and migrate the bot's database: DATABASE_URL, else SQLite at DATABASE_PATH."""
-    return await open_url(settings.database())
+    return await open_url(settings.database(), settings.instance_name, settings.lease_seconds)
 
 
 __all__ = [
@@ -50,6 +56,8 @@ __all__ = [
     "GameRow",
     "HeadToHead",
     "LeaderboardRow",
+    "Lease",
+    "LeaseLost",
     "PlayerStats",
     "PostgresStore",
     "RoundRecord",

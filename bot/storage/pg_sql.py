@@ -106,6 +106,15 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rating_history_by_user ON rating_history (user_id);
     """,
+    # 6: which bot process runs each open game, until when.
+    """
+    CREATE TABLE leases (
+        game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        owner TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE INDEX leases_by_owner ON leases (owner);
+    """,
 )
 
 # PostgreSQL has no PRAGMA user_version: one row in its own table keeps the count.
@@ -138,6 +147,9 @@ SELECT_OPEN_GAME_IN_CHANNEL = """
 SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
 # $1 game_id
 SELECT_GAME = "SELECT * FROM games WHERE id = $1"
+GAME_IS_OPEN = (
+    "SELECT EXISTS (SELECT 1 FROM games WHERE id = $1 AND status IN ('lobby', 'playing'))"
+)
 # $1 game_id, $2 message_id
 UPDATE_TABLE_MESSAGE = "UPDATE games SET table_message_id = $2 WHERE id = $1"
 UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = $2 WHERE id = $1"
@@ -153,6 +165,44 @@ FINISH_GAME = """
 CLOSE_GAME = """
     UPDATE games SET status = $2, finished_at = $3
     WHERE id = $1 AND status IN ('lobby', 'playing')
+"""
+
+# ---------------------------------------------------------------- leases
+# Lease times follow the database's clock, the one clock every machine shares.
+# A write to a game locks its lease row first: a takeover waits until the write committed, and
+# a write after a takeover sees the new owner and stops. $1 game_id
+LOCK_LEASE_OWNER = "SELECT owner FROM leases WHERE game_id = $1 FOR UPDATE"
+# $1 game_id, $2 owner, $3 seconds
+INSERT_LEASE = """
+    INSERT INTO leases (game_id, owner, expires_at)
+    VALUES ($1, $2, clock_timestamp() + make_interval(secs => $3))
+"""
+# Ours already, or run out: take it. $1 game_ids, $2 owner, $3 seconds
+ACQUIRE_LEASES = """
+    INSERT INTO leases (game_id, owner, expires_at)
+    SELECT id, $2, clock_timestamp() + make_interval(secs => $3)
+    FROM unnest($1::bigint[]) AS id
+    ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+    WHERE leases.owner = excluded.owner OR leases.expires_at <= clock_timestamp()
+    RETURNING game_id
+"""
+# $1 owner, $2 seconds
+RENEW_LEASES = """
+    UPDATE leases SET expires_at = clock_timestamp() + make_interval(secs => $2)
+    WHERE owner = $1 RETURNING game_id
+"""
+# $1 game_ids, $2 owner
+RELEASE_LEASES = "DELETE FROM leases WHERE game_id = ANY($1::bigint[]) AND owner = $2"
+# $1 game_ids
+SELECT_LEASES = """
+    SELECT game_id, owner, expires_at FROM leases WHERE game_id = ANY($1::bigint[])
+    ORDER BY game_id
+"""
+SELECT_UNLEASED_OPEN_GAMES = """
+    SELECT g.id, g.guild_id FROM games g LEFT JOIN leases l ON l.game_id = g.id
+    WHERE g.status IN ('lobby', 'playing')
+      AND (l.game_id IS NULL OR l.expires_at <= clock_timestamp())
+    ORDER BY g.id
 """
 
 # ---------------------------------------------------------------- seats

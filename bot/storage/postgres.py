@@ -4,7 +4,8 @@ A pool of connections; every write is one committed transaction, as in SQLite.""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any, TypeAlias
 
@@ -15,9 +16,13 @@ import bot.storage.pg_sql as sql
 from bot.ratings import RatingChange
 from bot.storage.postgres_history import PostgresHistory
 from bot.storage.rows import (
+    DEFAULT_LEASE_SECONDS,
+    DEFAULT_OWNER,
     ChannelBusy,
     GameRow,
     LeaderboardRow,
+    Lease,
+    LeaseLost,
     PlayerStats,
     RoundRecord,
     RoundScoreRow,
@@ -25,6 +30,7 @@ from bot.storage.rows import (
     SessionResult,
     game_from_row,
     leaderboard_from_row,
+    lease_from_row,
     round_score_from_row,
     stats_from_rows,
     utc_now,
@@ -46,15 +52,25 @@ def _now() -> datetime:
 class PostgresStore(PostgresHistory):
     """The store in a PostgreSQL database (``DATABASE_URL=postgresql://…``)."""
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool[asyncpg.Record], owner: str, lease_seconds: float
+    ) -> None:
         self._pool = pool
+        self.owner = owner
+        self.lease_seconds = lease_seconds
 
     @classmethod
-    async def open(cls, url: str) -> PostgresStore:
+    async def open(
+        cls,
+        url: str,
+        owner: str = DEFAULT_OWNER,
+        lease_seconds: float = DEFAULT_LEASE_SECONDS,
+    ) -> PostgresStore:
         """Connect and migrate. Query parameters of the URL other than asyncpg's own are
-        server settings, e.g. ``?search_path=bot`` for a schema of its own."""
+        server settings, e.g. ``?search_path=bot`` for a schema of its own. ``owner`` names
+        this process on the leases of its games, each good for ``lease_seconds``."""
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
-        store = cls(pool)
+        store = cls(pool, owner, lease_seconds)
         try:
             await store._prepare()
         except BaseException:
@@ -105,6 +121,7 @@ class PostgresStore(PostgresHistory):
             except asyncpg.UniqueViolationError as error:
                 raise ChannelBusy from error
             await self._write_seats(db, game_id, [host])
+            await db.execute(sql.INSERT_LEASE, game_id, self.owner, self.lease_seconds)
         return game_id
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
@@ -122,19 +139,19 @@ class PostgresStore(PostgresHistory):
             return (await self._games(db, rows))[0] if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
-        async with self._pool.acquire() as db, db.transaction():
+        async with self._game_write(game_id) as db:
             await self._write_seats(db, game_id, seats)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._pool.acquire() as db:
+        async with self._game_write(game_id) as db:
             await db.execute(sql.UPDATE_TABLE_MESSAGE, game_id, message_id)
 
     async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._pool.acquire() as db:
+        async with self._game_write(game_id) as db:
             await db.execute(sql.UPDATE_PING_MESSAGE, game_id, message_id)
 
     async def start_game(self, game_id: int, seats: Sequence[SeatRow], state: str) -> None:
-        async with self._pool.acquire() as db, db.transaction():
+        async with self._game_write(game_id) as db:
             await self._write_seats(db, game_id, seats)
             await db.execute(sql.START_GAME, game_id, state, _now())
 
@@ -152,7 +169,7 @@ class PostgresStore(PostgresHistory):
         its places and whether it is rated. Returns the rating changes of a rated session."""
         now = _now()
         changes: list[RatingChange] = []
-        async with self._pool.acquire() as db, db.transaction():
+        async with self._game_write(game_id) as db:
             await db.execute(sql.UPDATE_STATE, game_id, state)
             for record in finished_rounds:
                 await db.execute(
@@ -183,10 +200,11 @@ class PostgresStore(PostgresHistory):
                 )
                 if result is not None:
                     changes = await self._record_result(db, game_id, result)
+                await db.execute(sql.RELEASE_LEASES, [game_id], self.owner)
         return changes
 
     async def update_seat(self, game_id: int, seat: SeatRow) -> None:
-        async with self._pool.acquire() as db:
+        async with self._game_write(game_id) as db:
             await db.execute(
                 sql.UPDATE_SEAT_FLAGS,
                 game_id,
@@ -199,9 +217,57 @@ class PostgresStore(PostgresHistory):
 
     async def close_game(self, game_id: int, status: str) -> bool:
         """Mark an open game abandoned, cancelled or expired; False if it was not open."""
-        async with self._pool.acquire() as db:
+        async with self._game_write(game_id) as db:
             answer = await db.execute(sql.CLOSE_GAME, game_id, status, _now())
+            await db.execute(sql.RELEASE_LEASES, [game_id], self.owner)
         return str(answer) != "UPDATE 0"
+
+    # ------------------------------------------------------------ leases
+    async def acquire_leases(self, game_ids: Sequence[int]) -> list[int]:
+        """Lease these games to this process where nobody else holds a live lease; the ids
+        it got."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                sql.ACQUIRE_LEASES, list(game_ids), self.owner, self.lease_seconds
+            )
+        return sorted(int(row["game_id"]) for row in rows)
+
+    async def renew_leases(self) -> set[int]:
+        """Extend every lease of this process; the games it holds."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(sql.RENEW_LEASES, self.owner, self.lease_seconds)
+        return {int(row["game_id"]) for row in rows}
+
+    async def release_leases(self, game_ids: Sequence[int]) -> None:
+        async with self._pool.acquire() as db:
+            await db.execute(sql.RELEASE_LEASES, list(game_ids), self.owner)
+
+    async def leases(self, game_ids: Sequence[int]) -> list[Lease]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(sql.SELECT_LEASES, list(game_ids))
+        return [lease_from_row(row) for row in rows]
+
+    async def unleased_open_games(self) -> list[tuple[int, int]]:
+        """(game id, guild id) of every open game nobody holds a live lease on."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(sql.SELECT_UNLEASED_OPEN_GAMES)
+        return [(int(row["id"]), int(row["guild_id"])) for row in rows]
+
+    @asynccontextmanager
+    async def _game_write(self, game_id: int) -> AsyncIterator[Connection]:
+        """One committed transaction writing to a game, only while this process holds the
+        game's lease (a game no longer open is nobody's to contest). The lease row stays
+        locked until the commit, so a takeover waits for this write and then sees it."""
+        async with self._pool.acquire() as db, db.transaction():
+            owner = await db.fetchval(sql.LOCK_LEASE_OWNER, game_id)
+            ours = (
+                owner == self.owner
+                if owner is not None
+                else not await db.fetchval(sql.GAME_IS_OPEN, game_id)
+            )
+            if not ours:
+                raise LeaseLost(game_id)
+            yield db
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
         async with self._pool.acquire() as db:

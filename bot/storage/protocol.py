@@ -14,6 +14,7 @@ from bot.storage.rows import (
     GameRow,
     HeadToHead,
     LeaderboardRow,
+    Lease,
     PlayerStats,
     RoundRecord,
     RoundScoreRow,
@@ -24,6 +25,10 @@ from bot.storage.rows import (
 
 
 class Store(Protocol):
+    # This process's name on its leases (INSTANCE_NAME) and how long each lease lasts.
+    owner: str
+    lease_seconds: float
+
     async def close(self) -> None: ...
 
     async def schema_version(self) -> int:
@@ -39,7 +44,8 @@ class Store(Protocol):
         options: dict[str, Any],
         game_key: str,
     ) -> int:
-        """A new lobby's id; raises ChannelBusy when the channel has an open game."""
+        """A new lobby's id, leased to this process; raises ChannelBusy when the channel has
+        an open game."""
         ...
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None: ...
@@ -78,6 +84,28 @@ class Store(Protocol):
         ...
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]: ...
+
+    # ------------------------------------------------------------ leases
+    # Every write to an open game above raises LeaseLost unless this process holds its lease;
+    # finishing or closing a game gives the lease up.
+    async def acquire_leases(self, game_ids: Sequence[int]) -> list[int]:
+        """Lease these games to this process where nobody else holds a live lease (an
+        expired lease is taken over); the ids it got."""
+        ...
+
+    async def renew_leases(self) -> set[int]:
+        """Extend every lease of this process; the ids of the games it still holds."""
+        ...
+
+    async def release_leases(self, game_ids: Sequence[int]) -> None: ...
+
+    async def leases(self, game_ids: Sequence[int]) -> list[Lease]:
+        """Who holds these games' leases, until when."""
+        ...
+
+    async def unleased_open_games(self) -> list[tuple[int, int]]:
+        """(game id, guild id) of every open game without a live lease."""
+        ...
 
     # ------------------------------------------------------------ scores
     async def leaderboard(

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from engine.replay import RoundScores
+
+# Names this process on its leases unless INSTANCE_NAME says otherwise: stable across restarts
+# on one machine, so a restarted bot takes its games back at once.
+DEFAULT_OWNER = socket.gethostname()
+DEFAULT_LEASE_SECONDS = 60.0
 
 
 def utc_now() -> datetime:
@@ -17,6 +23,17 @@ def utc_now() -> datetime:
 
 class ChannelBusy(Exception):
     """The channel already has a lobby or a running game."""
+
+
+class LeaseLost(Exception):
+    """Another bot process holds this game's lease now; this one must not write to it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    game_id: int
+    owner: str  # the INSTANCE_NAME of the process that runs the game
+    expires_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +202,10 @@ class DbRow(Protocol):
 def _moment(value: datetime | str) -> datetime:
     # SQLite keeps ISO-8601 text, PostgreSQL a timestamptz.
     return value if isinstance(value, datetime) else datetime.fromisoformat(value)
+
+
+def lease_from_row(row: DbRow) -> Lease:
+    return Lease(int(row["game_id"]), str(row["owner"]), _moment(row["expires_at"]))
 
 
 def seat_from_row(row: DbRow) -> SeatRow:

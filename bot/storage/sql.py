@@ -109,6 +109,16 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rating_history_by_user ON rating_history (user_id);
     """,
+    # 6: which bot process runs each open game, until when (bot/core/leases.py). A process
+    # renews its leases while it lives; another takes a game over once its lease ran out.
+    """
+    CREATE TABLE leases (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        owner TEXT NOT NULL,              -- INSTANCE_NAME of the process
+        expires_at TEXT NOT NULL
+    );
+    CREATE INDEX leases_by_owner ON leases (owner);
+    """,
 )
 
 GET_SCHEMA_VERSION = "PRAGMA user_version"
@@ -128,6 +138,9 @@ SELECT_OPEN_GAME_IN_CHANNEL = """
 """
 SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
 SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
+SELECT_GAME_IF_OPEN = """
+    SELECT id FROM games WHERE id = :game_id AND status IN ('lobby', 'playing')
+"""
 UPDATE_TABLE_MESSAGE = "UPDATE games SET table_message_id = :message_id WHERE id = :game_id"
 UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = :message_id WHERE id = :game_id"
 START_GAME = """
@@ -141,6 +154,33 @@ FINISH_GAME = """
 CLOSE_GAME = """
     UPDATE games SET status = :status, finished_at = :now
     WHERE id = :game_id AND status IN ('lobby', 'playing')
+"""
+
+# ---------------------------------------------------------------- leases
+# A write to a game goes ahead only while this process holds the game's lease. BEGIN IMMEDIATE
+# takes the write lock first, so no other process can take the lease between check and commit.
+BEGIN_WRITE = "BEGIN IMMEDIATE"
+SELECT_LEASE_OWNER = "SELECT owner FROM leases WHERE game_id = :game_id"
+INSERT_LEASE = """
+    INSERT INTO leases (game_id, owner, expires_at) VALUES (:game_id, :owner, :expires)
+"""
+# Ours already, or run out: take it. A live lease of another process stays.
+ACQUIRE_LEASE = """
+    INSERT INTO leases (game_id, owner, expires_at) VALUES (:game_id, :owner, :expires)
+    ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+    WHERE leases.owner = excluded.owner OR leases.expires_at <= :now
+"""
+RENEW_LEASES = "UPDATE leases SET expires_at = :expires WHERE owner = :owner"
+SELECT_OWN_LEASES = "SELECT game_id FROM leases WHERE owner = :owner ORDER BY game_id"
+RELEASE_LEASE = "DELETE FROM leases WHERE game_id = :game_id AND owner = :owner"
+SELECT_LEASES = """
+    SELECT game_id, owner, expires_at FROM leases
+    WHERE game_id IN (SELECT value FROM json_each(:game_ids)) ORDER BY game_id
+"""
+SELECT_UNLEASED_OPEN_GAMES = """
+    SELECT g.id, g.guild_id FROM games g LEFT JOIN leases l ON l.game_id = g.id
+    WHERE g.status IN ('lobby', 'playing') AND (l.game_id IS NULL OR l.expires_at <= :now)
+    ORDER BY g.id
 """
 
 # ---------------------------------------------------------------- seats

@@ -4,8 +4,10 @@ of ``save_action``, which commits."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
@@ -32,6 +34,21 @@ from engine.replay import RoundScores
 
 class SqliteHistory:
     _db: aiosqlite.Connection
+    _write_lock: asyncio.Lock
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """One committed write transaction at a time on the one connection, so one task's
+        rollback never takes another's writes with it. BEGIN IMMEDIATE takes the file's write
+        lock first: another process cannot change a lease between our check and commit."""
+        async with self._write_lock:
+            await self._db.execute(sql.BEGIN_WRITE)
+            try:
+                yield
+            except BaseException:
+                await self._db.rollback()
+                raise
+            await self._db.commit()
 
     async def _fetch(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
         async with self._db.execute(query, params) as cursor:
@@ -150,7 +167,7 @@ class SqliteHistory:
         self, history: Sequence[tuple[int, RatingKey, Rating]], ratings: dict[RatingKey, Rating]
     ) -> None:
         """Rewrite every rating and the whole history (a recomputation), in one transaction."""
-        try:
+        async with self._transaction():
             await self._db.execute(sql.DELETE_RATING_HISTORY)
             await self._db.execute(sql.DELETE_RATINGS)
             for game_id, key, rating in history:
@@ -176,10 +193,6 @@ class SqliteHistory:
                         "sessions": rating.sessions,
                     },
                 )
-            await self._db.commit()
-        except BaseException:
-            await self._db.rollback()
-            raise
 
     # ------------------------------------------------------------ personal history
     async def head_to_head(

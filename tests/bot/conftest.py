@@ -22,8 +22,8 @@ async def close_databases(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None
     opened: list[Store] = []
 
     def keeping(real_open: Any) -> Any:
-        async def open_and_keep(cls: type[Store], *args: Any) -> Store:
-            store: Store = await real_open(cls, *args)
+        async def open_and_keep(cls: type[Store], *args: Any, **kwargs: Any) -> Store:
+            store: Store = await real_open(cls, *args, **kwargs)
             opened.append(store)
             return store
 
