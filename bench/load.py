@@ -223,6 +223,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         render_images=cfg.images,
         computer_delay=0.0,
         default_turn_timer=0,
+        shard_count=1,  # SimCord cannot ask Discord for the count
     )
 
 

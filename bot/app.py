@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,19 +25,24 @@ EXTENSIONS = ("bot.lobby", "bot.table", "bot.hand", "bot.stats", "bot.rules_cmd"
 COMMANDS_FINGERPRINT = "commands_fingerprint"
 
 
-class TreppenBot(commands.Bot):
+class TreppenBot(commands.AutoShardedBot):
     service: GameService
 
     def __init__(self, settings: Settings) -> None:
         # The bot never joins voice: no start-up warnings about the voice libraries it lacks.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        # None: discord.py asks Discord for the count and runs every shard in this process.
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = settings.shard_ids
         # Slash commands and components need no privileged intents.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **shards,
         )
         self.settings = settings
         # One command group for every game: /treppe ...
@@ -45,6 +51,7 @@ class TreppenBot(commands.Bot):
             name="treppe", description=f"Play {games}"[:100], guild_only=True
         )
         self._resumed = False
+        self._storage_closed = False
 
     async def setup_hook(self) -> None:
         storage = await open_store(self.settings)
@@ -57,7 +64,13 @@ class TreppenBot(commands.Bot):
             await self.load_extension(extension)
         await self.service.restore()
         await self.sync_commands()
-        log.info("restored %d open tables", len(self.service.games))
+        log.info(
+            "instance %r restored %d open tables (shards %s of %s)",
+            self.settings.instance_name,
+            len(self.service.games),
+            self.settings.shard_ids or "all",
+            self.settings.shard_count or "automatic",
+        )
 
     async def _enter(self, interaction: discord.Interaction) -> bool:
         """Every slash command and autocomplete answers in the member's language."""
@@ -88,8 +101,13 @@ class TreppenBot(commands.Bot):
 
     async def close(self) -> None:
         service = getattr(self, "service", None)
-        if service is not None:
+        if service is not None and not self._storage_closed:
+            self._storage_closed = True  # close may be called again while it runs
             await service.shutdown()
+            try:
+                await service.leases.release_all()
+            except Exception:
+                log.exception("could not hand back the leases; they run out by themselves")
             await service.storage.close()
         await super().close()
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:///")
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
@@ -28,6 +31,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/treppenbot.db")
+    # postgresql://user:password@host:5432/db (or sqlite:///path); unset: SQLite at database_path.
+    database_url: SecretStr | None = None
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
     default_turn_timer: int = Field(default=120, ge=0, le=3600)  # seconds, 0 = off
@@ -37,12 +42,59 @@ class Settings(BaseSettings):
     lobby_timeout: int = Field(default=900, ge=30)  # seconds until an unstarted lobby expires
     computer_delay: float = Field(default=1.0, ge=0.0, le=10.0)  # pause before a computer move
     render_images: bool = True
+    # Sharding (docs/scaling.md). No count: discord.py's automatic sharding in one process.
+    shard_count: int | None = Field(default=None, ge=1)
+    # The shards this process runs, e.g. "0,1"; empty: all of SHARD_COUNT.
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
+    # This process's name on the leases of the games it runs; a restarted process with the
+    # same name takes its games back at once. Two processes at once need two names.
+    instance_name: str = Field(default_factory=socket.gethostname, min_length=1, max_length=100)
+    # A process that stops renewing loses its games to another after this many seconds.
+    lease_seconds: int = Field(default=60, ge=2, le=3600)
+    rating_min_sessions: int = Field(default=3, ge=1, le=100)  # rated sessions to be ranked
     game_seed: int | None = None  # fixed shuffle for reproducible tests; leave empty in play
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _any_case(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(" ", "").split(",") if part] or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Self:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            if any(not 0 <= shard < self.shard_count for shard in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must lie between 0 and {self.shard_count - 1}")
+            if len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError("SHARD_IDS lists a shard twice")
+        return self
+
+    def runs_guild(self, guild_id: int) -> bool:
+        """Whether this process's shards carry the guild (Discord's sharding formula)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(DATABASE_SCHEMES):
+            raise ValueError(f"must start with one of {', '.join(DATABASE_SCHEMES)}")
+        return value
+
+    def database(self) -> str:
+        """The database to open as a URL: DATABASE_URL, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return f"sqlite:///{self.database_path}"
 
     def token(self) -> str | None:
         """The token, or None when it is missing or blank."""

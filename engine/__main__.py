@@ -80,7 +80,47 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="language of the game's words (default: from the environment's locale)",
     )
+
+    replay = sub.add_parser(
+        "replay", help="walk a session record (the bot's .json file) and check its scores"
+    )
+    replay.add_argument("file", help="a session record, or a stored game's JSON")
+    replay.add_argument("--round", type=int, default=None, help="show only this round")
+    replay.add_argument(
+        "--steps", action="store_true", help="after each move, the cards in hand and scores"
+    )
     return parser
+
+
+def replay_main(path: str, only_round: int | None, steps: bool = False) -> int:
+    """Print the session move by move, then each recorded round's totals beside the totals
+    the engine computes from the action log. Exit 1 if any differ, 2 if unreadable."""
+    from engine.replay import RecordError, Replay, SessionRecord, check_scores, score_line
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            record = SessionRecord.from_json(handle.read())
+        replay = Replay(record.state)
+        rounds = replay.rounds()
+    except (OSError, RecordError) as error:
+        print(f"cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    if only_round is not None and not 1 <= only_round <= len(rounds):
+        print(f"no round {only_round} (1 to {len(rounds)})")
+    else:
+        print(replay.text(only_round=only_round, steps=steps), end="")
+    if not record.rounds:
+        print("The file holds no recorded scores to check against.")
+        return 0
+    wrong = 0
+    for recorded, mine in check_scores(replay, record.rounds):
+        same = mine is not None and mine.totals == recorded.totals
+        wrong += not same
+        found = score_line(replay.names, mine.totals) if mine is not None else "missing"
+        mark = "ok" if same else f"DIFFERS (recorded {score_line(replay.names, recorded.totals)})"
+        print(f"Round {recorded.round_number}: {found} {mark}")
+    print(f"{len(record.rounds) - wrong} of {len(record.rounds)} recorded rounds reproduced")
+    return 1 if wrong else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.quiet,
         )
         return 0
+    if args.command == "replay":
+        return replay_main(args.file, args.round, args.steps)
     from engine.games.treppe.terminal import main as play_main
 
     with using(args.lang or environment_language()):

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 import discord
 from discord import app_commands
 
+from bot.storage import LeaseLost
 from engine import RulesError
 from engine.i18n import N_, _
 
@@ -17,6 +18,7 @@ log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # Discord's limit for a message's text
 LONG_QUOTE = re.compile(r"“([^”]{40})[^”]+”")
+MOVED_ON = N_("Another instance of the bot runs this table now; nothing was changed here.")
 UNEXPECTED = N_("Something went wrong on my side; nothing was changed. Please try again.")
 
 
@@ -40,6 +42,8 @@ def refusal_text(error: BaseException) -> str | None:
     original = getattr(error, "original", error)
     if isinstance(original, RulesError | Refusal):
         return str(original)
+    if isinstance(original, LeaseLost):
+        return _(MOVED_ON)
     if isinstance(error, app_commands.CheckFailure):
         return _("You cannot use this command here.")
     return None
@@ -63,6 +67,8 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
         yield
     except (RulesError, Refusal) as error:
         await send_private(interaction, str(error))
+    except LeaseLost:
+        await send_private(interaction, MOVED_ON)
 
 
 def install(tree: app_commands.CommandTree[discord.Client]) -> None:

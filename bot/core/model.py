@@ -87,6 +87,7 @@ class Seat:
     away: bool = False
     departed: bool = False
     timeouts: int = 0
+    stood_in: bool = False  # moves were made for this member while away or gone: not rated
 
     @property
     def is_computer(self) -> bool:
@@ -106,12 +107,20 @@ class Seat:
             self.away,
             self.departed,
             self.timeouts,
+            self.stood_in,
         )
 
     @classmethod
     def from_row(cls, row: SeatRow) -> Seat:
         return cls(
-            row.seat, row.user_id, row.name, row.strength, row.away, row.departed, row.timeouts
+            row.seat,
+            row.user_id,
+            row.name,
+            row.strength,
+            row.away,
+            row.departed,
+            row.timeouts,
+            row.stood_in,
         )
 
 
@@ -131,6 +140,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     log: str = ""
     round_result: object | None = None  # the game's last round result, shown until a move
+    rating_note: tuple[str, str] | None = None  # at the end: rated (and how) or why not
     turn_key: tuple[int, int, bool] = (0, 0, False)
     turn_serial: int = 0
     refresh_wanted: bool = False

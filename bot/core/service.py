@@ -23,13 +23,15 @@ import discord
 
 from bot.core import language
 from bot.core.errors import Refusal
+from bot.core.leases import LeaseKeeper
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import turn_key_of
 from bot.core.turns import Turns
 from bot.games import presenter
+from bot.ratings import places, session_note
 from bot.settings import Settings
-from bot.storage import ChannelBusy, GameRow, Store, utc_now
+from bot.storage import ChannelBusy, GameRow, LeaseLost, SessionResult, Store, utc_now
 from engine.actions import Action, DrawTalon
 from engine.events import GameEvent
 from engine.i18n import N_, _
@@ -49,6 +51,7 @@ class GameService(Turns):
         self.games: dict[int, LiveGame] = {}
         self._players: dict[tuple[int, int], Player] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self.leases = LeaseKeeper(self)
 
     # ------------------------------------------------------------ lookup
     def in_channel(self, channel_id: int) -> LiveGame | None:
@@ -169,22 +172,43 @@ class GameService(Turns):
         if game is None or live.status != "playing":
             raise Refusal(_("This game is not running."))
         shown = presenter(live.game_key)
+        seat = live.seats[action.seat]
+        if not by_player and not seat.is_computer and seat.played_for and not seat.stood_in:
+            # A move made for an away member: the session is recorded but not rated. Stored
+            # before the move, so a crash in between can only leave it unrated.
+            seat.stood_in = True
+            await self.storage.update_seat(live.id, seat.to_row())
         saved = game.to_json()
         events = list(game.apply(action))
         finished = shown.finished_rounds(events)
         winner: int | None = None
         final: tuple[int, ...] = ()
+        ending: SessionResult | None = None
         if game.is_over:
             standings = game.standings()
             winner = standings.winners[0] if standings.winners else None
             final = shown.session_totals(standings)
+            rated = all(not s.is_computer and not s.stood_in for s in live.seats)
+            ending = SessionResult(places(standings), rated)
         try:
             records = [shown.round_record(result) for result in finished]
-            await self.storage.save_action(live.id, game.to_json(), records, winner, final)
+            changes = await self.storage.save_action(
+                live.id, game.to_json(), records, winner, final, ending
+            )
+        except LeaseLost:
+            live.game = load_game(saved)
+            self.forget(live)  # another process runs this game now
+            raise
         except BaseException:
             live.game = load_game(saved)  # the action never happened
             raise
-        seat = live.seats[action.seat]
+        if ending is not None:
+            live.rating_note = session_note(
+                live.names,
+                [s.user_id for s in live.seats],
+                [s.stood_in for s in live.seats],
+                changes,
+            )
         if by_player and seat.timeouts:
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat.to_row())
@@ -268,13 +292,22 @@ class GameService(Turns):
 
     # ------------------------------------------------------------ restart
     async def restore(self) -> None:
-        """Load every unfinished lobby and game from the database."""
-        for row in await self.storage.open_games():
+        """Load the unfinished lobbies and games of this process's guilds that it could lease
+        (bot/core/leases.py)."""
+        for row in await self.leases.claim_open_games():
             await language.load(self.storage, row.guild_id)
             live = self._live_from_row(row)
             if live is None:
                 continue
             self.games[live.id] = live
+
+    async def adopt(self, row: GameRow) -> None:
+        """Run a game taken over from a process that stopped: as after a restart."""
+        live = self._live_from_row(row)
+        if live is None:
+            return
+        self.games[live.id] = live
+        await self._resume(live)
 
     def _live_from_row(self, row: GameRow) -> LiveGame | None:
         live = LiveGame(
@@ -308,15 +341,19 @@ class GameService(Turns):
     async def resume_all(self) -> None:
         """After connecting: tell each table play continues, restart timers and computers."""
         for live in list(self.games.values()):
-            if live.status == "lobby":
-                self.spawn(self._expire_lobby(live), live, "expiry")
-                self.spawn(self.remove_stale_tables(live), live, "sweep")
-                continue
-            async with live.lock:
-                live.turn_serial += 1
-                self.request_move(live)  # mention the player to act again (or just edit)
-                self._schedule_timer(live)
-                self.kick_autoplay(live)
+            await self._resume(live)
+        self.spawn_detached(self.leases.keep())
+
+    async def _resume(self, live: LiveGame) -> None:
+        if live.status == "lobby":
+            self.spawn(self._expire_lobby(live), live, "expiry")
+            self.spawn(self.remove_stale_tables(live), live, "sweep")
+            return
+        async with live.lock:
+            live.turn_serial += 1
+            self.request_move(live)  # mention the player to act again (or just edit)
+            self._schedule_timer(live)
+            self.kick_autoplay(live)
 
     # ------------------------------------------------------------ tasks
     def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:

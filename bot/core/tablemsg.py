@@ -186,6 +186,9 @@ async def _final_embed(
         ),
         colour=discord.Colour.gold(),
     )
+    if live.rating_note is not None:
+        title, text = live.rating_note
+        embed.add_field(name=title, value=clip(text), inline=False)
     if with_images:
         data = await images.render(shown.render_session, live.names, view)
         await _picture(embed, files, data, "session.png")
@@ -260,7 +263,9 @@ async def _table_payload(live: LiveGame, *, with_images: bool) -> Payload:
                 label=_("Rematch"),
                 style=discord.ButtonStyle.success,
                 emoji="🔁",
-            )
+            ),
+            ui.button(live.id, "record", label=_("Session record"), emoji="📄"),
+            ui.button(live.id, "rp_open", label=_("Replay"), emoji="⏯"),
         ]
     else:
         buttons = [

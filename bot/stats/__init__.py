@@ -1,4 +1,6 @@
-"""Server leaderboard and personal statistics, from finished sessions, for each game."""
+"""Server leaderboard and personal statistics, from finished sessions, for each game: skill
+ratings (people-only sessions), wins and points, a member's rating history, records per game
+and against the members they meet most; and replays (``bot.stats.replays``)."""
 
 from __future__ import annotations
 
@@ -8,17 +10,33 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import Refusal, refusals
+from bot.core.images import as_file, render
 from bot.core.presenter import GamePresenter
 from bot.core.tablemsg import COLOUR
 from bot.games import default_key, presenter
+from bot.ratings import Rating, shown
+from bot.render.rating_chart import render_rating_history
 from bot.rules_cmd import game_choices
-from bot.storage import LeaderboardRow, Store
-from engine.i18n import _, percent
+from bot.stats.replays import setup_replays
+from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
+from engine.i18n import N_, _, decimal, percent
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
 
 RECENT_DAYS = 30
+HEAD_TO_HEAD_SHOWN = 3
+
+RATING_TITLE = N_("Ratings")
+RATING_EMPTY = N_(
+    "Nobody has {least} rated sessions yet. Sessions between people only are rated; "
+    "`/treppe leaderboard by:wins` shows wins and points."
+)
+RATING_NOTE = N_(
+    "Ranked by rating − 3 × uncertainty, all time; at least {least} rated sessions "
+    "(sessions between people only)."
+)
+NOT_RATED_YET = N_("No rated session yet (only sessions between people are rated).")
 
 
 def _bot(interaction: discord.Interaction) -> TreppenBot:
@@ -37,18 +55,58 @@ async def leaderboard(
     return await storage.leaderboard(guild_id, key, days=days, lower_is_better=lower)
 
 
+def rating_line(place: int, user_id: int, rating: Rating) -> str:
+    return _(
+        "{place}. <@{user_id}> — {rating} · ranks as {ranked} · {sessions} rated sessions",
+        place=place,
+        user_id=user_id,
+        rating=shown(rating),
+        ranked=decimal(rating.conservative),
+        sessions=rating.sessions,
+    )
+
+
+async def rating_board_embed(
+    storage: Store, guild_id: int, game: GamePresenter, least: int
+) -> discord.Embed:
+    rows = await storage.rating_board(guild_id, game.key, min_sessions=least)
+    title = _(RATING_TITLE) if game.key == default_key() else f"{game.title} {_(RATING_TITLE)}"
+    embed = discord.Embed(title=title, colour=COLOUR)
+    if not rows:
+        embed.description = _(RATING_EMPTY, least=least)
+    else:
+        embed.description = "\n".join(
+            rating_line(place, user_id, rating)
+            for place, (user_id, rating) in enumerate(rows, start=1)
+        )
+    embed.set_footer(text=_(RATING_NOTE, least=least))
+    return embed
+
+
 async def leaderboard_command(
     interaction: discord.Interaction,
     period: app_commands.Choice[str] | None = None,
     game: app_commands.Choice[str] | None = None,
+    by: app_commands.Choice[str] | None = None,
 ) -> None:
-    """The server's best players: wins, win rate and session points."""
+    """The server's best players: by rating, or by wins, win rate and session points."""
     async with refusals(interaction):
         if interaction.guild_id is None:
             raise Refusal(_("The leaderboard belongs to a server; use it there."))
         recent = period is not None and period.value == "recent"
         shown = _game(game)
         storage = _bot(interaction).service.storage
+        if (by is None and not recent) or (by is not None and by.value == "rating"):
+            await interaction.response.send_message(
+                embed=await rating_board_embed(
+                    storage,
+                    interaction.guild_id,
+                    shown,
+                    _bot(interaction).settings.rating_min_sessions,
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
         days = RECENT_DAYS if recent else None
         rows = await leaderboard(storage, interaction.guild_id, shown.key, days)
         title = _("Leaderboard — last 30 days") if recent else _("Leaderboard — all time")
@@ -75,6 +133,48 @@ async def leaderboard_command(
         )
 
 
+def rating_text(rating: Rating | None, least: int) -> str:
+    if rating is None:
+        return _(NOT_RATED_YET)
+    ranked = (
+        _("ranks as {ranked}", ranked=decimal(rating.conservative))
+        if rating.sessions >= least
+        else _("on the leaderboard after {least} rated sessions", least=least)
+    )
+    return _(
+        "{value} · {sessions} rated sessions · {ranked}",
+        value=shown(rating),
+        sessions=rating.sessions,
+        ranked=ranked,
+    )
+
+
+def games_text(records: list[GameRecord]) -> str:
+    return "\n".join(
+        _(
+            "{title}: {wins} won of {played} ({rate})",
+            title=presenter(r.game_key).title,
+            wins=r.wins,
+            played=r.played,
+            rate=percent(r.win_rate),
+        )
+        for r in records
+    )
+
+
+def head_to_head_text(records: list[HeadToHead]) -> str:
+    return "\n".join(
+        _(
+            "<@{opponent}>: met {met} times, finished ahead {ahead}, behind {behind}",
+            opponent=r.opponent,
+            met=r.met,
+            ahead=r.ahead,
+            behind=r.behind,
+        )
+        for r in records
+    )
+
+
 async def stats_command(
     interaction: discord.Interaction,
     member: discord.User | None = None,
@@ -84,33 +184,62 @@ async def stats_command(
     async with refusals(interaction):
         if interaction.guild_id is None:
             raise Refusal(_("Statistics belong to a server; use this there."))
+        guild_id = interaction.guild_id
         who = member or interaction.user
-        shown = _game(game)
-        stats = await _bot(interaction).service.storage.player_stats(
-            interaction.guild_id, who.id, shown.key
-        )
+        game_shown = _game(game)
+        storage = _bot(interaction).service.storage
+        stats = await storage.player_stats(guild_id, who.id, game_shown.key)
         embed = discord.Embed(
             title=_(
-                "{title} stats — {display_name}", title=shown.title, display_name=who.display_name
+                "{title} stats — {display_name}",
+                title=game_shown.title,
+                display_name=who.display_name,
             ),
             colour=COLOUR,
         )
+        files: list[discord.File] = []
         if not stats.played and not stats.abandoned:
             embed.description = _(
                 "{mention} has not finished a session here yet.", mention=who.mention
             )
         else:
-            for name, value in shown.stats_fields(stats):
+            embed.add_field(
+                name=_("Rating"),
+                value=rating_text(
+                    await storage.rating(guild_id, game_shown.key, who.id),
+                    _bot(interaction).settings.rating_min_sessions,
+                ),
+                inline=False,
+            )
+            for name, value in game_shown.stats_fields(stats):
                 embed.add_field(name=name, value=value)
+            played = await storage.games_played(guild_id, who.id)
+            if played:
+                embed.add_field(name=_("Win rate by game"), value=games_text(played), inline=False)
+            met = await storage.head_to_head(
+                guild_id, game_shown.key, who.id, limit=HEAD_TO_HEAD_SHOWN
+            )
+            if met:
+                embed.add_field(name=_("Head to head"), value=head_to_head_text(met), inline=False)
+            history = await storage.rating_history(guild_id, game_shown.key, who.id)
+            chart = as_file(await render(render_rating_history, history), "rating.png")
+            if chart is not None:
+                files.append(chart)
+                embed.set_image(url="attachment://rating.png")
         await interaction.response.send_message(
-            embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            embed=embed,
+            files=files,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
 
 async def setup(bot: TreppenBot) -> None:
     first = presenter(default_key()).title
     board = app_commands.describe(
-        period="All time, or the last 30 days", game=f"Which game ({first} if left empty)"
+        period="All time, or the last 30 days (wins and points)",
+        game=f"Which game ({first} if left empty)",
+        by="Rank by rating (all time) or by wins and points (rating if left empty)",
     )(leaderboard_command)
     board = app_commands.choices(
         period=[
@@ -118,6 +247,10 @@ async def setup(bot: TreppenBot) -> None:
             app_commands.Choice(name="last 30 days", value="recent"),
         ],
         game=game_choices(),
+        by=[
+            app_commands.Choice(name="rating", value="rating"),
+            app_commands.Choice(name="wins and points", value="wins"),
+        ],
     )(board)
     stats = app_commands.describe(
         member="Whose statistics (you, if left empty)", game=f"Which game ({first} if left empty)"
@@ -125,3 +258,4 @@ async def setup(bot: TreppenBot) -> None:
     stats = app_commands.choices(game=game_choices())(stats)
     bot.treppe.add_command(app_commands.command(name="leaderboard")(board))
     bot.treppe.add_command(app_commands.command(name="stats")(stats))
+    setup_replays(bot)

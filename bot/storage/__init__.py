@@ -3,36 +3,71 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.settings import Settings
+from bot.storage.postgres import PostgresStore
 from bot.storage.protocol import Store
 from bot.storage.rows import (
+    DEFAULT_LEASE_SECONDS,
+    DEFAULT_OWNER,
     ChannelBusy,
+    FinishedSession,
+    GameRecord,
     GameRow,
+    HeadToHead,
     LeaderboardRow,
+    Lease,
+    LeaseLost,
     PlayerStats,
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
+    SessionSummary,
     utc_now,
 )
 from bot.storage.sqlite import SqliteStore
 
+SQLITE_PREFIX = "sqlite:///"
+
+
+async def open_url(
+    url: str, owner: str = DEFAULT_OWNER, lease_seconds: float = DEFAULT_LEASE_SECONDS
+) -> Store:
+    """Open and migrate ``postgresql://…`` or ``sqlite:///path`` (a relative path after the
+    three slashes, an absolute one after four). ``owner`` names this process on its leases."""
+    if url.startswith(SQLITE_PREFIX):
+        return await SqliteStore.open(Path(url.removeprefix(SQLITE_PREFIX)), owner, lease_seconds)
+    if url.startswith(("postgresql://", "postgres://")):
+        return await PostgresStore.open(url, owner, lease_seconds)
+    raise ValueError("a database URL starts with postgresql:// or sqlite:///")
+
 
 async def open_store(settings: Settings) -> Store:
-    """Open and migrate the bot's database."""
-    return await SqliteStore.open(settings.database_path)
+    """Open and migrate the bot's database: DATABASE_URL, else SQLite at DATABASE_PATH."""
+    return await open_url(settings.database(), settings.instance_name, settings.lease_seconds)
 
 
 __all__ = [
     "ChannelBusy",
+    "FinishedSession",
+    "GameRecord",
     "GameRow",
+    "HeadToHead",
     "LeaderboardRow",
+    "Lease",
+    "LeaseLost",
     "PlayerStats",
+    "PostgresStore",
     "RoundRecord",
     "RoundScoreRow",
     "SeatRow",
+    "SessionResult",
+    "SessionSummary",
     "SqliteStore",
     "Store",
     "open_store",
+    "open_url",
     "utc_now",
 ]

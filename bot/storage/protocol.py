@@ -7,17 +7,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.ratings import RatedSession, Rating, RatingChange, RatingKey
 from bot.storage.rows import (
+    FinishedSession,
+    GameRecord,
     GameRow,
+    HeadToHead,
     LeaderboardRow,
+    Lease,
     PlayerStats,
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
+    SessionSummary,
 )
 
 
 class Store(Protocol):
+    # This process's name on its leases (INSTANCE_NAME) and how long each lease lasts.
+    owner: str
+    lease_seconds: float
+
     async def close(self) -> None: ...
 
     async def schema_version(self) -> int:
@@ -33,7 +44,8 @@ class Store(Protocol):
         options: dict[str, Any],
         game_key: str,
     ) -> int:
-        """A new lobby's id; raises ChannelBusy when the channel has an open game."""
+        """A new lobby's id, leased to this process; raises ChannelBusy when the channel has
+        an open game."""
         ...
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None: ...
@@ -57,8 +69,12 @@ class Store(Protocol):
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-    ) -> None:
-        """Store the new action log, any rounds it finished and the session's end, at once."""
+        result: SessionResult | None = None,
+    ) -> list[RatingChange]:
+        """Store the new action log, any rounds it finished and the session's end, at once.
+        With ``result`` (at the end): the places, the finishing order and, for a rated
+        session, the new ratings and their history, in the same transaction; returns the
+        rating changes."""
         ...
 
     async def update_seat(self, game_id: int, seat: SeatRow) -> None: ...
@@ -68,6 +84,28 @@ class Store(Protocol):
         ...
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]: ...
+
+    # ------------------------------------------------------------ leases
+    # Every write to an open game above raises LeaseLost unless this process holds its lease;
+    # finishing or closing a game gives the lease up.
+    async def acquire_leases(self, game_ids: Sequence[int]) -> list[int]:
+        """Lease these games to this process where nobody else holds a live lease (an
+        expired lease is taken over); the ids it got."""
+        ...
+
+    async def renew_leases(self) -> set[int]:
+        """Extend every lease of this process; the ids of the games it still holds."""
+        ...
+
+    async def release_leases(self, game_ids: Sequence[int]) -> None: ...
+
+    async def leases(self, game_ids: Sequence[int]) -> list[Lease]:
+        """Who holds these games' leases, until when."""
+        ...
+
+    async def unleased_open_games(self) -> list[tuple[int, int]]:
+        """(game id, guild id) of every open game without a live lease."""
+        ...
 
     # ------------------------------------------------------------ scores
     async def leaderboard(
@@ -81,6 +119,63 @@ class Store(Protocol):
     ) -> list[LeaderboardRow]: ...
 
     async def player_stats(self, guild_id: int, user_id: int, game_key: str) -> PlayerStats: ...
+
+    # ------------------------------------------------------------ ratings and history
+    async def rating(self, guild_id: int, game_key: str, user_id: int) -> Rating | None:
+        """A member's current rating in a game; None before their first rated session."""
+        ...
+
+    async def rating_board(
+        self, guild_id: int, game_key: str, *, min_sessions: int = ..., limit: int = 10
+    ) -> list[tuple[int, Rating]]:
+        """(member, rating) with ``min_sessions`` rated sessions or more, best conservative
+        rating first."""
+        ...
+
+    async def rating_history(self, guild_id: int, game_key: str, user_id: int) -> list[Rating]:
+        """A member's rating after each of their rated sessions, oldest first."""
+        ...
+
+    async def rated_sessions(self) -> list[RatedSession]:
+        """Every rated session with its members and places, in the order they finished."""
+        ...
+
+    async def all_ratings(self) -> dict[RatingKey, Rating]: ...
+
+    async def all_rating_history(self) -> dict[tuple[int, int], Rating]:
+        """(session, member) -> the member's rating after that session."""
+        ...
+
+    async def replace_ratings(
+        self, history: Sequence[tuple[int, RatingKey, Rating]], ratings: dict[RatingKey, Rating]
+    ) -> None:
+        """Rewrite every rating and the whole rating history (a recomputation)."""
+        ...
+
+    async def head_to_head(
+        self, guild_id: int, game_key: str, user_id: int, *, limit: int = 3
+    ) -> list[HeadToHead]:
+        """The members met most in finished sessions of a game, and who finished ahead."""
+        ...
+
+    async def games_played(self, guild_id: int, user_id: int) -> list[GameRecord]: ...
+
+    # ------------------------------------------------------------ replays
+    async def recent_sessions(
+        self,
+        guild_id: int,
+        *,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        limit: int = 25,
+    ) -> list[SessionSummary]:
+        """Finished sessions of a server, newest first, of a channel and/or a member."""
+        ...
+
+    async def finished_session(self, game_id: int) -> FinishedSession | None:
+        """A finished session's action log and recorded round totals (None if there is no
+        finished session ``game_id``). Replays read a session's log only through here."""
+        ...
 
     # ------------------------------------------------------------ meta
     async def get_meta(self, key: str) -> str | None: ...

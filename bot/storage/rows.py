@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import socket
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
+
+from engine.replay import RoundScores
+
+# Names this process on its leases unless INSTANCE_NAME says otherwise: stable across restarts
+# on one machine, so a restarted bot takes its games back at once.
+DEFAULT_OWNER = socket.gethostname()
+DEFAULT_LEASE_SECONDS = 60.0
 
 
 def utc_now() -> datetime:
@@ -13,6 +23,17 @@ def utc_now() -> datetime:
 
 class ChannelBusy(Exception):
     """The channel already has a lobby or a running game."""
+
+
+class LeaseLost(Exception):
+    """Another bot process holds this game's lease now; this one must not write to it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    game_id: int
+    owner: str  # the INSTANCE_NAME of the process that runs the game
+    expires_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +76,7 @@ class SeatRow:
     away: bool = False
     departed: bool = False
     timeouts: int = 0
+    stood_in: bool = False  # moves were made for this member while away or gone
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,3 +131,144 @@ class PlayerStats:
     @property
     def average_per_round(self) -> float:
         return self.round_points / self.rounds if self.rounds else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    """How a session ended, stored with its last action: each seat's finishing place and
+    whether it is rated (only people played, every move their own)."""
+
+    places: tuple[int, ...]
+    rated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """One member's record against another in finished sessions of a game."""
+
+    opponent: int
+    met: int
+    ahead: int
+    behind: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A member's sessions and wins in one game."""
+
+    game_key: str
+    played: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """A finished session in a list of recent ones."""
+
+    id: int
+    game_key: str
+    channel_id: int
+    finished_at: str
+    names: str
+    rated: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedSession:
+    """A finished session's action log (the game's ``to_json`` text) and what was recorded
+    while it was played."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game_key: str
+    state: str
+    finished_at: str
+    rated: bool | None
+    rounds: tuple[RoundScores, ...]
+
+
+# ---------------------------------------------------------------- from database rows
+class DbRow(Protocol):
+    """A result row by column name: sqlite3.Row and asyncpg.Record both are one."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+def _moment(value: datetime | str) -> datetime:
+    # SQLite keeps ISO-8601 text, PostgreSQL a timestamptz.
+    return value if isinstance(value, datetime) else datetime.fromisoformat(value)
+
+
+def lease_from_row(row: DbRow) -> Lease:
+    return Lease(int(row["game_id"]), str(row["owner"]), _moment(row["expires_at"]))
+
+
+def seat_from_row(row: DbRow) -> SeatRow:
+    return SeatRow(
+        seat=int(row["seat"]),
+        user_id=row["user_id"],
+        name=str(row["name"]),
+        strength=row["strength"],
+        away=bool(row["away"]),
+        departed=bool(row["departed"]),
+        timeouts=int(row["timeouts"]),
+        stood_in=bool(row["stood_in"]),
+    )
+
+
+def game_from_row(row: DbRow, seats: Sequence[DbRow]) -> GameRow:
+    return GameRow(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        host_id=int(row["host_id"]),
+        status=str(row["status"]),
+        options=json.loads(row["options"]),
+        state=row["state"],
+        table_message_id=row["table_message_id"],
+        ping_message_id=row["ping_message_id"],
+        created_at=_moment(row["created_at"]),
+        seats=tuple(seat_from_row(seat) for seat in seats),
+    )
+
+
+def round_score_from_row(row: DbRow) -> RoundScoreRow:
+    return RoundScoreRow(
+        round_number=int(row["round_number"]),
+        closer=row["closer"],
+        special=bool(row["special"]),
+        seat=int(row["seat"]),
+        points=int(row["points"]),
+        bonus=int(row["bonus"]),
+        total=int(row["total"]),
+    )
+
+
+def leaderboard_from_row(row: DbRow) -> LeaderboardRow:
+    return LeaderboardRow(
+        user_id=int(row["user_id"]),
+        played=int(row["played"]),
+        wins=int(row["wins"] or 0),
+        points=int(row["points"] or 0),
+        rounds=int(row["rounds"] or 0),
+    )
+
+
+def stats_from_rows(sessions: DbRow, rounds: DbRow, abandoned: DbRow) -> PlayerStats:
+    return PlayerStats(
+        played=int(sessions["played"]),
+        wins=int(sessions["wins"]),
+        points=int(sessions["points"]),
+        best_session=int(sessions["best_session"]),
+        rounds=int(rounds["rounds"]),
+        closed=int(rounds["closed"]),
+        special=int(rounds["special"]),
+        best_round=int(rounds["best_round"]),
+        round_points=int(rounds["round_points"]),
+        abandoned=int(abandoned["abandoned"]),
+    )

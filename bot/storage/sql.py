@@ -78,6 +78,47 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE round_scores RENAME COLUMN meld_points TO points;
     ALTER TABLE round_scores RENAME COLUMN hand_points TO bonus;
     """,
+    # 5: ratings and history. seats.stood_in: moves were made for this member while away or
+    # gone; seats.place: finishing place (1 best, ties share); games.rated: 1 rated, 0 recorded
+    # but not rated (NULL: finished before ratings); games.finish_order: the order sessions
+    # finished in, which ratings are computed in. ratings: each member's current rating per
+    # server and game; rating_history: each member's rating after each rated session.
+    """
+    ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN place INTEGER;
+    ALTER TABLE games ADD COLUMN rated INTEGER;
+    ALTER TABLE games ADD COLUMN finish_order INTEGER;
+    CREATE UNIQUE INDEX games_by_finish_order ON games (finish_order);
+    CREATE INDEX games_by_channel ON games (channel_id, status, finished_at);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        sessions INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game_key, user_id)
+    );
+    CREATE TABLE rating_history (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        sessions INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX rating_history_by_user ON rating_history (user_id);
+    """,
+    # 6: which bot process runs each open game, until when (bot/core/leases.py). A process
+    # renews its leases while it lives; another takes a game over once its lease ran out.
+    """
+    CREATE TABLE leases (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        owner TEXT NOT NULL,              -- INSTANCE_NAME of the process
+        expires_at TEXT NOT NULL
+    );
+    CREATE INDEX leases_by_owner ON leases (owner);
+    """,
 )
 
 GET_SCHEMA_VERSION = "PRAGMA user_version"
@@ -97,6 +138,9 @@ SELECT_OPEN_GAME_IN_CHANNEL = """
 """
 SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
 SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
+SELECT_GAME_IF_OPEN = """
+    SELECT id FROM games WHERE id = :game_id AND status IN ('lobby', 'playing')
+"""
 UPDATE_TABLE_MESSAGE = "UPDATE games SET table_message_id = :message_id WHERE id = :game_id"
 UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = :message_id WHERE id = :game_id"
 START_GAME = """
@@ -112,15 +156,42 @@ CLOSE_GAME = """
     WHERE id = :game_id AND status IN ('lobby', 'playing')
 """
 
+# ---------------------------------------------------------------- leases
+# A write to a game goes ahead only while this process holds the game's lease. BEGIN IMMEDIATE
+# takes the write lock first, so no other process can take the lease between check and commit.
+BEGIN_WRITE = "BEGIN IMMEDIATE"
+SELECT_LEASE_OWNER = "SELECT owner FROM leases WHERE game_id = :game_id"
+INSERT_LEASE = """
+    INSERT INTO leases (game_id, owner, expires_at) VALUES (:game_id, :owner, :expires)
+"""
+# Ours already, or run out: take it. A live lease of another process stays.
+ACQUIRE_LEASE = """
+    INSERT INTO leases (game_id, owner, expires_at) VALUES (:game_id, :owner, :expires)
+    ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+    WHERE leases.owner = excluded.owner OR leases.expires_at <= :now
+"""
+RENEW_LEASES = "UPDATE leases SET expires_at = :expires WHERE owner = :owner"
+SELECT_OWN_LEASES = "SELECT game_id FROM leases WHERE owner = :owner ORDER BY game_id"
+RELEASE_LEASE = "DELETE FROM leases WHERE game_id = :game_id AND owner = :owner"
+SELECT_LEASES = """
+    SELECT game_id, owner, expires_at FROM leases
+    WHERE game_id IN (SELECT value FROM json_each(:game_ids)) ORDER BY game_id
+"""
+SELECT_UNLEASED_OPEN_GAMES = """
+    SELECT g.id, g.guild_id FROM games g LEFT JOIN leases l ON l.game_id = g.id
+    WHERE g.status IN ('lobby', 'playing') AND (l.game_id IS NULL OR l.expires_at <= :now)
+    ORDER BY g.id
+"""
+
 # ---------------------------------------------------------------- seats
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = :game_id"
 INSERT_SEAT = """
-    INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts)
-    VALUES (:game_id, :seat, :user_id, :name, :strength, :away, :departed, :timeouts)
+    INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts, stood_in)
+    VALUES (:game_id, :seat, :user_id, :name, :strength, :away, :departed, :timeouts, :stood_in)
 """
 SELECT_SEATS = "SELECT * FROM seats WHERE game_id = :game_id ORDER BY seat"
 UPDATE_SEAT_FLAGS = """
-    UPDATE seats SET away = :away, departed = :departed, timeouts = :timeouts
+    UPDATE seats SET away = :away, departed = :departed, timeouts = :timeouts, stood_in = :stood_in
     WHERE game_id = :game_id AND seat = :seat
 """
 UPDATE_SEAT_RESULT = """
@@ -195,6 +266,105 @@ PLAYER_ABANDONED = """
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'abandoned' AND s.user_id = :user_id
       AND g.game_key = :game_key
+"""
+
+# ---------------------------------------------------------------- ratings
+# A finished session's result: its place in the finishing order, whether it is rated, and
+# each seat's finishing place.
+SET_SESSION_RESULT = """
+    UPDATE games SET rated = :rated,
+        finish_order = (SELECT COALESCE(MAX(finish_order), 0) + 1 FROM games)
+    WHERE id = :game_id
+"""
+UPDATE_SEAT_PLACE = "UPDATE seats SET place = :place WHERE game_id = :game_id AND seat = :seat"
+SELECT_SESSION_MEMBERS = """
+    SELECT g.guild_id, g.game_key, s.seat, s.user_id
+    FROM games g JOIN seats s ON s.game_id = g.id
+    WHERE g.id = :game_id ORDER BY s.seat
+"""
+SELECT_RATING = """
+    SELECT mu, sigma, sessions FROM ratings
+    WHERE guild_id = :guild_id AND game_key = :game_key AND user_id = :user_id
+"""
+UPSERT_RATING = """
+    INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, sessions)
+    VALUES (:guild_id, :game_key, :user_id, :mu, :sigma, :sessions)
+    ON CONFLICT (guild_id, game_key, user_id)
+    DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, sessions = excluded.sessions
+"""
+INSERT_RATING_HISTORY = """
+    INSERT INTO rating_history (game_id, user_id, mu, sigma, sessions)
+    VALUES (:game_id, :user_id, :mu, :sigma, :sessions)
+"""
+DELETE_RATINGS = "DELETE FROM ratings"
+DELETE_RATING_HISTORY = "DELETE FROM rating_history"
+SELECT_ALL_RATINGS = "SELECT guild_id, game_key, user_id, mu, sigma, sessions FROM ratings"
+# Every rated session in the order they finished, one row per seat.
+SELECT_RATED_SESSIONS = """
+    SELECT g.id AS game_id, g.guild_id, g.game_key, s.user_id, s.place
+    FROM games g JOIN seats s ON s.game_id = g.id
+    WHERE g.status = 'finished' AND g.rated = 1
+    ORDER BY g.finish_order, s.seat
+"""
+SELECT_ALL_RATING_HISTORY = """
+    SELECT h.game_id, h.user_id, h.mu, h.sigma, h.sessions FROM rating_history h
+"""
+# Ranked by the conservative rating; members with too few rated sessions are left out.
+RATING_BOARD = """
+    SELECT user_id, mu, sigma, sessions FROM ratings
+    WHERE guild_id = :guild_id AND game_key = :game_key AND sessions >= :min_sessions
+    ORDER BY mu - :sigmas * sigma DESC, user_id
+    LIMIT :limit
+"""
+RATING_HISTORY = """
+    SELECT h.mu, h.sigma, h.sessions
+    FROM rating_history h JOIN games g ON g.id = h.game_id
+    WHERE g.guild_id = :guild_id AND g.game_key = :game_key AND h.user_id = :user_id
+    ORDER BY g.finish_order
+"""
+# The members met most in finished sessions of a game, and who finished ahead. Sessions from
+# before finishing places were kept compare wins.
+HEAD_TO_HEAD = """
+    SELECT o.user_id AS opponent,
+           COUNT(*) AS met,
+           SUM(CASE WHEN COALESCE(me.place < o.place, me.won > o.won) THEN 1 ELSE 0 END) AS ahead,
+           SUM(CASE WHEN COALESCE(me.place > o.place, me.won < o.won) THEN 1 ELSE 0 END) AS behind
+    FROM seats me
+    JOIN seats o ON o.game_id = me.game_id AND o.seat != me.seat
+    JOIN games g ON g.id = me.game_id
+    WHERE me.user_id = :user_id AND o.user_id IS NOT NULL AND o.user_id != me.user_id
+      AND g.guild_id = :guild_id AND g.game_key = :game_key AND g.status = 'finished'
+    GROUP BY o.user_id
+    ORDER BY met DESC, o.user_id
+    LIMIT :limit
+"""
+# Sessions and wins of one member in every game of a server.
+PLAYER_GAMES = """
+    SELECT g.game_key, COUNT(*) AS played, COALESCE(SUM(s.won), 0) AS wins
+    FROM seats s JOIN games g ON g.id = s.game_id
+    WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
+    GROUP BY g.game_key
+    ORDER BY g.game_key
+"""
+
+# ---------------------------------------------------------------- replays
+# Finished sessions of a server, newest first; of one channel (:channel_id) and/or with one
+# member (:user_id) when those are given.
+RECENT_SESSIONS = """
+    SELECT g.id, g.game_key, g.channel_id, g.finished_at, g.rated,
+           (SELECT group_concat(name, ', ') FROM
+               (SELECT name FROM seats WHERE game_id = g.id ORDER BY seat)) AS names
+    FROM games g
+    WHERE g.guild_id = :guild_id AND g.status = 'finished'
+      AND (:channel_id IS NULL OR g.channel_id = :channel_id)
+      AND (:user_id IS NULL
+           OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id))
+    ORDER BY g.finished_at DESC, g.id DESC
+    LIMIT :limit
+"""
+SELECT_FINISHED_SESSION = """
+    SELECT id, guild_id, channel_id, game_key, state, finished_at, rated
+    FROM games WHERE id = :game_id AND status = 'finished'
 """
 
 # ---------------------------------------------------------------- meta

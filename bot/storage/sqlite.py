@@ -3,9 +3,11 @@ transaction."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,35 +15,60 @@ from typing import Any
 import aiosqlite
 
 import bot.storage.sql as sql
+from bot.ratings import RatingChange
 from bot.storage.rows import (
+    DEFAULT_LEASE_SECONDS,
+    DEFAULT_OWNER,
     ChannelBusy,
     GameRow,
     LeaderboardRow,
+    Lease,
+    LeaseLost,
     PlayerStats,
     RoundRecord,
     RoundScoreRow,
     SeatRow,
+    SessionResult,
+    game_from_row,
+    leaderboard_from_row,
+    lease_from_row,
+    round_score_from_row,
+    stats_from_rows,
     utc_now,
 )
+from bot.storage.sqlite_history import SqliteHistory
 
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-class SqliteStore:
+def _later(seconds: float) -> str:
+    return _iso(utc_now() + timedelta(seconds=seconds))
+
+
+class SqliteStore(SqliteHistory):
     """The store in one SQLite file: the default, for one process."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, owner: str, lease_seconds: float) -> None:
         self._db = connection
+        self._write_lock = asyncio.Lock()
+        self.owner = owner
+        self.lease_seconds = lease_seconds
 
     @classmethod
-    async def open(cls, path: Path) -> SqliteStore:
-        """Open (creating folders and file as needed) and migrate the database."""
+    async def open(
+        cls,
+        path: Path,
+        owner: str = DEFAULT_OWNER,
+        lease_seconds: float = DEFAULT_LEASE_SECONDS,
+    ) -> SqliteStore:
+        """Open (creating folders and file as needed) and migrate the database. ``owner``
+        names this process on the leases of its games, each good for ``lease_seconds``."""
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path)
         connection.row_factory = sqlite3.Row
-        storage = cls(connection)
+        storage = cls(connection, owner, lease_seconds)
         await storage._prepare()
         return storage
 
@@ -87,14 +114,17 @@ class SqliteStore:
             "now": _iso(utc_now()),
             "game_key": game_key,
         }
-        try:
-            cursor = await self._db.execute(sql.INSERT_GAME, params)
-        except sqlite3.IntegrityError as error:
-            await self._db.rollback()
-            raise ChannelBusy from error
-        game_id = int(cursor.lastrowid or 0)
-        await self._write_seats(game_id, [host])
-        await self._db.commit()
+        async with self._transaction():
+            try:
+                cursor = await self._db.execute(sql.INSERT_GAME, params)
+            except sqlite3.IntegrityError as error:
+                raise ChannelBusy from error
+            game_id = int(cursor.lastrowid or 0)
+            await self._write_seats(game_id, [host])
+            await self._db.execute(
+                sql.INSERT_LEASE,
+                {"game_id": game_id, "owner": self.owner, "expires": _later(self.lease_seconds)},
+            )
         return game_id
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
@@ -109,27 +139,27 @@ class SqliteStore:
         return await self._game(rows[0]) if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
-        await self._write_seats(game_id, seats)
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._write_seats(game_id, seats)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        await self._db.execute(
-            sql.UPDATE_TABLE_MESSAGE, {"game_id": game_id, "message_id": message_id}
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._db.execute(
+                sql.UPDATE_TABLE_MESSAGE, {"game_id": game_id, "message_id": message_id}
+            )
 
     async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
-        await self._db.execute(
-            sql.UPDATE_PING_MESSAGE, {"game_id": game_id, "message_id": message_id}
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._db.execute(
+                sql.UPDATE_PING_MESSAGE, {"game_id": game_id, "message_id": message_id}
+            )
 
     async def start_game(self, game_id: int, seats: Sequence[SeatRow], state: str) -> None:
-        await self._write_seats(game_id, seats)
-        await self._db.execute(
-            sql.START_GAME, {"game_id": game_id, "state": state, "now": _iso(utc_now())}
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._write_seats(game_id, seats)
+            await self._db.execute(
+                sql.START_GAME, {"game_id": game_id, "state": state, "now": _iso(utc_now())}
+            )
 
     async def save_action(
         self,
@@ -138,11 +168,14 @@ class SqliteStore:
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-    ) -> None:
+        result: SessionResult | None = None,
+    ) -> list[RatingChange]:
         """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given."""
+        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
+        its places and whether it is rated. Returns the rating changes of a rated session."""
         now = _iso(utc_now())
-        try:
+        changes: list[RatingChange] = []
+        async with self._game_write(game_id):
             await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
             for record in finished_rounds:
                 await self._insert_round(game_id, record, now)
@@ -155,10 +188,10 @@ class SqliteStore:
                         sql.UPDATE_SEAT_RESULT,
                         {"game_id": game_id, "seat": seat, "score": score, "won": seat == winner},
                     )
-            await self._db.commit()
-        except BaseException:
-            await self._db.rollback()
-            raise
+                if result is not None:
+                    changes = await self._record_result(game_id, result)
+                await self._release(game_id)
+        return changes
 
     async def _insert_round(self, game_id: int, record: RoundRecord, now: str) -> None:
         number = record.round_number
@@ -186,40 +219,87 @@ class SqliteStore:
             )
 
     async def update_seat(self, game_id: int, seat: SeatRow) -> None:
-        await self._db.execute(
-            sql.UPDATE_SEAT_FLAGS,
-            {
-                "game_id": game_id,
-                "seat": seat.seat,
-                "away": int(seat.away),
-                "departed": int(seat.departed),
-                "timeouts": seat.timeouts,
-            },
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            await self._db.execute(
+                sql.UPDATE_SEAT_FLAGS,
+                {
+                    "game_id": game_id,
+                    "seat": seat.seat,
+                    "away": int(seat.away),
+                    "departed": int(seat.departed),
+                    "timeouts": seat.timeouts,
+                    "stood_in": int(seat.stood_in),
+                },
+            )
 
     async def close_game(self, game_id: int, status: str) -> bool:
         """Mark an open game abandoned, cancelled or expired; False if it was not open."""
-        cursor = await self._db.execute(
-            sql.CLOSE_GAME, {"game_id": game_id, "status": status, "now": _iso(utc_now())}
-        )
-        await self._db.commit()
+        async with self._game_write(game_id):
+            cursor = await self._db.execute(
+                sql.CLOSE_GAME, {"game_id": game_id, "status": status, "now": _iso(utc_now())}
+            )
+            await self._release(game_id)
         return cursor.rowcount > 0
+
+    # ------------------------------------------------------------ leases
+    async def acquire_leases(self, game_ids: Sequence[int]) -> list[int]:
+        """Lease these games to this process where nobody else holds a live lease; the ids
+        it got."""
+        got = []
+        now, expires = _iso(utc_now()), _later(self.lease_seconds)
+        async with self._transaction():
+            for game_id in game_ids:
+                cursor = await self._db.execute(
+                    sql.ACQUIRE_LEASE,
+                    {"game_id": game_id, "owner": self.owner, "expires": expires, "now": now},
+                )
+                if cursor.rowcount > 0:
+                    got.append(game_id)
+        return got
+
+    async def renew_leases(self) -> set[int]:
+        """Extend every lease of this process; the games it holds."""
+        async with self._transaction():
+            await self._db.execute(
+                sql.RENEW_LEASES, {"owner": self.owner, "expires": _later(self.lease_seconds)}
+            )
+            rows = await self._rows(sql.SELECT_OWN_LEASES, {"owner": self.owner})
+        return {int(row["game_id"]) for row in rows}
+
+    async def release_leases(self, game_ids: Sequence[int]) -> None:
+        async with self._transaction():
+            for game_id in game_ids:
+                await self._release(game_id)
+
+    async def leases(self, game_ids: Sequence[int]) -> list[Lease]:
+        rows = await self._rows(sql.SELECT_LEASES, {"game_ids": json.dumps(list(game_ids))})
+        return [lease_from_row(row) for row in rows]
+
+    async def unleased_open_games(self) -> list[tuple[int, int]]:
+        """(game id, guild id) of every open game nobody holds a live lease on."""
+        rows = await self._rows(sql.SELECT_UNLEASED_OPEN_GAMES, {"now": _iso(utc_now())})
+        return [(int(row["id"]), int(row["guild_id"])) for row in rows]
+
+    async def _release(self, game_id: int) -> None:
+        await self._db.execute(sql.RELEASE_LEASE, {"game_id": game_id, "owner": self.owner})
+
+    @asynccontextmanager
+    async def _game_write(self, game_id: int) -> AsyncIterator[None]:
+        """One committed transaction writing to a game, only while this process holds the
+        game's lease (a game no longer open is nobody's to contest)."""
+        async with self._transaction():
+            owners = await self._rows(sql.SELECT_LEASE_OWNER, {"game_id": game_id})
+            if owners:
+                ours = owners[0]["owner"] == self.owner
+            else:
+                ours = not await self._rows(sql.SELECT_GAME_IF_OPEN, {"game_id": game_id})
+            if not ours:
+                raise LeaseLost(game_id)
+            yield
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
         rows = await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
-        return [
-            RoundScoreRow(
-                round_number=int(r["round_number"]),
-                closer=r["closer"],
-                special=bool(r["special"]),
-                seat=int(r["seat"]),
-                points=int(r["points"]),
-                bonus=int(r["bonus"]),
-                total=int(r["total"]),
-            )
-            for r in rows
-        ]
+        return [round_score_from_row(row) for row in rows]
 
     # ------------------------------------------------------------ scores
     async def leaderboard(
@@ -241,33 +321,14 @@ class SqliteStore:
             "sign": -1 if lower_is_better else 1,
         }
         rows = await self._rows(sql.LEADERBOARD, params)
-        return [
-            LeaderboardRow(
-                user_id=int(r["user_id"]),
-                played=int(r["played"]),
-                wins=int(r["wins"] or 0),
-                points=int(r["points"] or 0),
-                rounds=int(r["rounds"] or 0),
-            )
-            for r in rows
-        ]
+        return [leaderboard_from_row(row) for row in rows]
 
     async def player_stats(self, guild_id: int, user_id: int, game_key: str) -> PlayerStats:
         params = {"guild_id": guild_id, "user_id": user_id, "game_key": game_key}
-        sessions = (await self._rows(sql.PLAYER_STATS, params))[0]
-        rounds = (await self._rows(sql.PLAYER_ROUND_STATS, params))[0]
-        abandoned = (await self._rows(sql.PLAYER_ABANDONED, params))[0]
-        return PlayerStats(
-            played=int(sessions["played"]),
-            wins=int(sessions["wins"]),
-            points=int(sessions["points"]),
-            best_session=int(sessions["best_session"]),
-            rounds=int(rounds["rounds"]),
-            closed=int(rounds["closed"]),
-            special=int(rounds["special"]),
-            best_round=int(rounds["best_round"]),
-            round_points=int(rounds["round_points"]),
-            abandoned=int(abandoned["abandoned"]),
+        return stats_from_rows(
+            (await self._rows(sql.PLAYER_STATS, params))[0],
+            (await self._rows(sql.PLAYER_ROUND_STATS, params))[0],
+            (await self._rows(sql.PLAYER_ABANDONED, params))[0],
         )
 
     # ------------------------------------------------------------ meta
@@ -276,8 +337,8 @@ class SqliteStore:
         return str(rows[0]["value"]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._db.execute(sql.SET_META, {"key": key, "value": value})
-        await self._db.commit()
+        async with self._transaction():
+            await self._db.execute(sql.SET_META, {"key": key, "value": value})
 
     # ------------------------------------------------------------ helpers
     async def _rows(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
@@ -298,32 +359,9 @@ class SqliteStore:
                     "away": int(seat.away),
                     "departed": int(seat.departed),
                     "timeouts": seat.timeouts,
+                    "stood_in": int(seat.stood_in),
                 },
             )
 
     async def _game(self, row: sqlite3.Row) -> GameRow:
-        seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
-        return GameRow(
-            id=int(row["id"]),
-            guild_id=int(row["guild_id"]),
-            channel_id=int(row["channel_id"]),
-            host_id=int(row["host_id"]),
-            status=str(row["status"]),
-            options=json.loads(row["options"]),
-            state=row["state"],
-            table_message_id=row["table_message_id"],
-            ping_message_id=row["ping_message_id"],
-            created_at=datetime.fromisoformat(row["created_at"]),
-            seats=tuple(
-                SeatRow(
-                    seat=int(s["seat"]),
-                    user_id=s["user_id"],
-                    name=str(s["name"]),
-                    strength=s["strength"],
-                    away=bool(s["away"]),
-                    departed=bool(s["departed"]),
-                    timeouts=int(s["timeouts"]),
-                )
-                for s in seats
-            ),
-        )
+        return game_from_row(row, await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]}))

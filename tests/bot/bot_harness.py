@@ -27,6 +27,7 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         "game_seed": 7,
         "default_turn_timer": 0,
         "default_target": 50,
+        "shard_count": 1,  # SimCord cannot ask Discord for the count
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

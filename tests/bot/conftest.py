@@ -4,31 +4,49 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bot_harness import make_settings
+from pgtools import BACKENDS, pg_schema
 
 from bot.app import TreppenBot, create_bot
 from bot.settings import Settings
-from bot.storage import SqliteStore
+from bot.storage import PostgresStore, SqliteStore, Store
 
 
 @pytest.fixture
 async def close_databases(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
     """Close every database a test opened (SimCord detaches bots without closing them), so no
     connection is left for the garbage collector on a closed event loop."""
-    opened: list[SqliteStore] = []
-    real_open = SqliteStore.open.__func__  # type: ignore[attr-defined]
+    opened: list[Store] = []
 
-    async def open_and_keep(cls: type[SqliteStore], path: Path) -> SqliteStore:
-        storage: SqliteStore = await real_open(cls, path)
-        opened.append(storage)
-        return storage
+    def keeping(real_open: Any) -> Any:
+        async def open_and_keep(cls: type[Store], *args: Any, **kwargs: Any) -> Store:
+            store: Store = await real_open(cls, *args, **kwargs)
+            opened.append(store)
+            return store
 
-    monkeypatch.setattr(SqliteStore, "open", classmethod(open_and_keep))
+        return classmethod(open_and_keep)
+
+    for store_class in (SqliteStore, PostgresStore):
+        monkeypatch.setattr(store_class, "open", keeping(store_class.open.__func__))  # type: ignore[attr-defined]
     yield
-    for storage in opened:
-        await storage.close()  # a second close is a no-op
+    for store in opened:
+        await store.close()  # a second close is a no-op
+
+
+@pytest.fixture(params=BACKENDS)
+async def any_backend_settings(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[Settings]:
+    """Settings for SQLite, then for PostgreSQL in a schema of the test's own. A module runs
+    its SimCord tests on both by overriding ``settings`` with this."""
+    if request.param == "postgresql":
+        async with pg_schema() as url:
+            yield make_settings(tmp_path, database_url=url)
+    else:
+        yield make_settings(tmp_path)
 
 
 @pytest.fixture

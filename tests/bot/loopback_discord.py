@@ -88,6 +88,8 @@ class FakeDiscord:
                         "session_id": "loopback",
                         "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                         "application": {"id": APP_ID, "flags": 0},
+                        # Discord echoes the shard a sharded client identified with.
+                        **({"shard": payload["d"]["shard"]} if "shard" in payload["d"] else {}),
                     },
                 )
                 self.identified.set()

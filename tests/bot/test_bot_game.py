@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import discord
+import pytest
 from bot_harness import Table, custom_id_of, description, has_control
 from simcord import Env
 
+from bot.settings import Settings
 from engine import Discard, Phase
+
+
+@pytest.fixture
+def settings(any_backend_settings: Settings) -> Settings:
+    """Every whole game here on SQLite and on PostgreSQL."""
+    return any_backend_settings
 
 
 def setup_table(env: Env, players: int) -> Table:

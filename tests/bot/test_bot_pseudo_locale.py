@@ -215,7 +215,20 @@ async def test_no_text_bypasses_the_catalogue(simcord_env: Env, pseudo: None, sh
         if tick % 5 == 0:
             seen.add("table", texts_of_message(table_message(channel, live)))
     assert live.game.is_over
-    seen.add("final", texts_of_message(table_message(channel, live)))
+    final = table_message(channel, live)
+    seen.add("final", texts_of_message(final))
+    seen.result("record", await anna.click(final, custom_id=custom_id_of(final, "record")))
+    replay = seen.result(
+        "replay", await anna.click(final, custom_id=custom_id_of(final, "rp_open"))
+    )
+    assert replay.response is not None
+    rows = [c.to_dict() if hasattr(c, "to_dict") else c for c in replay.response.components]
+    step = next(
+        item["custom_id"]
+        for item in walk(rows)
+        if item.get("custom_id") and not item.get("disabled") and item.get("type") == 2
+    )
+    seen.result("replay step", await anna.click(replay.response, custom_id=step))
     seen.result("end", await anna.slash(channel, "treppe end"))
     for message in channel.history():
         seen.add("channel", texts_of_message(message))

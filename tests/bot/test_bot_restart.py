@@ -10,7 +10,14 @@ from simcord import Env
 
 from bot.app import create_bot
 from bot.settings import Settings
+from bot.storage import PostgresStore, open_store
 from engine import Phase
+
+
+@pytest.fixture
+def settings(any_backend_settings: Settings) -> Settings:
+    """Every restart test on SQLite and on PostgreSQL."""
+    return any_backend_settings
 
 
 def setup_table(env: Env) -> Table:
@@ -69,17 +76,18 @@ async def test_lobby_survives_a_restart(simcord_env: Env, settings: Settings) ->
 
 async def test_every_acknowledged_action_is_on_disk(simcord_env: Env, settings: Settings) -> None:
     """Read the database with a second connection right after each acknowledged move."""
-    import sqlite3
-
     table = setup_table(simcord_env)
     await table.start(await table.open())
-    for _ in range(5):
-        await table.play(moves=1)
-        with sqlite3.connect(settings.database_path) as db:
-            (state,) = db.execute(
-                "SELECT state FROM games WHERE id = ?", (table.live.id,)
-            ).fetchone()
-        assert state == table.game.to_json()
+    on_postgres = isinstance(table.service.storage, PostgresStore)
+    assert on_postgres == (settings.database_url is not None)
+    reader = await open_store(settings)
+    try:
+        for _ in range(5):
+            await table.play(moves=1)
+            row = await reader.game(table.live.id)
+            assert row is not None and row.state == table.game.to_json()
+    finally:
+        await reader.close()
 
 
 async def test_a_restart_removes_a_mention_message_of_the_old_kind(

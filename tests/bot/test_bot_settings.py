@@ -52,6 +52,17 @@ async def test_migrations_are_applied_once_and_wal_is_on(tmp_path: Path) -> None
     await again.close()
 
 
+def test_the_database_is_sqlite_unless_a_url_is_given(tmp_path: Path) -> None:
+    plain = Settings(_env_file=None, database_path=tmp_path / "x.db")  # type: ignore[call-arg]
+    assert plain.database() == f"sqlite:///{tmp_path / 'x.db'}"
+    url = "postgresql://bot:secret@db.example.org/bot"
+    remote = Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
+    assert remote.database() == url
+    assert "secret" not in repr(remote)
+    with pytest.raises(ValidationError, match="postgresql://"):
+        Settings(_env_file=None, database_url="mysql://bot@db/bot")  # type: ignore[call-arg]
+
+
 @pytest.mark.parametrize("given", ["info", "Info", " debug ", "WARNING"])
 def test_log_level_in_any_case(monkeypatch: pytest.MonkeyPatch, given: str) -> None:
     monkeypatch.setenv("LOG_LEVEL", given)

@@ -34,7 +34,7 @@ async def test_leaderboard_and_stats_after_two_sessions(
     winners = [await play_session(first), await play_session(second)]
     old_game = first.live.id
 
-    result = await cleo.slash(channel, "treppe leaderboard")
+    result = await cleo.slash(channel, "treppe leaderboard", by="wins")
     assert result.response is not None and not result.response.ephemeral
     board = description(result.response)
     lines = board.splitlines()
@@ -69,9 +69,12 @@ async def test_empty_leaderboard_and_rules(simcord_env: Env) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("cards")
     anna = guild.add_member(simcord_env.create_user("anna"))
-    result = await anna.slash(channel, "treppe leaderboard")
+    result = await anna.slash(channel, "treppe leaderboard", by="wins")
     assert result.response is not None
     assert "No finished sessions yet" in description(result.response)
+    ratings = await anna.slash(channel, "treppe leaderboard")
+    assert ratings.response is not None
+    assert "Nobody has 3 rated sessions yet" in description(ratings.response)
     rules = await anna.slash(channel, "treppe rules")
     assert rules.response is not None and rules.response.ephemeral
     assert "staircase" in description(rules.response)

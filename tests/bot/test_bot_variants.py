@@ -164,11 +164,11 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     assert sum(r.wins for r in board) == 1
     assert not await table.service.storage.leaderboard(table.live.guild_id, "treppenromme")
     anna = table.members[0]
-    shown = await anna.slash(table.channel, "treppe leaderboard", game="wiener")
+    shown = await anna.slash(table.channel, "treppe leaderboard", game="wiener", by="wins")
     assert shown.response is not None
     assert "Wiener Rummy" in (shown.response.embeds[0].title or "")
     assert "chips" in description(shown.response)
-    plain = await anna.slash(table.channel, "treppe leaderboard")
+    plain = await anna.slash(table.channel, "treppe leaderboard", by="wins")
     assert "No finished sessions" in description(plain.response)
     stats = await anna.slash(table.channel, "treppe stats", game="wiener")
     assert stats.response is not None and stats.response.ephemeral

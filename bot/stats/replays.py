@@ -1,0 +1,320 @@
+"""Looking back at finished sessions: ``/treppe replay`` steps through a session with Back and
+Next (and a round back or forward), showing the table as everyone saw it at each step; the
+**Session record** button of a finished table sends the readable record and the action log
+as files. Only finished sessions are shown, and only what the table showed, so nothing
+private of a round in play can appear."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.core import components as ui
+from bot.core.errors import Refusal, refusals
+from bot.core.images import as_file
+from bot.core.tablemsg import COLOUR, Payload
+from bot.core.texts import clip
+from bot.games import presenter
+from bot.storage import FinishedSession, SessionSummary, Store
+from engine.i18n import N_, _
+from engine.protocol import Phase
+from engine.replay import Replay, SessionRecord, describe_action
+
+if TYPE_CHECKING:
+    from bot.app import TreppenBot
+
+OPEN, BACK, NEXT, ROUND_BACK, ROUND_NEXT, RECORD = (
+    "rp_open",
+    "rp_back",
+    "rp_next",
+    "rp_round_back",
+    "rp_round_next",
+    "record",
+)
+MOVES_SHOWN = 6  # the moves of the round up to the step, the newest last
+CACHED_REPLAYS = 16
+
+NOT_FOUND = N_("There is no finished session #{id} on this server.")
+NOTHING_HERE = N_("No finished session to replay here yet.")
+NO_SERVER = N_("Replays belong to a server; use this there.")
+RECORD_TEXT = N_(
+    "Session #{id}: the readable record of every round and the action log. "
+    "`python -m engine replay {json}` replays it in a terminal and checks every score."
+)
+RATED_WORD = {True: N_("rated"), False: N_("not rated"), None: N_("from before ratings")}
+
+
+def _bot(interaction: discord.Interaction) -> TreppenBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+# Finished sessions never change; keyed by the log itself so that another database (tests)
+# with the same session ids never meets a stale entry.
+_replays: OrderedDict[tuple[int, str], Replay] = OrderedDict()
+
+
+async def load(
+    storage: Store, guild_id: int | None, game_id: int
+) -> tuple[FinishedSession, Replay]:
+    session = await storage.finished_session(game_id)
+    if session is None or session.guild_id != guild_id:
+        raise Refusal(_(NOT_FOUND, id=game_id))
+    key = (game_id, session.state)
+    replay = _replays.get(key)
+    if replay is None:
+        replay = await asyncio.to_thread(Replay, session.state)
+        _replays[key] = replay
+        while len(_replays) > CACHED_REPLAYS:
+            _replays.popitem(last=False)
+    _replays.move_to_end(key)
+    return session, replay
+
+
+# ---------------------------------------------------------------- one step
+@dataclass(frozen=True, slots=True)
+class StepPicture:
+    """A step drawn in a worker thread: embeds' words and the optional picture."""
+
+    title: str
+    moves: str
+    standings: str
+    result: str | None
+    footer: str
+    picture: bytes | None
+    round_picture: bytes | None  # the round result's, at the step that ends a round
+
+
+def draw_step(
+    session: FinishedSession, replay: Replay, step: int, with_images: bool
+) -> StepPicture:
+    """The table after ``step`` actions, as the channel saw it then (slow: a worker thread)."""
+    shown = presenter(replay.game_key)
+    names = replay.names
+    game = replay.game_at(max(0, step - 1))
+    events = list(game.apply(replay.actions[step - 1])) if step else []
+    view = game.public_view()
+    round_number = replay.round_at(step)
+    if step == 0:
+        lines = [_("Round {round_number} is dealt.", round_number=round_number)]
+    else:
+        told = shown.narrate(events, names) or describe_action(replay.actions[step - 1], names)
+        # The moves before it in the same round (the step that ends a round belongs to it).
+        moves = next(log.moves for log in replay.rounds() if any(n == step for n, _ in log.moves))
+        lines = [f"{number}. {words}" for number, words in moves if number < step]
+        lines = [*lines[-(MOVES_SHOWN - 1) :], f"**{step}. {told}**"]
+    finished = shown.finished_rounds(events)
+    result = "\n".join(shown.result_lines(names, finished[-1])) if finished else None
+    over = view.phase is Phase.OVER
+    title = _("Replay #{id} — {value}", id=session.id, value=shown.heading(view))
+    if over:
+        title = _("Replay #{id} — {title}: the end", id=session.id, title=shown.title)
+    picture = round_picture = None
+    if with_images:
+        picture = shown.render_session(names, view) if over else None
+        picture = picture or shown.render_table(view)
+        round_picture = shown.render_round(finished[-1], names) if finished else None
+    rounds = len(replay.rounds())
+    return StepPicture(
+        title=title,
+        moves="\n".join(lines),
+        standings=shown.standings_text(names, view),
+        result=result,
+        footer=(
+            _(
+                "Step {step} of {steps} · round {round_number} of {rounds} · {value} · finished "
+                "{value2}",
+                step=step,
+                steps=replay.steps,
+                round_number=round_number,
+                rounds=rounds,
+                value=_(RATED_WORD[session.rated]),
+                value2=session.finished_at[:16].replace("T", " "),
+            )
+        ),
+        picture=picture,
+        round_picture=round_picture,
+    )
+
+
+def step_target(replay: Replay, operation: str, step: int) -> int:
+    """Where a button leads from ``step``."""
+    starts = replay.round_starts()
+    if operation == BACK:
+        target = step - 1
+    elif operation == NEXT:
+        target = step + 1
+    elif operation == ROUND_BACK:
+        target = max((s for s in starts if s < step), default=0)
+    elif operation == ROUND_NEXT:
+        target = min((s for s in starts if s > step), default=replay.steps)
+    else:
+        target = step
+    return max(0, min(target, replay.steps))
+
+
+async def step_payload(
+    session: FinishedSession, replay: Replay, step: int, *, with_images: bool
+) -> Payload:
+    drawn = await asyncio.to_thread(draw_step, session, replay, step, with_images)
+    embed = discord.Embed(title=clip(drawn.title, 256), description=clip(drawn.moves, 4000))
+    embed.colour = COLOUR
+    embed.add_field(name=_("Scores"), value=clip(drawn.standings), inline=False)
+    embed.set_footer(text=drawn.footer)
+    files: list[discord.File] = []
+    picture = as_file(drawn.picture, "replay.png")
+    if picture is not None:
+        files.append(picture)
+        embed.set_image(url="attachment://replay.png")
+    embeds = [embed]
+    if drawn.result is not None:
+        result = discord.Embed(
+            title=_("Round result"),
+            description=clip(drawn.result, 4000),
+            colour=discord.Colour.blurple(),
+        )
+        round_picture = as_file(drawn.round_picture, "round.png")
+        if round_picture is not None:
+            files.append(round_picture)
+            result.set_image(url="attachment://round.png")
+        embeds.append(result)
+    first, last = step == 0, step >= replay.steps
+    arg = str(step)
+    view = ui.persistent_view(
+        ui.button(session.id, ROUND_BACK, arg, label=_("Round"), emoji="⏮", disabled=first),
+        ui.button(session.id, BACK, arg, label=_("Back"), emoji="◀", disabled=first),
+        ui.button(
+            session.id,
+            NEXT,
+            arg,
+            label=_("Next"),
+            emoji="▶",
+            disabled=last,
+            style=discord.ButtonStyle.primary,
+        ),
+        ui.button(session.id, ROUND_NEXT, arg, label=_("Round"), emoji="⏭", disabled=last),
+        ui.button(session.id, RECORD, label=_("Session record"), emoji="📄"),
+    )
+    return Payload(embeds=embeds, files=files, view=view)
+
+
+# ---------------------------------------------------------------- handlers
+def _stepper(operation: str) -> ui.Handler:
+    """The handler of one of the viewer's buttons: its argument is the step shown."""
+
+    async def clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+        bot = _bot(interaction)
+        session, replay = await load(bot.service.storage, interaction.guild_id, game_id)
+        step = step_target(replay, operation, int(argument) if argument.isdigit() else 0)
+        payload = await step_payload(session, replay, step, with_images=bot.settings.render_images)
+        await interaction.response.edit_message(**payload.edit_kwargs())
+
+    return clicked
+
+
+async def show_replay(interaction: discord.Interaction, game_id: int, step: int = 0) -> None:
+    session, replay = await load(_bot(interaction).service.storage, interaction.guild_id, game_id)
+    with_images = _bot(interaction).settings.render_images
+    payload = await step_payload(session, replay, step, with_images=with_images)
+    await interaction.response.send_message(ephemeral=True, **payload.send_kwargs())
+
+
+async def _open_clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    await show_replay(interaction, game_id)
+
+
+def record_files(session: FinishedSession, replay: Replay) -> list[tuple[str, bytes]]:
+    """The session record: a readable text and the machine-readable JSON (worker thread)."""
+    header = _(
+        "Session #{id} · finished {finished_at} · {value}\n",
+        id=session.id,
+        finished_at=session.finished_at,
+        value=_(RATED_WORD[session.rated]),
+    )
+    record = SessionRecord(session.state, session.rounds, session.id, session.finished_at)
+    stem = f"session-{session.id}"
+    return [
+        (f"{stem}.txt", (header + replay.text()).encode()),
+        (f"{stem}.json", record.to_json().encode()),
+    ]
+
+
+async def _record_clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    session, replay = await load(_bot(interaction).service.storage, interaction.guild_id, game_id)
+    files = await asyncio.to_thread(record_files, session, replay)
+    await interaction.response.send_message(
+        _(RECORD_TEXT, id=session.id, json=files[1][0]),
+        files=[discord.File(io.BytesIO(data), filename=name) for name, data in files],
+        ephemeral=True,
+    )
+
+
+# ---------------------------------------------------------------- /treppe replay
+def choice_name(summary: SessionSummary) -> str:
+    when = summary.finished_at[:16].replace("T", " ")
+    rated = _(" · rated") if summary.rated else ""
+    text = f"#{summary.id} {presenter(summary.game_key).title} · {when}{rated} · {summary.names}"
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+async def _sessions(interaction: discord.Interaction) -> list[SessionSummary]:
+    member = getattr(interaction.namespace, "member", None)
+    storage = _bot(interaction).service.storage
+    if interaction.guild_id is None:
+        return []
+    if member is not None:
+        return await storage.recent_sessions(interaction.guild_id, user_id=member.id)
+    return await storage.recent_sessions(interaction.guild_id, channel_id=interaction.channel_id)
+
+
+async def session_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lstrip("#").casefold()
+    choices = []
+    for summary in await _sessions(interaction):
+        name = choice_name(summary)
+        if typed and typed not in name.casefold():
+            continue
+        choices.append(app_commands.Choice(name=name, value=str(summary.id)))
+    return choices[:25]
+
+
+async def replay_command(
+    interaction: discord.Interaction,
+    session: str | None = None,
+    member: discord.User | None = None,
+) -> None:
+    """Step through a finished session of this channel or of a member."""
+    async with refusals(interaction):
+        if interaction.guild_id is None:
+            raise Refusal(_(NO_SERVER))
+        if session:
+            text = session.strip().lstrip("#")
+            if not text.isdigit():
+                raise Refusal(_(NOT_FOUND, id=text))
+            game_id = int(text)
+        else:
+            recent = await _sessions(interaction)
+            if not recent:
+                raise Refusal(_(NOTHING_HERE))
+            game_id = recent[0].id
+        await show_replay(interaction, game_id)
+
+
+def setup_replays(bot: TreppenBot) -> None:
+    for operation in (BACK, NEXT, ROUND_BACK, ROUND_NEXT):
+        ui.register(operation, _stepper(operation))
+    ui.register(OPEN, _open_clicked)
+    ui.register(RECORD, _record_clicked)
+    command = app_commands.describe(
+        session="Which session (the newest of this channel, or of the member, if left empty)",
+        member="Sessions this member played (this channel's, if left empty)",
+    )(replay_command)
+    command = app_commands.autocomplete(session=session_autocomplete)(command)
+    bot.treppe.add_command(app_commands.command(name="replay")(command))

@@ -1,0 +1,296 @@
+"""Looking back at a finished session: its action log walked step by step, a readable record
+of every round, and the session record file the bot offers (and ``python -m engine replay``
+reads back).
+
+A step is the table after a number of actions (step 0: the first deal, before anyone moved).
+The readable record tells every move by what the table saw; a round's deal (every hand as
+dealt) is written only after that round's moves and result, so it never shows a hand while
+the round it belongs to is still being told.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import (
+    Action,
+    BuyBack,
+    CallRummy,
+    Discard,
+    DrawTalon,
+    JokerSwap,
+    Knock,
+    LayOff,
+    Meld,
+    TakeBack,
+    TakeDiscard,
+    TakeStaircase,
+    action_from_json,
+)
+from engine.cards import Card, format_cards
+from engine.protocol import RummyGame
+from engine.registry import load_game
+
+RECORD_FORMAT = "treppenbot-replay/1"
+
+
+class RecordError(ValueError):
+    """A session record that cannot be read."""
+
+
+def describe_action(action: Action, names: Sequence[str]) -> str:
+    """One move in words, from what every player at the table saw (a drawn card is not named)."""
+    who = names[action.seat]
+    if isinstance(action, DrawTalon):
+        return f"{who} draws from the stock"
+    if isinstance(action, TakeStaircase):
+        return f"{who} takes the pile from position {action.index + 1} up"
+    if isinstance(action, TakeDiscard):
+        return f"{who} takes the top card of the discard pile"
+    if isinstance(action, Meld):
+        return f"{who} melds {format_cards(action.cards)}"
+    if isinstance(action, LayOff):
+        end = f" ({action.end.value} end)" if action.end is not None else ""
+        return f"{who} lays off {action.card} on meld {action.meld_id + 1}{end}"
+    if isinstance(action, JokerSwap):
+        return (
+            f"{who} swaps {action.card} for the joker in meld {action.meld_id + 1} and melds "
+            f"{format_cards(action.cards)}"
+        )
+    if isinstance(action, TakeBack):
+        return f"{who} takes back an unfinished first meld"
+    if isinstance(action, Discard):
+        return f"{who} discards {action.card}"
+    if isinstance(action, Knock):
+        return f"{who} discards {action.card} and knocks"
+    if isinstance(action, CallRummy):
+        return f"{who} discards {action.card} and calls Rummy"
+    if isinstance(action, BuyBack):
+        return f"{who} {'buys back in' if action.accept else 'lets the buy-back pass'}"
+    raise TypeError(f"unknown action {action!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScores:
+    """A finished round's session totals by seat."""
+
+    round_number: int
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLog:
+    """One round as the record tells it: its moves (step number and words), the hands as
+    dealt, and the totals after it (None for a round the session ended without finishing)."""
+
+    round_number: int
+    first_step: int
+    moves: tuple[tuple[int, str], ...]
+    deal: tuple[tuple[Card, ...], ...]
+    totals: tuple[int, ...] | None
+
+
+class Replay:
+    """A session's action log, to be walked: ``game_at(step)`` rebuilds the table after
+    ``step`` actions. ``state`` is the game's ``to_json()`` text."""
+
+    def __init__(self, state: str) -> None:
+        try:
+            data = json.loads(state)
+            self.actions: tuple[Action, ...] = tuple(
+                action_from_json(a) for a in data.get("actions", [])
+            )
+            data["actions"] = []
+            self._start = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            first = load_game(self._start)
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise RecordError(f"not a stored session: {error}") from error
+        self.names: tuple[str, ...] = first.names
+        self.title = first.spec.title
+        self.game_key = first.spec.key
+        self._rounds: tuple[RoundLog, ...] | None = None
+
+    @property
+    def steps(self) -> int:
+        """The last step: the table after every action."""
+        return len(self.actions)
+
+    def game_at(self, step: int) -> RummyGame:
+        step = max(0, min(step, self.steps))
+        game = load_game(self._start)
+        for action in self.actions[:step]:
+            game.apply(action)
+        return game
+
+    def walk(self) -> Iterator[tuple[int, RummyGame]]:
+        """Every step from 0 to the end with the table after it (one game, moved on)."""
+        game = load_game(self._start)
+        yield 0, game
+        for step, action in enumerate(self.actions, start=1):
+            game.apply(action)
+            yield step, game
+
+    def rounds(self) -> tuple[RoundLog, ...]:
+        """Every round dealt, in order, with its moves, deal and totals."""
+        if self._rounds is None:
+            self._rounds = self._read_rounds()
+        return self._rounds
+
+    def _read_rounds(self) -> tuple[RoundLog, ...]:
+        logs: list[RoundLog] = []
+        moves: list[tuple[int, str]] = []
+        deal: tuple[tuple[Card, ...], ...] = ()
+        number, first, seen = 0, 0, 0
+        for step, game in self.walk():
+            if step:
+                moves.append((step, describe_action(self.actions[step - 1], self.names)))
+            results = game.results
+            if game.round_number != number or game.is_over:
+                if number:
+                    done = [r for r in results[seen:] if r.round_number == number]
+                    totals = tuple(done[-1].totals) if done else None
+                    logs.append(RoundLog(number, first, tuple(moves), deal, totals))
+                    seen = len(results)
+                    moves = []
+                if game.is_over:
+                    break
+                number, first = game.round_number, step
+                deal = tuple(game.private_view(s).hand for s in range(len(self.names)))
+        else:
+            if number:  # a session that ended early: its last round's deal stays hidden
+                logs.append(RoundLog(number, first, tuple(moves), (), None))
+        return tuple(logs)
+
+    def round_starts(self) -> tuple[int, ...]:
+        """The step at which each round's play begins (its deal on the table)."""
+        return tuple(log.first_step for log in self.rounds())
+
+    def round_at(self, step: int) -> int:
+        """The round being played at ``step`` (1 for step 0)."""
+        found = 1
+        for log in self.rounds():
+            if log.first_step <= step:
+                found = log.round_number
+        return found
+
+    def scores(self) -> tuple[RoundScores, ...]:
+        """Every finished round's totals, as the engine computes them from the log."""
+        return tuple(
+            RoundScores(log.round_number, log.totals)
+            for log in self.rounds()
+            if log.totals is not None
+        )
+
+    def table_lines(self) -> dict[int, str]:
+        """After each step, what every player saw of the table: cards in hand and scores."""
+        lines: dict[int, str] = {}
+        for step, game in self.walk():
+            seats = game.public_view().seats
+            lines[step] = " · ".join(f"{s.name} {s.hand_count} cards, {s.score}" for s in seats)
+        return lines
+
+    def text(self, *, only_round: int | None = None, steps: bool = False) -> str:
+        """The readable record of the whole session (or of one round, without the heading
+        and the final result); with ``steps``, each move is followed by the table after it."""
+        names = self.names
+        tables = self.table_lines() if steps else {}
+        lines = (
+            []
+            if only_round is not None
+            else [f"{self.title}: {', '.join(names)}", f"{self.steps} moves", ""]
+        )
+        for log in self.rounds():
+            if only_round is not None and log.round_number != only_round:
+                continue
+            lines.append(f"Round {log.round_number}")
+            for step, words in log.moves:
+                lines.append(f"  {step:4d}. {words}")
+                if steps:
+                    lines.append(f"        {tables[step]}")
+            if log.totals is None:
+                lines.extend(("  (not finished; the deal stays hidden)", ""))
+                continue
+            lines.append("  Totals: " + score_line(names, log.totals))
+            lines.append("  Dealt (shown now that the round is over):")
+            lines.extend(
+                f"    {name}: {format_cards(hand) or '-'}"
+                for name, hand in zip(names, log.deal, strict=True)
+            )
+            lines.append("")
+        if only_round is not None:
+            return "\n".join(lines)
+        final = self.game_at(self.steps).standings()
+        winners = ", ".join(names[s] for s in final.winners) or "nobody yet"
+        lines.append(f"Final {final.unit}: {score_line(names, final.scores)}; won by {winners}")
+        return "\n".join(lines) + "\n"
+
+
+def score_line(names: Sequence[str], totals: Sequence[int]) -> str:
+    return " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """The machine-readable session record: the stored game (``state``, the ``to_json``
+    text) and the round totals the bot recorded while the session was played."""
+
+    state: str
+    rounds: tuple[RoundScores, ...]
+    session: int | None = None
+    finished_at: str | None = None
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "session": self.session,
+            "finished_at": self.finished_at,
+            "state": json.loads(self.state),
+            "rounds": [{"round": r.round_number, "totals": list(r.totals)} for r in self.rounds],
+        }
+        return json.dumps(data, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> SessionRecord:
+        """Reads ``to_json``, or a bare stored game (then no recorded totals)."""
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise RecordError(f"not JSON: {error}") from error
+        if not isinstance(data, dict):
+            raise RecordError("not a session record")
+        if data.get("format") != RECORD_FORMAT:
+            if "actions" not in data:
+                raise RecordError("not a session record")
+            return cls(_compact(data), ())
+        try:
+            rounds = tuple(
+                RoundScores(int(r["round"]), tuple(int(t) for t in r["totals"]))
+                for r in data["rounds"]
+            )
+            state = _compact(data["state"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"damaged session record: {error}") from error
+        session, finished_at = data.get("session"), data.get("finished_at")
+        return cls(
+            state,
+            rounds,
+            session if isinstance(session, int) else None,
+            finished_at if isinstance(finished_at, str) else None,
+        )
+
+
+def _compact(data: object) -> str:
+    """JSON as ``to_json`` of a game writes it."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def check_scores(
+    replay: Replay, recorded: Sequence[RoundScores]
+) -> list[tuple[RoundScores, RoundScores | None]]:
+    """Each recorded round beside the engine's totals for it (None: the log has no such
+    round). Equal pairs mean the log reproduces the recorded score."""
+    mine = {r.round_number: r for r in replay.scores()}
+    return [(r, mine.get(r.round_number)) for r in recorded]
