@@ -21,7 +21,14 @@ from bot.storage import open_store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.lobby", "bot.table", "bot.hand", "bot.stats", "bot.rules_cmd")
+EXTENSIONS = (
+    "bot.lobby",
+    "bot.table",
+    "bot.hand",
+    "bot.stats",
+    "bot.rules_cmd",
+    "bot.settings_cmd",
+)
 COMMANDS_FINGERPRINT = "commands_fingerprint"
 
 

@@ -47,8 +47,12 @@ async def load(storage: Store, guild_id: int) -> None:
 
 
 async def choose(storage: Store, guild_id: int, language: str) -> None:
+    """A manager's choice for a server; "" goes back to the server's Discord locale."""
     await storage.set_meta(META_KEY.format(guild=guild_id), language)
-    _chosen[guild_id] = language
+    if language:
+        _chosen[guild_id] = language
+    else:
+        _chosen.pop(guild_id, None)
     _loaded.add(guild_id)
 
 

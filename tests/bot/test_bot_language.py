@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import discord
 import pytest
 import simcord.interactions
 from bot_harness import description
@@ -78,3 +79,33 @@ async def test_german_server_german_member_and_english_guest(
     assert wanted in str(refused.response.content)
     table = next(m for m in channel.history() if m.id == live.table_message_id)
     assert "Am Zug" in description(table)  # the table stayed German
+
+
+async def test_a_server_manager_sets_the_tables_language(
+    simcord_env: Env, locales: dict[int, str]
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cards")
+    managers = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    anna: MemberActor = guild.add_member(simcord_env.create_user("anna"))
+    mod: MemberActor = guild.add_member(simcord_env.create_user("mod"), roles=[managers])
+    locales.update({guild.id: "en-US", anna.id: "en-US", mod.id: "de"})
+
+    refused = await anna.slash(channel, "treppe settings language", language="de")
+    assert refused.response is not None and "Manage Server" in refused.response.content
+    chosen = await mod.slash(channel, "treppe settings language", language="de")
+    assert chosen.response is not None and chosen.response.ephemeral
+    assert "Deutsch" in chosen.response.content
+    assert "Tische und Lobbys" in chosen.response.content  # said in the new table language
+
+    opened = await anna.slash(channel, "treppe new treppenromme")
+    assert opened.response is not None
+    assert "neuer Tisch" in str(opened.response.message.embeds[0].title)  # German table
+    stored = await simcord_env.bot.service.storage.get_meta(  # type: ignore[attr-defined]
+        language.META_KEY.format(guild=guild.id)
+    )
+    assert stored == "de"
+
+    back = await mod.slash(channel, "treppe settings language", language="auto")
+    assert back.response is not None and "English" in back.response.content
+    assert language.guild_language(guild.id) == "en"
