@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core import errors, language
+from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
@@ -66,6 +67,7 @@ class TreppenBot(commands.AutoShardedBot):
         errors.install(self.tree)
         self.tree.interaction_check = self._enter  # type: ignore[method-assign]
         self.add_dynamic_items(GameComponent)
+        await self.tree.set_translator(CatalogueTranslator())
         self.tree.add_command(self.treppe)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -89,7 +91,14 @@ class TreppenBot(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [
+            # With the translations: a changed catalogue syncs the commands again.
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         fingerprint = hashlib.sha256(
             json.dumps([guild.id if guild else None, payload], sort_keys=True).encode()
         ).hexdigest()

@@ -46,7 +46,29 @@ def extract(root: Path = ROOT) -> Catalog:
                 auto_comments=comments,
                 context=context,
             )
+    for context, text in command_messages():
+        template.add(text, None, [("bot/app.py", 0)], context=context)
     return template
+
+
+def command_messages() -> list[tuple[str, str]]:
+    """(context, text) of every slash command name, description and choice, read from the
+    bot's own command tree (built offline: no token, no database)."""
+    import asyncio
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))  # this checkout's bot, not another installed one
+    from bot.app import EXTENSIONS, TreppenBot
+    from bot.core.commands_i18n import command_strings
+    from bot.settings import Settings
+
+    async def build() -> list[tuple[str, str]]:
+        bot = TreppenBot(Settings(_env_file=None))  # type: ignore[call-arg]
+        for extension in EXTENSIONS:  # never logged in: nothing to close
+            await bot.load_extension(extension)
+        return list(command_strings([bot.treppe]))
+
+    return asyncio.run(build())
 
 
 def read(language: str) -> Catalog:

@@ -4,6 +4,7 @@ German."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +14,9 @@ import simcord.interactions
 from bot_harness import description
 from simcord import Env, MemberActor
 
+from bot.app import EXTENSIONS
 from bot.core import language
+from bot.core.commands_i18n import CatalogueTranslator
 
 
 @pytest.fixture
@@ -109,3 +112,37 @@ async def test_a_server_manager_sets_the_tables_language(
     back = await mod.slash(channel, "treppe settings language", language="auto")
     assert back.response is not None and "English" in back.response.content
     assert language.guild_language(guild.id) == "en"
+
+
+def _localised(payload: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """(kind, locale, text) of every localisation in a command payload, nested options too."""
+    for key, kind in (("name_localizations", "name"), ("description_localizations", "text")):
+        for locale, text in (payload.get(key) or {}).items():
+            yield kind, locale, text
+    for option in payload.get("options", []):
+        yield from _localised(option)
+    for choice in payload.get("choices", []):
+        for locale, text in (choice.get("name_localizations") or {}).items():
+            yield "text", locale, text
+
+
+async def test_slash_commands_carry_german_names_descriptions_and_choices(
+    simcord_bot: Any,
+) -> None:
+    bot = simcord_bot
+    await bot.tree.set_translator(CatalogueTranslator())
+    for extension in EXTENSIONS:
+        await bot.load_extension(extension)
+    payload = await bot.treppe.get_translated_payload(bot.tree, bot.tree.translator)
+    german = [(kind, text) for kind, locale, text in _localised(payload) if locale == "de"]
+    names = {text for kind, text in german if kind == "name"}
+    assert {"neu", "ziehen", "abwerfen", "regeln", "sprache", "kombination"} <= names
+    assert "Die Karte zum Anlegen" in {text for kind, text in german if kind == "text"}
+    assert "alle Zeiten" in {text for kind, text in german if kind == "text"}  # a choice
+    for kind, text in german:
+        if kind == "name":  # what Discord accepts as a name
+            assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), text
+        else:
+            assert 1 <= len(text) <= 100, text
+    # Languages without a catalogue keep the English words.
+    assert not any(locale == "fr" for _kind, locale, _text in _localised(payload))
