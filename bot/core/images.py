@@ -7,11 +7,12 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable, Sequence
-from typing import Literal, ParamSpec
+from typing import Any, Literal, ParamSpec
 
 import discord
 
 from engine.cards import Card
+from engine.i18n import language, using
 
 log = logging.getLogger(__name__)
 
@@ -21,13 +22,21 @@ P = ParamSpec("P")
 async def render(
     function: Callable[P, bytes | None], *args: P.args, **kwargs: P.kwargs
 ) -> bytes | None:
-    """``function(*args)`` in a worker thread; None when it fails or draws nothing."""
+    """``function(*args)`` in a worker thread; None when it fails or draws nothing. The
+    picture's words are in the caller's language (passed along, not left to the thread)."""
     try:
-        data = await asyncio.to_thread(function, *args, **kwargs)
+        data = await asyncio.to_thread(_in_language, language(), function, args, kwargs)
     except Exception:
         log.exception("rendering %s failed; sending text only", function.__name__)
         return None
     return data if isinstance(data, bytes) else None
+
+
+def _in_language(
+    lang: str, function: Callable[..., bytes | None], args: Any, kwargs: Any
+) -> bytes | None:
+    with using(lang):
+        return function(*args, **kwargs)
 
 
 def as_file(data: bytes | None, filename: str) -> discord.File | None:
