@@ -12,6 +12,7 @@ from pgtools import BACKENDS, allow_pg, pg_schema
 
 from bot.storage import (
     ChannelBusy,
+    LeaseLost,
     RoundRecord,
     RoundScoreRow,
     SeatRow,
@@ -254,3 +255,69 @@ async def test_both_backends_read_the_same(tmp_path: Path) -> None:
             finally:
                 await store.close()
     assert answers[0] == answers[1]
+
+
+# ---------------------------------------------------------------- leases
+@pytest.fixture(params=BACKENDS)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """One database two stores (two bot processes) can open."""
+    if request.param == "postgresql":
+        async with pg_schema() as url:
+            yield url
+    else:
+        yield f"sqlite:///{tmp_path / 'shared.db'}"
+
+
+async def test_a_game_has_one_writer(database_url: str) -> None:
+    first = await open_url(database_url, owner="first")
+    second = await open_url(database_url, owner="second")
+    try:
+        game_id = await first.create_lobby(GUILD, 7, SeatRow(0, ANNA, "anna"), {}, "romme")
+        assert await second.acquire_leases([game_id]) == []
+        [lease] = await second.leases([game_id])
+        assert lease.owner == "first" and lease.expires_at > utc_now()
+        assert await second.unleased_open_games() == []
+        with pytest.raises(LeaseLost):
+            await second.set_seats(game_id, [SeatRow(0, BEN, "ben")])
+        with pytest.raises(LeaseLost):
+            await second.close_game(game_id, "cancelled")
+        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], "s1")
+        with pytest.raises(LeaseLost):
+            await second.save_action(game_id, "from-the-second")
+        row = await first.game(game_id)
+        assert row is not None and (row.state, len(row.seats)) == ("s1", 2)
+        assert await first.renew_leases() == {game_id}
+        assert await second.renew_leases() == set()
+        # The same owner again (a restarted process) takes its games back at once.
+        again = await open_url(database_url, owner="first")
+        try:
+            assert await again.acquire_leases([game_id]) == [game_id]
+        finally:
+            await again.close()
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_an_expired_lease_is_taken_over_and_the_old_owner_stops(database_url: str) -> None:
+    # A lease of no seconds has run out at once: the first process "stopped renewing".
+    first = await open_url(database_url, owner="first", lease_seconds=0)
+    second = await open_url(database_url, owner="second")
+    try:
+        game_id = await first.create_lobby(GUILD, 7, SeatRow(0, ANNA, "anna"), {}, "romme")
+        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], "s1")
+        assert await second.unleased_open_games() == [(game_id, GUILD)]
+        assert await second.acquire_leases([game_id]) == [game_id]
+        assert await second.unleased_open_games() == []
+        with pytest.raises(LeaseLost):
+            await first.save_action(game_id, "late-write")
+        assert game_id not in await first.renew_leases()
+        await second.save_action(game_id, "s2", winner=0, final_totals=(1, 0))
+        row = await second.game(game_id)
+        assert row is not None and (row.state, row.status) == ("s2", "finished")
+        # A finished game gives its lease up.
+        assert await second.leases([game_id]) == []
+        assert await second.renew_leases() == set()
+    finally:
+        await first.close()
+        await second.close()
