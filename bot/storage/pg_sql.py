@@ -309,3 +309,17 @@ SET_META = """
     INSERT INTO meta (key, value) VALUES ($1, $2)
     ON CONFLICT (key) DO UPDATE SET value = excluded.value
 """
+
+# ---------------------------------------------------------------- copying (python -m bot.storage)
+SELECT_ALL = "SELECT * FROM {table}"
+COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
+INSERT_ROW = "INSERT INTO {table} ({columns}) VALUES ({values})"
+# After rows came in with their ids: new games and finished sessions number on from there.
+RESET_GAME_IDS = """
+    SELECT setval(pg_get_serial_sequence('games', 'id'),
+                  COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)
+"""
+RESET_FINISH_ORDER = """
+    SELECT setval('games_finish_order',
+                  COALESCE((SELECT MAX(finish_order) FROM games), 0) + 1, false)
+"""

@@ -310,6 +310,30 @@ class PostgresStore(PostgresHistory):
         async with self._pool.acquire() as db:
             await db.execute(sql.SET_META, key, value)
 
+    # ------------------------------------------------------------ whole tables (copying)
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(sql.SELECT_ALL.format(table=table))
+        return [dict(row.items()) for row in rows]
+
+    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        columns = list(rows[0])
+        statement = sql.INSERT_ROW.format(
+            table=table,
+            columns=", ".join(columns),
+            values=", ".join(f"${number}" for number in range(1, len(columns) + 1)),
+        )
+        async with self._pool.acquire() as db, db.transaction():
+            await db.executemany(statement, [tuple(row.values()) for row in rows])
+            await db.execute(sql.RESET_GAME_IDS)
+            await db.execute(sql.RESET_FINISH_ORDER)
+
+    async def count_rows(self, table: str) -> int:
+        async with self._pool.acquire() as db:
+            return int(await db.fetchval(sql.COUNT_ROWS.format(table=table)))
+
     # ------------------------------------------------------------ helpers
     async def _write_seats(self, db: Connection, game_id: int, seats: Sequence[SeatRow]) -> None:
         await db.execute(sql.DELETE_SEATS, game_id)

@@ -85,6 +85,15 @@ class Store(Protocol):
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]: ...
 
+    # ------------------------------------------------------------ whole tables (copying)
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of a table, times as datetimes (python -m bot.storage copy)."""
+        ...
+
+    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None: ...
+
+    async def count_rows(self, table: str) -> int: ...
+
     # ------------------------------------------------------------ leases
     # Every write to an open game above raises LeaseLost unless this process holds its lease;
     # finishing or closing a game gives the lease up.

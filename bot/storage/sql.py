@@ -373,3 +373,11 @@ SET_META = """
     INSERT INTO meta (key, value) VALUES (:key, :value)
     ON CONFLICT (key) DO UPDATE SET value = excluded.value
 """
+
+# ---------------------------------------------------------------- copying (python -m bot.storage)
+# Every table a copy carries, parents before children. Leases stay behind: whichever process
+# starts on the new database leases the open games afresh.
+COPIED_TABLES = ("games", "seats", "rounds", "round_scores", "meta", "ratings", "rating_history")
+SELECT_ALL = "SELECT * FROM {table}"
+COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
+INSERT_ROW = "INSERT INTO {table} ({columns}) VALUES ({values})"

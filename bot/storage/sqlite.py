@@ -43,6 +43,14 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
+def _portable(column: str, value: Any) -> Any:
+    """A column value as a copy to another database carries it: times (the ``*_at``
+    columns) as datetimes, which PostgreSQL keeps as timestamptz."""
+    if column.endswith("_at") and isinstance(value, str):
+        return datetime.fromisoformat(value)
+    return value
+
+
 def _later(seconds: float) -> str:
     return _iso(utc_now() + timedelta(seconds=seconds))
 
@@ -339,6 +347,34 @@ class SqliteStore(SqliteHistory):
     async def set_meta(self, key: str, value: str) -> None:
         async with self._transaction():
             await self._db.execute(sql.SET_META, {"key": key, "value": value})
+
+    # ------------------------------------------------------------ whole tables (copying)
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        rows = await self._rows(sql.SELECT_ALL.format(table=table), {})
+        # sqlite3.Row iterates over its values; keys() gives the column names.
+        return [{key: _portable(key, row[key]) for key in row.keys()} for row in rows]  # noqa: SIM118
+
+    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        columns = list(rows[0])
+        statement = sql.INSERT_ROW.format(
+            table=table,
+            columns=", ".join(columns),
+            values=", ".join(f":{column}" for column in columns),
+        )
+        async with self._transaction():
+            await self._db.executemany(
+                statement,
+                [
+                    {key: _iso(v) if isinstance(v, datetime) else v for key, v in row.items()}
+                    for row in rows
+                ],
+            )
+
+    async def count_rows(self, table: str) -> int:
+        rows = await self._rows(sql.COUNT_ROWS.format(table=table), {})
+        return int(rows[0][0])
 
     # ------------------------------------------------------------ helpers
     async def _rows(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
