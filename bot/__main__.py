@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -165,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     import discord
 
     configure_logging(settings.log_level)
+    # A process manager's stop (SIGTERM) ends the bot as Ctrl-C does: timers stop, leases are
+    # handed back, the database is closed.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(run_bot(settings, token))
     except discord.LoginFailure:

@@ -128,6 +128,10 @@ async def test_two_processes_share_one_database(
             f"game {game_a} is run by instance 'first'" in record.getMessage()
             for record in caplog.records
         )
+        # A click on that game's table is the running process's to answer: the standby,
+        # hearing it on the same shard, stays silent.
+        click = await table_a.members[0].click(table_a.table_message(), label="Your hand")
+        assert click.response is None
         # Neither the standby nor the other shard's process touches it meanwhile.
         await service_of(first).leases.check()
         await other.run(service_of(second).leases.check())
