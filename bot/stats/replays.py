@@ -114,7 +114,8 @@ def draw_step(
         title = f"Replay #{session.id} — {shown.title}: the end"
     picture = None
     if with_images:
-        picture = shown.render_session(names, view) if over else shown.render_table(view)
+        picture = shown.render_session(names, view) if over else None
+        picture = picture or shown.render_table(view)
     rounds = len(replay.rounds())
     return StepPicture(
         title=title,

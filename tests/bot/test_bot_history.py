@@ -6,6 +6,7 @@ them."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from pathlib import Path
@@ -92,6 +93,18 @@ async def walk_replay(member: MemberActor, viewer: ResponseMessage) -> ResponseM
     return again.response
 
 
+async def final_table(env: Env, channel: ChannelHandle, live: LiveGame) -> discord.Message:
+    """The table message once it shows the session's end and whether it was rated."""
+    for _ in range(400):  # the last commit (a database thread) and the table's refresh
+        final = next(m for m in channel.history() if m.id == live.table_message_id)
+        names = {f.name for f in final.embeds[0].fields}
+        if names & {"Rated session", "Not rated"}:
+            return final
+        await env.advance_time(1)
+        await asyncio.sleep(0.02)  # real time for the database's worker thread
+    raise AssertionError("the table never showed the end")
+
+
 async def play_table_session(table: Table) -> tuple[LiveGame, discord.Message]:
     table._live = None
     table.hands.clear()
@@ -99,7 +112,7 @@ async def play_table_session(table: Table) -> tuple[LiveGame, discord.Message]:
     await table.play()
     live = table.live
     assert live.game is not None and live.game.is_over
-    return live, table.table_message()
+    return live, await final_table(table.env, table.channel, live)
 
 
 async def test_two_rated_sessions_leaderboard_stats_and_replay(
@@ -201,13 +214,8 @@ async def play_for_members(
     for _ in range(20000):
         game = live.game
         if game.is_over:
-            for _ in range(100):  # the table's last refresh
-                final = next(m for m in channel.history() if m.id == live.table_message_id)
-                names = {f.name for f in final.embeds[0].fields}
-                if names & {"Rated session", "Not rated"}:  # the end, rated or not
-                    return
-                await env.advance_time(1)
-            raise AssertionError("the table never showed the end")
+            await final_table(env, channel, live)
+            return
         seat = live.seats[game.to_act]
         if seat.played_for:
             await env.advance_time(1)

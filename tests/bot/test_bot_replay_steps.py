@@ -1,0 +1,57 @@
+"""The replay viewer's steps for every game: where each button leads, the words and the
+picture of a step (the table as the channel saw it then)."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from bot.games import all_presenters
+from bot.stats.replays import BACK, NEXT, ROUND_BACK, ROUND_NEXT, draw_step, step_target
+from bot.storage import FinishedSession
+from engine.arena import play_session
+from engine.replay import Replay
+
+KEYS = [p.key for p in all_presenters()]
+
+
+@cache
+def finished(key: str) -> tuple[FinishedSession, Replay]:
+    state = play_session(key, ["normal", "normal", "random"], seed=21).to_json()
+    session = FinishedSession(7, 1, 2, key, state, "2026-11-23T16:00:00+00:00", True, ())
+    return session, Replay(state)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_buttons_lead_by_step_and_by_round(key: str) -> None:
+    _, replay = finished(key)
+    starts = replay.round_starts()
+    assert starts[0] == 0 and len(starts) >= 2
+    assert step_target(replay, BACK, 0) == 0
+    assert step_target(replay, NEXT, 0) == 1
+    assert step_target(replay, NEXT, replay.steps) == replay.steps
+    assert step_target(replay, ROUND_NEXT, 0) == starts[1]
+    assert step_target(replay, ROUND_NEXT, starts[-1]) == replay.steps
+    assert step_target(replay, ROUND_BACK, starts[1]) == 0
+    assert step_target(replay, ROUND_BACK, starts[1] + 1) == starts[1]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_step_shows_its_move_the_scores_and_the_table(key: str) -> None:
+    session, replay = finished(key)
+    start = draw_step(session, replay, 0, with_images=False)
+    assert start.moves == "Round 1 is dealt." and start.result is None
+    assert start.footer.startswith(f"Step 0 of {replay.steps} · round 1 of ")
+    end_of_first = replay.round_starts()[1]  # the move that ends round 1 deals round 2
+    ended = draw_step(session, replay, end_of_first, with_images=True)
+    assert ended.result is not None  # the round result, hands shown now the round is over
+    assert ended.moves.splitlines()[-1].startswith(f"**{end_of_first}. ")
+    assert len(ended.moves.splitlines()) <= 6
+    last = draw_step(session, replay, replay.steps, with_images=True)
+    assert "the end" in last.title
+    for drawn in (ended, last):
+        assert drawn.picture is not None
+        assert Image.open(io.BytesIO(drawn.picture)).format == "PNG"
