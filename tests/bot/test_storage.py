@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from pgtools import BACKENDS, allow_pg, pg_schema
+from pgtools import BACKENDS, PG_HOST, allow_pg, pg_schema
 
 from bot.storage import (
     ChannelBusy,
@@ -18,6 +18,7 @@ from bot.storage import (
     SeatRow,
     SqliteStore,
     Store,
+    StoreUnavailable,
     open_url,
     pg_sql,
     sql,
@@ -321,3 +322,38 @@ async def test_an_expired_lease_is_taken_over_and_the_old_owner_stops(database_u
     finally:
         await first.close()
         await second.close()
+
+
+# ---------------------------------------------------------------- a database that cannot open
+async def test_an_unusable_sqlite_path_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    with pytest.raises(StoreUnavailable, match="cannot open the database sqlite:///"):
+        await open_url(f"sqlite:///{tmp_path / 'a-file' / 'bot.db'}")
+
+
+@allow_pg
+async def test_an_unreachable_server_is_reported_without_its_password() -> None:
+    with pytest.raises(StoreUnavailable) as caught:
+        await open_url(f"postgresql://bot:very-secret@{PG_HOST}:9/bot")
+    assert f"postgresql://{PG_HOST}:9/bot" in str(caught.value)
+    assert "very-secret" not in str(caught.value)
+
+
+def test_the_bot_stops_with_one_line_when_the_database_cannot_open(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.__main__ as entry
+    from bot.settings import Settings
+
+    monkeypatch.setitem(Settings.model_config, "env_file", None)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setattr(entry, "configure_logging", lambda level: None)
+
+    async def run_bot(settings: Settings, token: str) -> None:
+        raise StoreUnavailable("cannot open the database postgresql://db:5432/bot: refused")
+
+    monkeypatch.setattr(entry, "run_bot", run_bot)
+    assert entry.main([]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(entry.PREFIX + "cannot open the database postgresql://db")
+    assert "DATABASE_URL" in captured.err and "Traceback" not in captured.out + captured.err
