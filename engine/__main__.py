@@ -79,10 +79,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", help="a session record, or a stored game's JSON")
     replay.add_argument("--round", type=int, default=None, help="show only this round")
+    replay.add_argument(
+        "--steps", action="store_true", help="after each move, the cards in hand and scores"
+    )
     return parser
 
 
-def replay_main(path: str, only_round: int | None) -> int:
+def replay_main(path: str, only_round: int | None, steps: bool = False) -> int:
     """Print the session move by move, then each recorded round's totals beside the totals
     the engine computes from the action log. Exit 1 if any differ, 2 if unreadable."""
     from engine.replay import RecordError, Replay, SessionRecord, check_scores, score_line
@@ -95,12 +98,10 @@ def replay_main(path: str, only_round: int | None) -> int:
     except (OSError, RecordError) as error:
         print(f"cannot read {path}: {error}", file=sys.stderr)
         return 2
-    if only_round is None:
-        print(replay.text(), end="")
+    if only_round is not None and not 1 <= only_round <= len(rounds):
+        print(f"no round {only_round} (1 to {len(rounds)})")
     else:
-        text = replay.text().split("\n\n")
-        shown = [part for part in text if part.startswith(f"Round {only_round}\n")]
-        print(shown[0] if shown else f"no round {only_round} (1 to {len(rounds)})")
+        print(replay.text(only_round=only_round, steps=steps), end="")
     if not record.rounds:
         print("The file holds no recorded scores to check against.")
         return 0
@@ -131,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
     if args.command == "replay":
-        return replay_main(args.file, args.round)
+        return replay_main(args.file, args.round, args.steps)
     from engine.games.treppe.terminal import main as play_main
 
     return play_main(args.opponents, args.seed, args.target, args.name)

@@ -86,6 +86,7 @@ class StepPicture:
     result: str | None
     footer: str
     picture: bytes | None
+    round_picture: bytes | None  # the round result's, at the step that ends a round
 
 
 def draw_step(
@@ -112,10 +113,11 @@ def draw_step(
     title = f"Replay #{session.id} — {shown.heading(view)}"
     if over:
         title = f"Replay #{session.id} — {shown.title}: the end"
-    picture = None
+    picture = round_picture = None
     if with_images:
         picture = shown.render_session(names, view) if over else None
         picture = picture or shown.render_table(view)
+        round_picture = shown.render_round(finished[-1], names) if finished else None
     rounds = len(replay.rounds())
     return StepPicture(
         title=title,
@@ -127,6 +129,7 @@ def draw_step(
             f"{RATED_WORD[session.rated]} · finished {session.finished_at[:16].replace('T', ' ')}"
         ),
         picture=picture,
+        round_picture=round_picture,
     )
 
 
@@ -161,13 +164,16 @@ async def step_payload(
         embed.set_image(url="attachment://replay.png")
     embeds = [embed]
     if drawn.result is not None:
-        embeds.append(
-            discord.Embed(
-                title="Round result",
-                description=clip(drawn.result, 4000),
-                colour=discord.Colour.blurple(),
-            )
+        result = discord.Embed(
+            title="Round result",
+            description=clip(drawn.result, 4000),
+            colour=discord.Colour.blurple(),
         )
+        round_picture = as_file(drawn.round_picture, "round.png")
+        if round_picture is not None:
+            files.append(round_picture)
+            result.set_image(url="attachment://round.png")
+        embeds.append(result)
     first, last = step == 0, step >= replay.steps
     arg = str(step)
     view = ui.persistent_view(
@@ -183,6 +189,7 @@ async def step_payload(
             style=discord.ButtonStyle.primary,
         ),
         ui.button(session.id, ROUND_NEXT, arg, label="Round", emoji="⏭", disabled=last),
+        ui.button(session.id, RECORD, label="Session record", emoji="📄"),
     )
     return Payload(embeds=embeds, files=files, view=view)
 
