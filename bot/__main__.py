@@ -1,9 +1,9 @@
 """``python -m bot``: check the settings, set up logging and run the bot until stopped.
 
 Start-up rules: a missing or invalid setting, a token Discord rejects, or a database that cannot
-be opened stops the bot at once with one line on stderr and exit code 2. When Discord cannot be reached (network down, DNS
-failure, outage) the bot keeps trying, waiting 5 s, then 10 s, 20 s, ... up to 5 minutes between
-attempts, with one log line per attempt.
+be opened stops the bot at once with one line on stderr and exit code 2. When Discord cannot be
+reached (network down, DNS failure, outage) the bot keeps trying, waiting 5 s, then 10 s, 20 s,
+... up to 5 minutes between attempts, with one log line per attempt.
 """
 
 from __future__ import annotations
