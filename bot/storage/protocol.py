@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.ratings import RatedSession, Rating, RatingChange, RatingKey
 from bot.storage.rows import (
+    ActionRow,
     FinishedSession,
     GameRecord,
     GameRow,
@@ -50,7 +51,14 @@ class Store(Protocol):
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None: ...
 
-    async def open_games(self) -> list[GameRow]: ...
+    async def open_games(self) -> list[GameRow]:
+        """Every lobby and running game; a running one with its last checkpoint and the
+        actions after it (``GameRow.checkpoint``/``actions``)."""
+        ...
+
+    async def game_log(self, game_id: int) -> str | None:
+        """A started game's whole action log as the engine's JSON (``to_json``)."""
+        ...
 
     async def game(self, game_id: int) -> GameRow | None: ...
 
@@ -65,13 +73,15 @@ class Store(Protocol):
     async def save_action(
         self,
         game_id: int,
-        state: str,
+        action: ActionRow,
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
         result: SessionResult | None = None,
     ) -> list[RatingChange]:
-        """Store the new action log, any rounds it finished and the session's end, at once.
+        """Append the action (with its checkpoint when it began a round), any rounds it
+        finished and the session's end, at once; durable before it returns. Actions that
+        arrive together may share a transaction (group commit).
         With ``result`` (at the end): the places, the finishing order and, for a rated
         session, the new ratings and their history, in the same transaction; returns the
         rating changes."""
@@ -84,6 +94,15 @@ class Store(Protocol):
         ...
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]: ...
+
+    # ------------------------------------------------------------ whole tables (copying)
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of a table, times as datetimes (python -m bot.storage copy)."""
+        ...
+
+    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None: ...
+
+    async def count_rows(self, table: str) -> int: ...
 
     # ------------------------------------------------------------ leases
     # Every write to an open game above raises LeaseLost unless this process holds its lease;

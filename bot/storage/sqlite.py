@@ -1,9 +1,8 @@
-"""The bot's database in SQLite (aiosqlite). One connection; every write is one committed
-transaction."""
+"""The bot's database in SQLite (aiosqlite). One connection; every write is atomic and on disk
+before its method returns, and writes that arrive together share a commit (``group_commit``)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -16,9 +15,11 @@ import aiosqlite
 
 import bot.storage.sql as sql
 from bot.ratings import RatingChange
+from bot.storage.group_commit import GroupCommit
 from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
+    ActionRow,
     ChannelBusy,
     GameRow,
     LeaderboardRow,
@@ -33,6 +34,7 @@ from bot.storage.rows import (
     leaderboard_from_row,
     lease_from_row,
     round_score_from_row,
+    session_log,
     stats_from_rows,
     utc_now,
 )
@@ -41,6 +43,14 @@ from bot.storage.sqlite_history import SqliteHistory
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _portable(column: str, value: Any) -> Any:
+    """A column value as a copy to another database carries it: times (the ``*_at``
+    columns) as datetimes, which PostgreSQL keeps as timestamptz."""
+    if column.endswith("_at") and isinstance(value, str):
+        return datetime.fromisoformat(value)
+    return value
 
 
 def _later(seconds: float) -> str:
@@ -52,9 +62,9 @@ class SqliteStore(SqliteHistory):
 
     def __init__(self, connection: aiosqlite.Connection, owner: str, lease_seconds: float) -> None:
         self._db = connection
-        self._write_lock = asyncio.Lock()
         self.owner = owner
         self.lease_seconds = lease_seconds
+        self._writes = GroupCommit(connection)
 
     @classmethod
     async def open(
@@ -132,7 +142,23 @@ class SqliteStore(SqliteHistory):
         return await self._game(rows[0]) if rows else None
 
     async def open_games(self) -> list[GameRow]:
-        return [await self._game(row) for row in await self._rows(sql.SELECT_OPEN_GAMES, {})]
+        """Every lobby and running game, a running one with its checkpoint and the actions
+        after it."""
+        games = []
+        for row in await self._rows(sql.SELECT_OPEN_GAMES, {}):
+            after = {"game_id": row["id"], "after": row["checkpoint_seq"]}
+            actions = [str(a["action"]) for a in await self._rows(sql.SELECT_ACTIONS_AFTER, after)]
+            seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
+            games.append(game_from_row(row, seats, row["checkpoint"], actions))
+        return games
+
+    async def game_log(self, game_id: int) -> str | None:
+        """The whole session as the engine's JSON (``to_json``): header and every action."""
+        rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
+        if not rows or rows[0]["state"] is None:
+            return None
+        actions = await self._rows(sql.SELECT_ACTIONS_AFTER, {"game_id": game_id, "after": 0})
+        return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
         rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
@@ -164,19 +190,26 @@ class SqliteStore(SqliteHistory):
     async def save_action(
         self,
         game_id: int,
-        state: str,
+        action: ActionRow,
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
         result: SessionResult | None = None,
     ) -> list[RatingChange]:
-        """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
-        its places and whether it is rated. Returns the rating changes of a rated session."""
+        """Append the action (and its checkpoint), any rounds it finished and the session's
+        end, at once. ``final_totals`` is each seat's session score when ``winner`` is given;
+        ``result`` its places and whether it is rated. Returns the rating changes of a rated
+        session."""
         now = _iso(utc_now())
         changes: list[RatingChange] = []
         async with self._game_write(game_id):
-            await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
+            params = {"game_id": game_id, "seq": action.seq, "action": action.action}
+            await self._db.execute(sql.INSERT_ACTION, params)
+            if action.checkpoint is not None:
+                await self._db.execute(
+                    sql.SET_CHECKPOINT,
+                    {"game_id": game_id, "checkpoint": action.checkpoint, "seq": action.seq},
+                )
             for record in finished_rounds:
                 await self._insert_round(game_id, record, now)
             if winner is not None:
@@ -339,6 +372,34 @@ class SqliteStore(SqliteHistory):
     async def set_meta(self, key: str, value: str) -> None:
         async with self._transaction():
             await self._db.execute(sql.SET_META, {"key": key, "value": value})
+
+    # ------------------------------------------------------------ whole tables (copying)
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        rows = await self._rows(sql.SELECT_ALL.format(table=table), {})
+        # sqlite3.Row iterates over its values; keys() gives the column names.
+        return [{key: _portable(key, row[key]) for key in row.keys()} for row in rows]  # noqa: SIM118
+
+    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        columns = list(rows[0])
+        statement = sql.INSERT_ROW.format(
+            table=table,
+            columns=", ".join(columns),
+            values=", ".join(f":{column}" for column in columns),
+        )
+        async with self._transaction():
+            await self._db.executemany(
+                statement,
+                [
+                    {key: _iso(v) if isinstance(v, datetime) else v for key, v in row.items()}
+                    for row in rows
+                ],
+            )
+
+    async def count_rows(self, table: str) -> int:
+        rows = await self._rows(sql.COUNT_ROWS.format(table=table), {})
+        return int(rows[0][0])
 
     # ------------------------------------------------------------ helpers
     async def _rows(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
