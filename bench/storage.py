@@ -29,7 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 
+from bot.core.service import action_text
 from bot.storage import SeatRow, Store, open_url
+from bot.storage.rows import ActionRow
 from engine import Phase, Ruleset
 
 CONCURRENCY = (1, 10, 100)
@@ -56,36 +58,41 @@ class Figures:
         )
 
 
-def session_states(actions: int = 300) -> list[str]:
-    """The action log after each move of a random four-player session (what a commit
-    stores), so every commit writes a state of realistic, growing size."""
+def session_actions(actions: int = 300) -> tuple[str, list[tuple[str, bytes | None]]]:
+    """A random four-player session: its start (what ``start_game`` stores) and each move as a
+    commit stores it (the action's JSON, with the checkpoint when it dealt a new round)."""
     rng = random.Random(5)
     game = Ruleset(target=500).new_game(["A", "B", "C", "D"], 5)
-    states = []
-    while len(states) < actions and game.phase is not Phase.OVER:
-        game.apply(rng.choice(game.legal_actions()))
-        states.append(game.to_json())
-    return states
+    start = game.to_json()
+    moves: list[tuple[str, bytes | None]] = []
+    while len(moves) < actions and game.phase is not Phase.OVER:
+        round_number = game.round_number
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        dealt = game.round_number != round_number and game.phase is not Phase.OVER
+        moves.append((action_text(action), game.checkpoint() if dealt else None))
+    return start, moves
 
 
 async def measure(store: Store, backend: str, games: int, seconds: float) -> Figures:
-    states = session_states()
+    start, moves = session_actions()
     ids = []
     for n in range(games):
         host = SeatRow(0, 1000 + n, "host")
         game_id = await store.create_lobby(1, 10_000 + n, host, {}, "treppenromme")
-        await store.start_game(game_id, [host, SeatRow(1, 2000 + n, "guest")], states[0])
+        await store.start_game(game_id, [host, SeatRow(1, 2000 + n, "guest")], start)
         ids.append(game_id)
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
 
     async def play(game_id: int, offset: int) -> None:
-        move = offset
+        seq = 0
         while time.perf_counter() < deadline:
-            start = time.perf_counter()
-            await store.save_action(game_id, states[move % len(states)])
-            latencies.append((time.perf_counter() - start) * 1000)
-            move += 1
+            seq += 1
+            text, checkpoint = moves[(offset + seq) % len(moves)]
+            began_at = time.perf_counter()
+            await store.save_action(game_id, ActionRow(seq, text, checkpoint))
+            latencies.append((time.perf_counter() - began_at) * 1000)
 
     began = time.perf_counter()
     await asyncio.gather(*(play(game_id, n * 7) for n, game_id in enumerate(ids)))

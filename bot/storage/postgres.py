@@ -136,16 +136,19 @@ class PostgresStore(PostgresHistory):
         """Every lobby and running game, a running one with its checkpoint and the actions
         after it."""
         async with self._pool.acquire() as db:
-            rows = await db.fetch(sql.SELECT_OPEN_GAMES)
-            games = await self._games(db, rows)
-            for index, row in enumerate(rows):
-                after = await db.fetch(sql.SELECT_ACTIONS_AFTER, row["id"], row["checkpoint_seq"])
-                games[index] = replace(
-                    games[index],
-                    checkpoint=row["checkpoint"],
-                    actions=tuple(str(a["action"]) for a in after),
-                )
-            return games
+            return await self._restorable(db, await db.fetch(sql.SELECT_OPEN_GAMES))
+
+    async def _restorable(self, db: Connection, rows: Sequence[asyncpg.Record]) -> list[GameRow]:
+        """Games with their checkpoint and the actions after it (what a restore replays)."""
+        games = await self._games(db, rows)
+        for index, row in enumerate(rows):
+            after = await db.fetch(sql.SELECT_ACTIONS_AFTER, row["id"], row["checkpoint_seq"])
+            games[index] = replace(
+                games[index],
+                checkpoint=row["checkpoint"],
+                actions=tuple(str(a["action"]) for a in after),
+            )
+        return games
 
     async def game_log(self, game_id: int) -> str | None:
         """The whole session as the engine's JSON (``to_json``): header and every action."""
@@ -157,9 +160,10 @@ class PostgresStore(PostgresHistory):
             return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
+        """One game as ``open_games`` reads it: with its checkpoint and the actions after."""
         async with self._pool.acquire() as db:
             rows = await db.fetch(sql.SELECT_GAME, game_id)
-            return (await self._games(db, rows))[0] if rows else None
+            return (await self._restorable(db, rows))[0] if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         async with self._game_write(game_id) as db:

@@ -412,7 +412,16 @@ SET_META = """
 # ---------------------------------------------------------------- copying (python -m bot.storage)
 # Every table a copy carries, parents before children. Leases stay behind: whichever process
 # starts on the new database leases the open games afresh.
-COPIED_TABLES = ("games", "seats", "rounds", "round_scores", "meta", "ratings", "rating_history")
+COPIED_TABLES = (
+    "games",
+    "actions",
+    "seats",
+    "rounds",
+    "round_scores",
+    "meta",
+    "ratings",
+    "rating_history",
+)
 SELECT_ALL = "SELECT * FROM {table}"
 COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
 INSERT_ROW = "INSERT INTO {table} ({columns}) VALUES ({values})"

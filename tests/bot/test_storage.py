@@ -310,7 +310,7 @@ async def test_a_game_has_one_writer(database_url: str) -> None:
             await second.close_game(game_id, "cancelled")
         await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], "s1")
         with pytest.raises(LeaseLost):
-            await second.save_action(game_id, "from-the-second")
+            await second.save_action(game_id, ActionRow(1, "{}"))
         row = await first.game(game_id)
         assert row is not None and (row.state, len(row.seats)) == ("s1", 2)
         assert await first.renew_leases() == {game_id}
@@ -337,11 +337,11 @@ async def test_an_expired_lease_is_taken_over_and_the_old_owner_stops(database_u
         assert await second.acquire_leases([game_id]) == [game_id]
         assert await second.unleased_open_games() == []
         with pytest.raises(LeaseLost):
-            await first.save_action(game_id, "late-write")
+            await first.save_action(game_id, ActionRow(1, "{}"))
         assert game_id not in await first.renew_leases()
-        await second.save_action(game_id, "s2", winner=0, final_totals=(1, 0))
+        await second.save_action(game_id, ActionRow(1, '{"t":"x"}'), winner=0, final_totals=(1, 0))
         row = await second.game(game_id)
-        assert row is not None and (row.state, row.status) == ("s2", "finished")
+        assert row is not None and (row.actions, row.status) == (('{"t":"x"}',), "finished")
         # A finished game gives its lease up.
         assert await second.leases([game_id]) == []
         assert await second.renew_leases() == set()
