@@ -146,3 +146,18 @@ async def test_slash_commands_carry_german_names_descriptions_and_choices(
             assert 1 <= len(text) <= 100, text
     # Languages without a catalogue keep the English words.
     assert not any(locale == "fr" for _kind, locale, _text in _localised(payload))
+
+
+async def test_rules_in_the_members_language(simcord_env: Env, locales: dict[int, str]) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cards")
+    anna: MemberActor = guild.add_member(simcord_env.create_user("anna"))
+    ben: MemberActor = guild.add_member(simcord_env.create_user("ben"))
+    locales.update({anna.id: "de", ben.id: "en-US"})
+    german = await anna.slash(channel, "treppe rules")
+    english = await ben.slash(channel, "treppe rules")
+    assert german.response is not None and english.response is not None
+    assert "Treppenrommé kurz" in description(german.response)
+    assert "docs/rules.de.md" in str(german.response.embeds[0].footer.text)
+    assert "Treppenrommé in short" in description(english.response)
+    assert "docs/rules.md" in str(english.response.embeds[0].footer.text)
