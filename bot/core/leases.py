@@ -43,9 +43,13 @@ class LeaseKeeper:
     async def claim_open_games(self) -> list[GameRow]:
         """At start-up: the open games of this process's guilds that it could lease. The
         others are left alone, each named in the log."""
-        mine = [
-            row for row in await self.store.open_games() if self.settings.runs_guild(row.guild_id)
-        ]
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        rows = (
+            await self.store.open_games(count, ids)
+            if count and ids
+            else await self.store.open_games()
+        )
+        mine = [row for row in rows if self.settings.runs_guild(row.guild_id)]
         got = set(await self.store.acquire_leases([row.id for row in mine]))
         refused = [row.id for row in mine if row.id not in got]
         for lease in await self.store.leases(refused):

@@ -129,9 +129,15 @@ class PostgresStore(PostgresHistory):
             rows = await db.fetch(sql.SELECT_OPEN_GAME_IN_CHANNEL, channel_id)
             return (await self._games(db, rows))[0] if rows else None
 
-    async def open_games(self) -> list[GameRow]:
+    async def open_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
+    ) -> list[GameRow]:
         async with self._pool.acquire() as db:
-            return await self._games(db, await db.fetch(sql.SELECT_OPEN_GAMES))
+            if shard_count is None:
+                rows = await db.fetch(sql.SELECT_OPEN_GAMES)
+            else:
+                rows = await db.fetch(sql.SELECT_OPEN_GAMES_OF_SHARDS, shard_count, list(shard_ids))
+            return await self._games(db, rows)
 
     async def game(self, game_id: int) -> GameRow | None:
         async with self._pool.acquire() as db:

@@ -139,8 +139,17 @@ class SqliteStore(SqliteHistory):
         rows = await self._rows(sql.SELECT_OPEN_GAME_IN_CHANNEL, {"channel_id": channel_id})
         return await self._game(rows[0]) if rows else None
 
-    async def open_games(self) -> list[GameRow]:
-        return [await self._game(row) for row in await self._rows(sql.SELECT_OPEN_GAMES, {})]
+    async def open_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
+    ) -> list[GameRow]:
+        if shard_count is None:
+            rows = await self._rows(sql.SELECT_OPEN_GAMES, {})
+        else:
+            rows = await self._rows(
+                sql.SELECT_OPEN_GAMES_OF_SHARDS,
+                {"shard_count": shard_count, "shard_ids": json.dumps(list(shard_ids))},
+            )
+        return [await self._game(row) for row in rows]
 
     async def game(self, game_id: int) -> GameRow | None:
         rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})

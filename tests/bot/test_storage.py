@@ -193,6 +193,19 @@ async def test_restore_reads_every_open_game(store: Store) -> None:
     assert open_games[1].seats == (SeatRow(0, CARL, "carl"),)
 
 
+async def test_restore_can_read_only_some_shards_games(store: Store) -> None:
+    """With three shards, a guild's shard is (guild_id >> 22) % 3, as Discord routes it."""
+    by_shard: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    for n in range(6):
+        guild_id = (100 + n) << 22 | 12345
+        game_id = await store.create_lobby(guild_id, 500 + n, SeatRow(0, ANNA, "anna"), {}, "x")
+        by_shard[(100 + n) % 3].append(game_id)
+    both = await store.open_games(3, [0, 2])
+    assert [row.id for row in both] == sorted(by_shard[0] + by_shard[2])
+    assert [row.id for row in await store.open_games(3, [1])] == by_shard[1]
+    assert len(await store.open_games()) == 6
+
+
 async def test_leaderboard_and_stats(store: Store) -> None:
     await play_sessions(store)
     board = await store.leaderboard(GUILD, "treppenromme")
