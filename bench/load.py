@@ -21,6 +21,7 @@ and a summary of all runs on the LAST line:
   click_p50_ms/click_p99_ms/click_max_ms   click -> the bot's answer (SimCord marks it)
   lag_p50_ms/lag_p99_ms/lag_max_ms         event-loop lag: overshoot of a 10 ms sleep
   commits_per_s, commit_p99_ms             aiosqlite Connection.commit, wrapped here
+  gc_max_ms, gc_total_ms                   garbage collections during the steady phase
   unanswered                               clicks with no answer within 30 s
   mem_kb_per_game                          --memory rss (default): RSS growth from before
                                            the tables were set up (after three warm-up
@@ -33,6 +34,7 @@ and a summary of all runs on the LAST line:
 Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--rate 0.1] [--duration 20] [--min-clicks 200]
                              [--memory rss|tracemalloc] [--seed 1]
+                             [--render-processes 1]   (RENDER_PROCESSES; 0 = threads)
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ from bench.loadsim import (  # noqa: E402
     controls,
     counted_commits,
     rss_kb,
+    timed_collections,
 )
 from bot.app import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
@@ -223,6 +226,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         render_images=cfg.images,
         computer_delay=0.0,
         default_turn_timer=0,
+        render_processes=cfg.render_processes,
         shard_count=1,  # SimCord cannot ask Discord for the count
     )
 
@@ -285,7 +289,7 @@ async def _measure(
     ticker.start()
     started = time.perf_counter()
     env.fast_bookkeeping()
-    with concurrent():
+    with concurrent(), timed_collections(figures.gc_pauses):
         await play_steadily(tables, click, cfg)
     figures.run_s = time.perf_counter() - started
     measuring[0] = False
@@ -317,6 +321,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="per-game memory: RSS growth, or what bot/ and engine/ allocated and still hold"
         " (tracemalloc slows every click: its latencies are not comparable)",
     )
+    parser.add_argument(
+        "--render-processes",
+        type=int,
+        default=Settings.model_fields["render_processes"].default,
+        help="RENDER_PROCESSES: worker processes that draw pictures (0: threads)",
+    )
     parser.add_argument("--quick", action="store_true", help="2 and 10 tables, 5 s each")
     args = parser.parse_args(argv)
     if args.quick:
@@ -328,7 +338,16 @@ def configs(args: argparse.Namespace) -> list[Config]:
     counts = [int(n) for n in str(args.tables).split(",") if n]
     images = [v.strip() == "on" for v in str(args.images).split(",") if v.strip()]
     return [
-        Config(n, image, args.rate, args.duration, args.min_clicks, args.seed, args.memory)
+        Config(
+            n,
+            image,
+            args.rate,
+            args.duration,
+            args.min_clicks,
+            args.seed,
+            args.memory,
+            args.render_processes,
+        )
         for n in counts
         for image in images
     ]
@@ -341,7 +360,7 @@ def main(argv: list[str] | None = None) -> None:
         f"config tables={args.tables} images={args.images} rate={args.rate} "
         f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
         f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
-        f"memory={args.memory}",
+        f"memory={args.memory} render_processes={args.render_processes}",
         flush=True,
     )
     if len(runs) == 1:
@@ -362,6 +381,7 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--images", "on" if cfg.images else "off", "--rate", str(args.rate)]
     command += ["--duration", str(args.duration), "--min-clicks", str(args.min_clicks)]
     command += ["--seed", str(args.seed), "--memory", args.memory]
+    command += ["--render-processes", str(args.render_processes)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.stderr.write(done.stderr)

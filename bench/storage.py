@@ -1,6 +1,6 @@
 """Storage speed: committed actions per second and the p99 commit time, SQLite against
 PostgreSQL, with 1, 10 and 100 games committing at once (each game one action after another,
-as players do; the action logs are a real session's).
+as players do: the actions and round checkpoints of a real session, appended as the bot does).
 
 PostgreSQL: ``--pg URL`` or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test);
 the benchmark works in a schema of its own and drops it. Without a server it measures SQLite
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import secrets
@@ -29,8 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 
-from bot.storage import SeatRow, Store, open_url
+from bot.storage import ActionRow, SeatRow, Store, open_url
 from engine import Phase, Ruleset
+from engine.actions import action_to_json
 
 CONCURRENCY = (1, 10, 100)
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/test"
@@ -56,36 +58,42 @@ class Figures:
         )
 
 
-def session_states(actions: int = 300) -> list[str]:
-    """The action log after each move of a random four-player session (what a commit
-    stores), so every commit writes a state of realistic, growing size."""
+def session_moves(actions: int = 300) -> tuple[str, list[tuple[str, bytes | None]]]:
+    """A random four-player session as the bot stores it: its header, then each action's
+    JSON with the checkpoint written when it began a new round."""
     rng = random.Random(5)
     game = Ruleset(target=500).new_game(["A", "B", "C", "D"], 5)
-    states = []
-    while len(states) < actions and game.phase is not Phase.OVER:
-        game.apply(rng.choice(game.legal_actions()))
-        states.append(game.to_json())
-    return states
+    header = game.to_json()
+    moves: list[tuple[str, bytes | None]] = []
+    while len(moves) < actions and game.phase is not Phase.OVER:
+        rounds = len(game.results)
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        text = json.dumps(action_to_json(action), separators=(",", ":"))
+        new_round = len(game.results) > rounds and game.phase is not Phase.OVER
+        moves.append((text, game.checkpoint() if new_round else None))
+    return header, moves
 
 
 async def measure(store: Store, backend: str, games: int, seconds: float) -> Figures:
-    states = session_states()
+    header, moves = session_moves()
     ids = []
     for n in range(games):
         host = SeatRow(0, 1000 + n, "host")
         game_id = await store.create_lobby(1, 10_000 + n, host, {}, "treppenromme")
-        await store.start_game(game_id, [host, SeatRow(1, 2000 + n, "guest")], states[0])
+        await store.start_game(game_id, [host, SeatRow(1, 2000 + n, "guest")], header)
         ids.append(game_id)
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
 
     async def play(game_id: int, offset: int) -> None:
-        move = offset
+        seq = 0
         while time.perf_counter() < deadline:
+            text, checkpoint = moves[(offset + seq) % len(moves)]
+            seq += 1
             start = time.perf_counter()
-            await store.save_action(game_id, states[move % len(states)])
+            await store.save_action(game_id, ActionRow(seq, text, checkpoint))
             latencies.append((time.perf_counter() - start) * 1000)
-            move += 1
 
     began = time.perf_counter()
     await asyncio.gather(*(play(game_id, n * 7) for n, game_id in enumerate(ids)))

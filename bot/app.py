@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import errors
+from bot.core import errors, images
 from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
@@ -54,6 +54,7 @@ class TreppenBot(commands.AutoShardedBot):
         self._storage_closed = False
 
     async def setup_hook(self) -> None:
+        images.configure(self.settings.render_processes if self.settings.render_images else 0)
         storage = await open_store(self.settings)
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)

@@ -42,6 +42,8 @@ class Settings(BaseSettings):
     lobby_timeout: int = Field(default=900, ge=30)  # seconds until an unstarted lobby expires
     computer_delay: float = Field(default=1.0, ge=0.0, le=10.0)  # pause before a computer move
     render_images: bool = True
+    # Worker processes that draw the pictures (0: threads in the bot's process).
+    render_processes: int = Field(default=1, ge=0, le=16)
     # Sharding (docs/scaling.md). No count: discord.py's automatic sharding in one process.
     shard_count: int | None = Field(default=None, ge=1)
     # The shards this process runs, e.g. "0,1"; empty: all of SHARD_COUNT.

@@ -122,7 +122,8 @@ class RummyGame(Protocol):
 
     ``verify`` raises a ``RulesError`` with a reason a player can read and changes nothing;
     ``apply`` checks, applies and returns the events the action caused. ``to_json`` stores
-    the ruleset, names, seed and action log (and the game key); ``from_json`` replays it."""
+    the ruleset, names, seed and action log (and the game key); ``from_json`` replays it.
+    ``checkpoint``/``forget_history`` let a host keep only the current round in memory."""
 
     @property
     def spec(self) -> GameSpec: ...
@@ -143,6 +144,11 @@ class RummyGame(Protocol):
     @property
     def events(self) -> Sequence[GameEvent]: ...
     @property
+    def actions(self) -> Sequence[Action]:
+        """The actions applied (since ``forget_history``, when a host called it)."""
+        ...
+
+    @property
     def results(self) -> Sequence[RoundRecord]:
         """Every finished round's result, in order."""
         ...
@@ -158,6 +164,21 @@ class RummyGame(Protocol):
     def to_json(self) -> str: ...
     @classmethod
     def from_json(cls, text: str) -> RummyGame: ...
+
+    # A long-running host stores each action as it comes and keeps only the current round:
+    @property
+    def version(self) -> int:
+        """Actions applied in the session, forgotten ones included."""
+        ...
+
+    def forget_history(self) -> None:
+        """Drop the action log, events and past round results held so far (``to_json``
+        refuses afterwards)."""
+        ...
+
+    def checkpoint(self) -> bytes:
+        """The whole state now; ``engine.table.from_checkpoint`` reads it back."""
+        ...
 
 
 class Player(Protocol):

@@ -8,17 +8,21 @@ and ``MAX_SEATS``, reads its ruleset in ``read_ruleset`` and implements the rule
 
 from __future__ import annotations
 
+import hashlib
 import json
+import pickle
 import random
 from collections.abc import Sequence
 from dataclasses import Field, asdict, dataclass, replace
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from engine.actions import Action, action_from_json, action_to_json
 from engine.cards import FULL_PACK, JOKER, Card, Rank, format_cards
 from engine.errors import IllegalAction, RulesError
 from engine.events import FirstDealerDrawn, GameEvent, TalonRebuilt
-from engine.protocol import GameSpec, Phase
+from engine.protocol import GameSpec, Phase, RummyGame
 from engine.registry import get_spec
 
 
@@ -130,8 +134,10 @@ class TableGame(Generic[R]):
         self.n = len(names)
         self._rng = random.Random(seed)
         self.deal = deal
-        self.actions: list[Action] = []
+        self.actions: list[Action] = []  # since the deal, or since ``forget_history``
         self.events: list[GameEvent] = []
+        self.forgotten_actions = 0  # actions dropped by ``forget_history``
+        self.forgotten_rounds = 0  # round results dropped by ``forget_history``
         self.round_number = 0
         self.dealer = 0
         self.to_act = 0
@@ -147,6 +153,39 @@ class TableGame(Generic[R]):
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def version(self) -> int:
+        """How many actions the session has applied (forgotten ones included)."""
+        return self.forgotten_actions + len(self.actions)
+
+    @property
+    def rounds_finished(self) -> int:
+        return self.forgotten_rounds + len(self._results())
+
+    def _results(self) -> list[Any]:
+        results = getattr(self, "results", None)  # every game keeps its own result type
+        return results if isinstance(results, list) else []
+
+    def forget_history(self) -> None:
+        """Let go of what only the past needs: the action log and the events so far and every
+        round result but the last. A host that stores each action elsewhere keeps a live game
+        this small whatever the session's length; ``to_json`` then refuses (the log is gone),
+        ``checkpoint`` and ``from_checkpoint`` take its place."""
+        self.forgotten_actions += len(self.actions)
+        self.actions = []
+        self.events = []
+        results = self._results()
+        if len(results) > 1:
+            self.forgotten_rounds += len(results) - 1
+            del results[:-1]
+
+    def checkpoint(self) -> bytes:
+        """The whole state now, for ``from_checkpoint``: a restart replays only the actions
+        after it. Only the engine that wrote it reads it back (see ``from_checkpoint``)."""
+        return pickle.dumps(
+            (CHECKPOINT_FORMAT, engine_fingerprint(), self), protocol=pickle.HIGHEST_PROTOCOL
+        )
 
     def _draw_for_dealer(self) -> int:
         drawn = draw_for_dealer(self._rng, self.n)
@@ -203,6 +242,8 @@ class TableGame(Generic[R]):
     # ----------------------------------------------------------------- replay
     def to_json(self) -> str:
         """The game key, ruleset, names, seed and action log: all a replay needs."""
+        if self.forgotten_actions:
+            raise ValueError("this game forgot its earlier actions; its log is kept elsewhere")
         data: dict[str, Any] = {
             "game": self.GAME_KEY,
             "ruleset": self.ruleset.to_json(),
@@ -240,3 +281,36 @@ class TableGame(Generic[R]):
         for action in actions:
             game.apply(action)
         return game
+
+
+CHECKPOINT_FORMAT = 1
+
+
+@cache
+def engine_fingerprint() -> str:
+    """A digest of the engine's source. A checkpoint holds the engine's objects as they are,
+    so one written by other code (an update) is not trusted: the game is replayed from its
+    whole log instead."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def from_checkpoint(data: bytes, actions: Sequence[Action]) -> RummyGame | None:
+    """The game ``checkpoint()`` saved, with ``actions`` (those applied after it) replayed;
+    None when the checkpoint was written by another engine or cannot be read (replay the
+    whole log then). Checkpoints are the host's own data, never input from players."""
+    try:
+        fmt, fingerprint, game = pickle.loads(data)
+    except Exception:
+        return None
+    if fmt != CHECKPOINT_FORMAT or fingerprint != engine_fingerprint():
+        return None
+    if not isinstance(game, TableGame):
+        return None
+    for action in actions:
+        game.apply(action)
+    return cast(RummyGame, game)

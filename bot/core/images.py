@@ -1,13 +1,29 @@
-"""Pictures, made in a worker thread. The bot still works without them: every picture is also
-described in text, so a missing or failing renderer costs only images."""
+"""Pictures, drawn off the event loop. The bot still works without them: every picture is also
+described in text, so a missing or failing renderer costs only images.
+
+Where they are drawn (``RENDER_PROCESSES``): by default in worker *processes*. Pillow's own
+work mostly releases the GIL, but the Python around it (layout, text stamps, caches) does not,
+and a busy drawing thread makes every GIL-releasing call of the event loop (socket I/O, the
+database, ``os.urandom``) wait for the GIL again: under load that stalled other games' clicks
+for seconds (measured in ``bench/load.py``, see docs/performance.md). With 0 the pictures are
+drawn in threads, as before.
+
+Pictures on a click's answer (the private hand) go before table pictures, which are edited
+in the background: a picture never holds up another game's click."""
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import heapq
 import io
+import itertools
 import logging
+import multiprocessing
 from collections.abc import Callable, Sequence
-from typing import Literal, ParamSpec
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import discord
 
@@ -15,23 +31,37 @@ from engine.cards import Card
 
 log = logging.getLogger(__name__)
 
-P = ParamSpec("P")
+# What a worker can draw: a game presenter's pictures, the private hand every game shares, or
+# a member's rating chart.
+Kind = Literal["render_table", "render_round", "render_session", "hand", "rating_history"]
+ANSWER = 0  # a picture a click's answer waits for
+BACKGROUND = 1  # a table picture, edited in after the answer
+# Imported by the fork server once, so each worker starts with the renderer loaded.
+PRELOAD = ["bot.games", "bot.render"]
 
 
-async def render(
-    function: Callable[P, bytes | None], *args: P.args, **kwargs: P.kwargs
-) -> bytes | None:
-    """``function(*args)`` in a worker thread; None when it fails or draws nothing."""
-    try:
-        data = await asyncio.to_thread(function, *args, **kwargs)
-    except Exception:
-        log.exception("rendering %s failed; sending text only", function.__name__)
-        return None
-    return data if isinstance(data, bytes) else None
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """One picture to draw, picklable so a worker process can draw it: ``kind`` of the game
+    ``game_key`` (ignored for the hand), from ``args``."""
+
+    kind: Kind
+    game_key: str
+    args: tuple[Any, ...]
 
 
-def as_file(data: bytes | None, filename: str) -> discord.File | None:
-    return None if data is None else discord.File(io.BytesIO(data), filename=filename)
+def draw(picture: Picture) -> bytes | None:
+    """Draw ``picture`` (runs in a worker)."""
+    if picture.kind == "hand":
+        return _render_hand(*picture.args)
+    if picture.kind == "rating_history":
+        from bot.render.rating_chart import render_rating_history
+
+        return render_rating_history(*picture.args)
+    from bot.games import presenter
+
+    function: Callable[..., bytes | None] = getattr(presenter(picture.game_key), picture.kind)
+    return function(*picture.args)
 
 
 def _render_hand(cards: tuple[Card, ...], locked: Card | None, taken_from: str) -> bytes | None:
@@ -42,10 +72,114 @@ def _render_hand(cards: tuple[Card, ...], locked: Card | None, taken_from: str) 
     return render_hand(cards, locked=locked, taken_from=taken_from)
 
 
+def _warm_up() -> None:
+    """Load sprites and fonts in a new worker before its first real picture."""
+    _render_hand((), None, "the pile")
+
+
+class Renderer:
+    """Draws pictures in ``processes`` worker processes (0: in threads), at most one per
+    worker at a time; waiting pictures go by priority (answers first), then in order."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self._slots = max(1, processes) if processes else 4
+        self._executor: Executor | None = None
+        self._busy = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.processes:
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(PRELOAD)
+                self._executor = ProcessPoolExecutor(
+                    self.processes, mp_context=context, initializer=_warm_up
+                )
+            else:
+                self._executor = ThreadPoolExecutor(self._slots, thread_name_prefix="render")
+        return self._executor
+
+    async def draw(self, picture: Picture, priority: int) -> bytes | None:
+        await self._acquire(priority)
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._pool(), draw, picture)
+        except BrokenExecutor:
+            self._executor = None  # a worker died: the next picture starts new ones
+            raise
+        finally:
+            self._release()
+
+    async def _acquire(self, priority: int) -> None:
+        if self._busy < self._slots and not self._waiting:
+            self._busy += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), turn))
+        try:
+            await turn  # the releasing picture hands its slot over
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._release()  # handed a slot just as we were cancelled: pass it on
+            raise
+
+    def _release(self) -> None:
+        while self._waiting:
+            _, _, turn = heapq.heappop(self._waiting)
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self._busy -= 1
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+_renderer = Renderer(0)
+
+
+def configure(processes: int) -> None:
+    """Draw in ``processes`` worker processes from now on (0: threads). The workers are
+    shared by every bot in the process and started on the first picture."""
+    global _renderer
+    if processes != _renderer.processes:
+        _renderer.shutdown()
+        _renderer = Renderer(processes)
+
+
+@atexit.register
+def _shutdown() -> None:
+    _renderer.shutdown()
+
+
+async def render(kind: Kind, game_key: str, *args: Any, priority: int = BACKGROUND) -> bytes | None:
+    """The picture ``kind`` of the game ``game_key``; None when it fails or draws nothing."""
+    try:
+        data = await _renderer.draw(Picture(kind, game_key, args), priority)
+    except Exception:
+        log.exception("rendering %s of %s failed; sending text only", kind, game_key)
+        return None
+    return data if isinstance(data, bytes) else None
+
+
+def as_file(data: bytes | None, filename: str) -> discord.File | None:
+    return None if data is None else discord.File(io.BytesIO(data), filename=filename)
+
+
 async def hand_image(
     cards: Sequence[Card], locked: Card | None = None, *, taken_from: str
 ) -> bytes | None:
-    return await render(_render_hand, tuple(cards), locked, taken_from)
+    """The private hand: on the answer of a click, so it goes first."""
+    return await render("hand", "", tuple(cards), locked, taken_from, priority=ANSWER)
+
+
+async def rating_chart(history: Sequence[Any]) -> bytes | None:
+    """A member's rating after each rated session (``bot.ratings.Rating``), on /treppe stats."""
+    return await render("rating_history", "", tuple(history), priority=ANSWER)
 
 
 def sort_cards(cards: Sequence[Card], by: Literal["suit", "rank"]) -> list[Card]:

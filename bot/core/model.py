@@ -134,6 +134,9 @@ class LiveGame:
     seats: list[Seat]
     created_at: datetime
     game: RummyGame | None = None
+    # The game's state at its last checkpoint (the start of the round, or of the restart);
+    # with ``game.actions`` (those since) it rebuilds the game. Earlier rounds are not kept.
+    checkpoint: bytes | None = None
     table_message_id: int | None = None
     ping_message_id: int | None = None  # a separate mention message of older versions
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from collections.abc import Coroutine, Sequence
@@ -30,11 +31,20 @@ from bot.core.turns import Turns
 from bot.games import presenter
 from bot.ratings import places, session_note
 from bot.settings import Settings
-from bot.storage import ChannelBusy, GameRow, LeaseLost, SessionResult, Store, utc_now
-from engine.actions import Action, DrawTalon
+from bot.storage import (
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    LeaseLost,
+    SessionResult,
+    Store,
+    utc_now,
+)
+from engine.actions import Action, DrawTalon, action_from_json, action_to_json
 from engine.events import GameEvent
-from engine.protocol import Player
+from engine.protocol import Player, RummyGame
 from engine.registry import load_game
+from engine.table import from_checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +139,7 @@ class GameService(Turns):
         game = live.options.spec.new_game(live.options.ruleset(), live.names, seed)
         await self.storage.start_game(live.id, [s.to_row() for s in live.seats], game.to_json())
         live.game = game
+        live.checkpoint = game.checkpoint()
         live.status = "playing"
         self.cancel_task(live, "expiry")
         live.log = presenter(live.game_key).narrate(game.events, live.names)
@@ -165,7 +176,7 @@ class GameService(Turns):
             # before the move, so a crash in between can only leave it unrated.
             seat.stood_in = True
             await self.storage.update_seat(live.id, seat.to_row())
-        saved = game.to_json()
+        round_so_far = list(game.actions)  # with live.checkpoint: the game before this action
         events = list(game.apply(action))
         finished = shown.finished_rounds(events)
         winner: int | None = None
@@ -177,18 +188,22 @@ class GameService(Turns):
             final = shown.session_totals(standings)
             rated = all(not s.is_computer and not s.stood_in for s in live.seats)
             ending = SessionResult(places(standings), rated)
+        checkpoint = round_checkpoint(game, finished)
+        stored = ActionRow(game.version, action_text(action), checkpoint)
         try:
             records = [shown.round_record(result) for result in finished]
             changes = await self.storage.save_action(
-                live.id, game.to_json(), records, winner, final, ending
+                live.id, stored, records, winner, final, ending
             )
         except LeaseLost:
-            live.game = load_game(saved)
+            live.game = self._rewound(live, round_so_far)
             self.forget(live)  # another process runs this game now
             raise
         except BaseException:
-            live.game = load_game(saved)  # the action never happened
+            live.game = self._rewound(live, round_so_far)  # the action never happened
             raise
+        if checkpoint is not None:
+            live.checkpoint = checkpoint
         if ending is not None:
             live.rating_note = session_note(
                 live.names,
@@ -208,6 +223,13 @@ class GameService(Turns):
             live.status = "finished"
         self.after_change(live)
         return events
+
+    def _rewound(self, live: LiveGame, actions: list[Action]) -> RummyGame:
+        """The game as it was: its checkpoint with ``actions`` (those since) replayed."""
+        assert live.checkpoint is not None, "a running game always has a checkpoint"
+        game = from_checkpoint(live.checkpoint, actions)
+        assert game is not None, "this process wrote the checkpoint"
+        return game
 
     def after_change(self, live: LiveGame, *, refresh: bool = True) -> None:
         """Schedule what follows a change: table edit or move, timer and computer moves."""
@@ -281,20 +303,20 @@ class GameService(Turns):
         """Load the unfinished lobbies and games of this process's guilds that it could lease
         (bot/core/leases.py)."""
         for row in await self.leases.claim_open_games():
-            live = self._live_from_row(row)
+            live = await self._live_from_row(row)
             if live is None:
                 continue
             self.games[live.id] = live
 
     async def adopt(self, row: GameRow) -> None:
         """Run a game taken over from a process that stopped: as after a restart."""
-        live = self._live_from_row(row)
+        live = await self._live_from_row(row)
         if live is None:
             return
         self.games[live.id] = live
         await self._resume(live)
 
-    def _live_from_row(self, row: GameRow) -> LiveGame | None:
+    async def _live_from_row(self, row: GameRow) -> LiveGame | None:
         live = LiveGame(
             id=row.id,
             guild_id=row.guild_id,
@@ -310,7 +332,7 @@ class GameService(Turns):
         )
         if row.status == "playing" and row.state:
             try:
-                live.game = load_game(row.state)
+                live.game, live.checkpoint = await self._rebuilt(row)
             except Exception:
                 log.exception(
                     "game %s cannot be rebuilt from its log; marking it abandoned", row.id
@@ -321,6 +343,28 @@ class GameService(Turns):
             game = live.game
             live.turn_key = turn_key_of(game)
         return live
+
+    async def _rebuilt(self, row: GameRow) -> tuple[RummyGame, bytes]:
+        """A running game from its checkpoint and the actions after it; from its whole log
+        when there is no checkpoint yet or it was written by other code (an update)."""
+        assert row.state is not None
+        texts = row.actions  # without a checkpoint: every action
+        if row.checkpoint is not None:
+            actions = [action_from_json(json.loads(text)) for text in texts]
+            game = from_checkpoint(row.checkpoint, actions)
+            if game is not None:
+                return game, row.checkpoint
+            whole = await self.storage.game_log(row.id)
+            assert whole is not None
+            texts = tuple(json.dumps(a) for a in json.loads(whole)["actions"])
+        # Replayed as it was played: at each new round the finished ones are let go.
+        game = load_game(row.state)
+        checkpoint = game.checkpoint()
+        shown = presenter(game.spec.key)
+        for text in texts:
+            events = game.apply(action_from_json(json.loads(text)))
+            checkpoint = round_checkpoint(game, shown.finished_rounds(events)) or checkpoint
+        return game, checkpoint
 
     async def resume_all(self) -> None:
         """After connecting: tell each table play continues, restart timers and computers."""
@@ -377,6 +421,20 @@ def _log_failure(task: asyncio.Task[Any]) -> None:
     error = task.exception()
     if error is not None:
         log.error("background task %s failed", task.get_name(), exc_info=error)
+
+
+def round_checkpoint(game: RummyGame, finished: Sequence[object]) -> bytes | None:
+    """After an action that finished a round (``finished``: its results) and dealt the next:
+    let go of the finished rounds and return the checkpoint the next restart starts from."""
+    if not finished or game.is_over:
+        return None
+    game.forget_history()  # finished rounds live in the database, not in memory
+    return game.checkpoint()
+
+
+def action_text(action: Action) -> str:
+    """An action as its stored row holds it (the engine's JSON, as in ``to_json``)."""
+    return json.dumps(action_to_json(action), separators=(",", ":"), ensure_ascii=False)
 
 
 def display_name(user: discord.abc.User) -> str:

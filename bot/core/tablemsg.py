@@ -171,7 +171,7 @@ async def _final_embed(
         title, text = live.rating_note
         embed.add_field(name=title, value=clip(text), inline=False)
     if with_images:
-        data = await images.render(shown.render_session, live.names, view)
+        data = await images.render("render_session", shown.key, live.names, view)
         await _picture(embed, files, data, "session.png")
     return embed
 
@@ -200,7 +200,8 @@ async def _playing_embed(
     footer = shown.footer(view)
     embed.set_footer(text=f"{footer} · {timer}" if timer else footer)
     if with_images:
-        await _picture(embed, files, await images.render(shown.render_table, view), "table.png")
+        data = await images.render("render_table", shown.key, view)
+        await _picture(embed, files, data, "table.png")
     return embed
 
 
@@ -223,7 +224,7 @@ async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
             colour=discord.Colour.blurple(),
         )
         if with_images:
-            data = await images.render(shown.render_round, result, live.names)
+            data = await images.render("render_round", shown.key, result, live.names)
             await _picture(result_embed, files, data, "round.png")
         embeds.append(result_embed)
     if view.phase is Phase.OVER:

@@ -7,12 +7,12 @@ means: an action (applied here) or a redraw of the hand (e.g. 'choose where to l
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.core import components
+from bot.core import answering, components
 from bot.core.errors import Refusal, refusals
 from bot.core.model import LiveGame, Seat
 from bot.core.presenter import ControlHandler, HandState, Redraw
@@ -47,26 +47,28 @@ async def _act(
     live, seat = seated(interaction, game_id)
     state = HandState.decode(argument)
     values = components.selected_values(interaction)
-    async with live.lock:
-        ctx = hand_context(live, seat, state)
-        stale = state.version != ctx.public.version
-        try:
+
+    async def prepare() -> dict[str, Any]:
+        async with live.lock:
+            ctx = hand_context(live, seat, state)
+            stale = state.version != ctx.public.version
             try:
-                answer = handler(ctx, values)
-            except (ValueError, IndexError, KeyError) as error:
-                if isinstance(error, RulesError):
-                    raise
-                raise Refusal(UNREADABLE) from None
-            if isinstance(answer, Redraw):
-                kwargs = await payload_kwargs(interaction, live, seat, answer.state, answer.note)
-            else:
+                try:
+                    answer = handler(ctx, values)
+                except (ValueError, IndexError, KeyError) as error:
+                    if isinstance(error, RulesError):
+                        raise
+                    raise Refusal(UNREADABLE) from None
+                if isinstance(answer, Redraw):
+                    return await payload_kwargs(interaction, live, seat, answer.state, answer.note)
                 events = await client(interaction).service.apply(live, answer)
                 note = f"✅ {live.log}" if events else ""
-                kwargs = await payload_kwargs(interaction, live, seat, state.fresh(), note)
-        except (RulesError, Refusal) as error:
-            note = f"⚠️ {STALE} {error}" if stale else f"⚠️ {error}"
-            kwargs = await payload_kwargs(interaction, live, seat, state.fresh(), note)
-    await interaction.response.edit_message(**kwargs)
+                return await payload_kwargs(interaction, live, seat, state.fresh(), note)
+            except (RulesError, Refusal) as error:
+                note = f"⚠️ {STALE} {error}" if stale else f"⚠️ {error}"
+                return await payload_kwargs(interaction, live, seat, state.fresh(), note)
+
+    await answering.edit_clicked(interaction, prepare())
 
 
 def control(operation: str) -> components.Handler:
@@ -88,18 +90,25 @@ async def on_hand_button(interaction: discord.Interaction, game_id: int, argumen
     """The table's 'Your hand' button: a new private hand message."""
     live, seat = seated(interaction, game_id)
     with_image = client(interaction).settings.render_images
-    async with live.lock:
-        payload = await hand_payload(live, seat, HandState(), with_image=with_image)
-    await interaction.response.send_message(ephemeral=True, **payload.send_kwargs())
+
+    async def prepare() -> dict[str, Any]:
+        async with live.lock:
+            payload = await hand_payload(live, seat, HandState(), with_image=with_image)
+        return payload.send_kwargs()
+
+    await answering.send_private(interaction, prepare())
 
 
 async def _redraw(
     interaction: discord.Interaction, game_id: int, state: HandState, note: str = ""
 ) -> None:
     live, seat = seated(interaction, game_id)
-    async with live.lock:
-        kwargs = await payload_kwargs(interaction, live, seat, state, note)
-    await interaction.response.edit_message(**kwargs)
+
+    async def prepare() -> dict[str, Any]:
+        async with live.lock:
+            return await payload_kwargs(interaction, live, seat, state, note)
+
+    await answering.edit_clicked(interaction, prepare())
 
 
 async def on_sort(interaction: discord.Interaction, game_id: int, argument: str) -> None:
@@ -150,12 +159,16 @@ async def _command_act(
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
         bot = client(interaction)
-        async with live.lock:
-            await bot.service.apply(live, make(live, seat))
-            payload = await hand_payload(
-                live, seat, HandState(), f"✅ {live.log}", with_image=bot.settings.render_images
-            )
-        await interaction.response.send_message(ephemeral=True, **payload.send_kwargs())
+
+        async def prepare() -> dict[str, Any]:
+            async with live.lock:
+                await bot.service.apply(live, make(live, seat))
+                payload = await hand_payload(
+                    live, seat, HandState(), f"✅ {live.log}", with_image=bot.settings.render_images
+                )
+            return payload.send_kwargs()
+
+        await answering.send_private(interaction, prepare())
 
 
 async def hand_command(interaction: discord.Interaction) -> None:
@@ -163,11 +176,15 @@ async def hand_command(interaction: discord.Interaction) -> None:
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
         bot = client(interaction)
-        async with live.lock:
-            payload = await hand_payload(
-                live, seat, HandState(), with_image=bot.settings.render_images
-            )
-        await interaction.response.send_message(ephemeral=True, **payload.send_kwargs())
+
+        async def prepare() -> dict[str, Any]:
+            async with live.lock:
+                payload = await hand_payload(
+                    live, seat, HandState(), with_image=bot.settings.render_images
+                )
+            return payload.send_kwargs()
+
+        await answering.send_private(interaction, prepare())
 
 
 async def draw_command(interaction: discord.Interaction) -> None:

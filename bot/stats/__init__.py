@@ -10,12 +10,11 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import Refusal, refusals
-from bot.core.images import as_file, render
+from bot.core.images import as_file, rating_chart
 from bot.core.presenter import GamePresenter
 from bot.core.tablemsg import COLOUR
 from bot.games import default_key, presenter
 from bot.ratings import Rating, shown
-from bot.render.rating_chart import render_rating_history
 from bot.rules_cmd import game_choices
 from bot.stats.replays import setup_replays
 from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
@@ -184,7 +183,7 @@ async def stats_command(
             if met:
                 embed.add_field(name="Head to head", value=head_to_head_text(met), inline=False)
             history = await storage.rating_history(guild_id, game_shown.key, who.id)
-            chart = as_file(await render(render_rating_history, history), "rating.png")
+            chart = as_file(await rating_chart(history), "rating.png")
             if chart is not None:
                 files.append(chart)
                 embed.set_image(url="attachment://rating.png")

@@ -15,6 +15,7 @@ from bot.storage.protocol import Store
 from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
+    ActionRow,
     ChannelBusy,
     FinishedSession,
     GameRecord,
@@ -70,6 +71,7 @@ async def open_store(settings: Settings) -> Store:
 
 
 __all__ = [
+    "ActionRow",
     "ChannelBusy",
     "FinishedSession",
     "GameRecord",

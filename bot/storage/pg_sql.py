@@ -115,6 +115,25 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX leases_by_owner ON leases (owner);
     """,
+    # 7: append, don't rewrite (as SQLite's 7): one row per accepted action, the session's
+    # header in games.state, the current round's checkpoint in games.checkpoint.
+    """
+    CREATE TABLE actions (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    ALTER TABLE games ADD COLUMN checkpoint BYTEA;
+    ALTER TABLE games ADD COLUMN checkpoint_seq INTEGER NOT NULL DEFAULT 0;
+    INSERT INTO actions (game_id, seq, action)
+        SELECT g.id, j.seq, j.action::text
+        FROM games g,
+             jsonb_array_elements(g.state::jsonb -> 'actions') WITH ORDINALITY AS j(action, seq)
+        WHERE g.state IS NOT NULL AND jsonb_typeof(g.state::jsonb -> 'actions') = 'array';
+    UPDATE games SET state = jsonb_set(state::jsonb, '{actions}', '[]'::jsonb)::text
+        WHERE state IS NOT NULL AND jsonb_typeof(state::jsonb -> 'actions') = 'array';
+    """,
 )
 
 # PostgreSQL has no PRAGMA user_version: one row in its own table keeps the count.
@@ -161,15 +180,14 @@ UPDATE_TABLE_MESSAGE = "UPDATE games SET table_message_id = $2 WHERE id = $1"
 UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = $2 WHERE id = $1"
 # $1 game_id, $2 state, $3 now
 START_GAME = "UPDATE games SET status = 'playing', state = $2, started_at = $3 WHERE id = $1"
-# $1 game_id, $2 state
-UPDATE_STATE = "UPDATE games SET state = $2 WHERE id = $1"
 # $1 game_id, $2 now, $3 winner
 FINISH_GAME = """
-    UPDATE games SET status = 'finished', finished_at = $2, winner_seat = $3 WHERE id = $1
+    UPDATE games SET status = 'finished', finished_at = $2, winner_seat = $3, checkpoint = NULL
+    WHERE id = $1
 """
 # $1 game_id, $2 status, $3 now
 CLOSE_GAME = """
-    UPDATE games SET status = $2, finished_at = $3
+    UPDATE games SET status = $2, finished_at = $3, checkpoint = NULL
     WHERE id = $1 AND status IN ('lobby', 'playing')
 """
 
@@ -210,6 +228,13 @@ SELECT_UNLEASED_OPEN_GAMES = """
       AND (l.game_id IS NULL OR l.expires_at <= clock_timestamp())
     ORDER BY g.id
 """
+# ---------------------------------------------------------------- actions
+# $1 game_id, $2 seq, $3 action
+INSERT_ACTION = "INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)"
+# $1 game_id, $2 checkpoint, $3 seq
+SET_CHECKPOINT = "UPDATE games SET checkpoint = $2, checkpoint_seq = $3 WHERE id = $1"
+# $1 game_id, $2 after (seq)
+SELECT_ACTIONS_AFTER = "SELECT action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq"
 
 # ---------------------------------------------------------------- seats
 # $1 game_id

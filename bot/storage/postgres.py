@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, TypeAlias
 
@@ -18,6 +19,7 @@ from bot.storage.postgres_history import PostgresHistory
 from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
+    ActionRow,
     ChannelBusy,
     GameRow,
     LeaderboardRow,
@@ -32,6 +34,7 @@ from bot.storage.rows import (
     leaderboard_from_row,
     lease_from_row,
     round_score_from_row,
+    session_log,
     stats_from_rows,
     utc_now,
 )
@@ -132,12 +135,31 @@ class PostgresStore(PostgresHistory):
     async def open_games(
         self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
     ) -> list[GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only),
+        a running one with its checkpoint and the actions after it."""
         async with self._pool.acquire() as db:
             if shard_count is None:
                 rows = await db.fetch(sql.SELECT_OPEN_GAMES)
             else:
                 rows = await db.fetch(sql.SELECT_OPEN_GAMES_OF_SHARDS, shard_count, list(shard_ids))
-            return await self._games(db, rows)
+            games = await self._games(db, rows)
+            for index, row in enumerate(rows):
+                after = await db.fetch(sql.SELECT_ACTIONS_AFTER, row["id"], row["checkpoint_seq"])
+                games[index] = replace(
+                    games[index],
+                    checkpoint=row["checkpoint"],
+                    actions=tuple(str(a["action"]) for a in after),
+                )
+            return games
+
+    async def game_log(self, game_id: int) -> str | None:
+        """The whole session as the engine's JSON (``to_json``): header and every action."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(sql.SELECT_GAME, game_id)
+            if not rows or rows[0]["state"] is None:
+                return None
+            actions = await db.fetch(sql.SELECT_ACTIONS_AFTER, game_id, 0)
+            return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
         async with self._pool.acquire() as db:
@@ -164,19 +186,23 @@ class PostgresStore(PostgresHistory):
     async def save_action(
         self,
         game_id: int,
-        state: str,
+        action: ActionRow,
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
         result: SessionResult | None = None,
     ) -> list[RatingChange]:
-        """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
-        its places and whether it is rated. Returns the rating changes of a rated session."""
+        """Append the action (and its checkpoint), any rounds it finished and the session's
+        end, at once. ``final_totals`` is each seat's session score when ``winner`` is given;
+        ``result`` its places and whether it is rated. Returns the rating changes of a rated
+        session. Concurrent transactions on the pool's connections share WAL flushes in
+        PostgreSQL itself, which is its group commit."""
         now = _now()
         changes: list[RatingChange] = []
         async with self._game_write(game_id) as db:
-            await db.execute(sql.UPDATE_STATE, game_id, state)
+            await db.execute(sql.INSERT_ACTION, game_id, action.seq, action.action)
+            if action.checkpoint is not None:
+                await db.execute(sql.SET_CHECKPOINT, game_id, action.checkpoint, action.seq)
             for record in finished_rounds:
                 await db.execute(
                     sql.INSERT_ROUND,

@@ -21,12 +21,14 @@ from bot.ratings import (
     RatingKey,
     rate,
 )
+from bot.storage.pg_sql import SELECT_ACTIONS_AFTER
 from bot.storage.rows import (
     FinishedSession,
     GameRecord,
     HeadToHead,
     SessionResult,
     SessionSummary,
+    session_log,
 )
 from engine.replay import RoundScores
 
@@ -179,7 +181,10 @@ class PostgresHistory:
             guild_id=int(row["guild_id"]),
             channel_id=int(row["channel_id"]),
             game_key=str(row["game_key"]),
-            state=str(row["state"]),
+            state=session_log(
+                str(row["state"]),
+                [str(a["action"]) for a in await self._fetch(SELECT_ACTIONS_AFTER, game_id, 0)],
+            ),
             finished_at=_text(row["finished_at"]),
             rated=None if row["rated"] is None else bool(row["rated"]),
             rounds=tuple(RoundScores(n, tuple(t)) for n, t in sorted(totals.items())),

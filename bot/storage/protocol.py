@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.ratings import RatedSession, Rating, RatingChange, RatingKey
 from bot.storage.rows import (
+    ActionRow,
     FinishedSession,
     GameRecord,
     GameRow,
@@ -53,7 +54,13 @@ class Store(Protocol):
     async def open_games(
         self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
     ) -> list[GameRow]:
-        """Every lobby and running game; with ``shard_count``, of these shards' guilds only."""
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only);
+        a running one with its last checkpoint and the actions after it
+        (``GameRow.checkpoint``/``actions``)."""
+        ...
+
+    async def game_log(self, game_id: int) -> str | None:
+        """A started game's whole action log as the engine's JSON (``to_json``)."""
         ...
 
     async def game(self, game_id: int) -> GameRow | None: ...
@@ -69,13 +76,15 @@ class Store(Protocol):
     async def save_action(
         self,
         game_id: int,
-        state: str,
+        action: ActionRow,
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
         result: SessionResult | None = None,
     ) -> list[RatingChange]:
-        """Store the new action log, any rounds it finished and the session's end, at once.
+        """Append the action (with its checkpoint when it began a round), any rounds it
+        finished and the session's end, at once; durable before it returns. Actions that
+        arrive together may share a transaction (group commit).
         With ``result`` (at the end): the places, the finishing order and, for a rated
         session, the new ratings and their history, in the same transaction; returns the
         rating changes."""

@@ -92,6 +92,29 @@ class GameRow:
     ping_message_id: int | None
     created_at: datetime
     seats: tuple[SeatRow, ...]
+    # A running game as ``open_games`` reads it for a restart: its last checkpoint (the
+    # engine's, or None) and the actions after it (all of them without a checkpoint). ``state``
+    # is the session's header: the engine's JSON with no actions (see ``session_log``).
+    checkpoint: bytes | None = None
+    actions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One accepted action as stored: its place in the session (1, 2, …), the engine's JSON
+    of it and, when it began a new round, the game's checkpoint after it (so a restart replays
+    only the round since). Its size does not depend on the session's length."""
+
+    seq: int
+    action: str
+    checkpoint: bytes | None = None
+
+
+def session_log(header: str, actions: Sequence[str]) -> str:
+    """The engine's JSON of a whole session (``to_json``): its header with every action."""
+    data = json.loads(header)
+    data["actions"] = [json.loads(action) for action in actions]
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +244,12 @@ def seat_from_row(row: DbRow) -> SeatRow:
     )
 
 
-def game_from_row(row: DbRow, seats: Sequence[DbRow]) -> GameRow:
+def game_from_row(
+    row: DbRow,
+    seats: Sequence[DbRow],
+    checkpoint: bytes | None = None,
+    actions: Sequence[str] = (),
+) -> GameRow:
     return GameRow(
         id=int(row["id"]),
         guild_id=int(row["guild_id"]),
@@ -234,6 +262,8 @@ def game_from_row(row: DbRow, seats: Sequence[DbRow]) -> GameRow:
         ping_message_id=row["ping_message_id"],
         created_at=_moment(row["created_at"]),
         seats=tuple(seat_from_row(seat) for seat in seats),
+        checkpoint=checkpoint,
+        actions=tuple(actions),
     )
 
 

@@ -119,6 +119,27 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX leases_by_owner ON leases (owner);
     """,
+    # 7: append, don't rewrite. actions: each accepted action is its own row, so a commit's
+    # size no longer grows with the session; games.state keeps the session's header (the
+    # engine's JSON with no actions). games.checkpoint: the engine's state when the current
+    # round began, after action number games.checkpoint_seq, so a restart replays only that
+    # round. Logs stored whole before this move into rows.
+    """
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,             -- 1, 2, ...: the action's place in the session
+        action TEXT NOT NULL,             -- the engine's JSON of the action
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    ALTER TABLE games ADD COLUMN checkpoint BLOB;
+    ALTER TABLE games ADD COLUMN checkpoint_seq INTEGER NOT NULL DEFAULT 0;
+    INSERT INTO actions (game_id, seq, action)
+        SELECT g.id, j.key + 1, j.value
+        FROM games g, json_each(g.state, '$.actions') j
+        WHERE g.state IS NOT NULL AND json_valid(g.state);
+    UPDATE games SET state = json_set(state, '$.actions', json('[]'))
+        WHERE state IS NOT NULL AND json_valid(state) AND json_type(state, '$.actions') = 'array';
+    """,
 )
 
 GET_SCHEMA_VERSION = "PRAGMA user_version"
@@ -152,13 +173,13 @@ UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = :message_id WHERE id =
 START_GAME = """
     UPDATE games SET status = 'playing', state = :state, started_at = :now WHERE id = :game_id
 """
-UPDATE_STATE = "UPDATE games SET state = :state WHERE id = :game_id"
 FINISH_GAME = """
-    UPDATE games SET status = 'finished', finished_at = :now, winner_seat = :winner
+    UPDATE games SET status = 'finished', finished_at = :now, winner_seat = :winner,
+        checkpoint = NULL
     WHERE id = :game_id
 """
 CLOSE_GAME = """
-    UPDATE games SET status = :status, finished_at = :now
+    UPDATE games SET status = :status, finished_at = :now, checkpoint = NULL
     WHERE id = :game_id AND status IN ('lobby', 'playing')
 """
 
@@ -188,6 +209,20 @@ SELECT_UNLEASED_OPEN_GAMES = """
     WHERE g.status IN ('lobby', 'playing') AND (l.game_id IS NULL OR l.expires_at <= :now)
     ORDER BY g.id
 """
+
+# ---------------------------------------------------------------- actions
+INSERT_ACTION = "INSERT INTO actions (game_id, seq, action) VALUES (:game_id, :seq, :action)"
+SET_CHECKPOINT = """
+    UPDATE games SET checkpoint = :checkpoint, checkpoint_seq = :seq WHERE id = :game_id
+"""
+SELECT_ACTIONS_AFTER = """
+    SELECT action FROM actions WHERE game_id = :game_id AND seq > :after ORDER BY seq
+"""
+
+# ---------------------------------------------------------------- write units (group commit)
+SAVEPOINT = "SAVEPOINT write_unit"
+RELEASE = "RELEASE write_unit"
+ROLLBACK_TO = "ROLLBACK TO write_unit"
 
 # ---------------------------------------------------------------- seats
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = :game_id"
@@ -383,7 +418,16 @@ SET_META = """
 # ---------------------------------------------------------------- copying (python -m bot.storage)
 # Every table a copy carries, parents before children. Leases stay behind: whichever process
 # starts on the new database leases the open games afresh.
-COPIED_TABLES = ("games", "seats", "rounds", "round_scores", "meta", "ratings", "rating_history")
+COPIED_TABLES = (
+    "games",
+    "actions",
+    "seats",
+    "rounds",
+    "round_scores",
+    "meta",
+    "ratings",
+    "rating_history",
+)
 SELECT_ALL = "SELECT * FROM {table}"
 COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
 INSERT_ROW = "INSERT INTO {table} ({columns}) VALUES ({values})"

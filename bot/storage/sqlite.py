@@ -1,9 +1,8 @@
-"""The bot's database in SQLite (aiosqlite). One connection; every write is one committed
-transaction."""
+"""The bot's database in SQLite (aiosqlite). One connection; every write is atomic and on disk
+before its method returns, and writes that arrive together share a commit (``group_commit``)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -16,9 +15,11 @@ import aiosqlite
 
 import bot.storage.sql as sql
 from bot.ratings import RatingChange
+from bot.storage.group_commit import GroupCommit
 from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
+    ActionRow,
     ChannelBusy,
     GameRow,
     LeaderboardRow,
@@ -33,6 +34,7 @@ from bot.storage.rows import (
     leaderboard_from_row,
     lease_from_row,
     round_score_from_row,
+    session_log,
     stats_from_rows,
     utc_now,
 )
@@ -60,9 +62,9 @@ class SqliteStore(SqliteHistory):
 
     def __init__(self, connection: aiosqlite.Connection, owner: str, lease_seconds: float) -> None:
         self._db = connection
-        self._write_lock = asyncio.Lock()
         self.owner = owner
         self.lease_seconds = lease_seconds
+        self._writes = GroupCommit(connection)
 
     @classmethod
     async def open(
@@ -142,6 +144,8 @@ class SqliteStore(SqliteHistory):
     async def open_games(
         self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
     ) -> list[GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only),
+        a running one with its checkpoint and the actions after it."""
         if shard_count is None:
             rows = await self._rows(sql.SELECT_OPEN_GAMES, {})
         else:
@@ -149,7 +153,21 @@ class SqliteStore(SqliteHistory):
                 sql.SELECT_OPEN_GAMES_OF_SHARDS,
                 {"shard_count": shard_count, "shard_ids": json.dumps(list(shard_ids))},
             )
-        return [await self._game(row) for row in rows]
+        games = []
+        for row in rows:
+            after = {"game_id": row["id"], "after": row["checkpoint_seq"]}
+            actions = [str(a["action"]) for a in await self._rows(sql.SELECT_ACTIONS_AFTER, after)]
+            seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
+            games.append(game_from_row(row, seats, row["checkpoint"], actions))
+        return games
+
+    async def game_log(self, game_id: int) -> str | None:
+        """The whole session as the engine's JSON (``to_json``): header and every action."""
+        rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
+        if not rows or rows[0]["state"] is None:
+            return None
+        actions = await self._rows(sql.SELECT_ACTIONS_AFTER, {"game_id": game_id, "after": 0})
+        return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
         rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
@@ -181,19 +199,26 @@ class SqliteStore(SqliteHistory):
     async def save_action(
         self,
         game_id: int,
-        state: str,
+        action: ActionRow,
         finished_rounds: Sequence[RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
         result: SessionResult | None = None,
     ) -> list[RatingChange]:
-        """Store the new action log, any rounds it finished and the session's end, at once.
-        ``final_totals`` is each seat's session score when ``winner`` is given; ``result``
-        its places and whether it is rated. Returns the rating changes of a rated session."""
+        """Append the action (and its checkpoint), any rounds it finished and the session's
+        end, at once. ``final_totals`` is each seat's session score when ``winner`` is given;
+        ``result`` its places and whether it is rated. Returns the rating changes of a rated
+        session."""
         now = _iso(utc_now())
         changes: list[RatingChange] = []
         async with self._game_write(game_id):
-            await self._db.execute(sql.UPDATE_STATE, {"game_id": game_id, "state": state})
+            params = {"game_id": game_id, "seq": action.seq, "action": action.action}
+            await self._db.execute(sql.INSERT_ACTION, params)
+            if action.checkpoint is not None:
+                await self._db.execute(
+                    sql.SET_CHECKPOINT,
+                    {"game_id": game_id, "checkpoint": action.checkpoint, "seq": action.seq},
+                )
             for record in finished_rounds:
                 await self._insert_round(game_id, record, now)
             if winner is not None:

@@ -4,7 +4,6 @@ of ``save_action``, which commits."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -22,33 +21,34 @@ from bot.ratings import (
     RatingKey,
     rate,
 )
+from bot.storage.group_commit import GroupCommit
 from bot.storage.rows import (
     FinishedSession,
     GameRecord,
     HeadToHead,
     SessionResult,
     SessionSummary,
+    session_log,
 )
 from engine.replay import RoundScores
 
 
 class SqliteHistory:
     _db: aiosqlite.Connection
-    _write_lock: asyncio.Lock
+    _writes: GroupCommit
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
-        """One committed write transaction at a time on the one connection, so one task's
-        rollback never takes another's writes with it. BEGIN IMMEDIATE takes the file's write
-        lock first: another process cannot change a lease between our check and commit."""
-        async with self._write_lock:
-            await self._db.execute(sql.BEGIN_WRITE)
-            try:
-                yield
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
+        """One atomic write: its statements, alone on the connection, in a savepoint of the
+        shared write transaction (BEGIN IMMEDIATE takes the file's write lock first, so another
+        process cannot change a lease between our check and the commit), durable when the
+        block is left (``group_commit``). A failing write undoes only its own statements."""
+        async with self._writes.unit():
+            yield
+
+    async def _action_texts(self, game_id: int) -> list[str]:
+        rows = await self._fetch(sql.SELECT_ACTIONS_AFTER, {"game_id": game_id, "after": 0})
+        return [str(row["action"]) for row in rows]
 
     async def _fetch(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
         async with self._db.execute(query, params) as cursor:
@@ -253,7 +253,7 @@ class SqliteHistory:
             guild_id=int(row["guild_id"]),
             channel_id=int(row["channel_id"]),
             game_key=str(row["game_key"]),
-            state=str(row["state"]),
+            state=session_log(str(row["state"]), await self._action_texts(game_id)),
             finished_at=str(row["finished_at"]),
             rated=None if row["rated"] is None else bool(row["rated"]),
             rounds=tuple(RoundScores(n, tuple(t)) for n, t in sorted(totals.items())),

@@ -16,7 +16,7 @@ from bot.ratings import Rating, rate
 from bot.recompute import check as recompute_check
 from bot.recompute import main as recompute_main
 from bot.recompute import run as recompute
-from bot.storage import SeatRow, SessionResult, SqliteStore, Store, open_url
+from bot.storage import ActionRow, SeatRow, SessionResult, SqliteStore, Store, open_url
 
 GUILD, CHANNEL = 5, 6
 USERS = (11, 12, 13, 14, 15, 16)
@@ -54,7 +54,7 @@ async def finish_session(
     winner = places.index(1)
     totals = [100 - 10 * p for p in places]
     await storage.save_action(
-        game_id, "{}", [], winner, totals, SessionResult(tuple(places), rated)
+        game_id, ActionRow(1, "{}"), [], winner, totals, SessionResult(tuple(places), rated)
     )
     return game_id
 
@@ -69,7 +69,7 @@ async def test_a_rated_session_changes_exactly_its_members(storage: Store) -> No
     assert set(before) == {(GUILD, "some-game", u) for u in (11, 12, 13)}
     changes = await storage.save_action(
         await storage.create_lobby(GUILD, CHANNEL + 1, SeatRow(0, 11, "a"), {}, "some-game"),
-        "{}",
+        ActionRow(1, "{}"),
     )
     assert changes == []  # not the end of a session: nothing rated
     game_id = await finish_session(storage, [12, 14], [1, 2], rated=True)

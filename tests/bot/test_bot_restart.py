@@ -84,8 +84,7 @@ async def test_every_acknowledged_action_is_on_disk(simcord_env: Env, settings: 
     try:
         for _ in range(5):
             await table.play(moves=1)
-            row = await reader.game(table.live.id)
-            assert row is not None and row.state == table.game.to_json()
+            assert await reader.game_log(table.live.id) == table.game.to_json()
     finally:
         await reader.close()
 

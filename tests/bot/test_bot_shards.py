@@ -23,7 +23,7 @@ from simcord import Env
 
 from bot.app import TreppenBot, create_bot
 from bot.settings import Settings
-from bot.storage import LeaseLost, PostgresStore
+from bot.storage import ActionRow, LeaseLost, PostgresStore
 
 pytestmark = allow_pg
 
@@ -137,8 +137,7 @@ async def test_two_processes_share_one_database(
         await other.run(service_of(second).leases.check())
         assert service_of(first).games == {}
         assert set(service_of(second).games) == {game_b}
-        row = await service_of(first).storage.game(game_a)
-        assert row is not None and row.state == before
+        assert await service_of(first).storage.game_log(game_a) == before
 
         # Once the lease ran out (here: the clock of the lease moved past it, rather than
         # the test waiting LEASE_SECONDS) the standby's periodic check takes the game over;
@@ -155,10 +154,11 @@ async def test_two_processes_share_one_database(
         assert await table_a.play(moves=4) == 4  # and play goes on, by clicks as ever
         # The stopped process can no longer write to the game it lost.
         assert isinstance(stopped.storage, PostgresStore)
+        seq = len(table_a.game.actions) + 1
         with pytest.raises(LeaseLost):
-            await stopped.storage.save_action(game_a, before)
-        row = await service_of(first).storage.game(game_a)
-        assert row is not None and row.state == table_a.game.to_json() != before
+            await stopped.storage.save_action(game_a, ActionRow(seq, '{"from": "stopped"}'))
+        log = await service_of(first).storage.game_log(game_a)
+        assert log == table_a.game.to_json() != before
         await other.run(table_b.play(moves=2))
     finally:
         await other.run(second.shutdown())

@@ -1,12 +1,19 @@
 """Migration 4 renames the game-specific columns; an old database upgrades in place and keeps
-its games, rounds and leaderboards."""
+its games, rounds and leaderboards. Migration 7 moves each running game's whole log into one
+row per action, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
-from bot.storage import RoundRecord, SeatRow, SqliteStore, sql
+import asyncpg
+from pgtools import allow_pg, pg_schema
+
+from bot.storage import ActionRow, RoundRecord, SeatRow, SqliteStore, Store, open_url, pg_sql, sql
+from bot.storage.rows import session_log
+from engine.registry import get_spec, load_game
 
 OLD_VERSION = 3  # the schema before the columns got words that fit every game
 
@@ -80,7 +87,9 @@ async def test_round_records_of_any_game_are_stored_alike(tmp_path: Path) -> Non
         game_id = await storage.create_lobby(5, 6, host, {"turn_timer": 0}, "some-game")
         await storage.start_game(game_id, [host, SeatRow(1, 11, "ben")], "{}")
         record = RoundRecord(1, None, False, (3, 4), (0, 0), (3, 4))
-        await storage.save_action(game_id, "{}", [record], winner=0, final_totals=(3, 4))
+        await storage.save_action(
+            game_id, ActionRow(1, "{}"), [record], winner=0, final_totals=(3, 4)
+        )
         rows = await storage.round_rows(game_id)
         assert [(r.closer, r.special, r.points, r.total) for r in rows] == [
             (None, False, 3, 3),
@@ -91,3 +100,74 @@ async def test_round_records_of_any_game_are_stored_alike(tmp_path: Path) -> Non
         assert not await storage.leaderboard(5, "another-game")
     finally:
         await storage.close()
+
+
+# ---------------------------------------------------------------- migration 7: action rows
+BEFORE_ROWS = 6  # the schema that kept each game's whole action log in games.state
+
+
+def played_log(key: str, moves: int) -> str:
+    """A running game's whole log as schema 5 stored it: the engine's ``to_json``."""
+    spec = get_spec(key)
+    game = spec.new_game(None, ["Anna", "Ben"], 21)
+    player = spec.make_player("normal", 21)
+    for _ in range(moves):
+        game.apply(player.choose(game.private_view(game.to_act), game.legal_actions()))
+    return game.to_json()
+
+
+async def check_upgraded(store: Store, whole: str) -> None:
+    """The log moved into rows: the header keeps no action, the whole log reads back the
+    same (as JSON), and a restart finds every action (no checkpoint yet) and replays to the
+    same game."""
+    assert await store.schema_version() == len(sql.MIGRATIONS)
+    (row,) = await store.open_games()
+    assert row.state is not None and json.loads(row.state)["actions"] == []
+    assert row.checkpoint is None
+    assert [json.loads(a) for a in row.actions] == json.loads(whole)["actions"]
+    log = await store.game_log(row.id)
+    assert log is not None and json.loads(log) == json.loads(whole)  # PostgreSQL: jsonb order
+    assert load_game(session_log(row.state, row.actions)).to_json() == whole
+
+
+async def test_an_older_sqlite_log_becomes_action_rows(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    whole = played_log("romme", 40)
+    with sqlite3.connect(path) as db:
+        for number, script in enumerate(sql.MIGRATIONS[:BEFORE_ROWS], start=1):
+            db.executescript(f"{script}\nPRAGMA user_version = {number};")
+        db.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, status, options, state, "
+            "created_at, game_key) VALUES (1, 5, 100, 10, 'playing', '{}', ?, "
+            "'2026-01-01T00:00:00+00:00', 'romme')",
+            (whole,),
+        )
+    store = await SqliteStore.open(path)
+    try:
+        await check_upgraded(store, whole)
+    finally:
+        await store.close()
+
+
+@allow_pg
+async def test_an_older_postgresql_log_becomes_action_rows() -> None:
+    whole = played_log("wiener", 40)
+    async with pg_schema() as url:
+        db = await asyncpg.connect(url)
+        try:
+            await db.execute(pg_sql.CREATE_SCHEMA_VERSION)
+            for number, script in enumerate(pg_sql.MIGRATIONS[:BEFORE_ROWS], start=1):
+                await db.execute(script)
+                await db.execute(pg_sql.SET_SCHEMA_VERSION, number)
+            await db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, options, state, "
+                "created_at, game_key) VALUES (5, 100, 10, 'playing', '{}', $1, now(), 'wiener')",
+                whole,
+            )
+        finally:
+            await db.close()
+        store = await open_url(url)
+        try:
+            await check_upgraded(store, whole)
+        finally:
+            await store.close()

@@ -11,6 +11,7 @@ import pytest
 from pgtools import BACKENDS, PG_HOST, allow_pg, pg_schema
 
 from bot.storage import (
+    ActionRow,
     ChannelBusy,
     LeaseLost,
     RoundRecord,
@@ -52,11 +53,13 @@ async def play_sessions(store: Store) -> dict[str, int]:
     first = await store.create_lobby(GUILD, 101, anna, {"turn_timer": 0}, "treppenromme")
     await store.start_game(first, [anna, ben, bot], '{"n": 1}')
     await store.save_action(
-        first, '{"n": 2}', [RoundRecord(1, 0, True, (30, 5, 0), (12, 0, 0), (42, 5, 0))]
+        first,
+        ActionRow(1, '{"t":"a"}'),
+        [RoundRecord(1, 0, True, (30, 5, 0), (12, 0, 0), (42, 5, 0))],
     )
     await store.save_action(
         first,
-        '{"n": 3}',
+        ActionRow(2, '{"t":"b"}'),
         [RoundRecord(2, 1, False, (10, 40, 3), (0, 9, 0), (52, 54, 3))],
         winner=1,
         final_totals=(52, 54, 3),
@@ -67,7 +70,7 @@ async def play_sessions(store: Store) -> dict[str, int]:
     await store.start_game(second, [ben, anna], "{}")
     await store.save_action(
         second,
-        "{}",
+        ActionRow(1, "{}"),
         [RoundRecord(1, None, False, (7, 8), (0, 0), (7, 8))],
         winner=1,
         final_totals=(7, 8),
@@ -78,7 +81,7 @@ async def play_sessions(store: Store) -> dict[str, int]:
     await store.start_game(romme, [carl, anna], "{}")
     await store.save_action(
         romme,
-        "{}",
+        ActionRow(1, "{}"),
         [RoundRecord(1, 0, True, (0, 25), (0, 0), (0, 25))],
         winner=0,
         final_totals=(0, 25),
@@ -101,7 +104,7 @@ async def play_sessions(store: Store) -> dict[str, int]:
     # Another server's game never shows in this one's leaderboard.
     other = await store.create_lobby(GUILD + 1, 201, anna, {}, "treppenromme")
     await store.start_game(other, [anna, ben], "{}")
-    await store.save_action(other, "{}", winner=0, final_totals=(99, 0))
+    await store.save_action(other, ActionRow(1, "{}"), winner=0, final_totals=(99, 0))
     return ids
 
 
@@ -154,7 +157,9 @@ async def test_a_closed_game_frees_its_channel(store: Store) -> None:
 async def test_actions_rounds_and_the_end_are_stored(store: Store) -> None:
     ids = await play_sessions(store)
     first = await store.game(ids["first"])
-    assert first is not None and (first.status, first.state) == ("finished", '{"n": 3}')
+    assert first is not None and (first.status, first.state) == ("finished", '{"n": 1}')
+    # The header as started, and each action appended: the whole log reads back in order.
+    assert await store.game_log(ids["first"]) == '{"n":1,"actions":[{"t":"a"},{"t":"b"}]}'
     assert await store.round_rows(ids["first"]) == [
         RoundScoreRow(1, 0, True, 0, 30, 12, 42),
         RoundScoreRow(1, 0, True, 1, 5, 0, 5),
@@ -171,15 +176,36 @@ async def test_actions_rounds_and_the_end_are_stored(store: Store) -> None:
 
 
 async def test_a_failed_commit_keeps_nothing_of_it(store: Store) -> None:
-    """A round stored twice breaks the key: the state written before it must not stay."""
+    """A round stored twice breaks the key: the action and checkpoint written before it must
+    not stay."""
     ids = await play_sessions(store)
     record = RoundRecord(1, 0, False, (1, 2), (0, 0), (1, 2))
-    await store.save_action(ids["playing"], "after-round-1", [record])
+    await store.save_action(ids["playing"], ActionRow(1, '{"t":"a"}', b"round 2"), [record])
     with pytest.raises(Exception):  # noqa: B017 - each driver names the violation its own way
-        await store.save_action(ids["playing"], "must-not-stay", [record])
-    row = await store.game(ids["playing"])
-    assert row is not None and row.state == "after-round-1"
+        await store.save_action(ids["playing"], ActionRow(2, '{"t":"b"}', b"no"), [record])
+    assert await store.game_log(ids["playing"]) == '{"actions":[{"t":"a"}]}'
+    (row,) = [row for row in await store.open_games() if row.id == ids["playing"]]
+    assert (row.checkpoint, row.actions) == (b"round 2", ())
     assert len(await store.round_rows(ids["playing"])) == 2
+
+
+async def test_a_restart_reads_the_last_checkpoint_and_the_actions_after_it(store: Store) -> None:
+    ids = await play_sessions(store)
+    playing = ids["playing"]
+    (row,) = [row for row in await store.open_games() if row.id == playing]
+    assert (row.checkpoint, row.actions) == (None, ())
+    await store.save_action(playing, ActionRow(1, '{"t":"a"}'))
+    await store.save_action(playing, ActionRow(2, '{"t":"b"}'))
+    (row,) = [row for row in await store.open_games() if row.id == playing]
+    assert (row.checkpoint, row.actions) == (None, ('{"t":"a"}', '{"t":"b"}'))
+    await store.save_action(playing, ActionRow(3, '{"t":"c"}', b"\x00round 2\xff"))
+    await store.save_action(playing, ActionRow(4, '{"t":"d"}'))
+    (row,) = [row for row in await store.open_games() if row.id == playing]
+    assert (row.checkpoint, row.actions) == (b"\x00round 2\xff", ('{"t":"d"}',))
+    assert await store.game_log(playing) == (
+        '{"actions":[{"t":"a"},{"t":"b"},{"t":"c"},{"t":"d"}]}'
+    )
+    assert await store.game_log(ids["cancelled"]) is None  # never started: no log
 
 
 async def test_restore_reads_every_open_game(store: Store) -> None:
@@ -295,11 +321,12 @@ async def test_a_game_has_one_writer(database_url: str) -> None:
             await second.set_seats(game_id, [SeatRow(0, BEN, "ben")])
         with pytest.raises(LeaseLost):
             await second.close_game(game_id, "cancelled")
-        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], "s1")
+        header = '{"h": 1}'
+        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], header)
         with pytest.raises(LeaseLost):
-            await second.save_action(game_id, "from-the-second")
-        row = await first.game(game_id)
-        assert row is not None and (row.state, len(row.seats)) == ("s1", 2)
+            await second.save_action(game_id, ActionRow(1, '{"from": "second"}'))
+        [row] = await first.open_games()
+        assert (row.state, row.actions, len(row.seats)) == (header, (), 2)
         assert await first.renew_leases() == {game_id}
         assert await second.renew_leases() == set()
         # The same owner again (a restarted process) takes its games back at once.
@@ -319,16 +346,18 @@ async def test_an_expired_lease_is_taken_over_and_the_old_owner_stops(database_u
     second = await open_url(database_url, owner="second")
     try:
         game_id = await first.create_lobby(GUILD, 7, SeatRow(0, ANNA, "anna"), {}, "romme")
-        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], "s1")
+        header = '{"h": 1}'
+        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], header)
         assert await second.unleased_open_games() == [(game_id, GUILD)]
         assert await second.acquire_leases([game_id]) == [game_id]
         assert await second.unleased_open_games() == []
         with pytest.raises(LeaseLost):
-            await first.save_action(game_id, "late-write")
+            await first.save_action(game_id, ActionRow(1, '{"late": 1}'))
         assert game_id not in await first.renew_leases()
-        await second.save_action(game_id, "s2", winner=0, final_totals=(1, 0))
+        await second.save_action(game_id, ActionRow(1, '{"s": 2}'), winner=0, final_totals=(1, 0))
         row = await second.game(game_id)
-        assert row is not None and (row.state, row.status) == ("s2", "finished")
+        assert row is not None and row.status == "finished"
+        assert await second.game_log(game_id) == '{"h":1,"actions":[{"s":2}]}'
         # A finished game gives its lease up.
         assert await second.leases([game_id]) == []
         assert await second.renew_leases() == set()

@@ -11,7 +11,7 @@ import pytest
 from pgtools import allow_pg, pg_schema
 from test_storage import ANNA, BEN, CARL, GUILD, play_sessions
 
-from bot.storage import SeatRow, SessionResult, Store, open_url
+from bot.storage import ActionRow, SeatRow, SessionResult, Store, open_url
 from bot.storage.__main__ import main
 from bot.storage.copy import CopyError, copy_database
 from bot.storage.sql import COPIED_TABLES
@@ -32,7 +32,11 @@ async def fill(url: str) -> None:
         rated = await store.create_lobby(GUILD, 301, SeatRow(0, ANNA, "anna"), {}, "wiener")
         await store.start_game(rated, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], "{}")
         await store.save_action(
-            rated, "{}", winner=1, final_totals=(3, 9), result=SessionResult((2, 1), True)
+            rated,
+            ActionRow(1, "{}"),
+            winner=1,
+            final_totals=(3, 9),
+            result=SessionResult((2, 1), True),
         )
         await store.set_meta("commands_fingerprint", "abc")
     finally:

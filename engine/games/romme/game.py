@@ -161,7 +161,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
         )
         self.results.append(result)
         self.events.append(VariantRoundEnded(result))
-        if len(self.results) >= self.rounds:
+        if self.rounds_finished >= self.rounds:
             least = min(self.minus)
             leaders = [s for s in range(self.n) if self.minus[s] == least]
             if len(leaders) == 1:
@@ -273,7 +273,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
     def public_view(self) -> RommePublicView:
         pending = set(self.pending)
         return RommePublicView(
-            version=len(self.actions),
+            version=self.version,
             round_number=self.round_number,
             rounds=self.rounds,
             opening_minimum=self.ruleset.opening_minimum,

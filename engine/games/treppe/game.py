@@ -243,7 +243,7 @@ class Game(TreppeChecks[Ruleset]):
     # ----------------------------------------------------------------- views
     def public_view(self) -> PublicView:
         return PublicView(
-            version=len(self.actions),
+            version=self.version,
             round_number=self.round_number,
             target=self.ruleset.target,
             seats=tuple(

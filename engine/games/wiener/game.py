@@ -288,7 +288,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
     # ----------------------------------------------------------------- views
     def public_view(self) -> WienerPublicView:
         return WienerPublicView(
-            version=len(self.actions),
+            version=self.version,
             round_number=self.round_number,
             out_at=self.ruleset.out_at,
             seats=tuple(

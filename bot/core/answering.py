@@ -1,0 +1,65 @@
+"""Answering an interaction in time. Discord waits 3 seconds for the first answer; a click's
+work (waiting for its game's lock, the commit, the hand's picture) is far quicker, but on a
+very busy evening it need not be. So the answer is prepared while the clock runs: ready within
+``DEFER_AFTER`` seconds, it is the answer; otherwise the bot defers (Discord shows that it is
+working on it) and edits the answer in once it is ready.
+
+A deferral acknowledges the interaction, not the move: the move is still committed before the
+answer that shows it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+
+DEFER_AFTER = 1.5  # seconds; half of Discord's 3, so the deferral itself is never late (0: always)
+
+Prepared = Coroutine[Any, Any, dict[str, Any]]
+
+
+async def _within_deadline(prepare: Prepared) -> tuple[asyncio.Task[dict[str, Any]], bool]:
+    """Start ``prepare``; (its task, whether it finished in time)."""
+    task = asyncio.ensure_future(prepare)
+    if DEFER_AFTER <= 0:
+        return task, False
+    try:
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    return task, bool(done)
+
+
+async def edit_clicked(interaction: discord.Interaction, prepare: Prepared) -> None:
+    """Answer a component click by editing its message with the keyword arguments that
+    ``prepare`` returns."""
+    task, in_time = await _within_deadline(prepare)
+    if in_time:
+        await interaction.response.edit_message(**task.result())
+        return
+    await interaction.response.defer()  # "deferred update": the message is edited later
+    kwargs = await task
+    await interaction.edit_original_response(**kwargs)
+
+
+async def send_private(interaction: discord.Interaction, prepare: Prepared) -> None:
+    """Answer with a new message only the member sees, built from ``prepare``'s send
+    arguments."""
+    task, in_time = await _within_deadline(prepare)
+    if in_time:
+        await interaction.response.send_message(ephemeral=True, **task.result())
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    kwargs = await task
+    await interaction.edit_original_response(**_as_edit(kwargs))
+
+
+def _as_edit(send_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Send arguments as the edit of a deferred answer (``files`` are ``attachments`` there)."""
+    kwargs = dict(send_kwargs)
+    if "files" in kwargs:
+        kwargs["attachments"] = kwargs.pop("files")
+    return kwargs

@@ -1,0 +1,84 @@
+"""Group commit on one SQLite connection: writes that arrive together, from any games, share
+one transaction and one fsync, and each still returns only once a commit holding it is on
+disk (``synchronous = FULL``), so nothing is acknowledged that a crash could lose.
+
+Each write is a *unit*: its statements run inside a savepoint of the shared transaction, one
+unit at a time, so a unit that fails (a busy channel, a lease lost, a broken constraint) rolls
+back only its own statements. The shared transaction starts with BEGIN IMMEDIATE, which takes
+the file's write lock until the commit: what a unit checked (its game's lease) stays true until
+it is on disk. After its statements a unit waits for the next commit; one task commits for
+everybody waiting, and writes that come in while an fsync runs go into the next one."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+
+import aiosqlite
+
+import bot.storage.sql as sql
+
+
+class GroupCommit:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._lock = asyncio.Lock()  # one unit's statements (or a commit) at a time
+        self._waiting: list[asyncio.Future[None]] = []
+        self._committer: asyncio.Task[None] | None = None
+        self.commits = 0  # transactions committed (each one fsync)
+        self.units = 0  # units made durable
+
+    @asynccontextmanager
+    async def unit(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Run the block's statements as one atomic write; on leaving, wait until they are
+        committed. An exception in the block undoes the block's statements only."""
+        failure: BaseException | None = None
+        async with self._lock:
+            if not self._db.in_transaction:
+                await self._db.execute(sql.BEGIN_WRITE)
+            await self._db.execute(sql.SAVEPOINT)
+            try:
+                yield self._db
+            except BaseException as error:
+                await self._db.execute(sql.ROLLBACK_TO)
+                failure = error
+            await self._db.execute(sql.RELEASE)
+        try:
+            # A failed unit waits for the commit too: the open transaction holds the file's
+            # write lock, which another process (a second bot on the same file) needs.
+            await self._durable()
+        finally:
+            if failure is not None:
+                raise failure
+
+    async def _durable(self) -> None:
+        loop = asyncio.get_running_loop()
+        committed: asyncio.Future[None] = loop.create_future()
+        self._waiting.append(committed)  # before any await: the next commit holds this unit
+        if self._committer is None or self._committer.done():
+            self._committer = loop.create_task(self._commit_waiting())
+        await committed
+        self.units += 1
+
+    async def _commit_waiting(self) -> None:
+        while self._waiting:
+            async with self._lock:
+                # Every unit whose statements ran is waiting by now (see ``_durable``).
+                batch, self._waiting = self._waiting, []
+                try:
+                    await self._db.commit()
+                except BaseException as error:
+                    with suppress(Exception):
+                        await self._db.rollback()  # the whole batch failed together
+                    failure = error if isinstance(error, Exception) else ConnectionError(error)
+                    for committed in batch:
+                        if not committed.done():
+                            committed.set_exception(failure)
+                    if not isinstance(error, Exception):
+                        raise
+                    continue
+            self.commits += 1
+            for committed in batch:
+                if not committed.done():
+                    committed.set_result(None)

@@ -1,0 +1,128 @@
+"""Bounded history for every game: ``forget_history`` keeps only what the current round needs,
+``checkpoint``/``from_checkpoint`` restore a game from its last round boundary plus the actions
+after it, and a game that forgets plays exactly like one that does not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine.table as table
+from engine.actions import Action
+from engine.protocol import GameSpec, RummyGame
+from engine.registry import all_specs, load_game
+
+SPECS = all_specs()
+
+
+def _seen(game: RummyGame) -> tuple[Any, ...]:
+    """Everything a player or the standings can see of a game."""
+    return (
+        game.public_view(),
+        *(game.private_view(seat) for seat in range(len(game.names))),
+        game.standings(),
+        game.round_number,
+        game.version,
+    )
+
+
+def _chooser(spec: GameSpec, seed: int) -> Any:
+    """Normal computer players for every seat: random moves rarely finish a round."""
+    player = spec.make_player("normal", seed)
+    return lambda game: player.choose(game.private_view(game.to_act), game.legal_actions())
+
+
+def _play_long(spec: GameSpec, seed: int) -> tuple[RummyGame, RummyGame, list[Action], int]:
+    """Two copies of a seeded session, one forgetting at every round boundary:
+    (remembering game, forgetting game, every action, rounds finished)."""
+    choose = _chooser(spec, seed)
+    whole = spec.new_game(None, ["Anna", "Ben", "Clara"], seed)
+    bounded = spec.new_game(None, ["Anna", "Ben", "Clara"], seed)
+    actions: list[Action] = []
+    boundaries = 0
+    for _ in range(1500):
+        if whole.is_over:
+            break
+        action = choose(whole)
+        actions.append(action)
+        before = len(whole.results)
+        whole.apply(action)
+        bounded.apply(action)
+        if len(whole.results) > before:
+            boundaries += 1
+            bounded.forget_history()
+        assert _seen(bounded) == _seen(whole)
+    return whole, bounded, actions, boundaries
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.key for s in SPECS])
+def test_a_forgetting_game_plays_like_a_remembering_one(spec: GameSpec) -> None:
+    whole, bounded, actions, boundaries = _play_long(spec, seed=11)
+    assert boundaries >= 2, "the session spans several rounds"
+    assert bounded.version == len(actions) == whole.version
+    assert bounded.rounds_finished == len(whole.results)  # type: ignore[attr-defined]
+    # Only the current round stays: no earlier round's actions, at most one past result.
+    assert len(bounded.actions) < len(actions)  # type: ignore[attr-defined]
+    assert len(bounded.results) <= 1
+    assert len(bounded.events) < len(whole.events)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.key for s in SPECS])
+def test_a_checkpoint_plus_the_round_replays_to_the_same_state(spec: GameSpec) -> None:
+    choose = _chooser(spec, 5)
+    game = spec.new_game(None, ["Anna", "Ben"], 5)
+    saved, since = game.checkpoint(), 0  # the deal is the first checkpoint
+    actions: list[Action] = []
+    restored = 0
+    for step in range(700):
+        if game.is_over:
+            break
+        action = choose(game)
+        before = game.round_number
+        game.apply(action)
+        actions.append(action)
+        if game.round_number != before:  # a new round: checkpoint and forget, as a host does
+            game.forget_history()
+            saved, since = game.checkpoint(), len(actions)
+        if step % 25 == 0:
+            back = table.from_checkpoint(saved, actions[since:])
+            assert back is not None
+            assert _seen(back) == _seen(game)
+            restored += 1
+    whole = load_game(game.spec.load(_log(game, actions)).to_json())
+    assert _seen(whole) == _seen(game), "the whole log still replays to the same state"
+    assert restored > 3
+    assert game.round_number >= 2, "the checkpoints crossed a round boundary"
+
+
+def _log(game: RummyGame, actions: list[Action]) -> str:
+    fresh = game.spec.new_game(game.ruleset, list(game.names), game.seed)
+    for action in actions:
+        fresh.apply(action)
+    return fresh.to_json()
+
+
+def test_to_json_refuses_once_the_log_is_forgotten() -> None:
+    spec = SPECS[0]
+    game = spec.new_game(None, ["Anna", "Ben"], 1)
+    game.apply(game.legal_actions()[0])
+    game.forget_history()
+    with pytest.raises(ValueError, match="forgot"):
+        game.to_json()
+
+
+def test_a_checkpoint_of_other_code_or_garbage_is_not_trusted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
+    saved = game.checkpoint()
+    assert table.from_checkpoint(saved, []) is not None
+    assert table.from_checkpoint(b"not a checkpoint", []) is None
+    monkeypatch.setattr(table, "engine_fingerprint", lambda: "another-engine")
+    assert table.from_checkpoint(saved, []) is None
+
+
+def test_the_fingerprint_follows_the_source() -> None:
+    first = table.engine_fingerprint()
+    assert len(first) == 16 and first == table.engine_fingerprint()
