@@ -1,6 +1,6 @@
 """Storage speed: committed actions per second and the p99 commit time, SQLite against
 PostgreSQL, with 1, 10 and 100 games committing at once (each game one action after another,
-as players do: the actions and round checkpoints of a real session, appended as the bot does).
+as players do; the action logs are a real session's).
 
 PostgreSQL: ``--pg URL`` or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test);
 the benchmark works in a schema of its own and drops it. Without a server it measures SQLite
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import secrets
@@ -30,9 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 
-from bot.storage import ActionRow, SeatRow, Store, open_url
+from bot.core.service import action_text
+from bot.storage import SeatRow, Store, open_url
+from bot.storage.rows import ActionRow
 from engine import Phase, Ruleset
-from engine.actions import action_to_json
 
 CONCURRENCY = (1, 10, 100)
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/test"
@@ -58,30 +58,29 @@ class Figures:
         )
 
 
-def session_moves(actions: int = 300) -> tuple[str, list[tuple[str, bytes | None]]]:
-    """A random four-player session as the bot stores it: its header, then each action's
-    JSON with the checkpoint written when it began a new round."""
+def session_actions(actions: int = 300) -> tuple[str, list[tuple[str, bytes | None]]]:
+    """A random four-player session: its start (what ``start_game`` stores) and each move as a
+    commit stores it (the action's JSON, with the checkpoint when it dealt a new round)."""
     rng = random.Random(5)
     game = Ruleset(target=500).new_game(["A", "B", "C", "D"], 5)
-    header = game.to_json()
+    start = game.to_json()
     moves: list[tuple[str, bytes | None]] = []
     while len(moves) < actions and game.phase is not Phase.OVER:
-        rounds = len(game.results)
+        round_number = game.round_number
         action = rng.choice(game.legal_actions())
         game.apply(action)
-        text = json.dumps(action_to_json(action), separators=(",", ":"))
-        new_round = len(game.results) > rounds and game.phase is not Phase.OVER
-        moves.append((text, game.checkpoint() if new_round else None))
-    return header, moves
+        dealt = game.round_number != round_number and game.phase is not Phase.OVER
+        moves.append((action_text(action), game.checkpoint() if dealt else None))
+    return start, moves
 
 
 async def measure(store: Store, backend: str, games: int, seconds: float) -> Figures:
-    header, moves = session_moves()
+    start, moves = session_actions()
     ids = []
     for n in range(games):
         host = SeatRow(0, 1000 + n, "host")
         game_id = await store.create_lobby(1, 10_000 + n, host, {}, "treppenromme")
-        await store.start_game(game_id, [host, SeatRow(1, 2000 + n, "guest")], header)
+        await store.start_game(game_id, [host, SeatRow(1, 2000 + n, "guest")], start)
         ids.append(game_id)
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
@@ -89,11 +88,11 @@ async def measure(store: Store, backend: str, games: int, seconds: float) -> Fig
     async def play(game_id: int, offset: int) -> None:
         seq = 0
         while time.perf_counter() < deadline:
-            text, checkpoint = moves[(offset + seq) % len(moves)]
             seq += 1
-            start = time.perf_counter()
+            text, checkpoint = moves[(offset + seq) % len(moves)]
+            began_at = time.perf_counter()
             await store.save_action(game_id, ActionRow(seq, text, checkpoint))
-            latencies.append((time.perf_counter() - start) * 1000)
+            latencies.append((time.perf_counter() - began_at) * 1000)
 
     began = time.perf_counter()
     await asyncio.gather(*(play(game_id, n * 7) for n, game_id in enumerate(ids)))

@@ -98,14 +98,13 @@ class LeaseKeeper:
         ]
         if not orphans:
             return
-        got = set(await self.store.acquire_leases(orphans))
-        if not got:
-            return
-        # Read as at start-up: a running game with its checkpoint and the actions after it.
-        for row in await self._own_open_games():
-            if row.id in got:
-                log.warning("took over game %d: its lease had run out", row.id)
-                await self.service.adopt(row)
+        for game_id in await self.store.acquire_leases(orphans):
+            # As at start-up: a running game with its checkpoint and the actions after it.
+            row = await self.store.game(game_id)
+            if row is None or row.status not in ("lobby", "playing"):
+                continue
+            log.warning("took over game %d: its lease had run out", game_id)
+            await self.service.adopt(row)
 
     async def _own_open_games(self) -> list[GameRow]:
         """The open games of this process's shards' guilds."""

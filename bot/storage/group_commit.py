@@ -33,33 +33,37 @@ class GroupCommit:
     async def unit(self) -> AsyncIterator[aiosqlite.Connection]:
         """Run the block's statements as one atomic write; on leaving, wait until they are
         committed. An exception in the block undoes the block's statements only."""
-        failure: BaseException | None = None
         async with self._lock:
             if not self._db.in_transaction:
                 await self._db.execute(sql.BEGIN_WRITE)
             await self._db.execute(sql.SAVEPOINT)
             try:
                 yield self._db
-            except BaseException as error:
+            except BaseException:
                 await self._db.execute(sql.ROLLBACK_TO)
-                failure = error
+                await self._db.execute(sql.RELEASE)
+                # The shared transaction holds the file's write lock: end it even when no
+                # other unit is waiting, or another process (a second bot, the copy or
+                # recompute command) could not write until this one writes again.
+                self._commit_soon()
+                raise
             await self._db.execute(sql.RELEASE)
-        try:
-            # A failed unit waits for the commit too: the open transaction holds the file's
-            # write lock, which another process (a second bot on the same file) needs.
-            await self._durable()
-        finally:
-            if failure is not None:
-                raise failure
+        await self._durable()
 
     async def _durable(self) -> None:
+        await self._commit_soon()
+        self.units += 1
+
+    def _commit_soon(self) -> asyncio.Future[None]:
+        """A future that the next commit settles; starts the committer if none runs."""
         loop = asyncio.get_running_loop()
         committed: asyncio.Future[None] = loop.create_future()
+        # Nobody may await it (a failed unit): mark its outcome as seen.
+        committed.add_done_callback(lambda done: done.cancelled() or done.exception())
         self._waiting.append(committed)  # before any await: the next commit holds this unit
         if self._committer is None or self._committer.done():
             self._committer = loop.create_task(self._commit_waiting())
-        await committed
-        self.units += 1
+        return committed
 
     async def _commit_waiting(self) -> None:
         while self._waiting:

@@ -142,15 +142,19 @@ class PostgresStore(PostgresHistory):
                 rows = await db.fetch(sql.SELECT_OPEN_GAMES)
             else:
                 rows = await db.fetch(sql.SELECT_OPEN_GAMES_OF_SHARDS, shard_count, list(shard_ids))
-            games = await self._games(db, rows)
-            for index, row in enumerate(rows):
-                after = await db.fetch(sql.SELECT_ACTIONS_AFTER, row["id"], row["checkpoint_seq"])
-                games[index] = replace(
-                    games[index],
-                    checkpoint=row["checkpoint"],
-                    actions=tuple(str(a["action"]) for a in after),
-                )
-            return games
+            return await self._restorable(db, rows)
+
+    async def _restorable(self, db: Connection, rows: Sequence[asyncpg.Record]) -> list[GameRow]:
+        """Games with their checkpoint and the actions after it (what a restore replays)."""
+        games = await self._games(db, rows)
+        for index, row in enumerate(rows):
+            after = await db.fetch(sql.SELECT_ACTIONS_AFTER, row["id"], row["checkpoint_seq"])
+            games[index] = replace(
+                games[index],
+                checkpoint=row["checkpoint"],
+                actions=tuple(str(a["action"]) for a in after),
+            )
+        return games
 
     async def game_log(self, game_id: int) -> str | None:
         """The whole session as the engine's JSON (``to_json``): header and every action."""
@@ -162,9 +166,10 @@ class PostgresStore(PostgresHistory):
             return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
+        """One game as ``open_games`` reads it: with its checkpoint and the actions after."""
         async with self._pool.acquire() as db:
             rows = await db.fetch(sql.SELECT_GAME, game_id)
-            return (await self._games(db, rows))[0] if rows else None
+            return (await self._restorable(db, rows))[0] if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         async with self._game_write(game_id) as db:

@@ -153,13 +153,13 @@ class SqliteStore(SqliteHistory):
                 sql.SELECT_OPEN_GAMES_OF_SHARDS,
                 {"shard_count": shard_count, "shard_ids": json.dumps(list(shard_ids))},
             )
-        games = []
-        for row in rows:
-            after = {"game_id": row["id"], "after": row["checkpoint_seq"]}
-            actions = [str(a["action"]) for a in await self._rows(sql.SELECT_ACTIONS_AFTER, after)]
-            seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
-            games.append(game_from_row(row, seats, row["checkpoint"], actions))
-        return games
+        return [await self._restorable(row) for row in rows]
+
+    async def _restorable(self, row: sqlite3.Row) -> GameRow:
+        after = {"game_id": row["id"], "after": row["checkpoint_seq"]}
+        actions = [str(a["action"]) for a in await self._rows(sql.SELECT_ACTIONS_AFTER, after)]
+        seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
+        return game_from_row(row, seats, row["checkpoint"], actions)
 
     async def game_log(self, game_id: int) -> str | None:
         """The whole session as the engine's JSON (``to_json``): header and every action."""
@@ -170,8 +170,9 @@ class SqliteStore(SqliteHistory):
         return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
+        """One game as ``open_games`` reads it: with its checkpoint and the actions after."""
         rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
-        return await self._game(rows[0]) if rows else None
+        return await self._restorable(rows[0]) if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         async with self._game_write(game_id):
