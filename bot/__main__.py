@@ -133,7 +133,8 @@ def settings_help() -> str:
     for name, field in Settings.model_fields.items():
         low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
         high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
-        text = f"  {name.upper():<20} default: {'none' if field.default is None else field.default}"
+        default = field.get_default(call_default_factory=True)  # e.g. this machine's name
+        text = f"  {name.upper():<20} default: {'none' if default is None else default}"
         if low is not None:
             text += f", {low} to {high}" if high is not None else f", at least {low}"
         lines.append(text)

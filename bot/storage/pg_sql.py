@@ -164,6 +164,12 @@ SELECT_OPEN_GAME_IN_CHANNEL = """
     SELECT * FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing')
 """
 SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+# Those of some shards' guilds only (Discord's formula). $1 shard count, $2 shard ids
+SELECT_OPEN_GAMES_OF_SHARDS = """
+    SELECT * FROM games WHERE status IN ('lobby', 'playing')
+      AND (guild_id >> 22) % $1 = ANY($2::bigint[])
+    ORDER BY id
+"""
 # $1 game_id
 SELECT_GAME = "SELECT * FROM games WHERE id = $1"
 GAME_IS_OPEN = (

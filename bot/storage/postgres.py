@@ -132,11 +132,17 @@ class PostgresStore(PostgresHistory):
             rows = await db.fetch(sql.SELECT_OPEN_GAME_IN_CHANNEL, channel_id)
             return (await self._games(db, rows))[0] if rows else None
 
-    async def open_games(self) -> list[GameRow]:
-        """Every lobby and running game, a running one with its checkpoint and the actions
-        after it."""
+    async def open_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
+    ) -> list[GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only),
+        a running one with its checkpoint and the actions after it."""
         async with self._pool.acquire() as db:
-            return await self._restorable(db, await db.fetch(sql.SELECT_OPEN_GAMES))
+            if shard_count is None:
+                rows = await db.fetch(sql.SELECT_OPEN_GAMES)
+            else:
+                rows = await db.fetch(sql.SELECT_OPEN_GAMES_OF_SHARDS, shard_count, list(shard_ids))
+            return await self._restorable(db, rows)
 
     async def _restorable(self, db: Connection, rows: Sequence[asyncpg.Record]) -> list[GameRow]:
         """Games with their checkpoint and the actions after it (what a restore replays)."""

@@ -51,9 +51,12 @@ class Store(Protocol):
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None: ...
 
-    async def open_games(self) -> list[GameRow]:
-        """Every lobby and running game; a running one with its last checkpoint and the
-        actions after it (``GameRow.checkpoint``/``actions``)."""
+    async def open_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
+    ) -> list[GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only);
+        a running one with its last checkpoint and the actions after it
+        (``GameRow.checkpoint``/``actions``)."""
         ...
 
     async def game_log(self, game_id: int) -> str | None:

@@ -158,6 +158,12 @@ SELECT_OPEN_GAME_IN_CHANNEL = """
     SELECT * FROM games WHERE channel_id = :channel_id AND status IN ('lobby', 'playing')
 """
 SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+# Those of some shards' guilds only (Discord's formula: shard = (guild_id >> 22) % count).
+SELECT_OPEN_GAMES_OF_SHARDS = """
+    SELECT * FROM games WHERE status IN ('lobby', 'playing')
+      AND (guild_id >> 22) % :shard_count IN (SELECT value FROM json_each(:shard_ids))
+    ORDER BY id
+"""
 SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
 SELECT_GAME_IF_OPEN = """
     SELECT id FROM games WHERE id = :game_id AND status IN ('lobby', 'playing')

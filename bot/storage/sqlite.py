@@ -141,10 +141,19 @@ class SqliteStore(SqliteHistory):
         rows = await self._rows(sql.SELECT_OPEN_GAME_IN_CHANNEL, {"channel_id": channel_id})
         return await self._game(rows[0]) if rows else None
 
-    async def open_games(self) -> list[GameRow]:
-        """Every lobby and running game, a running one with its checkpoint and the actions
-        after it."""
-        return [await self._restorable(row) for row in await self._rows(sql.SELECT_OPEN_GAMES, {})]
+    async def open_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
+    ) -> list[GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only),
+        a running one with its checkpoint and the actions after it."""
+        if shard_count is None:
+            rows = await self._rows(sql.SELECT_OPEN_GAMES, {})
+        else:
+            rows = await self._rows(
+                sql.SELECT_OPEN_GAMES_OF_SHARDS,
+                {"shard_count": shard_count, "shard_ids": json.dumps(list(shard_ids))},
+            )
+        return [await self._restorable(row) for row in rows]
 
     async def _restorable(self, row: sqlite3.Row) -> GameRow:
         after = {"game_id": row["id"], "after": row["checkpoint_seq"]}

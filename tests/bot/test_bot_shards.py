@@ -23,8 +23,7 @@ from simcord import Env
 
 from bot.app import TreppenBot, create_bot
 from bot.settings import Settings
-from bot.storage import LeaseLost, PostgresStore
-from bot.storage.rows import ActionRow
+from bot.storage import ActionRow, LeaseLost, PostgresStore
 
 pytestmark = allow_pg
 
@@ -155,8 +154,9 @@ async def test_two_processes_share_one_database(
         assert await table_a.play(moves=4) == 4  # and play goes on, by clicks as ever
         # The stopped process can no longer write to the game it lost.
         assert isinstance(stopped.storage, PostgresStore)
+        seq = len(table_a.game.actions) + 1
         with pytest.raises(LeaseLost):
-            await stopped.storage.save_action(game_a, ActionRow(10_000, '{"t":"draw","s":0}'))
+            await stopped.storage.save_action(game_a, ActionRow(seq, '{"from": "stopped"}'))
         log = await service_of(first).storage.game_log(game_a)
         assert log == table_a.game.to_json() != before
         await other.run(table_b.play(moves=2))

@@ -219,6 +219,19 @@ async def test_restore_reads_every_open_game(store: Store) -> None:
     assert open_games[1].seats == (SeatRow(0, CARL, "carl"),)
 
 
+async def test_restore_can_read_only_some_shards_games(store: Store) -> None:
+    """With three shards, a guild's shard is (guild_id >> 22) % 3, as Discord routes it."""
+    by_shard: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    for n in range(6):
+        guild_id = (100 + n) << 22 | 12345
+        game_id = await store.create_lobby(guild_id, 500 + n, SeatRow(0, ANNA, "anna"), {}, "x")
+        by_shard[(100 + n) % 3].append(game_id)
+    both = await store.open_games(3, [0, 2])
+    assert [row.id for row in both] == sorted(by_shard[0] + by_shard[2])
+    assert [row.id for row in await store.open_games(3, [1])] == by_shard[1]
+    assert len(await store.open_games()) == 6
+
+
 async def test_leaderboard_and_stats(store: Store) -> None:
     await play_sessions(store)
     board = await store.leaderboard(GUILD, "treppenromme")
@@ -308,11 +321,12 @@ async def test_a_game_has_one_writer(database_url: str) -> None:
             await second.set_seats(game_id, [SeatRow(0, BEN, "ben")])
         with pytest.raises(LeaseLost):
             await second.close_game(game_id, "cancelled")
-        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], "s1")
+        header = '{"h": 1}'
+        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], header)
         with pytest.raises(LeaseLost):
-            await second.save_action(game_id, ActionRow(1, "{}"))
-        row = await first.game(game_id)
-        assert row is not None and (row.state, len(row.seats)) == ("s1", 2)
+            await second.save_action(game_id, ActionRow(1, '{"from": "second"}'))
+        [row] = await first.open_games()
+        assert (row.state, row.actions, len(row.seats)) == (header, (), 2)
         assert await first.renew_leases() == {game_id}
         assert await second.renew_leases() == set()
         # The same owner again (a restarted process) takes its games back at once.
@@ -332,16 +346,18 @@ async def test_an_expired_lease_is_taken_over_and_the_old_owner_stops(database_u
     second = await open_url(database_url, owner="second")
     try:
         game_id = await first.create_lobby(GUILD, 7, SeatRow(0, ANNA, "anna"), {}, "romme")
-        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], "s1")
+        header = '{"h": 1}'
+        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], header)
         assert await second.unleased_open_games() == [(game_id, GUILD)]
         assert await second.acquire_leases([game_id]) == [game_id]
         assert await second.unleased_open_games() == []
         with pytest.raises(LeaseLost):
-            await first.save_action(game_id, ActionRow(1, "{}"))
+            await first.save_action(game_id, ActionRow(1, '{"late": 1}'))
         assert game_id not in await first.renew_leases()
-        await second.save_action(game_id, ActionRow(1, '{"t":"x"}'), winner=0, final_totals=(1, 0))
+        await second.save_action(game_id, ActionRow(1, '{"s": 2}'), winner=0, final_totals=(1, 0))
         row = await second.game(game_id)
-        assert row is not None and (row.actions, row.status) == (('{"t":"x"}',), "finished")
+        assert row is not None and row.status == "finished"
+        assert await second.game_log(game_id) == '{"h":1,"actions":[{"s":2}]}'
         # A finished game gives its lease up.
         assert await second.leases([game_id]) == []
         assert await second.renew_leases() == set()
