@@ -1,9 +1,9 @@
 """``python -m bot``: check the settings, set up logging and run the bot until stopped.
 
-Start-up rules: a missing or invalid setting, or a token Discord rejects, stops the bot at once
-with one line on stderr and exit code 2. When Discord cannot be reached (network down, DNS
-failure, outage) the bot keeps trying, waiting 5 s, then 10 s, 20 s, ... up to 5 minutes between
-attempts, with one log line per attempt.
+Start-up rules: a missing or invalid setting, a token Discord rejects, or a database that cannot
+be opened stops the bot at once with one line on stderr and exit code 2. When Discord cannot be
+reached (network down, DNS failure, outage) the bot keeps trying, waiting 5 s, then 10 s, 20 s,
+... up to 5 minutes between attempts, with one log line per attempt.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -132,7 +133,8 @@ def settings_help() -> str:
     for name, field in Settings.model_fields.items():
         low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
         high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
-        text = f"  {name.upper():<20} default: {'none' if field.default is None else field.default}"
+        default = field.get_default(call_default_factory=True)  # e.g. this machine's name
+        text = f"  {name.upper():<20} default: {'none' if default is None else default}"
         if low is not None:
             text += f", {low} to {high}" if high is not None else f", at least {low}"
         lines.append(text)
@@ -164,11 +166,18 @@ def main(argv: list[str] | None = None) -> int:
 
     import discord
 
+    from bot.storage import StoreUnavailable
+
     configure_logging(settings.log_level)
+    # A process manager's stop (SIGTERM) ends the bot as Ctrl-C does: timers stop, leases are
+    # handed back, the database is closed.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(run_bot(settings, token))
     except discord.LoginFailure:
         return fail(TOKEN_REFUSED)
+    except StoreUnavailable as error:
+        return fail(f"{error}. Check DATABASE_URL (or DATABASE_PATH).")
     except KeyboardInterrupt:
         pass
     return 0

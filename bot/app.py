@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import errors, images
+from bot.core import errors, images, language
+from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
@@ -22,7 +23,14 @@ from bot.storage import open_store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.lobby", "bot.table", "bot.hand", "bot.stats", "bot.rules_cmd")
+EXTENSIONS = (
+    "bot.lobby",
+    "bot.table",
+    "bot.hand",
+    "bot.stats",
+    "bot.rules_cmd",
+    "bot.settings_cmd",
+)
 COMMANDS_FINGERPRINT = "commands_fingerprint"
 
 
@@ -59,7 +67,9 @@ class TreppenBot(commands.AutoShardedBot):
         storage = await open_store(self.settings)
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)
+        self.tree.interaction_check = self._enter  # type: ignore[method-assign]
         self.add_dynamic_items(GameComponent)
+        await self.tree.set_translator(CatalogueTranslator())
         self.tree.add_command(self.treppe)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -74,12 +84,24 @@ class TreppenBot(commands.AutoShardedBot):
             self.settings.shard_count or "automatic",
         )
 
+    async def _enter(self, interaction: discord.Interaction) -> bool:
+        """Every slash command and autocomplete answers in the member's language."""
+        await language.enter(interaction)
+        return True
+
     async def sync_commands(self) -> None:
         """Sync only when the commands changed: Discord rate-limits command updates."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [
+            # With the translations: a changed catalogue syncs the commands again.
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         fingerprint = hashlib.sha256(
             json.dumps([guild.id if guild else None, payload], sort_keys=True).encode()
         ).hexdigest()

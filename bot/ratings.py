@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from engine.i18n import N_, _
 from engine.protocol import Standings
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3
@@ -112,10 +113,12 @@ def differences(
 
 
 # ---------------------------------------------------------------- words
-RATED_TITLE = "Rated session"
-UNRATED_TITLE = "Not rated"
-UNRATED_COMPUTER = "A computer player took part; only sessions between people are rated."
-UNRATED_STOOD_IN = "Moves were made for {names} while away; only sessions people play are rated."
+RATED_TITLE = N_("Rated session")
+UNRATED_TITLE = N_("Not rated")
+UNRATED_COMPUTER = N_("A computer player took part; only sessions between people are rated.")
+UNRATED_STOOD_IN = N_(
+    "Moves were made for {names} while away; only sessions people play are rated."
+)
 
 
 def shown(rating: Rating) -> str:
@@ -142,8 +145,8 @@ def session_note(
             for name, user in zip(names, user_ids, strict=True)
             if user is not None and user in by_user
         ]
-        return RATED_TITLE, "\n".join(lines)
+        return _(RATED_TITLE), "\n".join(lines)
     if any(user is None for user in user_ids):
-        return UNRATED_TITLE, UNRATED_COMPUTER
+        return _(UNRATED_TITLE), _(UNRATED_COMPUTER)
     away = [name for name, stood in zip(names, stood_in, strict=True) if stood]
-    return UNRATED_TITLE, UNRATED_STOOD_IN.format(names=", ".join(away) or "someone")
+    return _(UNRATED_TITLE), _(UNRATED_STOOD_IN, names=", ".join(away) or _("someone"))

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.games.treppe.ai import STRENGTHS
+from engine.i18n import environment_language, languages, using
 
 
 def _strengths(text: str, low: int, high: int, what: str) -> list[str]:
@@ -73,16 +74,25 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     play.add_argument("--target", type=_target, default=500, help="session target (default 500)")
     play.add_argument("--name", default="You", help="your name at the table")
+    play.add_argument(
+        "--lang",
+        choices=languages(),
+        default=None,
+        help="language of the game's words (default: from the environment's locale)",
+    )
 
     replay = sub.add_parser(
         "replay", help="walk a session record (the bot's .json file) and check its scores"
     )
     replay.add_argument("file", help="a session record, or a stored game's JSON")
     replay.add_argument("--round", type=int, default=None, help="show only this round")
+    replay.add_argument(
+        "--steps", action="store_true", help="after each move, the cards in hand and scores"
+    )
     return parser
 
 
-def replay_main(path: str, only_round: int | None) -> int:
+def replay_main(path: str, only_round: int | None, steps: bool = False) -> int:
     """Print the session move by move, then each recorded round's totals beside the totals
     the engine computes from the action log. Exit 1 if any differ, 2 if unreadable."""
     from engine.replay import RecordError, Replay, SessionRecord, check_scores, score_line
@@ -95,12 +105,10 @@ def replay_main(path: str, only_round: int | None) -> int:
     except (OSError, RecordError) as error:
         print(f"cannot read {path}: {error}", file=sys.stderr)
         return 2
-    if only_round is None:
-        print(replay.text(), end="")
+    if only_round is not None and not 1 <= only_round <= len(rounds):
+        print(f"no round {only_round} (1 to {len(rounds)})")
     else:
-        text = replay.text().split("\n\n")
-        shown = [part for part in text if part.startswith(f"Round {only_round}\n")]
-        print(shown[0] if shown else f"no round {only_round} (1 to {len(rounds)})")
+        print(replay.text(only_round=only_round, steps=steps), end="")
     if not record.rounds:
         print("The file holds no recorded scores to check against.")
         return 0
@@ -131,10 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
     if args.command == "replay":
-        return replay_main(args.file, args.round)
+        return replay_main(args.file, args.round, args.steps)
     from engine.games.treppe.terminal import main as play_main
 
-    return play_main(args.opponents, args.seed, args.target, args.name)
+    with using(args.lang or environment_language()):
+        return play_main(args.opponents, args.seed, args.target, args.name)
 
 
 if __name__ == "__main__":

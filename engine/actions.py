@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.errors import ParseError
+from engine.i18n import N_
 
 
 class End(Enum):
@@ -196,4 +197,4 @@ def _more_from_json(kind: object, seat: int, data: dict[str, Any]) -> Action:
         return CallRummy(seat, Card.parse(data["c"]))
     if kind == "buyback":
         return BuyBack(seat, bool(data["a"]))
-    raise ParseError(f"unknown action {kind!r}")
+    raise ParseError(N_("unknown action {kind}"), kind=repr(kind))

@@ -12,6 +12,7 @@ from enum import Enum, IntEnum
 from typing import ClassVar
 
 from engine.errors import ParseError
+from engine.i18n import N_, card_text
 
 
 class Rank(IntEnum):
@@ -125,9 +126,8 @@ class Card:
         return f"Card({self})"
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return "Jo"
-        return self.rank.label + self.suit.symbol
+        """The card in the reader's language: Q♥ in English, D♥ (Dame) in German."""
+        return card_text(self)
 
     @property
     def code(self) -> str:
@@ -151,14 +151,15 @@ class Card:
         ``♥Q``, or a joker as ``Jo``, ``JK`` or ``🃏``."""
         token = text.strip()
         if not token:
-            raise ParseError("Name a card, for example Q♥ or 10s.")
+            raise ParseError(N_("Name a card, for example Q♥ or 10s."))
         upper = token.upper()
         if upper in _JOKER_WORDS:
             return JOKER
         match = _CARD_RE.fullmatch(upper) or _CARD_RE_SUIT_FIRST.fullmatch(upper)
         if match is None:
             raise ParseError(
-                f"“{token}” is not a card. Write rank then suit, for example Q♥, QH, 10s or TS."
+                N_("“{token}” is not a card. Write rank then suit, for example Q♥, QH, 10s or TS."),
+                token=token,
             )
         rank = _RANK_WORDS[match.group("rank")]
         suit = _SUIT_WORDS[match.group("suit")]
@@ -201,13 +202,82 @@ CARD_AT: tuple[tuple[Card, ...], ...] = tuple(
 )
 
 
+# Suits and ranks by name, English and German: "Herz Dame", "D Herz", "Pik-Ass", "queen hearts".
+_SUIT_NAMES: dict[str, str] = {
+    "KREUZ": "♣",
+    "PIK": "♠",
+    "HERZ": "♥",
+    "KARO": "♦",
+    "CLUBS": "♣",
+    "SPADES": "♠",
+    "HEARTS": "♥",
+    "DIAMONDS": "♦",
+}
+_RANK_NAMES: dict[str, str] = {
+    "ASS": "A",
+    "AS": "A",
+    "KÖNIG": "K",
+    "KOENIG": "K",
+    "DAME": "Q",
+    "BUBE": "J",
+    "ACE": "A",
+    "KING": "K",
+    "QUEEN": "Q",
+    "JACK": "J",
+}
+_GLUED_SUIT = re.compile(
+    "(?P<a>.*?)(?P<suit>" + "|".join(_SUIT_NAMES) + ")(?P<b>.*)", re.IGNORECASE
+)
+
+
+def _rank_token(token: str) -> str | None:
+    upper = token.upper()
+    if upper in _RANK_NAMES:
+        return _RANK_NAMES[upper]
+    return upper if re.fullmatch(_RANK_PATTERN, upper) else None
+
+
+def _join_named_suits(tokens: list[str]) -> list[str]:
+    """Turn suit names into symbols, joining a lone suit name with the rank beside it
+    (the one before it if that is a lone rank, else the one after)."""
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        glued = _GLUED_SUIT.fullmatch(token)
+        if glued is None:
+            out.append(token)
+            index += 1
+            continue
+        symbol = _SUIT_NAMES[glued.group("suit").upper()]
+        rank_text = glued.group("a") or glued.group("b")
+        if rank_text:  # "DHerz", "Herz7", "HerzDame"
+            rank = _rank_token(rank_text)
+            out.append(f"{rank}{symbol}" if rank else token)
+        elif out and out[-1] and _rank_token(out[-1]) and not _is_card(out[-1]):
+            out[-1] = f"{_rank_token(out[-1])}{symbol}"
+        elif index + 1 < len(tokens) and _rank_token(tokens[index + 1]):
+            out.append(f"{_rank_token(tokens[index + 1])}{symbol}")
+            index += 1
+        else:
+            out.append(token)
+        index += 1
+    return out
+
+
+def _is_card(token: str) -> bool:
+    upper = token.upper()
+    return bool(_CARD_RE.fullmatch(upper) or _CARD_RE_SUIT_FIRST.fullmatch(upper))
+
+
 def parse_cards(text: str) -> list[Card]:
     """Read a list of cards separated by spaces, commas or dashes: ``Q♥ K♥ A♥``,
-    ``qh,kh,ah``, ``Q-K-A of hearts`` is not accepted (every card names its suit)."""
+    ``qh,kh,ah``, German ``D♥``/``B♠`` and suit names (``Herz Dame``, ``Pik 7``, ``DHerz``).
+    ``Q-K-A of hearts`` is not accepted (every card names its suit)."""
     tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
     if not tokens:
-        raise ParseError("Name at least one card, for example Q♥ K♥ A♥.")
-    return [Card.parse(token) for token in tokens]
+        raise ParseError(N_("Name at least one card, for example Q♥ K♥ A♥."))
+    return [Card.parse(token) for token in _join_named_suits(tokens)]
 
 
 def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:

@@ -22,7 +22,9 @@ from typing import Any, Protocol
 
 from engine.actions import Action
 from engine.cards import Card
+from engine.errors import RulesError
 from engine.events import GameEvent, RoundRecord
+from engine.i18n import N_
 
 
 class Phase(Enum):
@@ -204,18 +206,21 @@ class OptionSpec:
     maximum: int | None = None
 
     def check(self, value: object) -> OptionValue:
-        """``value`` if this option accepts it; a ``ValueError`` saying why not otherwise."""
+        """``value`` if this option accepts it; a ``RulesError`` (a ``ValueError``) saying why
+        not otherwise."""
         if value is None and self.default is None:
             return None
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise ValueError(f"{self.name} must be yes or no")
+                raise RulesError(N_("{name} must be yes or no"), name=self.name)
             return value
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"{self.name} must be a whole number")
+            raise RulesError(N_("{name} must be a whole number"), name=self.name)
         low, high = self.minimum, self.maximum
         if (low is not None and value < low) or (high is not None and value > high):
-            raise ValueError(f"{self.name} must be between {low} and {high}")
+            raise RulesError(
+                N_("{name} must be between {low} and {high}"), name=self.name, low=low, high=high
+            )
         return value
 
 

@@ -184,13 +184,32 @@ class Replay:
             if log.totals is not None
         )
 
-    def text(self) -> str:
-        """The readable record of the whole session."""
+    def table_lines(self) -> dict[int, str]:
+        """After each step, what every player saw of the table: cards in hand and scores."""
+        lines: dict[int, str] = {}
+        for step, game in self.walk():
+            seats = game.public_view().seats
+            lines[step] = " · ".join(f"{s.name} {s.hand_count} cards, {s.score}" for s in seats)
+        return lines
+
+    def text(self, *, only_round: int | None = None, steps: bool = False) -> str:
+        """The readable record of the whole session (or of one round, without the heading
+        and the final result); with ``steps``, each move is followed by the table after it."""
         names = self.names
-        lines = [f"{self.title}: {', '.join(names)}", f"{self.steps} moves", ""]
+        tables = self.table_lines() if steps else {}
+        lines = (
+            []
+            if only_round is not None
+            else [f"{self.title}: {', '.join(names)}", f"{self.steps} moves", ""]
+        )
         for log in self.rounds():
+            if only_round is not None and log.round_number != only_round:
+                continue
             lines.append(f"Round {log.round_number}")
-            lines.extend(f"  {step:4d}. {words}" for step, words in log.moves)
+            for step, words in log.moves:
+                lines.append(f"  {step:4d}. {words}")
+                if steps:
+                    lines.append(f"        {tables[step]}")
             if log.totals is None:
                 lines.extend(("  (not finished; the deal stays hidden)", ""))
                 continue
@@ -201,6 +220,8 @@ class Replay:
                 for name, hand in zip(names, log.deal, strict=True)
             )
             lines.append("")
+        if only_round is not None:
+            return "\n".join(lines)
         final = self.game_at(self.steps).standings()
         winners = ", ".join(names[s] for s in final.winners) or "nobody yet"
         lines.append(f"Final {final.unit}: {score_line(names, final.scores)}; won by {winners}")

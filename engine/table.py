@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from engine.actions import Action, action_from_json, action_to_json
-from engine.cards import FULL_PACK, JOKER, Card, Rank, format_cards
+from engine.cards import FULL_PACK, JOKER, Card, Rank
 from engine.errors import IllegalAction, RulesError
 from engine.events import FirstDealerDrawn, GameEvent, TalonRebuilt
+from engine.i18n import N_
 from engine.protocol import GameSpec, Phase, RummyGame
 from engine.registry import get_spec
 
@@ -126,7 +127,10 @@ class TableGame(Generic[R]):
     def __init__(self, ruleset: R, names: Sequence[str], seed: int, deal: Deal | None) -> None:
         if not self.MIN_SEATS <= len(names) <= self.MAX_SEATS:
             raise IllegalAction(
-                f"{self.TITLE} is played by {self.MIN_SEATS} to {self.MAX_SEATS} players."
+                N_("{TITLE} is played by {MIN_SEATS} to {MAX_SEATS} players."),
+                TITLE=self.TITLE,
+                MIN_SEATS=self.MIN_SEATS,
+                MAX_SEATS=self.MAX_SEATS,
             )
         self.ruleset = ruleset
         self.names: tuple[str, ...] = tuple(names)
@@ -194,9 +198,11 @@ class TableGame(Generic[R]):
 
     def _check_deal(self, deal: Deal, pack: Sequence[Card]) -> None:
         if len(deal.hands) != self.n or not 0 <= deal.dealer < self.n:
-            raise IllegalAction("The chosen deal does not fit the table.")
+            raise IllegalAction(N_("The chosen deal does not fit the table."))
         if sorted(deal.cards()) != sorted(pack):
-            raise IllegalAction("The chosen deal must hold every card of the game exactly once.")
+            raise IllegalAction(
+                N_("The chosen deal must hold every card of the game exactly once.")
+            )
 
     def _rebuilt_stock(self, pile: list[Card], rebuilds: int) -> tuple[list[Card], list[Card]]:
         """The discard pile but its top shuffled into a new stock: (pile left, new stock)."""
@@ -223,21 +229,21 @@ class TableGame(Generic[R]):
 
     def _check_turn(self, seat: int) -> None:
         if self.phase is Phase.OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."))
         if not 0 <= seat < self.n:
-            raise IllegalAction("You are not seated at this table.")
+            raise IllegalAction(N_("You are not seated at this table."))
         if seat != self.to_act:
-            raise IllegalAction(f"It is {self.names[self.to_act]}'s turn.")
+            raise IllegalAction(N_("It is {name}'s turn."), name=self.names[self.to_act])
 
     def _check_holds(self, seat: int, card: Card) -> None:
         if card not in self.hands[seat]:
-            raise IllegalAction(f"You do not hold {card}.")
+            raise IllegalAction(N_("You do not hold {card}."), card=card)
 
     def _check_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
         hand = self.hands[seat]
         missing = [c for c in set(cards) if cards.count(c) > hand.count(c)]
         if missing:
-            raise IllegalAction(f"You do not hold {format_cards(sorted(missing))}.")
+            raise IllegalAction(N_("You do not hold {cards}."), cards=tuple(sorted(missing)))
 
     # ----------------------------------------------------------------- replay
     def to_json(self) -> str:

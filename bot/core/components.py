@@ -11,7 +11,10 @@ from typing import Any
 
 import discord
 
+from bot.core import language
 from bot.core.errors import handle_interaction_error, refusals
+from bot.storage import utc_now
+from engine.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -51,16 +54,31 @@ class GameComponent(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = HANDLERS.get(self.operation)
+        await language.enter(interaction)
+        if await _run_elsewhere(interaction, self.game_id):
+            return  # the process running the game answers this click, not this one
         try:
             async with refusals(interaction):
                 if handler is None:
                     from bot.core.errors import Refusal
 
-                    raise Refusal("This control is no longer in use.")
+                    raise Refusal(_("This control is no longer in use."))
                 await handler(interaction, self.game_id, self.argument)
         except Exception as error:
             await handle_interaction_error(interaction, error)
             raise
+
+
+async def _run_elsewhere(interaction: discord.Interaction, game_id: int) -> bool:
+    """Whether another bot process holds this game's live lease (two processes on the same
+    shards both hear the click; only the one running the game may answer)."""
+    service = getattr(interaction.client, "service", None)
+    if service is None or game_id in service.games:
+        return False
+    leases = await service.storage.leases([game_id])
+    return any(
+        lease.owner != service.storage.owner and lease.expires_at > utc_now() for lease in leases
+    )
 
 
 def button(

@@ -12,13 +12,14 @@ from discord import app_commands
 
 from bot.storage import LeaseLost
 from engine import RulesError
+from engine.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # Discord's limit for a message's text
 LONG_QUOTE = re.compile(r"“([^”]{40})[^”]+”")
-MOVED_ON = "Another instance of the bot runs this table now; nothing was changed here."
-UNEXPECTED = "Something went wrong on my side; nothing was changed. Please try again."
+MOVED_ON = N_("Another instance of the bot runs this table now; nothing was changed here.")
+UNEXPECTED = N_("Something went wrong on my side; nothing was changed. Please try again.")
 
 
 class Refusal(Exception):
@@ -42,9 +43,9 @@ def refusal_text(error: BaseException) -> str | None:
     if isinstance(original, RulesError | Refusal):
         return str(original)
     if isinstance(original, LeaseLost):
-        return MOVED_ON
+        return _(MOVED_ON)
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
+        return _("You cannot use this command here.")
     return None
 
 
@@ -52,7 +53,7 @@ async def handle_interaction_error(interaction: discord.Interaction, error: Base
     text = refusal_text(error)
     if text is None:
         log.error("unexpected error in interaction", exc_info=error)
-        text = UNEXPECTED
+        text = _(UNEXPECTED)
     try:
         await send_private(interaction, text)
     except discord.HTTPException:

@@ -28,6 +28,7 @@ from typing import Any, Literal
 import discord
 
 from engine.cards import Card
+from engine.i18n import DEFAULT_LANGUAGE, language, using
 
 log = logging.getLogger(__name__)
 
@@ -43,15 +44,22 @@ PRELOAD = ["bot.games", "bot.render"]
 @dataclass(frozen=True, slots=True)
 class Picture:
     """One picture to draw, picklable so a worker process can draw it: ``kind`` of the game
-    ``game_key`` (ignored for the hand), from ``args``."""
+    ``game_key`` (ignored for the hand), from ``args``, its words in ``language`` (a worker
+    process does not share the caller's context)."""
 
     kind: Kind
     game_key: str
     args: tuple[Any, ...]
+    language: str = DEFAULT_LANGUAGE
 
 
 def draw(picture: Picture) -> bytes | None:
-    """Draw ``picture`` (runs in a worker)."""
+    """Draw ``picture`` (runs in a worker) in its language."""
+    with using(picture.language):
+        return _draw(picture)
+
+
+def _draw(picture: Picture) -> bytes | None:
     if picture.kind == "hand":
         return _render_hand(*picture.args)
     if picture.kind == "rating_history":
@@ -159,7 +167,7 @@ def _shutdown() -> None:
 async def render(kind: Kind, game_key: str, *args: Any, priority: int = BACKGROUND) -> bytes | None:
     """The picture ``kind`` of the game ``game_key``; None when it fails or draws nothing."""
     try:
-        data = await _renderer.draw(Picture(kind, game_key, args), priority)
+        data = await _renderer.draw(Picture(kind, game_key, args, language()), priority)
     except Exception:
         log.exception("rendering %s of %s failed; sending text only", kind, game_key)
         return None

@@ -43,9 +43,7 @@ class LeaseKeeper:
     async def claim_open_games(self) -> list[GameRow]:
         """At start-up: the open games of this process's guilds that it could lease. The
         others are left alone, each named in the log."""
-        mine = [
-            row for row in await self.store.open_games() if self.settings.runs_guild(row.guild_id)
-        ]
+        mine = await self._own_open_games()
         got = set(await self.store.acquire_leases([row.id for row in mine]))
         refused = [row.id for row in mine if row.id not in got]
         for lease in await self.store.leases(refused):
@@ -101,11 +99,22 @@ class LeaseKeeper:
         if not orphans:
             return
         for game_id in await self.store.acquire_leases(orphans):
+            # As at start-up: a running game with its checkpoint and the actions after it.
             row = await self.store.game(game_id)
             if row is None or row.status not in ("lobby", "playing"):
                 continue
             log.warning("took over game %d: its lease had run out", game_id)
             await self.service.adopt(row)
+
+    async def _own_open_games(self) -> list[GameRow]:
+        """The open games of this process's shards' guilds."""
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        rows = (
+            await self.store.open_games(count, ids)
+            if count and ids
+            else await self.store.open_games()
+        )
+        return [row for row in rows if self.settings.runs_guild(row.guild_id)]
 
     async def release_all(self) -> None:
         """On a clean shutdown: hand every game back at once rather than when leases run out."""

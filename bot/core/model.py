@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.storage import SeatRow
+from engine.i18n import _
 from engine.protocol import GameRules, GameSpec, OptionValue, RummyGame
 from engine.registry import all_specs, get_spec
 
@@ -73,8 +74,8 @@ class GameOptions:
 
 def timer_text(seconds: int) -> str:
     if seconds % 60 == 0:
-        return f"{seconds // 60} min"
-    return f"{seconds} s"
+        return _("{value} min", value=seconds // 60)
+    return _("{seconds} s", seconds=seconds)
 
 
 @dataclass(slots=True)

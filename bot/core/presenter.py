@@ -21,6 +21,7 @@ from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, LayOff
 from engine.cards import Card
 from engine.events import GameEvent
+from engine.i18n import N_, _
 from engine.protocol import (
     BasePrivateView,
     BasePublicView,
@@ -134,8 +135,8 @@ class GamePresenter(ABC):
     """Everything game-specific the bot shows or reads. ``key`` is the engine spec's key."""
 
     key: str
-    stock_word: str = "talon"  # the face-down pile a timed-out turn draws from
-    pile_word: str = "discard pile"  # where taken cards come from (the hand picture says so)
+    stock_word: str = N_("talon")  # the face-down pile a timed-out turn draws from
+    pile_word: str = N_("discard pile")  # where taken cards come from (the hand picture says so)
     rules_doc: str = "docs/rules.md"
     # ops of the hand's game controls -> what a click means
     controls: Mapping[str, ControlHandler] = {}
@@ -155,8 +156,10 @@ class GamePresenter(ABC):
         default its name and value."""
         words = name.replace("_", " ")
         if isinstance(value, bool):
-            return f"{words} {'on' if value else 'off'}"
-        return f"{words} {'unset' if value is None else value}"
+            state = _("on") if value else _("off")
+            return f"{words} {state}"
+        shown = _("unset") if value is None else str(value)
+        return f"{words} {shown}"
 
     @abstractmethod
     def rules_summary(self) -> str:
@@ -187,10 +190,10 @@ class GamePresenter(ABC):
     def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
         """The ranked scores: at the end, when a game is ended early and under Scores."""
 
-    final_word: str = "standings"  # 'Final standings after 3 rounds'
+    final_word: str = N_("standings")  # 'Final standings after 3 rounds'
 
     def scores_heading(self, view: BasePublicView) -> str:
-        return f"{self.title} — round {view.round_number}"
+        return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
 
     def round_points_text(self, points: int) -> str:
         """One seat's gain in one round on the Scores list."""
@@ -204,7 +207,7 @@ class GamePresenter(ABC):
 
     def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
         """One short line for the table's log."""
-        return narrate(events, names, self.tell, stock=self.stock_word, pile=self.pile_word)
+        return narrate(events, names, self.tell, stock=_(self.stock_word), pile=_(self.pile_word))
 
     @abstractmethod
     def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:

@@ -8,6 +8,7 @@ import re
 from bot.core.errors import Refusal
 from engine.actions import End, LayOff
 from engine.cards import Card, parse_cards
+from engine.i18n import _
 
 NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() also takes '²'-like digits
 LOW_WORDS = ("low", "l", "start", "before")
@@ -24,7 +25,7 @@ def small_number(text: str) -> int | None:
 def one_card(text: str) -> Card:
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise Refusal("Name exactly one card.")
+        raise Refusal(_("Name exactly one card."))
     return cards[0]
 
 
@@ -33,7 +34,7 @@ def parse_layoff(seat: int, text: str) -> LayOff:
     words = text.replace(",", " ").split()
     number = small_number(words[1]) if len(words) >= 2 else None
     if number is None:
-        raise Refusal("Write the card, then the meld number from the table, e.g. 7♠ 2.")
+        raise Refusal(_("Write the card, then the meld number from the table, e.g. 7♠ 2."))
     card = one_card(words[0])
     end: End | None = None
     if len(words) > 2:
@@ -43,7 +44,7 @@ def parse_layoff(seat: int, text: str) -> LayOff:
         elif word in HIGH_WORDS:
             end = End.HIGH
         else:
-            raise Refusal("The end is 'low' or 'high'.")
+            raise Refusal(_("The end is 'low' or 'high'."))
     return LayOff(seat, card, number - 1, end)
 
 
@@ -58,6 +59,6 @@ def parse_layoff_value(seat: int, value: str) -> LayOff:
     parts = value.split(":")
     meld = small_number(parts[1]) if len(parts) == 3 else None
     if meld is None or parts[2] not in ("-", End.LOW.value, End.HIGH.value):
-        raise Refusal("That choice is out of date or not one I offered; nothing changed.")
+        raise Refusal(_("That choice is out of date or not one I offered; nothing changed."))
     end = None if parts[2] == "-" else End(parts[2])
     return LayOff(seat, one_card(parts[0]), meld, end)

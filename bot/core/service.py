@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot.core import language
 from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
 from bot.core.model import GameOptions, LiveGame, Seat
@@ -42,13 +43,14 @@ from bot.storage import (
 )
 from engine.actions import Action, DrawTalon, action_from_json, action_to_json
 from engine.events import GameEvent
+from engine.i18n import N_, _
 from engine.protocol import Player, RummyGame
 from engine.registry import load_game
 from engine.table import from_checkpoint
 
 log = logging.getLogger(__name__)
 
-RESTARTED = "♻️ The bot restarted; play continues."
+RESTARTED = N_("♻️ The bot restarted; play continues.")
 
 
 class GameService(Turns):
@@ -71,21 +73,23 @@ class GameService(Turns):
     def get(self, game_id: int) -> LiveGame:
         live = self.games.get(game_id)
         if live is None:
-            raise Refusal("This table is closed. Start a new one with /treppe new.")
+            raise Refusal(_("This table is closed. Start a new one with /treppe new."))
         return live
 
     def require_channel_game(self, channel_id: int) -> LiveGame:
         live = self.in_channel(channel_id)
         if live is None or live.game is None:
-            raise Refusal("No game is running in this channel. Start one with /treppe new.")
+            raise Refusal(_("No game is running in this channel. Start one with /treppe new."))
         return live
 
     def require_seat(self, live: LiveGame, user_id: int) -> Seat:
         seat = live.seat_of(user_id)
         if seat is None:
             raise Refusal(
-                "You are not seated at this table; you can follow everything on the table "
-                "message. Start your own game with /treppe new in another channel."
+                _(
+                    "You are not seated at this table; you can follow everything on the table "
+                    "message. Start your own game with /treppe new in another channel."
+                )
             )
         return seat
 
@@ -121,18 +125,26 @@ class GameService(Turns):
 
     def add_computer(self, live: LiveGame, strength: str) -> None:
         if strength not in live.options.spec.strengths:
-            raise Refusal(f"{live.options.title} has no {strength} computer players.")
+            raise Refusal(
+                _(
+                    "{title} has no {strength} computer players.",
+                    title=live.options.title,
+                    strength=strength,
+                )
+            )
         limit = live.options.max_seats
         if len(live.seats) >= limit:
-            raise Refusal(f"The table is full: {limit} players at most.")
+            raise Refusal(_("The table is full: {limit} players at most.", limit=limit))
         number = sum(1 for s in live.seats if s.is_computer) + 1
-        live.seats.append(Seat(len(live.seats), None, f"Computer {number}", strength))
+        live.seats.append(
+            Seat(len(live.seats), None, _("Computer {number}", number=number), strength)
+        )
 
     async def start(self, live: LiveGame) -> list[GameEvent]:
         """Deal: the draw for first dealer and the first round. Caller holds the lock."""
         least = live.options.spec.min_seats
         if len(live.seats) < least:
-            raise Refusal(f"At least {least} players are needed to start.")
+            raise Refusal(_("At least {least} players are needed to start.", least=least))
         seed = (
             self.settings.game_seed if self.settings.game_seed is not None else secrets.randbits(48)
         )
@@ -142,7 +154,8 @@ class GameService(Turns):
         live.checkpoint = game.checkpoint()
         live.status = "playing"
         self.cancel_task(live, "expiry")
-        live.log = presenter(live.game_key).narrate(game.events, live.names)
+        with language.table(live.guild_id):
+            live.log = presenter(live.game_key).narrate(game.events, live.names)
         return list(game.events)
 
     async def _expire_lobby(self, live: LiveGame) -> None:
@@ -154,7 +167,7 @@ class GameService(Turns):
             await self.storage.close_game(live.id, "expired")
             self.forget(live)
         await self.edit_table(
-            live, closed_lobby_payload(live, "Nobody started this table, so it has closed.")
+            live, closed_lobby_payload(live, _("Nobody started this table, so it has closed."))
         )
 
     # ------------------------------------------------------------ actions
@@ -168,7 +181,7 @@ class GameService(Turns):
         """
         game = live.game
         if game is None or live.status != "playing":
-            raise Refusal("This game is not running.")
+            raise Refusal(_("This game is not running."))
         shown = presenter(live.game_key)
         seat = live.seats[action.seat]
         if not by_player and not seat.is_computer and seat.played_for and not seat.stood_in:
@@ -214,7 +227,8 @@ class GameService(Turns):
         if by_player and seat.timeouts:
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat.to_row())
-        live.log = shown.narrate(events, live.names)
+        with language.table(live.guild_id):
+            live.log = shown.narrate(events, live.names)
         if finished:
             live.round_result = finished[-1]
         elif live.round_result is not None and not isinstance(action, DrawTalon):
@@ -303,6 +317,7 @@ class GameService(Turns):
         """Load the unfinished lobbies and games of this process's guilds that it could lease
         (bot/core/leases.py)."""
         for row in await self.leases.claim_open_games():
+            await language.load(self.storage, row.guild_id)
             live = await self._live_from_row(row)
             if live is None:
                 continue
@@ -339,7 +354,8 @@ class GameService(Turns):
                 )
                 self.spawn_detached(self.storage.close_game(row.id, "abandoned"))
                 return None
-            live.log = RESTARTED
+            with language.table(live.guild_id):
+                live.log = _(RESTARTED)
             game = live.game
             live.turn_key = turn_key_of(game)
         return live

@@ -9,11 +9,12 @@ from typing import Any
 import discord
 
 from bot.core import components as ui
-from bot.core import images
+from bot.core import images, language
 from bot.core.model import GameOptions, LiveGame, timer_text
 from bot.core.presenter import GamePresenter
 from bot.core.texts import clip, plural
 from bot.games import presenter
+from engine.i18n import _
 from engine.protocol import BasePublicView, Phase
 
 COLOUR = discord.Colour.dark_green()
@@ -57,63 +58,76 @@ def describe(options: GameOptions) -> str:
     shown = presenter(options.game_key)
     parts = [shown.title]
     timer = options.turn_timer
-    parts.append(f"turn timer {timer_text(timer)}" if timer else "no turn timer")
+    parts.append(_("turn timer {value}", value=timer_text(timer)) if timer else _("no turn timer"))
     parts.extend(shown.option_label(name, value) for name, value in options.values().items())
     return " · ".join(parts)
 
 
-def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
+def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
     lines = []
     limit = live.options.max_seats
     for index in range(limit):
         if index < len(live.seats):
             seat = live.seats[index]
             who = f"🤖 {seat.name}" if seat.is_computer else f"<@{seat.user_id}>"
-            host = " (host)" if seat.user_id == live.host_id else ""
+            host = _(" (host)") if seat.user_id == live.host_id else ""
             lines.append(f"{index + 1}. {who}{host}")
         else:
             lines.append(f"{index + 1}. —")
     spec = live.options.spec
     embed = discord.Embed(
-        title=f"{live.options.title} — new table",
+        title=_("{title} — new table", title=live.options.title),
         description=(
-            f"Host: <@{live.host_id}>\n{describe(live.options)}\n\n"
-            f"Press **Join** to take a seat. The host starts once {spec.min_seats} to {limit} "
-            "players are seated."
+            _(
+                "Host: <@{host_id}>\n{value}\n\nPress **Join** to take a seat. The host starts "
+                "once {min_seats} to {limit} players are seated.",
+                host_id=live.host_id,
+                value=describe(live.options),
+                min_seats=spec.min_seats,
+                limit=limit,
+            )
         ),
         colour=COLOUR,
     )
-    embed.add_field(name="Seats", value="\n".join(lines), inline=False)
+    embed.add_field(name=_("Seats"), value="\n".join(lines), inline=False)
     if note:
         embed.add_field(name="\u200b", value=note, inline=False)
     embed.set_footer(
-        text=f"The lobby closes after {timer_text(lobby_timeout)} if nobody starts it."
+        text=_(
+            "The lobby closes after {value} if nobody starts it.", value=timer_text(lobby_timeout)
+        )
     )
     full = len(live.seats) >= limit
     strengths = [
-        discord.SelectOption(label=f"Add computer player ({s})", value=f"add:{s}")
+        discord.SelectOption(label=_("Add computer player ({s})", s=s), value=f"add:{s}")
         for s in spec.strengths
     ]
-    strengths.append(discord.SelectOption(label="Remove the last computer player", value="remove"))
+    strengths.append(
+        discord.SelectOption(label=_("Remove the last computer player"), value="remove")
+    )
     view = ui.persistent_view(
-        ui.button(live.id, "lobby_join", label="Join", style=discord.ButtonStyle.success, row=0),
-        ui.button(live.id, "lobby_leave", label="Leave", row=0),
-        ui.button(live.id, "lobby_start", label="Start", style=discord.ButtonStyle.primary, row=0),
-        ui.button(live.id, "lobby_cancel", label="Cancel", style=discord.ButtonStyle.danger, row=0),
+        ui.button(live.id, "lobby_join", label=_("Join"), style=discord.ButtonStyle.success, row=0),
+        ui.button(live.id, "lobby_leave", label=_("Leave"), row=0),
+        ui.button(
+            live.id, "lobby_start", label=_("Start"), style=discord.ButtonStyle.primary, row=0
+        ),
+        ui.button(
+            live.id, "lobby_cancel", label=_("Cancel"), style=discord.ButtonStyle.danger, row=0
+        ),
         ui.select(
             live.id,
             "lobby_cpu",
             "",
             strengths if not full else strengths[-1:],
-            placeholder="Computer players…",
+            placeholder=_("Computer players…"),
             row=1,
         ),
     )
     return Payload(embeds=[embed], view=view)
 
 
-def closed_lobby_payload(live: LiveGame, text: str) -> Payload:
-    title = f"{live.options.title} — table closed"
+def _closed_lobby_payload(live: LiveGame, text: str) -> Payload:
+    title = _("{title} — table closed", title=live.options.title)
     embed = discord.Embed(title=title, description=text, colour=COLOUR)
     return Payload(embeds=[embed], view=discord.ui.View())
 
@@ -126,11 +140,11 @@ def seats_text(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> st
         who = f"🤖 {seat.name}" if seat.is_computer else f"**{seat.name}**"
         notes = []
         if seat.seat == view.dealer:
-            notes.append("dealer")
+            notes.append(_("dealer"))
         if seat.departed:
-            notes.append("left · auto-played")
+            notes.append(_("left · auto-played"))
         elif seat.away:
-            notes.append("away · auto-played")
+            notes.append(_("away · auto-played"))
         extra = f" ({', '.join(notes)})" if notes else ""
         lines.append(
             f"{marker} {who}{extra}: {plural(seat_view.hand_count, 'card')} · "
@@ -159,9 +173,14 @@ async def _final_embed(
     winner = view.winner if view.winner is not None else 0
     rounds = plural(view.round_number, "round")
     embed = discord.Embed(
-        title=f"{shown.title} — {live.names[winner]} wins!",
+        title=_("{title} — {value} wins!", title=shown.title, value=live.names[winner]),
         description=clip(
-            f"{live.log}\n\nFinal {shown.final_word} after {rounds}:\n"
+            _(
+                "{log}\n\nFinal {final_word} after {rounds}:\n",
+                log=live.log,
+                final_word=_(shown.final_word),
+                rounds=rounds,
+            )
             + shown.standings_text(live.names, view),
             4000,
         ),
@@ -189,14 +208,24 @@ async def _playing_embed(
     embed = discord.Embed(
         title=shown.heading(view),
         description=clip(
-            f"{live.log or '…'}\n\n**To act:** {mention} {shown.phase_text(view)}", 4000
+            _(
+                "{value}\n\n**To act:** {mention} {value2}",
+                value=live.log or "…",
+                mention=mention,
+                value2=shown.phase_text(view),
+            ),
+            4000,
         ),
         colour=COLOUR,
     )
-    embed.add_field(name="Players", value=seats_text(live, shown, view), inline=False)
+    embed.add_field(name=_("Players"), value=seats_text(live, shown, view), inline=False)
     for name, value in shown.table_fields(live.names, view):
         embed.add_field(name=name, value=value, inline=False)
-    timer = f"timer {timer_text(live.options.turn_timer)}" if live.options.turn_timer else ""
+    timer = (
+        _("timer {value}", value=timer_text(live.options.turn_timer))
+        if live.options.turn_timer
+        else ""
+    )
     footer = shown.footer(view)
     embed.set_footer(text=f"{footer} · {timer}" if timer else footer)
     if with_images:
@@ -205,7 +234,7 @@ async def _playing_embed(
     return embed
 
 
-async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
+async def _table_payload(live: LiveGame, *, with_images: bool) -> Payload:
     game = live.game
     assert game is not None
     shown = presenter(live.game_key)
@@ -219,7 +248,7 @@ async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
     if result is not None:
         lines = shown.result_lines(live.names, result)
         result_embed = discord.Embed(
-            title=f"Round {shown.round_record(result).round_number} result",
+            title=_("Round {value} result", value=shown.round_record(result).round_number),
             description=clip("\n".join(lines), 4000),
             colour=discord.Colour.blurple(),
         )
@@ -230,28 +259,53 @@ async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
     if view.phase is Phase.OVER:
         buttons = [
             ui.button(
-                live.id, "rematch", label="Rematch", style=discord.ButtonStyle.success, emoji="🔁"
+                live.id,
+                "rematch",
+                label=_("Rematch"),
+                style=discord.ButtonStyle.success,
+                emoji="🔁",
             ),
-            ui.button(live.id, "record", label="Session record", emoji="📄"),
-            ui.button(live.id, "rp_open", label="Replay", emoji="⏯"),
+            ui.button(live.id, "record", label=_("Session record"), emoji="📄"),
+            ui.button(live.id, "rp_open", label=_("Replay"), emoji="⏯"),
         ]
     else:
         buttons = [
             ui.button(
-                live.id, "hand", label="Your hand", style=discord.ButtonStyle.primary, emoji="🂠"
+                live.id, "hand", label=_("Your hand"), style=discord.ButtonStyle.primary, emoji="🂠"
             ),
-            ui.button(live.id, "scores", label="Scores"),
+            ui.button(live.id, "scores", label=_("Scores")),
         ]
     return Payload(embeds=embeds, files=files, view=ui.persistent_view(*buttons))
 
 
-def ended_payload(live: LiveGame, text: str) -> Payload:
-    title = f"{live.options.title} — game ended"
+def _ended_payload(live: LiveGame, text: str) -> Payload:
+    title = _("{title} — game ended", title=live.options.title)
     embed = discord.Embed(title=title, description=text, colour=COLOUR)
     if live.game is not None:
         shown = presenter(live.game_key)
         embed.add_field(
-            name="Standing when it ended",
+            name=_("Standing when it ended"),
             value=shown.standings_text(live.names, live.game.public_view()),
         )
     return Payload(embeds=[embed], view=discord.ui.View())
+
+
+def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
+    with language.table(live.guild_id):
+        return _lobby_payload(live, lobby_timeout, note)
+
+
+def closed_lobby_payload(live: LiveGame, text: str) -> Payload:
+    with language.table(live.guild_id):
+        return _closed_lobby_payload(live, text)
+
+
+def ended_payload(live: LiveGame, text: str) -> Payload:
+    with language.table(live.guild_id):
+        return _ended_payload(live, text)
+
+
+async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
+    """The table in the server's language (its pictures too: they render in this context)."""
+    with language.table(live.guild_id):
+        return await _table_payload(live, with_images=with_images)

@@ -12,10 +12,12 @@ from typing import Any
 
 import discord
 
+from bot.core import language
 from bot.core.model import LiveGame
 from bot.core.tablemsg import Payload, table_payload
 from bot.settings import Settings
 from bot.storage import Store
+from engine.i18n import _
 from engine.protocol import RummyGame
 
 log = logging.getLogger(__name__)
@@ -83,7 +85,12 @@ class TableMessages:
         seat = live.seats[game.to_act]
         if seat.played_for or seat.user_id is None:
             return None
-        return reminder or f"<@{seat.user_id}>, your turn (round {game.round_number})."
+        with language.table(live.guild_id):
+            return reminder or _(
+                "<@{user_id}>, your turn (round {round_number}).",
+                user_id=seat.user_id,
+                round_number=game.round_number,
+            )
 
     def mention_table(self, live: LiveGame, payload: Payload, reminder: str = "") -> bool:
         """Make ``payload`` a new table message that mentions (and notifies) the player to act;

@@ -15,19 +15,37 @@ from engine.events import (
     Melded,
     TalonRebuilt,
 )
+from engine.i18n import _, ngettext, percent
 
 # A game's teller: the line for one of its own events, "" to say nothing, None if unknown.
 Teller = Callable[[GameEvent, Sequence[str]], str | None]
 
 
 def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    """'1 card', '3 rounds' in the current language, for the words the games count."""
+    if word == "card":
+        return ngettext("{n} card", "{n} cards", count)
+    if word == "round":
+        return ngettext("{n} round", "{n} rounds", count)
+    if word == "time":
+        return ngettext("{n} time", "{n} times", count)
+    if word == "chip":
+        return ngettext("{n} chip", "{n} chips", count)
+    if word == "player":
+        return ngettext("{n} player", "{n} players", count)
+    if word == "point":
+        return ngettext("{n} point", "{n} points", count)
+    raise ValueError(f"no plural forms for {word!r}")
 
 
 def dealer_draw_line(event: FirstDealerDrawn, names: Sequence[str]) -> str:
     passes = [", ".join(f"{names[seat]} {card}" for seat, card in drawn) for drawn in event.passes]
-    tie = " · tie, drew again: " if len(passes) > 1 else ""
-    return f"Draw for first dealer: {tie.join(passes)} → {names[event.dealer]} deals."
+    tie = _(" · tie, drew again: ") if len(passes) > 1 else ""
+    return _(
+        "Draw for first dealer: {value} → {value2} deals.",
+        value=tie.join(passes),
+        value2=names[event.dealer],
+    )
 
 
 def shared_line(event: GameEvent, names: Sequence[str], stock: str, pile: str) -> str | None:
@@ -36,18 +54,31 @@ def shared_line(event: GameEvent, names: Sequence[str], stock: str, pile: str) -
     if isinstance(event, FirstDealerDrawn):
         return dealer_draw_line(event, names)
     if isinstance(event, DrewFromTalon):
-        return f"{names[event.seat]} drew from the {stock}."
+        return _("{value} drew from the {stock}.", value=names[event.seat], stock=stock)
     if isinstance(event, Melded):
-        return f"{names[event.seat]} laid {format_cards(event.cards)} for {event.points}."
+        return _(
+            "{value} laid {value2} for {points}.",
+            value=names[event.seat],
+            value2=format_cards(event.cards),
+            points=event.points,
+        )
     if isinstance(event, LaidOff):
-        return (
-            f"{names[event.seat]} laid off {event.card} on meld {event.meld_id + 1} "
-            f"for {event.points}."
+        return _(
+            "{value} laid off {card} on meld {value2} for {points}.",
+            value=names[event.seat],
+            card=event.card,
+            value2=event.meld_id + 1,
+            points=event.points,
         )
     if isinstance(event, Discarded):
-        return f"{names[event.seat]} discarded {event.card}."
+        return _("{value} discarded {card}.", value=names[event.seat], card=event.card)
     if isinstance(event, TalonRebuilt):
-        return f"The {pile} was shuffled into a new {stock} ({event.cards} cards)."
+        return _(
+            "The {pile} was shuffled into a new {stock} ({cards} cards).",
+            pile=pile,
+            stock=stock,
+            cards=event.cards,
+        )
     return None
 
 
@@ -69,6 +100,13 @@ def narrate(
         if line:
             parts.append(line)
     return " ".join(parts)
+
+
+def sessions_text(played: int, wins: int, win_rate: float) -> str:
+    """A member's sessions of a game: '3 played, 2 won (66.7%)'."""
+    return _(
+        "{played} played, {wins} won ({rate})", played=played, wins=wins, rate=percent(win_rate)
+    )
 
 
 def clip(text: str, limit: int = 1024) -> str:

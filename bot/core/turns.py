@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.core import autoplay
+from bot.core import autoplay, language
 from bot.core.model import LiveGame
 from bot.core.tableposts import TableMessages
 from bot.games import presenter
 from engine.actions import Action
 from engine.errors import RulesError
 from engine.events import GameEvent
+from engine.i18n import _
 from engine.protocol import Player
 
 log = logging.getLogger(__name__)
@@ -50,11 +51,14 @@ class Turns(TableMessages):
             if serial != live.turn_serial or live.game is None:
                 return
             seat = live.seats[live.game.to_act]
-            text = (
-                f"⏰ <@{seat.user_id}>, {reminder} seconds left on your turn; then I play it "
-                f"safely for you (draw from the {presenter(live.game_key).stock_word} and "
-                "discard)."
-            )
+            with language.table(live.guild_id):
+                text = _(
+                    "⏰ <@{user_id}>, {reminder} seconds left on your turn; then I play it safely "
+                    "for you (draw from the {value} and discard).",
+                    user_id=seat.user_id,
+                    reminder=reminder,
+                    value=_(presenter(live.game_key).stock_word),
+                )
             self.request_move(live, reminder=text)
             await asyncio.sleep(reminder)
         else:
@@ -76,7 +80,7 @@ class Turns(TableMessages):
         await self.storage.update_seat(live.id, seat.to_row())
         done: list[str] = []
         shown = presenter(live.game_key)
-        for _ in range(shown.timeout_steps):  # a draw, then a discard; never a meld
+        for _step in range(shown.timeout_steps):  # a draw, then a discard; never a meld
             if live.game is not game or game.is_over or game.to_act != seat.seat:
                 break
             legal = list(game.legal_actions())
@@ -85,12 +89,15 @@ class Turns(TableMessages):
             await self.apply(live, action, by_player=False)
             done.append(live.log)
         note = (
-            " and is now away; moves are made for them until they use /treppe back"
+            _(" and is now away; moves are made for them until they use /treppe back")
             if seat.away
             else ""
         )
-        live.log = (
-            f"⏰ {seat.name}'s time ran out; the turn was played for them{note}. {' '.join(done)}"
+        live.log = _(
+            "⏰ {name}'s time ran out; the turn was played for them{note}. {value}",
+            name=seat.name,
+            note=note,
+            value=" ".join(done),
         )
         self.request_refresh(live)
 

@@ -31,6 +31,7 @@ from engine.games.treppe.views import PublicView
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.game import WienerRuleset
 from engine.games.wiener.views import WienerPublicView
+from engine.i18n import using
 from engine.protocol import Phase
 from engine.registry import get_spec
 
@@ -221,8 +222,27 @@ def wiener() -> WienerExample:
 
 
 # ----------------------------------------------------------------------------- pictures
+# The pictures also kept in German, as <name>.de.png.
+GERMAN = (
+    "table-4-players.png",
+    "hand.png",
+    "round-result.png",
+    "romme-table.png",
+    "wiener-table.png",
+    "wiener-round-result.png",
+)
+
+
 def pictures() -> dict[str, bytes]:
-    """Every picture in docs/img/, by file name."""
+    """Every picture in docs/img/, by file name: English, then the German ones."""
+    drawn = _pictures()
+    with using("de"):
+        german = _pictures()
+    drawn.update({name.replace(".png", ".de.png"): german[name] for name in GERMAN})
+    return drawn
+
+
+def _pictures() -> dict[str, bytes]:
     four, two, rom, wie = treppen_four(), treppen_two(), romme(), wiener()
     return {
         "table-2-players.png": render_table(two.table),

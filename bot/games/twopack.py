@@ -17,6 +17,7 @@ from bot.core.texts import plural
 from engine.actions import Action, BuyBack, Discard, DrawTalon, End, LayOff, TakeBack, TakeDiscard
 from engine.cards import Card
 from engine.events import GameEvent
+from engine.i18n import N_, _
 from engine.protocol import BasePrivateView, BasePublicView, Phase
 from engine.twopack import hand_value
 from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded
@@ -38,51 +39,64 @@ class PilesView(Protocol):
 
 def end_label(end: End | None) -> str:
     if end is End.LOW:
-        return "low end"
+        return _("low end")
     if end is End.HIGH:
-        return "high end"
-    return "set"
+        return _("high end")
+    return _("set")
 
 
 def top_text(view: PilesView) -> str:
-    return str(view.discard_top) if view.discard_top is not None else "empty"
+    return str(view.discard_top) if view.discard_top is not None else _("empty")
 
 
 def piles_field(view: PilesView) -> tuple[str, str]:
     return (
-        "Piles",
-        f"Stock: {plural(view.stock_count, 'card')} · discard pile "
-        f"({view.discard_count}): top **{top_text(view)}**",
+        _("Piles"),
+        _(
+            "Stock: {stock} · discard pile ({count}): top **{top}**",
+            stock=plural(view.stock_count, "card"),
+            count=view.discard_count,
+            top=top_text(view),
+        ),
     )
 
 
 def piles_line(view: PilesView) -> str:
-    return f"Discard pile: top **{top_text(view)}** · stock {view.stock_count}"
+    return _(
+        "Discard pile: top **{value}** · stock {stock_count}",
+        value=top_text(view),
+        stock_count=view.stock_count,
+    )
 
 
 def locked_line(view: BasePrivateView) -> list[str]:
     if view.locked_discard is not None and len(view.hand) > 1:
-        return [f"You took {view.locked_discard} from the discard pile: it cannot go back."]
+        return [
+            _(
+                "You took {locked_discard} from the discard pile: it cannot go back.",
+                locked_discard=view.locked_discard,
+            )
+        ]
     return []
 
 
 def turn_text(view: BasePrivateView) -> str | None:
     """The hand's status line in the phases both games share (None: the game says)."""
     if view.public.phase is Phase.BUY_BACK:
-        return "**Your decision:** buy back in, or let the chance pass?"
+        return _("**Your decision:** buy back in, or let the chance pass?")
     if view.public.phase is Phase.DRAW:
-        return "**Your turn:** draw from the stock or take the top card of the discard pile."
+        return _("**Your turn:** draw from the stock or take the top card of the discard pile.")
     return None
 
 
 def phase_text(view: BasePublicView) -> str | None:
     """The table's phase words both games share (None: the game says)."""
     if view.phase is Phase.DRAW:
-        return "draws: the top card of the stock or of the discard pile"
+        return _("draws: the top card of the stock or of the discard pile")
     if view.phase is Phase.BUY_BACK:
-        return "decides whether to buy back in"
+        return _("decides whether to buy back in")
     if view.phase is Phase.OVER:
-        return "the session is over"
+        return _("the session is over")
     return None
 
 
@@ -106,7 +120,7 @@ def draw_items(ctx: HandContext, view: PilesView) -> list[ui.GameComponent]:
             ctx.game_id,
             "v_draw",
             ctx.arg,
-            label=f"Draw from stock ({view.stock_count})",
+            label=_("Draw from stock ({stock_count})", stock_count=view.stock_count),
             style=discord.ButtonStyle.primary,
             disabled=DrawTalon(seat) not in ctx.legal,
             row=1,
@@ -115,7 +129,7 @@ def draw_items(ctx: HandContext, view: PilesView) -> list[ui.GameComponent]:
             ctx.game_id,
             "v_take",
             ctx.arg,
-            label=f"Take {top_text(view)} from the discard pile",
+            label=_("Take {value} from the discard pile", value=top_text(view)),
             disabled=TakeDiscard(seat) not in ctx.legal,
             row=1,
         ),
@@ -133,7 +147,7 @@ def discard_select(ctx: HandContext, row: int) -> list[ui.GameComponent]:
             "v_discard",
             ctx.arg,
             card_options(shown),
-            placeholder="Discard a card (ends your turn)…",
+            placeholder=_("Discard a card (ends your turn)…"),
             row=row,
         )
     ]
@@ -142,7 +156,9 @@ def discard_select(ctx: HandContext, row: int) -> list[ui.GameComponent]:
 def layoff_option(action: LayOff) -> discord.SelectOption:
     where = "" if action.end is None else f" ({end_label(action.end)})"
     return discord.SelectOption(
-        label=f"{action.card} on meld {action.meld_id + 1}{where}",
+        label=_(
+            "{card} on meld {value}{where}", card=action.card, value=action.meld_id + 1, where=where
+        ),
         value=layoff_value(action),
     )
 
@@ -159,7 +175,7 @@ CONTROLS: Mapping[str, ControlHandler] = {
 
 
 # ---------------------------------------------------------------- typing and commands
-DRAW_FIELD = TypedField("take", "Draw: 'stock' or 'discard'", "stock", required=True)
+DRAW_FIELD = TypedField("take", N_("Draw: 'stock' or 'discard'"), N_("stock"), required=True)
 
 
 def typed_draw(seat: int, text: str) -> Action:
@@ -168,15 +184,15 @@ def typed_draw(seat: int, text: str) -> Action:
         return DrawTalon(seat)
     if word in ("discard", "d", "pile", "take", "upcard"):
         return TakeDiscard(seat)
-    raise Refusal("Type 'stock' or 'discard'.")
+    raise Refusal(_("Type 'stock' or 'discard'."))
 
 
 class TwoPackPresenter(GamePresenter):
     """What the two-pack games' presenters share: the piles' words, the finished rounds,
     /treppe take (the discard pile's top) and the safe move."""
 
-    stock_word = "stock"
-    pile_word = "discard pile"
+    stock_word = N_("stock")
+    pile_word = N_("discard pile")
     rules_doc = "docs/variants.md"
 
     def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
@@ -188,7 +204,7 @@ class TwoPackPresenter(GamePresenter):
     def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
         if not isinstance(view, PilesView) or view.discard_top is None:
             return []
-        return [(f"discard pile: {view.discard_top}", 1)]
+        return [(_("discard pile: {discard_top}", discard_top=view.discard_top), 1)]
 
     def take_action(self, seat: int, position: int) -> Action:
         return TakeDiscard(seat)
@@ -215,7 +231,13 @@ def tell_pile_event(event: GameEvent, names: Sequence[str]) -> str | None:
     if isinstance(event, DealtRound):
         if event.round_number <= 1:
             return ""
-        return f"Round {event.round_number}: {names[event.dealer]} deals."
+        return _(
+            "Round {round_number}: {value} deals.",
+            round_number=event.round_number,
+            value=names[event.dealer],
+        )
     if isinstance(event, TookDiscard):
-        return f"{names[event.seat]} took {event.card} from the discard pile."
+        return _(
+            "{value} took {card} from the discard pile.", value=names[event.seat], card=event.card
+        )
     return None

@@ -22,14 +22,15 @@ from bot.hand.ui import client, hand_context, hand_payload, payload_kwargs, seat
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld
 from engine.cards import format_cards, parse_cards
 from engine.errors import RulesError
+from engine.i18n import N_, _
 from engine.protocol import Phase
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
 
-STALE = "That control was out of date, so here is your current hand."
-UNREADABLE = "That choice is out of date or not one I offered; nothing changed."
-NOT_YOURS = (
+STALE = N_("That control was out of date, so here is your current hand.")
+UNREADABLE = N_("That choice is out of date or not one I offered; nothing changed.")
+NOT_YOURS = N_(
     "That control belongs to another player's hand, so nothing changed. "
     "Open your own with the table's 'Your hand' button."
 )
@@ -58,14 +59,14 @@ async def _act(
                 except (ValueError, IndexError, KeyError) as error:
                     if isinstance(error, RulesError):
                         raise
-                    raise Refusal(UNREADABLE) from None
+                    raise Refusal(_(UNREADABLE)) from None
                 if isinstance(answer, Redraw):
                     return await payload_kwargs(interaction, live, seat, answer.state, answer.note)
                 events = await client(interaction).service.apply(live, answer)
                 note = f"✅ {live.log}" if events else ""
                 return await payload_kwargs(interaction, live, seat, state.fresh(), note)
             except (RulesError, Refusal) as error:
-                note = f"⚠️ {STALE} {error}" if stale else f"⚠️ {error}"
+                note = f"⚠️ {_(STALE)} {error}" if stale else f"⚠️ {error}"
                 return await payload_kwargs(interaction, live, seat, state.fresh(), note)
 
     await answering.edit_clicked(interaction, prepare())
@@ -78,7 +79,7 @@ def control(operation: str) -> components.Handler:
         live = client(interaction).service.get(game_id)
         handler = presenter(live.game_key).controls.get(operation)
         if handler is None:
-            await _redraw(interaction, game_id, HandState.decode(argument).fresh(), f"⚠️ {STALE}")
+            await _redraw(interaction, game_id, HandState.decode(argument).fresh(), f"⚠️ {_(STALE)}")
             return
         await _act(interaction, game_id, argument, handler)
 
@@ -138,10 +139,10 @@ async def on_type(interaction: discord.Interaction, game_id: int, argument: str)
     game = live.game
     assert game is not None
     if game.to_act != seat.seat or game.is_over:
-        raise Refusal(f"It is {live.names[game.to_act]}'s turn.")
+        raise Refusal(_("It is {value}'s turn.", value=live.names[game.to_act]))
     shown = presenter(live.game_key)
     if not shown.typed_fields(game.phase):
-        raise Refusal("Use the buttons of your hand for this decision.")
+        raise Refusal(_("Use the buttons of your hand for this decision."))
     modal = PlayModal(game_id, shown, game.phase, HandState.decode(argument))
     await interaction.response.send_modal(modal)
 
@@ -250,7 +251,7 @@ async def _meld_choices(
         choices.append(app_commands.Choice(name=current[:100], value=current[:100]))
     choices.append(
         app_commands.Choice(
-            name=f"Your hand: {format_cards(hand)}"[:100], value=current[:100] or "?"
+            name=_("Your hand: {cards}", cards=tuple(hand))[:100], value=current[:100] or "?"
         )
     )
     return choices[:25]
@@ -356,7 +357,7 @@ def owned(handler: components.Handler) -> components.Handler:
     async def guarded(interaction: discord.Interaction, game_id: int, argument: str) -> None:
         owner = HandState.decode(argument).seat
         if owner >= 0 and seated(interaction, game_id)[1].seat != owner:
-            raise Refusal(NOT_YOURS)
+            raise Refusal(_(NOT_YOURS))
         await handler(interaction, game_id, argument)
 
     return guarded

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import discord
 
+from bot.core import language
 from bot.core.errors import Refusal, refusals
 from bot.core.presenter import GamePresenter, HandState
 from bot.hand.ui import client, payload_kwargs, seated
 from engine.errors import RulesError
+from engine.i18n import _
 from engine.protocol import Phase
 
 
@@ -16,7 +18,7 @@ class PlayModal(discord.ui.Modal):
     """The presenter's fields for this phase; on submit its actions are applied in order."""
 
     def __init__(self, game_id: int, shown: GamePresenter, phase: Phase, state: HandState) -> None:
-        super().__init__(title="Play by typing", timeout=900)
+        super().__init__(title=_("Play by typing"), timeout=900)
         self.game_id = game_id
         self.shown = shown
         self.phase = phase
@@ -24,8 +26,8 @@ class PlayModal(discord.ui.Modal):
         self.fields: dict[str, discord.ui.TextInput[PlayModal]] = {}
         for spec in shown.typed_fields(phase):
             item: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
-                label=spec.label[:45],
-                placeholder=spec.placeholder,
+                label=_(spec.label)[:45],
+                placeholder=_(spec.placeholder),
                 required=spec.required,
                 custom_id=spec.key,
                 max_length=spec.max_length,
@@ -37,6 +39,7 @@ class PlayModal(discord.ui.Modal):
         return {key: (item.value or "").strip() for key, item in self.fields.items()}
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
+        await language.enter(interaction)
         service = client(interaction).service
         async with refusals(interaction):
             live, seat = seated(interaction, self.game_id)

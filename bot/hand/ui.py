@@ -19,6 +19,7 @@ from bot.core.presenter import GamePresenter, HandContext, HandState
 from bot.core.tablemsg import COLOUR, Payload
 from bot.games import presenter
 from engine.cards import format_cards
+from engine.i18n import _
 from engine.protocol import Phase
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveGame, Se
     service = client(interaction).service
     live = service.get(game_id)
     if live.game is None:
-        raise Refusal("The game has not started yet.")
+        raise Refusal(_("The game has not started yet."))
     return live, service.require_seat(live, interaction.user.id)
 
 
@@ -64,22 +65,22 @@ def hand_context(live: LiveGame, seat: Seat, state: HandState) -> HandContext:
 def status_text(live: LiveGame, shown: GamePresenter, ctx: HandContext) -> str:
     public = ctx.public
     if public.phase is Phase.OVER:
-        return "The session is over."
+        return _("The session is over.")
     if public.to_act != ctx.seat.seat:
-        return f"Waiting for {live.names[public.to_act]}."
+        return _("Waiting for {value}.", value=live.names[public.to_act])
     return shown.turn_text(ctx.private)
 
 
 def _common_buttons(ctx: HandContext) -> list[ui.GameComponent]:
     gid, arg = ctx.game_id, ctx.arg
-    sort_label = "Sort by rank" if ctx.state.sort == "s" else "Sort by suit"
+    sort_label = _("Sort by rank") if ctx.state.sort == "s" else _("Sort by suit")
     items = [
         ui.button(gid, "h_sort", arg, label=sort_label, row=0),
-        ui.button(gid, "h_hint", arg, label="Hint", emoji="💡", row=0),
+        ui.button(gid, "h_hint", arg, label=_("Hint"), emoji="💡", row=0),
     ]
     if ctx.legal:
-        items.append(ui.button(gid, "h_type", arg, label="Type cards", emoji="⌨️", row=0))
-    items.append(ui.button(gid, "h_refresh", arg, label="Refresh", emoji="🔄", row=0))
+        items.append(ui.button(gid, "h_type", arg, label=_("Type cards"), emoji="⌨️", row=0))
+    items.append(ui.button(gid, "h_refresh", arg, label=_("Refresh"), emoji="🔄", row=0))
     return items
 
 
@@ -88,9 +89,13 @@ def _page_buttons(ctx: HandContext, pages: int) -> list[ui.GameComponent]:
     back = replace(ctx.state, page=(page - 1) % pages).encode()
     forward = replace(ctx.state, page=(page + 1) % pages).encode() + "."  # ids differ
     return [
-        ui.button(ctx.game_id, "h_page", back, label="◀ Cards", row=4),
+        ui.button(ctx.game_id, "h_page", back, label=_("◀ Cards"), row=4),
         ui.button(
-            ctx.game_id, "h_page", forward, label=f"Cards ▶ (page {page + 1}/{pages})", row=4
+            ctx.game_id,
+            "h_page",
+            forward,
+            label=_("Cards ▶ (page {value}/{pages})", value=page + 1, pages=pages),
+            row=4,
         ),
     ]
 
@@ -117,10 +122,16 @@ async def hand_payload(
     cards, public = ctx.cards, ctx.public
     lines = [note] if note else []
     lines.append(status_text(live, shown, ctx))
-    lines.append(f"**Your hand ({len(cards)}):** {format_cards(cards) or '—'}")
+    lines.append(
+        _("**Your hand ({value}):** {value2}", value=len(cards), value2=format_cards(cards) or "—")
+    )
     lines.extend(shown.hand_lines(ctx.private))
     embed = discord.Embed(
-        title=f"Your hand — {shown.title}, round {public.round_number}",
+        title=_(
+            "Your hand — {title}, round {round_number}",
+            title=shown.title,
+            round_number=public.round_number,
+        ),
         description="\n".join(lines)[:4000],
         colour=COLOUR,
     )
@@ -128,7 +139,7 @@ async def hand_payload(
     files: list[discord.File] = []
     if with_image:
         locked = ctx.private.locked_discard
-        data = await images.hand_image(cards, locked, taken_from=f"the {shown.pile_word}")
+        data = await images.hand_image(cards, locked, taken_from=_(shown.pile_word))
         picture = images.as_file(data, "hand.png")
         if picture is not None:
             files.append(picture)

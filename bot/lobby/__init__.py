@@ -17,6 +17,7 @@ from bot.core.service import display_name
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload, table_payload
 from bot.games import all_presenters
 from bot.storage import ChannelBusy
+from engine.i18n import _
 from engine.protocol import OptionSpec, OptionValue
 
 if TYPE_CHECKING:
@@ -78,12 +79,12 @@ def new_command(shown: GamePresenter) -> app_commands.Command[Any, Any, None]:
 
     callback.__signature__ = inspect.Signature(_parameters(options))  # type: ignore[attr-defined]
     descriptions = {o.name: o.description[:100] for o in options}
-    descriptions[TIMER] = "Time for each turn before it is played safely for the player"
+    descriptions[TIMER] = _("Time for each turn before it is played safely for the player")
     app_commands.describe(**descriptions)(callback)
     app_commands.choices(**{TIMER: TIMER_CHOICES})(callback)
     return app_commands.Command(
         name=shown.key,
-        description=f"Open a {shown.title} table in this channel"[:100],
+        description=_("Open a {title} table in this channel", title=shown.title)[:100],
         callback=callback,
     )
 
@@ -112,19 +113,21 @@ async def open_table(
     bot = _bot(interaction)
     async with refusals(interaction):
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("Tables are opened in a server channel or thread.")
+            raise Refusal(_("Tables are opened in a server channel or thread."))
         running = bot.service.in_channel(interaction.channel_id)
         if running is not None:
             link = running.table_url()
             where = f": {link}" if link else "."
-            raise Refusal(f"This channel already has a table{where} One game per channel.")
+            raise Refusal(
+                _("This channel already has a table{where} One game per channel.", where=where)
+            )
         options = table_options(bot, shown, values, timer)
         try:
             live = await bot.service.open_lobby(
                 interaction.guild_id, interaction.channel_id, interaction.user, options
             )
         except ChannelBusy:
-            raise Refusal("This channel already has a table. One game per channel.") from None
+            raise Refusal(_("This channel already has a table. One game per channel.")) from None
         payload = lobby_payload(live, bot.settings.lobby_timeout)
         response = await interaction.response.send_message(**payload.send_kwargs())
         if response.message_id is not None:
@@ -134,7 +137,7 @@ async def open_table(
 def _lobby(interaction: discord.Interaction, game_id: int) -> LiveGame:
     live = _bot(interaction).service.get(game_id)
     if live.status != "lobby":
-        raise Refusal("This game has already started.")
+        raise Refusal(_("This game has already started."))
     return live
 
 
@@ -147,10 +150,10 @@ async def on_join(interaction: discord.Interaction, game_id: int, argument: str)
     live = _lobby(interaction, game_id)
     async with live.lock:
         if live.seat_of(interaction.user.id) is not None:
-            raise Refusal("You already have a seat at this table.")
+            raise Refusal(_("You already have a seat at this table."))
         limit = live.options.max_seats
         if len(live.seats) >= limit:
-            raise Refusal(f"The table is full: {limit} players at most.")
+            raise Refusal(_("The table is full: {limit} players at most.", limit=limit))
         live.seats.append(
             Seat(len(live.seats), interaction.user.id, display_name(interaction.user))
         )
@@ -164,14 +167,14 @@ async def on_leave(interaction: discord.Interaction, game_id: int, argument: str
     async with live.lock:
         seat = live.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal("You do not have a seat at this table.")
+            raise Refusal(_("You do not have a seat at this table."))
         live.seats.remove(seat)
         humans = [s for s in live.seats if not s.is_computer]
         if seat.user_id == live.host_id:
             if not humans:
                 await service.storage.close_game(live.id, "cancelled")
                 service.forget(live)
-                payload = closed_lobby_payload(live, "The host left, so the table has closed.")
+                payload = closed_lobby_payload(live, _("The host left, so the table has closed."))
                 await interaction.response.edit_message(**payload.edit_kwargs())
                 return
             live.host_id = humans[0].user_id or live.host_id
@@ -183,10 +186,10 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
     live = _lobby(interaction, game_id)
     service = _bot(interaction).service
     if interaction.user.id != live.host_id:
-        raise Refusal("Only the host can start the game.")
+        raise Refusal(_("Only the host can start the game."))
     async with live.lock:
         if live.status != "lobby":
-            raise Refusal("This game has already started.")
+            raise Refusal(_("This game has already started."))
         await service.start(live)
         payload = await table_payload(live, with_images=_bot(interaction).settings.render_images)
         mention = service.mention_table(live, payload)
@@ -209,29 +212,31 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
 async def on_cancel(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     live = _lobby(interaction, game_id)
     if interaction.user.id != live.host_id and not can_moderate(interaction):
-        raise Refusal("Only the host (or someone with Manage Server) can cancel this table.")
+        raise Refusal(_("Only the host (or someone with Manage Server) can cancel this table."))
     async with live.lock:
         await _bot(interaction).service.storage.close_game(live.id, "cancelled")
         _bot(interaction).service.forget(live)
-    payload = closed_lobby_payload(live, f"{interaction.user.mention} cancelled this table.")
+    payload = closed_lobby_payload(
+        live, _("{mention} cancelled this table.", mention=interaction.user.mention)
+    )
     await interaction.response.edit_message(**payload.edit_kwargs())
 
 
 async def on_computer(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     live = _lobby(interaction, game_id)
     if interaction.user.id != live.host_id:
-        raise Refusal("Only the host can add or remove computer players.")
+        raise Refusal(_("Only the host can add or remove computer players."))
     choice = components.selected_values(interaction)[0]
     async with live.lock:
         if choice == "remove":
             computers = [s for s in live.seats if s.is_computer]
             if not computers:
-                raise Refusal("There is no computer player to remove.")
+                raise Refusal(_("There is no computer player to remove."))
             live.seats.remove(computers[-1])
         else:
             strength = choice.removeprefix("add:")
             if strength not in live.options.spec.strengths:
-                raise Refusal("Unknown computer strength.")
+                raise Refusal(_("Unknown computer strength."))
             _bot(interaction).service.add_computer(live, strength)
         await _bot(interaction).service.save_seats(live)
     await _show(interaction, live)

@@ -15,6 +15,7 @@ from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import card_outline, encode, fan_width, new_canvas, paste_card, text
 from bot.render.geometry import CARD_H, CARD_W
 from engine.cards import Card, Rank, Suit
+from engine.i18n import _, language
 
 HAND_MARGIN = 12
 HAND_STEP = 56  # more of each card shows than on the staircase: this is the player's own hand
@@ -111,7 +112,7 @@ def draw_hand(
     labels: Sequence[str] | None = None,
     locked: Card | None = None,
     *,
-    taken_from: str = "the staircase",
+    taken_from: str = "staircase",
 ) -> Image.Image:
     """The hand as a palette image (uncached)."""
     slots = hand_slots(hand, labels, locked)
@@ -119,7 +120,11 @@ def draw_hand(
     width = 2 * HAND_MARGIN + max(fan_width(min(len(hand), per_row), step), CARD_W)
     caption = ""
     if any(slot.locked for slot in slots):
-        caption = f"{locked}: taken from {taken_from}, it can't be discarded this turn"
+        caption = _(
+            "{locked}: taken from the {taken_from}, it can't be discarded this turn",
+            locked=locked,
+            taken_from=taken_from,
+        )
         width = max(width, text_width(caption, CAPTION.size) + 2 * HAND_MARGIN)
         width = min(width, HAND_MAX_W)
         caption = fit_text(caption, CAPTION.size, width - 2 * HAND_MARGIN)
@@ -140,7 +145,11 @@ def draw_hand(
 
 @lru_cache(maxsize=64)
 def _render_hand(
-    hand: tuple[Card, ...], labels: tuple[str, ...], locked: Card | None, taken_from: str
+    hand: tuple[Card, ...],
+    labels: tuple[str, ...],
+    locked: Card | None,
+    taken_from: str,
+    lang: str,  # the caption's language: part of the cache key
 ) -> bytes:
     return encode(draw_hand(hand, labels, locked, taken_from=taken_from))
 
@@ -150,15 +159,17 @@ def render_hand(
     labels: Sequence[str] | None = None,
     *,
     locked: Card | None = None,
-    taken_from: str = "the staircase",
+    taken_from: str = "",
 ) -> bytes:
     """PNG of ``hand`` in the given order, card i under ``labels[i]`` (default "1".."n").
     ``locked`` (the no_return card) is ringed in red with a caption saying why; with two
     packs, a hand holding both copies of it has nothing locked (either may be discarded).
-    ``taken_from`` names the pile in that caption (e.g. "the discard pile")."""
+    ``taken_from`` names the pile in that caption (e.g. "discard pile"; default staircase)."""
     if labels is None:
         labels = [str(i + 1) for i in range(len(hand))]
-    return _render_hand(tuple(hand), tuple(labels), locked, taken_from)
+    return _render_hand(
+        tuple(hand), tuple(labels), locked, taken_from or _("staircase"), language()
+    )
 
 
 def cache_clear() -> None:

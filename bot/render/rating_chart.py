@@ -12,15 +12,16 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.ratings import CONSERVATIVE_SIGMAS, Rating
 from bot.render import palette as pal
 from bot.render.geometry import FONT_PATH
+from engine.i18n import N_, _
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 52, 16, 62, 44  # margins around the plot
 BAND = pal.mix(pal.PANEL, pal.PLAYERS[0], 0.35)
 GRID = pal.mix(pal.FELT, pal.MUTED, 0.25)
 
-TITLE = "Rating after each rated session"
-LEGEND = ("rating", "± uncertainty", f"ranked by rating − {CONSERVATIVE_SIGMAS}σ")
-X_AXIS = "rated sessions"
+TITLE = N_("Rating after each rated session")
+LEGEND = (N_("rating"), N_("± uncertainty"), N_("ranked by rating − {sigmas}σ"))
+X_AXIS = N_("rated sessions")
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -78,14 +79,15 @@ def render_rating_history(history: Sequence[Rating]) -> bytes | None:
         x, y = x_of(i), y_of(p.mu)
         draw.ellipse([(x - 3, y - 3), (x + 3, y + 3)], fill=pal.GOLD)
     draw.rectangle([(LEFT, TOP), (WIDTH - RIGHT, HEIGHT - BOTTOM)], outline=pal.MUTED)
-    draw.text((LEFT, 10), TITLE, font=big, fill=pal.TEXT)
+    draw.text((LEFT, 10), _(TITLE), font=big, fill=pal.TEXT)
     x = LEFT
-    for label, colour in zip(LEGEND, (pal.GOLD, BAND, pal.MUTED), strict=True):
+    legend = [_(label, sigmas=CONSERVATIVE_SIGMAS) for label in LEGEND]
+    for label, colour in zip(legend, (pal.GOLD, BAND, pal.MUTED), strict=True):
         draw.rectangle([(x, 38), (x + 12, 50)], fill=colour, outline=pal.MUTED)
         draw.text((x + 18, 44), label, font=small, fill=pal.TEXT, anchor="lm")
         x += 18 + round(draw.textlength(label, font=small)) + 24
     axis_x = LEFT + plot_w / 2
-    draw.text((axis_x, HEIGHT - 4), X_AXIS, font=small, fill=pal.MUTED, anchor="md")
+    draw.text((axis_x, HEIGHT - 4), _(X_AXIS), font=small, fill=pal.MUTED, anchor="md")
     buffer = io.BytesIO()
     img.save(buffer, "PNG", optimize=False)
     return buffer.getvalue()

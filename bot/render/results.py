@@ -13,6 +13,7 @@ from PIL import Image
 import bot.render.palette as pal
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import text
+from engine.i18n import _
 
 MARGIN = 16
 TITLE_Y = 12
@@ -48,9 +49,14 @@ def draw_round_heading(
     """ "Round N: <who><did>" (or "Round N: dead round" without ``who``) and the note under it,
     cut to the canvas's width."""
     if who is None:
-        draw_title(canvas, [(f"Round {round_number}: dead round", TITLE)])
+        draw_title(
+            canvas, [(_("Round {round_number}: dead round", round_number=round_number), TITLE)]
+        )
     else:
-        draw_title(canvas, [(f"Round {round_number}: ", TITLE), who, (did, TITLE)])
+        draw_title(
+            canvas,
+            [(_("Round {round_number}: ", round_number=round_number), TITLE), who, (did, TITLE)],
+        )
     shown = fit_text(note, SUBTITLE.size, canvas.width - 2 * MARGIN)
     text(canvas, shown, MARGIN, TITLE_H, SUBTITLE)
 
@@ -65,7 +71,7 @@ def draw_column_heads(
 ) -> int:
     """ "cards left in hand" over the cards, each number column's heading right-aligned on its
     edge; returns where the rows start."""
-    text(canvas, "cards left in hand", cards_x, y, HEADING)
+    text(canvas, _("cards left in hand"), cards_x, y, HEADING)
     for heading, right in columns:
         text(canvas, heading, right, y, HEADING, align="right")
     return y + HEAD_H

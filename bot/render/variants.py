@@ -14,11 +14,13 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 import bot.render.palette as pal
+from bot.core.texts import plural as counted
 from bot.render.assets import _FONT_LOCK, Style, card_mask, card_sprite, font, text_width
 from bot.render.canvas import empty_slot, fan_width, outline, rect, text
 from bot.render.geometry import CARD_H, CARD_RADIUS, CARD_W, INDEX_STRIP, INDEX_W, INDEX_X
 from engine.actions import MeldKind
 from engine.cards import CARD_AT, JOKER, Card
+from engine.i18n import _
 
 V_TABLE_W = 1120  # the widest a variant picture gets
 V_TABLE_MIN_W = 760  # a sparse table is narrower, so it scales down less on a phone
@@ -103,7 +105,8 @@ def muted_name_style(bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
 
 
 def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    """'1 card', '2 chips' in the current language (bot.core.texts has the words)."""
+    return counted(count, word)
 
 
 # ----------------------------------------------------------------------------- jokers
@@ -210,26 +213,33 @@ def _under_cards(canvas: Image.Image, x: int, y: int, layers: int, back: bool) -
 def draw_stock(canvas: Image.Image, x: int, top: int, count: int, rebuilds: int) -> None:
     centre = x + CARD_W // 2
     y = top + PILE_LABEL_H
-    text(canvas, "stock", centre, top + 2, LABEL, align="centre")
+    text(canvas, _("stock"), centre, top + 2, LABEL, align="centre")
     if count <= 0:
         empty_slot(canvas, x, y)
-        text(canvas, "empty", centre, y + CARD_H // 2 - 12, LABEL, align="centre")
+        text(canvas, _("empty"), centre, y + CARD_H // 2 - 12, LABEL, align="centre")
         return
     _under_cards(canvas, x, y, _pile_layers(count), back=True)
     paste_face(canvas, None, x, y)
     text(canvas, str(count), centre, y + CARD_H // 2 - 19, STOCK_COUNT, align="centre")
     if rebuilds:
         note_y = y + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
-        text(canvas, f"rebuilt {rebuilds}×", centre, note_y, LABEL, align="centre")
+        text(
+            canvas,
+            _("rebuilt {rebuilds}×", rebuilds=rebuilds),
+            centre,
+            note_y,
+            LABEL,
+            align="centre",
+        )
 
 
 def draw_discard(canvas: Image.Image, x: int, top: int, card: Card | None, count: int) -> None:
     centre = x + CARD_W // 2
     y = top + PILE_LABEL_H
-    text(canvas, "discard", centre, top + 2, LABEL, align="centre")
+    text(canvas, _("discard"), centre, top + 2, LABEL, align="centre")
     if card is None or count <= 0:
         empty_slot(canvas, x, y)
-        text(canvas, "empty", centre, y + CARD_H // 2 - 12, LABEL, align="centre")
+        text(canvas, _("empty"), centre, y + CARD_H // 2 - 12, LABEL, align="centre")
         return
     _under_cards(canvas, x, y, _pile_layers(count), back=False)
     paste_face(canvas, card, x, y)
@@ -240,11 +250,11 @@ def draw_discard(canvas: Image.Image, x: int, top: int, card: Card | None, count
 def draw_pot(canvas: Image.Image, x: int, top: int, pot: int) -> None:
     """The pot as one big gold chip with the number of chips in it."""
     centre = x + CHIP_D // 2
-    text(canvas, "pot", centre, top + 2, LABEL, align="centre")
+    text(canvas, _("pot"), centre, top + 2, LABEL, align="centre")
     chip_y = top + PILE_LABEL_H + (CARD_H - CHIP_D) // 2
     text(canvas, str(pot), centre, chip_y, CHIP, align="centre")
     note_y = top + PILE_LABEL_H + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
-    text(canvas, "chips", centre, note_y, LABEL, align="centre")
+    text(canvas, _("chips"), centre, note_y, LABEL, align="centre")
 
 
 # ----------------------------------------------------------------------------- bars

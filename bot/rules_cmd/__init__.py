@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -9,9 +10,20 @@ from discord import app_commands
 
 from bot.core.tablemsg import COLOUR
 from bot.games import all_presenters, default_key, presenter
+from engine.i18n import _, language
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def rules_doc(doc: str) -> str:
+    """The rules document in the reader's language when there is one (docs/rules.de.md
+    beside docs/rules.md), else the English one."""
+    translated = Path(doc).with_suffix(f".{language()}.md")
+    return str(translated) if (ROOT / translated).exists() else doc
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -23,8 +35,13 @@ async def rules_command(
 ) -> None:
     """A short summary of the rules, just for you."""
     shown = presenter(game.value if game is not None else default_key())
-    embed = discord.Embed(title="Rules", description=shown.rules_summary(), colour=COLOUR)
-    embed.set_footer(text=f"The full rules are in {shown.rules_doc} of the bot's repository.")
+    embed = discord.Embed(title=_("Rules"), description=shown.rules_summary(), colour=COLOUR)
+    embed.set_footer(
+        text=_(
+            "The full rules are in {rules_doc} of the bot's repository.",
+            rules_doc=rules_doc(shown.rules_doc),
+        )
+    )
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -18,6 +18,7 @@ from bot.ratings import Rating, shown
 from bot.rules_cmd import game_choices
 from bot.stats.replays import setup_replays
 from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
+from engine.i18n import N_, _, decimal, percent
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -25,16 +26,16 @@ if TYPE_CHECKING:
 RECENT_DAYS = 30
 HEAD_TO_HEAD_SHOWN = 3
 
-RATING_TITLE = "Ratings"
-RATING_EMPTY = (
+RATING_TITLE = N_("Ratings")
+RATING_EMPTY = N_(
     "Nobody has {least} rated sessions yet. Sessions between people only are rated; "
     "`/treppe leaderboard by:wins` shows wins and points."
 )
-RATING_NOTE = (
+RATING_NOTE = N_(
     "Ranked by rating − 3 × uncertainty, all time; at least {least} rated sessions "
     "(sessions between people only)."
 )
-NOT_RATED_YET = "No rated session yet (only sessions between people are rated)."
+NOT_RATED_YET = N_("No rated session yet (only sessions between people are rated).")
 
 
 def _bot(interaction: discord.Interaction) -> TreppenBot:
@@ -54,9 +55,13 @@ async def leaderboard(
 
 
 def rating_line(place: int, user_id: int, rating: Rating) -> str:
-    return (
-        f"{place}. <@{user_id}> — {shown(rating)} · ranks as {rating.conservative:.1f} · "
-        f"{rating.sessions} rated sessions"
+    return _(
+        "{place}. <@{user_id}> — {rating} · ranks as {ranked} · {sessions} rated sessions",
+        place=place,
+        user_id=user_id,
+        rating=shown(rating),
+        ranked=decimal(rating.conservative),
+        sessions=rating.sessions,
     )
 
 
@@ -64,16 +69,16 @@ async def rating_board_embed(
     storage: Store, guild_id: int, game: GamePresenter, least: int
 ) -> discord.Embed:
     rows = await storage.rating_board(guild_id, game.key, min_sessions=least)
-    title = RATING_TITLE if game.key == default_key() else f"{game.title} {RATING_TITLE}"
+    title = _(RATING_TITLE) if game.key == default_key() else f"{game.title} {_(RATING_TITLE)}"
     embed = discord.Embed(title=title, colour=COLOUR)
     if not rows:
-        embed.description = RATING_EMPTY.format(least=least)
+        embed.description = _(RATING_EMPTY, least=least)
     else:
         embed.description = "\n".join(
             rating_line(place, user_id, rating)
             for place, (user_id, rating) in enumerate(rows, start=1)
         )
-    embed.set_footer(text=RATING_NOTE.format(least=least))
+    embed.set_footer(text=_(RATING_NOTE, least=least))
     return embed
 
 
@@ -86,7 +91,7 @@ async def leaderboard_command(
     """The server's best players: by rating, or by wins, win rate and session points."""
     async with refusals(interaction):
         if interaction.guild_id is None:
-            raise Refusal("The leaderboard belongs to a server; use it there.")
+            raise Refusal(_("The leaderboard belongs to a server; use it there."))
         recent = period is not None and period.value == "recent"
         shown = _game(game)
         storage = _bot(interaction).service.storage
@@ -103,16 +108,23 @@ async def leaderboard_command(
             return
         days = RECENT_DAYS if recent else None
         rows = await leaderboard(storage, interaction.guild_id, shown.key, days)
-        title = "Leaderboard — last 30 days" if recent else "Leaderboard — all time"
+        title = _("Leaderboard — last 30 days") if recent else _("Leaderboard — all time")
         if shown.key != default_key():
             title = f"{shown.title} {title}"
         embed = discord.Embed(title=title, colour=COLOUR)
         if not rows:
-            embed.description = "No finished sessions yet. Start one with /treppe new!"
+            embed.description = _("No finished sessions yet. Start one with /treppe new!")
         else:
             embed.description = "\n".join(
-                f"{place + 1}. <@{row.user_id}> — {row.wins} wins of {row.played} "
-                f"({row.win_rate:.0%}) · {shown.leaderboard_line(row)}"
+                _(
+                    "{place}. <@{user_id}> — {wins} wins of {played} ({rate}) · {line}",
+                    place=place + 1,
+                    user_id=row.user_id,
+                    wins=row.wins,
+                    played=row.played,
+                    rate=percent(row.win_rate),
+                    line=shown.leaderboard_line(row),
+                )
                 for place, row in enumerate(rows)
             )
         await interaction.response.send_message(
@@ -122,25 +134,42 @@ async def leaderboard_command(
 
 def rating_text(rating: Rating | None, least: int) -> str:
     if rating is None:
-        return NOT_RATED_YET
+        return _(NOT_RATED_YET)
     ranked = (
-        f"ranks as {rating.conservative:.1f}"
+        _("ranks as {ranked}", ranked=decimal(rating.conservative))
         if rating.sessions >= least
-        else f"on the leaderboard after {least} rated sessions"
+        else _("on the leaderboard after {least} rated sessions", least=least)
     )
-    return f"{shown(rating)} · {rating.sessions} rated sessions · {ranked}"
+    return _(
+        "{value} · {sessions} rated sessions · {ranked}",
+        value=shown(rating),
+        sessions=rating.sessions,
+        ranked=ranked,
+    )
 
 
 def games_text(records: list[GameRecord]) -> str:
     return "\n".join(
-        f"{presenter(r.game_key).title}: {r.wins} won of {r.played} ({r.win_rate:.0%})"
+        _(
+            "{title}: {wins} won of {played} ({rate})",
+            title=presenter(r.game_key).title,
+            wins=r.wins,
+            played=r.played,
+            rate=percent(r.win_rate),
+        )
         for r in records
     )
 
 
 def head_to_head_text(records: list[HeadToHead]) -> str:
     return "\n".join(
-        f"<@{r.opponent}>: met {r.met} times, finished ahead {r.ahead}, behind {r.behind}"
+        _(
+            "<@{opponent}>: met {met} times, finished ahead {ahead}, behind {behind}",
+            opponent=r.opponent,
+            met=r.met,
+            ahead=r.ahead,
+            behind=r.behind,
+        )
         for r in records
     )
 
@@ -153,19 +182,28 @@ async def stats_command(
     """Personal statistics for any member of this server."""
     async with refusals(interaction):
         if interaction.guild_id is None:
-            raise Refusal("Statistics belong to a server; use this there.")
+            raise Refusal(_("Statistics belong to a server; use this there."))
         guild_id = interaction.guild_id
         who = member or interaction.user
         game_shown = _game(game)
         storage = _bot(interaction).service.storage
         stats = await storage.player_stats(guild_id, who.id, game_shown.key)
-        embed = discord.Embed(title=f"{game_shown.title} stats — {who.display_name}", colour=COLOUR)
+        embed = discord.Embed(
+            title=_(
+                "{title} stats — {display_name}",
+                title=game_shown.title,
+                display_name=who.display_name,
+            ),
+            colour=COLOUR,
+        )
         files: list[discord.File] = []
         if not stats.played and not stats.abandoned:
-            embed.description = f"{who.mention} has not finished a session here yet."
+            embed.description = _(
+                "{mention} has not finished a session here yet.", mention=who.mention
+            )
         else:
             embed.add_field(
-                name="Rating",
+                name=_("Rating"),
                 value=rating_text(
                     await storage.rating(guild_id, game_shown.key, who.id),
                     _bot(interaction).settings.rating_min_sessions,
@@ -176,12 +214,12 @@ async def stats_command(
                 embed.add_field(name=name, value=value)
             played = await storage.games_played(guild_id, who.id)
             if played:
-                embed.add_field(name="Win rate by game", value=games_text(played), inline=False)
+                embed.add_field(name=_("Win rate by game"), value=games_text(played), inline=False)
             met = await storage.head_to_head(
                 guild_id, game_shown.key, who.id, limit=HEAD_TO_HEAD_SHOWN
             )
             if met:
-                embed.add_field(name="Head to head", value=head_to_head_text(met), inline=False)
+                embed.add_field(name=_("Head to head"), value=head_to_head_text(met), inline=False)
             history = await storage.rating_history(guild_id, game_shown.key, who.id)
             chart = as_file(await rating_chart(history), "rating.png")
             if chart is not None:

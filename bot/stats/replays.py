@@ -22,6 +22,7 @@ from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import clip
 from bot.games import presenter
 from bot.storage import FinishedSession, SessionSummary, Store
+from engine.i18n import N_, _
 from engine.protocol import Phase
 from engine.replay import Replay, SessionRecord, describe_action
 
@@ -39,14 +40,14 @@ OPEN, BACK, NEXT, ROUND_BACK, ROUND_NEXT, RECORD = (
 MOVES_SHOWN = 6  # the moves of the round up to the step, the newest last
 CACHED_REPLAYS = 16
 
-NOT_FOUND = "There is no finished session #{id} on this server."
-NOTHING_HERE = "No finished session to replay here yet."
-NO_SERVER = "Replays belong to a server; use this there."
-RECORD_TEXT = (
+NOT_FOUND = N_("There is no finished session #{id} on this server.")
+NOTHING_HERE = N_("No finished session to replay here yet.")
+NO_SERVER = N_("Replays belong to a server; use this there.")
+RECORD_TEXT = N_(
     "Session #{id}: the readable record of every round and the action log. "
     "`python -m engine replay {json}` replays it in a terminal and checks every score."
 )
-RATED_WORD = {True: "rated", False: "not rated", None: "from before ratings"}
+RATED_WORD = {True: N_("rated"), False: N_("not rated"), None: N_("from before ratings")}
 
 
 def _bot(interaction: discord.Interaction) -> TreppenBot:
@@ -63,7 +64,7 @@ async def load(
 ) -> tuple[FinishedSession, Replay]:
     session = await storage.finished_session(game_id)
     if session is None or session.guild_id != guild_id:
-        raise Refusal(NOT_FOUND.format(id=game_id))
+        raise Refusal(_(NOT_FOUND, id=game_id))
     key = (game_id, session.state)
     replay = _replays.get(key)
     if replay is None:
@@ -86,6 +87,7 @@ class StepPicture:
     result: str | None
     footer: str
     picture: bytes | None
+    round_picture: bytes | None  # the round result's, at the step that ends a round
 
 
 def draw_step(
@@ -99,7 +101,7 @@ def draw_step(
     view = game.public_view()
     round_number = replay.round_at(step)
     if step == 0:
-        lines = [f"Round {round_number} is dealt."]
+        lines = [_("Round {round_number} is dealt.", round_number=round_number)]
     else:
         told = shown.narrate(events, names) or describe_action(replay.actions[step - 1], names)
         # The moves before it in the same round (the step that ends a round belongs to it).
@@ -109,13 +111,14 @@ def draw_step(
     finished = shown.finished_rounds(events)
     result = "\n".join(shown.result_lines(names, finished[-1])) if finished else None
     over = view.phase is Phase.OVER
-    title = f"Replay #{session.id} — {shown.heading(view)}"
+    title = _("Replay #{id} — {value}", id=session.id, value=shown.heading(view))
     if over:
-        title = f"Replay #{session.id} — {shown.title}: the end"
-    picture = None
+        title = _("Replay #{id} — {title}: the end", id=session.id, title=shown.title)
+    picture = round_picture = None
     if with_images:
         picture = shown.render_session(names, view) if over else None
         picture = picture or shown.render_table(view)
+        round_picture = shown.render_round(finished[-1], names) if finished else None
     rounds = len(replay.rounds())
     return StepPicture(
         title=title,
@@ -123,10 +126,19 @@ def draw_step(
         standings=shown.standings_text(names, view),
         result=result,
         footer=(
-            f"Step {step} of {replay.steps} · round {round_number} of {rounds} · "
-            f"{RATED_WORD[session.rated]} · finished {session.finished_at[:16].replace('T', ' ')}"
+            _(
+                "Step {step} of {steps} · round {round_number} of {rounds} · {value} · finished "
+                "{value2}",
+                step=step,
+                steps=replay.steps,
+                round_number=round_number,
+                rounds=rounds,
+                value=_(RATED_WORD[session.rated]),
+                value2=session.finished_at[:16].replace("T", " "),
+            )
         ),
         picture=picture,
+        round_picture=round_picture,
     )
 
 
@@ -152,7 +164,7 @@ async def step_payload(
     drawn = await asyncio.to_thread(draw_step, session, replay, step, with_images)
     embed = discord.Embed(title=clip(drawn.title, 256), description=clip(drawn.moves, 4000))
     embed.colour = COLOUR
-    embed.add_field(name="Scores", value=clip(drawn.standings), inline=False)
+    embed.add_field(name=_("Scores"), value=clip(drawn.standings), inline=False)
     embed.set_footer(text=drawn.footer)
     files: list[discord.File] = []
     picture = as_file(drawn.picture, "replay.png")
@@ -161,28 +173,32 @@ async def step_payload(
         embed.set_image(url="attachment://replay.png")
     embeds = [embed]
     if drawn.result is not None:
-        embeds.append(
-            discord.Embed(
-                title="Round result",
-                description=clip(drawn.result, 4000),
-                colour=discord.Colour.blurple(),
-            )
+        result = discord.Embed(
+            title=_("Round result"),
+            description=clip(drawn.result, 4000),
+            colour=discord.Colour.blurple(),
         )
+        round_picture = as_file(drawn.round_picture, "round.png")
+        if round_picture is not None:
+            files.append(round_picture)
+            result.set_image(url="attachment://round.png")
+        embeds.append(result)
     first, last = step == 0, step >= replay.steps
     arg = str(step)
     view = ui.persistent_view(
-        ui.button(session.id, ROUND_BACK, arg, label="Round", emoji="⏮", disabled=first),
-        ui.button(session.id, BACK, arg, label="Back", emoji="◀", disabled=first),
+        ui.button(session.id, ROUND_BACK, arg, label=_("Round"), emoji="⏮", disabled=first),
+        ui.button(session.id, BACK, arg, label=_("Back"), emoji="◀", disabled=first),
         ui.button(
             session.id,
             NEXT,
             arg,
-            label="Next",
+            label=_("Next"),
             emoji="▶",
             disabled=last,
             style=discord.ButtonStyle.primary,
         ),
-        ui.button(session.id, ROUND_NEXT, arg, label="Round", emoji="⏭", disabled=last),
+        ui.button(session.id, ROUND_NEXT, arg, label=_("Round"), emoji="⏭", disabled=last),
+        ui.button(session.id, RECORD, label=_("Session record"), emoji="📄"),
     )
     return Payload(embeds=embeds, files=files, view=view)
 
@@ -214,8 +230,11 @@ async def _open_clicked(interaction: discord.Interaction, game_id: int, argument
 
 def record_files(session: FinishedSession, replay: Replay) -> list[tuple[str, bytes]]:
     """The session record: a readable text and the machine-readable JSON (worker thread)."""
-    header = (
-        f"Session #{session.id} · finished {session.finished_at} · {RATED_WORD[session.rated]}\n"
+    header = _(
+        "Session #{id} · finished {finished_at} · {value}\n",
+        id=session.id,
+        finished_at=session.finished_at,
+        value=_(RATED_WORD[session.rated]),
     )
     record = SessionRecord(session.state, session.rounds, session.id, session.finished_at)
     stem = f"session-{session.id}"
@@ -229,7 +248,7 @@ async def _record_clicked(interaction: discord.Interaction, game_id: int, argume
     session, replay = await load(_bot(interaction).service.storage, interaction.guild_id, game_id)
     files = await asyncio.to_thread(record_files, session, replay)
     await interaction.response.send_message(
-        RECORD_TEXT.format(id=session.id, json=files[1][0]),
+        _(RECORD_TEXT, id=session.id, json=files[1][0]),
         files=[discord.File(io.BytesIO(data), filename=name) for name, data in files],
         ephemeral=True,
     )
@@ -238,7 +257,7 @@ async def _record_clicked(interaction: discord.Interaction, game_id: int, argume
 # ---------------------------------------------------------------- /treppe replay
 def choice_name(summary: SessionSummary) -> str:
     when = summary.finished_at[:16].replace("T", " ")
-    rated = " · rated" if summary.rated else ""
+    rated = _(" · rated") if summary.rated else ""
     text = f"#{summary.id} {presenter(summary.game_key).title} · {when}{rated} · {summary.names}"
     return text if len(text) <= 100 else text[:99] + "…"
 
@@ -274,16 +293,16 @@ async def replay_command(
     """Step through a finished session of this channel or of a member."""
     async with refusals(interaction):
         if interaction.guild_id is None:
-            raise Refusal(NO_SERVER)
+            raise Refusal(_(NO_SERVER))
         if session:
             text = session.strip().lstrip("#")
             if not text.isdigit():
-                raise Refusal(NOT_FOUND.format(id=text))
+                raise Refusal(_(NOT_FOUND, id=text))
             game_id = int(text)
         else:
             recent = await _sessions(interaction)
             if not recent:
-                raise Refusal(NOTHING_HERE)
+                raise Refusal(_(NOTHING_HERE))
             game_id = recent[0].id
         await show_replay(interaction, game_id)
 

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
+from urllib.parse import urlsplit
+
+import asyncpg
 
 from bot.settings import Settings
 from bot.storage.postgres import PostgresStore
@@ -33,15 +37,31 @@ from bot.storage.sqlite import SqliteStore
 SQLITE_PREFIX = "sqlite:///"
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be opened: server down, wrong address or password, no access."""
+
+
+def where(url: str) -> str:
+    """The database a URL names, without its password."""
+    if url.startswith(SQLITE_PREFIX):
+        return url
+    parts = urlsplit(url)
+    return f"postgresql://{parts.hostname or ''}:{parts.port or 5432}{parts.path}"
+
+
 async def open_url(
     url: str, owner: str = DEFAULT_OWNER, lease_seconds: float = DEFAULT_LEASE_SECONDS
 ) -> Store:
     """Open and migrate ``postgresql://…`` or ``sqlite:///path`` (a relative path after the
     three slashes, an absolute one after four). ``owner`` names this process on its leases."""
-    if url.startswith(SQLITE_PREFIX):
-        return await SqliteStore.open(Path(url.removeprefix(SQLITE_PREFIX)), owner, lease_seconds)
-    if url.startswith(("postgresql://", "postgres://")):
-        return await PostgresStore.open(url, owner, lease_seconds)
+    try:
+        if url.startswith(SQLITE_PREFIX):
+            path = Path(url.removeprefix(SQLITE_PREFIX))
+            return await SqliteStore.open(path, owner, lease_seconds)
+        if url.startswith(("postgresql://", "postgres://")):
+            return await PostgresStore.open(url, owner, lease_seconds)
+    except (OSError, TimeoutError, sqlite3.Error, asyncpg.PostgresError) as error:
+        raise StoreUnavailable(f"cannot open the database {where(url)}: {error}") from error
     raise ValueError("a database URL starts with postgresql:// or sqlite:///")
 
 
@@ -69,6 +89,7 @@ __all__ = [
     "SessionSummary",
     "SqliteStore",
     "Store",
+    "StoreUnavailable",
     "open_store",
     "open_url",
     "utc_now",

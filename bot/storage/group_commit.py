@@ -46,6 +46,10 @@ class GroupCommit:
             except BaseException:
                 await self._db.execute(sql.ROLLBACK_TO)
                 await self._db.execute(sql.RELEASE)
+                # The shared transaction holds the file's write lock: end it even when no
+                # other unit is waiting, or another process (a second bot, the copy or
+                # recompute command) could not write until this one writes again.
+                self._commit_soon()
                 raise
             await self._db.execute(sql.RELEASE)
         await self._durable()
@@ -76,13 +80,19 @@ class GroupCommit:
         return result
 
     async def _durable(self) -> None:
+        await self._commit_soon()
+        self.units += 1
+
+    def _commit_soon(self) -> asyncio.Future[None]:
+        """A future that the next commit settles; starts the committer if none runs."""
         loop = asyncio.get_running_loop()
         committed: asyncio.Future[None] = loop.create_future()
+        # Nobody may await it (a failed unit): mark its outcome as seen.
+        committed.add_done_callback(lambda done: done.cancelled() or done.exception())
         self._waiting.append(committed)  # before any await: the next commit holds this unit
         if self._committer is None or self._committer.done():
             self._committer = loop.create_task(self._commit_waiting())
-        await committed
-        self.units += 1
+        return committed
 
     async def _commit_waiting(self) -> None:
         while self._waiting:

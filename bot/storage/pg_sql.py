@@ -164,6 +164,12 @@ SELECT_OPEN_GAME_IN_CHANNEL = """
     SELECT * FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing')
 """
 SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+# Those of some shards' guilds only (Discord's formula). $1 shard count, $2 shard ids
+SELECT_OPEN_GAMES_OF_SHARDS = """
+    SELECT * FROM games WHERE status IN ('lobby', 'playing')
+      AND (guild_id >> 22) % $1 = ANY($2::bigint[])
+    ORDER BY id
+"""
 # $1 game_id
 SELECT_GAME = "SELECT * FROM games WHERE id = $1"
 GAME_IS_OPEN = (
@@ -333,4 +339,18 @@ GET_META = "SELECT value FROM meta WHERE key = $1"
 SET_META = """
     INSERT INTO meta (key, value) VALUES ($1, $2)
     ON CONFLICT (key) DO UPDATE SET value = excluded.value
+"""
+
+# ---------------------------------------------------------------- copying (python -m bot.storage)
+SELECT_ALL = "SELECT * FROM {table}"
+COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
+INSERT_ROW = "INSERT INTO {table} ({columns}) VALUES ({values})"
+# After rows came in with their ids: new games and finished sessions number on from there.
+RESET_GAME_IDS = """
+    SELECT setval(pg_get_serial_sequence('games', 'id'),
+                  COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)
+"""
+RESET_FINISH_ORDER = """
+    SELECT setval('games_finish_order',
+                  COALESCE((SELECT MAX(finish_order) FROM games), 0) + 1, false)
 """

@@ -132,20 +132,29 @@ class PostgresStore(PostgresHistory):
             rows = await db.fetch(sql.SELECT_OPEN_GAME_IN_CHANNEL, channel_id)
             return (await self._games(db, rows))[0] if rows else None
 
-    async def open_games(self) -> list[GameRow]:
-        """Every lobby and running game, a running one with its checkpoint and the actions
-        after it."""
+    async def open_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
+    ) -> list[GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only),
+        a running one with its checkpoint and the actions after it."""
         async with self._pool.acquire() as db:
-            rows = await db.fetch(sql.SELECT_OPEN_GAMES)
-            games = await self._games(db, rows)
-            for index, row in enumerate(rows):
-                after = await db.fetch(sql.SELECT_ACTIONS_AFTER, row["id"], row["checkpoint_seq"])
-                games[index] = replace(
-                    games[index],
-                    checkpoint=row["checkpoint"],
-                    actions=tuple(str(a["action"]) for a in after),
-                )
-            return games
+            if shard_count is None:
+                rows = await db.fetch(sql.SELECT_OPEN_GAMES)
+            else:
+                rows = await db.fetch(sql.SELECT_OPEN_GAMES_OF_SHARDS, shard_count, list(shard_ids))
+            return await self._restorable(db, rows)
+
+    async def _restorable(self, db: Connection, rows: Sequence[asyncpg.Record]) -> list[GameRow]:
+        """Games with their checkpoint and the actions after it (what a restore replays)."""
+        games = await self._games(db, rows)
+        for index, row in enumerate(rows):
+            after = await db.fetch(sql.SELECT_ACTIONS_AFTER, row["id"], row["checkpoint_seq"])
+            games[index] = replace(
+                games[index],
+                checkpoint=row["checkpoint"],
+                actions=tuple(str(a["action"]) for a in after),
+            )
+        return games
 
     async def game_log(self, game_id: int) -> str | None:
         """The whole session as the engine's JSON (``to_json``): header and every action."""
@@ -157,9 +166,10 @@ class PostgresStore(PostgresHistory):
             return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
+        """One game as ``open_games`` reads it: with its checkpoint and the actions after."""
         async with self._pool.acquire() as db:
             rows = await db.fetch(sql.SELECT_GAME, game_id)
-            return (await self._games(db, rows))[0] if rows else None
+            return (await self._restorable(db, rows))[0] if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         async with self._game_write(game_id) as db:
@@ -336,6 +346,30 @@ class PostgresStore(PostgresHistory):
     async def set_meta(self, key: str, value: str) -> None:
         async with self._pool.acquire() as db:
             await db.execute(sql.SET_META, key, value)
+
+    # ------------------------------------------------------------ whole tables (copying)
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(sql.SELECT_ALL.format(table=table))
+        return [dict(row.items()) for row in rows]
+
+    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        columns = list(rows[0])
+        statement = sql.INSERT_ROW.format(
+            table=table,
+            columns=", ".join(columns),
+            values=", ".join(f"${number}" for number in range(1, len(columns) + 1)),
+        )
+        async with self._pool.acquire() as db, db.transaction():
+            await db.executemany(statement, [tuple(row.values()) for row in rows])
+            await db.execute(sql.RESET_GAME_IDS)
+            await db.execute(sql.RESET_FINISH_ORDER)
+
+    async def count_rows(self, table: str) -> int:
+        async with self._pool.acquire() as db:
+            return int(await db.fetchval(sql.COUNT_ROWS.format(table=table)))
 
     # ------------------------------------------------------------ helpers
     async def _write_seats(self, db: Connection, game_id: int, seats: Sequence[SeatRow]) -> None:

@@ -51,16 +51,22 @@ class Store(Protocol):
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None: ...
 
-    async def open_games(self) -> list[GameRow]:
-        """Every lobby and running game; a running one with its last checkpoint and the
-        actions after it (``GameRow.checkpoint``/``actions``)."""
+    async def open_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
+    ) -> list[GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only);
+        a running one with its last checkpoint and the actions after it
+        (``GameRow.checkpoint``/``actions``)."""
         ...
 
     async def game_log(self, game_id: int) -> str | None:
         """A started game's whole action log as the engine's JSON (``to_json``)."""
         ...
 
-    async def game(self, game_id: int) -> GameRow | None: ...
+    async def game(self, game_id: int) -> GameRow | None:
+        """One game, as ``open_games`` reads it (a running one with its checkpoint and the
+        actions after it, so a process taking it over restores it whole)."""
+        ...
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None: ...
 
@@ -94,6 +100,15 @@ class Store(Protocol):
         ...
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]: ...
+
+    # ------------------------------------------------------------ whole tables (copying)
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of a table, times as datetimes (python -m bot.storage copy)."""
+        ...
+
+    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None: ...
+
+    async def count_rows(self, table: str) -> int: ...
 
     # ------------------------------------------------------------ leases
     # Every write to an open game above raises LeaseLost unless this process holds its lease;

@@ -158,6 +158,12 @@ SELECT_OPEN_GAME_IN_CHANNEL = """
     SELECT * FROM games WHERE channel_id = :channel_id AND status IN ('lobby', 'playing')
 """
 SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+# Those of some shards' guilds only (Discord's formula: shard = (guild_id >> 22) % count).
+SELECT_OPEN_GAMES_OF_SHARDS = """
+    SELECT * FROM games WHERE status IN ('lobby', 'playing')
+      AND (guild_id >> 22) % :shard_count IN (SELECT value FROM json_each(:shard_ids))
+    ORDER BY id
+"""
 SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
 SELECT_GAME_IF_OPEN = """
     SELECT id FROM games WHERE id = :game_id AND status IN ('lobby', 'playing')
@@ -408,3 +414,20 @@ SET_META = """
     INSERT INTO meta (key, value) VALUES (:key, :value)
     ON CONFLICT (key) DO UPDATE SET value = excluded.value
 """
+
+# ---------------------------------------------------------------- copying (python -m bot.storage)
+# Every table a copy carries, parents before children. Leases stay behind: whichever process
+# starts on the new database leases the open games afresh.
+COPIED_TABLES = (
+    "games",
+    "actions",
+    "seats",
+    "rounds",
+    "round_scores",
+    "meta",
+    "ratings",
+    "rating_history",
+)
+SELECT_ALL = "SELECT * FROM {table}"
+COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
+INSERT_ROW = "INSERT INTO {table} ({columns}) VALUES ({values})"

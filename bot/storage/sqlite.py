@@ -45,6 +45,14 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
+def _portable(column: str, value: Any) -> Any:
+    """A column value as a copy to another database carries it: times (the ``*_at``
+    columns) as datetimes, which PostgreSQL keeps as timestamptz."""
+    if column.endswith("_at") and isinstance(value, str):
+        return datetime.fromisoformat(value)
+    return value
+
+
 def _later(seconds: float) -> str:
     return _iso(utc_now() + timedelta(seconds=seconds))
 
@@ -133,16 +141,25 @@ class SqliteStore(SqliteHistory):
         rows = await self._rows(sql.SELECT_OPEN_GAME_IN_CHANNEL, {"channel_id": channel_id})
         return await self._game(rows[0]) if rows else None
 
-    async def open_games(self) -> list[GameRow]:
-        """Every lobby and running game, a running one with its checkpoint and the actions
-        after it."""
-        games = []
-        for row in await self._rows(sql.SELECT_OPEN_GAMES, {}):
-            after = {"game_id": row["id"], "after": row["checkpoint_seq"]}
-            actions = [str(a["action"]) for a in await self._rows(sql.SELECT_ACTIONS_AFTER, after)]
-            seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
-            games.append(game_from_row(row, seats, row["checkpoint"], actions))
-        return games
+    async def open_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
+    ) -> list[GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only),
+        a running one with its checkpoint and the actions after it."""
+        if shard_count is None:
+            rows = await self._rows(sql.SELECT_OPEN_GAMES, {})
+        else:
+            rows = await self._rows(
+                sql.SELECT_OPEN_GAMES_OF_SHARDS,
+                {"shard_count": shard_count, "shard_ids": json.dumps(list(shard_ids))},
+            )
+        return [await self._restorable(row) for row in rows]
+
+    async def _restorable(self, row: sqlite3.Row) -> GameRow:
+        after = {"game_id": row["id"], "after": row["checkpoint_seq"]}
+        actions = [str(a["action"]) for a in await self._rows(sql.SELECT_ACTIONS_AFTER, after)]
+        seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
+        return game_from_row(row, seats, row["checkpoint"], actions)
 
     async def game_log(self, game_id: int) -> str | None:
         """The whole session as the engine's JSON (``to_json``): header and every action."""
@@ -153,8 +170,9 @@ class SqliteStore(SqliteHistory):
         return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
+        """One game as ``open_games`` reads it: with its checkpoint and the actions after."""
         rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
-        return await self._game(rows[0]) if rows else None
+        return await self._restorable(rows[0]) if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         async with self._game_write(game_id):
@@ -417,6 +435,34 @@ class SqliteStore(SqliteHistory):
     async def set_meta(self, key: str, value: str) -> None:
         async with self._transaction():
             await self._db.execute(sql.SET_META, {"key": key, "value": value})
+
+    # ------------------------------------------------------------ whole tables (copying)
+    async def table_rows(self, table: str) -> list[dict[str, Any]]:
+        rows = await self._rows(sql.SELECT_ALL.format(table=table), {})
+        # sqlite3.Row iterates over its values; keys() gives the column names.
+        return [{key: _portable(key, row[key]) for key in row.keys()} for row in rows]  # noqa: SIM118
+
+    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        columns = list(rows[0])
+        statement = sql.INSERT_ROW.format(
+            table=table,
+            columns=", ".join(columns),
+            values=", ".join(f":{column}" for column in columns),
+        )
+        async with self._transaction():
+            await self._db.executemany(
+                statement,
+                [
+                    {key: _iso(v) if isinstance(v, datetime) else v for key, v in row.items()}
+                    for row in rows
+                ],
+            )
+
+    async def count_rows(self, table: str) -> int:
+        rows = await self._rows(sql.COUNT_ROWS.format(table=table), {})
+        return int(rows[0][0])
 
     # ------------------------------------------------------------ helpers
     async def _rows(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:

@@ -14,6 +14,7 @@ from bot.core.tablemsg import COLOUR, table_payload
 from bot.core.texts import clip
 from bot.games import presenter
 from bot.lobby import can_moderate
+from engine.i18n import _
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -42,15 +43,18 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
         by_round.setdefault(row.round_number, []).append(f"{name} {gained}{mark}")
     if by_round:
         recent = list(by_round.items())[-15:]
-        lines = [f"R{number}: " + ", ".join(parts) for number, parts in recent]
-        embed.add_field(name="Rounds (★ ended it)", value=clip("\n".join(lines)), inline=False)
+        lines = [
+            _("R{number}: {gains}", number=number, gains=", ".join(parts))
+            for number, parts in recent
+        ]
+        embed.add_field(name=_("Rounds (★ ended it)"), value=clip("\n".join(lines)), inline=False)
     return embed
 
 
 async def on_scores(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     live = _bot(interaction).service.get(game_id)
     if live.game is None:
-        raise Refusal("The game has not started yet.")
+        raise Refusal(_("The game has not started yet."))
     embed = await scores_embed(_bot(interaction), live)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -68,11 +72,11 @@ async def on_rematch(interaction: discord.Interaction, game_id: int, argument: s
     bot = _bot(interaction)
     row = await bot.service.storage.game(game_id)
     if row is None or row.status != "finished":
-        raise Refusal("That game is not finished.")
+        raise Refusal(_("That game is not finished."))
     if not any(seat.user_id == interaction.user.id for seat in row.seats):
-        raise Refusal("Only the players of that game can ask for a rematch.")
+        raise Refusal(_("Only the players of that game can ask for a rematch."))
     if bot.service.in_channel(row.channel_id) is not None:
-        raise Refusal("This channel already has a table. One game per channel.")
+        raise Refusal(_("This channel already has a table. One game per channel."))
     seats = [Seat(s.seat, s.user_id, s.name, s.strength) for s in row.seats]
     live = await bot.service.open_lobby(
         row.guild_id, row.channel_id, interaction.user, GameOptions.from_json(row.options)
@@ -81,7 +85,7 @@ async def on_rematch(interaction: discord.Interaction, game_id: int, argument: s
         live.seats = seats
         await bot.service.save_seats(live)
         await bot.service.start(live)
-        live.log = f"🔁 Rematch! {live.log}"
+        live.log = _("🔁 Rematch! {log}", log=live.log)
         payload = await table_payload(live, with_images=bot.settings.render_images)
         bot.service.mention_table(live, payload)  # the new table notifies the player to act
     response = await interaction.response.send_message(**payload.send_kwargs())
@@ -96,13 +100,15 @@ async def end_command(interaction: discord.Interaction) -> None:
         service = _bot(interaction).service
         live = service.in_channel(interaction.channel_id or 0)
         if live is None:
-            raise Refusal("No table is open in this channel.")
+            raise Refusal(_("No table is open in this channel."))
         if interaction.user.id != live.host_id and not can_moderate(interaction):
-            raise Refusal("Only the host (or someone with Manage Server) can end this game.")
+            raise Refusal(_("Only the host (or someone with Manage Server) can end this game."))
         async with live.lock:
             status = "abandoned" if live.game is not None else "cancelled"
-            await service.close(live, status, f"{interaction.user.mention} ended this game.")
-        await interaction.response.send_message("The game has ended.", ephemeral=True)
+            await service.close(
+                live, status, _("{mention} ended this game.", mention=interaction.user.mention)
+            )
+        await interaction.response.send_message(_("The game has ended."), ephemeral=True)
 
 
 async def leave_command(interaction: discord.Interaction) -> None:
@@ -112,10 +118,10 @@ async def leave_command(interaction: discord.Interaction) -> None:
         live = service.require_channel_game(interaction.channel_id or 0)
         seat = service.require_seat(live, interaction.user.id)
         async with live.lock:
-            live.log = f"{seat.name} left the table; the computer plays for them."
+            live.log = _("{name} left the table; the computer plays for them.", name=seat.name)
             await service.set_presence(live, seat, departed=True)
         await interaction.response.send_message(
-            "You left the table; the computer plays your seat. /treppe back brings you back.",
+            _("You left the table; the computer plays your seat. /treppe back brings you back."),
             ephemeral=True,
         )
 
@@ -127,12 +133,12 @@ async def back_command(interaction: discord.Interaction) -> None:
         live = service.require_channel_game(interaction.channel_id or 0)
         seat = service.require_seat(live, interaction.user.id)
         if not seat.away and not seat.departed:
-            raise Refusal("You are not marked away; you are playing.")
+            raise Refusal(_("You are not marked away; you are playing."))
         async with live.lock:
-            live.log = f"{seat.name} is back."
+            live.log = _("{name} is back.", name=seat.name)
             await service.set_presence(live, seat, away=False, departed=False)
         await interaction.response.send_message(
-            "Welcome back! Your turns are yours again.", ephemeral=True
+            _("Welcome back! Your turns are yours again."), ephemeral=True
         )
 
 

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from engine.cards import FULL_PACK, Card
 from engine.errors import IllegalAction
+from engine.i18n import N_
 from engine.protocol import Phase
 from engine.table import Deal, R, TableGame, two_packs
 from engine.twopack.events import TookDiscard
@@ -83,20 +84,21 @@ class TwoPackGame(TableGame[R]):
     def _check_draw(self, seat: int, from_discard: bool) -> None:
         self._check_turn(seat)
         if self.phase is Phase.BUY_BACK:
-            raise IllegalAction("First decide whether to buy back in.")
+            raise IllegalAction(N_("First decide whether to buy back in."))
         if self.phase is not Phase.DRAW:
-            raise IllegalAction("You have drawn already this turn.")
+            raise IllegalAction(N_("You have drawn already this turn."))
         if from_discard and not self.discard:
-            raise IllegalAction("The discard pile is empty: draw from the stock.")
+            raise IllegalAction(N_("The discard pile is empty: draw from the stock."))
         if not from_discard and not self.stock:
-            raise IllegalAction("The stock is empty: take the top card of the discard pile.")
+            raise IllegalAction(N_("The stock is empty: take the top card of the discard pile."))
 
     def _check_discard(self, seat: int, card: Card) -> None:
         self._check_holds(seat, card)
         hand = self.hands[seat]
         if card is self.locked_discard and hand.count(card) == 1:
             raise IllegalAction(
-                f"You took {card} from the discard pile; you cannot throw it back this turn."
+                N_("You took {card} from the discard pile; you cannot throw it back this turn."),
+                card=card,
             )
 
     def _check_keeps_a_discard(self, rest: Sequence[Card]) -> None:
@@ -104,9 +106,12 @@ class TwoPackGame(TableGame[R]):
         card = self.locked_discard
         if card is not None and len(rest) == 1 and rest[0] is card:
             raise IllegalAction(
-                f"That would leave only {card} in your hand, and you took it from the discard "
-                f"pile this turn, so you cannot throw it back: keep another card to discard, "
-                f"or play {card} too."
+                N_(
+                    "That would leave only {card} in your hand, and you took it from the discard "
+                    "pile this turn, so you cannot throw it back: keep another card to discard, "
+                    "or play {card} too."
+                ),
+                card=card,
             )
 
     # ----------------------------------------------------------------- draws

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from engine.actions import End, MeldKind
 from engine.cards import CARD_AT, JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalMeld
+from engine.i18n import N_, Message, plural_message
 
 MIN_MELD = 3
 MAX_SET = 4
@@ -108,15 +109,17 @@ def _missing(suit: int, positions: Sequence[int]) -> list[Card]:
     return [card_at(suit, p) for p in range(min(have), max(have) + 1) if p not in have]
 
 
-def _analyse_run(cards: Sequence[Card], text: str) -> VariantMeld:
+def _analyse_run(cards: Sequence[Card], text: object) -> VariantMeld:
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
     suit = naturals[0].suit_int
     ranks = [c.rank_int for c in naturals]
     if len(set(ranks)) != len(ranks):
-        raise IllegalMeld(f"{text} is not a run: a run cannot hold the same rank twice.")
+        raise IllegalMeld(
+            N_("{text} is not a run: a run cannot hold the same rank twice."), text=text
+        )
     if len(cards) > MAX_RUN:
-        raise IllegalMeld(f"{text} is not a run: a run has at most 13 cards.")
+        raise IllegalMeld(N_("{text} is not a run: a run has at most 13 cards."), text=text)
     for ordered in (list(cards), list(reversed(cards))):
         start = _start_for_order(ordered)
         if start is not None:
@@ -145,13 +148,25 @@ def _analyse_run(cards: Sequence[Card], text: str) -> VariantMeld:
     if best is None:
         assert fewest_missing is not None
         if has_ace and 2 in ranks and 13 in ranks:
-            raise IllegalMeld(f"{text} is not a run: no run turns the corner (K A 2).")
+            raise IllegalMeld(
+                N_("{text} is not a run: no run turns the corner (K A 2)."), text=text
+            )
         shown = fewest_missing[:4]
         more = " …" if len(fewest_missing) > len(shown) else ""
-        verb = "is" if len(fewest_missing) == 1 else "are"
+        jokers_text = plural_message("only {n} joker", "only {n} jokers", jokers)
+        if len(fewest_missing) == 1:
+            raise IllegalMeld(
+                N_("{text} is not a run: {missing} is missing and {jokers} to fill in."),
+                text=text,
+                missing=tuple(shown),
+                jokers=jokers_text,
+            )
         raise IllegalMeld(
-            f"{text} is not a run: {format_cards(shown)}{more} {verb} missing "
-            f"and only {jokers} joker{'s' if jokers != 1 else ''} to fill in."
+            N_("{text} is not a run: {missing}{more} are missing and {jokers} to fill in."),
+            text=text,
+            missing=tuple(shown),
+            more=more,
+            jokers=jokers_text,
         )
     start = best[1]
     by_pos: dict[int, Card] = {}
@@ -170,22 +185,26 @@ def analyse_variant_meld(cards: Sequence[Card]) -> VariantMeld:
     and ``Jo 5♥ 6♥`` as 4♥); otherwise the highest-scoring placement is chosen. Raises
     ``IllegalMeld`` with a message a player can read.
     """
-    text = format_cards(list(cards)) or "That"
+    text: object = tuple(cards) or Message(N_("That"))
     if len(cards) < MIN_MELD:
-        raise IllegalMeld(f"{text} is too short: a meld needs at least 3 cards.")
+        raise IllegalMeld(N_("{text} is too short: a meld needs at least 3 cards."), text=text)
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
     if len(naturals) < 2:
-        raise IllegalMeld(f"{text} is not a meld: a meld needs at least two natural cards.")
+        raise IllegalMeld(
+            N_("{text} is not a meld: a meld needs at least two natural cards."), text=text
+        )
     if jokers > len(naturals):
-        raise IllegalMeld(f"{text} is not a meld: it may hold no more jokers than natural cards.")
+        raise IllegalMeld(
+            N_("{text} is not a meld: it may hold no more jokers than natural cards."), text=text
+        )
     first = naturals[0]
     if all(c.rank_int == first.rank_int for c in naturals):
         if len(cards) > MAX_SET:
-            raise IllegalMeld(f"{text} is not a set: a set has at most 4 cards.")
+            raise IllegalMeld(N_("{text} is not a set: a set has at most 4 cards."), text=text)
         suits = [c.suit_int for c in naturals]
         if len(set(suits)) != len(suits):
-            raise IllegalMeld(f"{text} is not a set: its suits must all differ.")
+            raise IllegalMeld(N_("{text} is not a set: its suits must all differ."), text=text)
         missing = [s for s in range(len(SUITS)) if s not in suits]
         ordered = (*naturals, *(JOKER for _ in range(jokers)))
         stands = (*naturals, *(CARD_AT[s][first.rank_int] for s in missing[:jokers]))
@@ -194,8 +213,11 @@ def analyse_variant_meld(cards: Sequence[Card]) -> VariantMeld:
     if all(c.suit_int == first.suit_int for c in naturals):
         return _analyse_run(cards, text)
     raise IllegalMeld(
-        f"{text} is not a meld: a set is 3 or 4 cards of one rank in different suits, "
-        "a run 3 or more cards of one suit in order."
+        N_(
+            "{text} is not a meld: a set is 3 or 4 cards of one rank in different suits, a run 3 "
+            "or more cards of one suit in order."
+        ),
+        text=text,
     )
 
 
@@ -254,48 +276,73 @@ class VariantTableMeld:
 
     def layoff(self, card: Card, end: End | None) -> tuple[End | None, Card, int]:
         """Check that ``card`` can be laid off at ``end``; return (end, stands for, points)."""
-        target = self.text
+        target = tuple(self.cards)
         if self.kind is MeldKind.SET:
             if len(self.cards) >= MAX_SET:
-                raise IllegalMeld(f"The set {target} is complete.")
+                raise IllegalMeld(N_("The set {target} is complete."), target=target)
             if card.is_joker:
                 if self.jokers + 1 > self.naturals:
-                    raise IllegalMeld(f"{target} cannot take another joker.")
+                    raise IllegalMeld(N_("{target} cannot take another joker."), target=target)
                 missing = [s for s in range(4) if s not in {c.suit_int for c in self.stands_for}]
                 return None, CARD_AT[missing[0]][self.low], set_points(self.low)
             if card.rank_int != self.low:
-                raise IllegalMeld(f"{card} does not fit the set {target}.")
+                raise IllegalMeld(
+                    N_("{card} does not fit the set {target}."), card=card, target=target
+                )
             if card.suit_int in self._natural_suits():
-                raise IllegalMeld(f"The set {target} already has {card}: its suits must differ.")
+                raise IllegalMeld(
+                    N_("The set {target} already has {card}: its suits must differ."),
+                    target=target,
+                    card=card,
+                )
             return None, card, set_points(self.low)
         suit = self._suit()
         if len(self.cards) >= MAX_RUN:
-            raise IllegalMeld(f"The run {target} is as long as a run can be.")
+            raise IllegalMeld(N_("The run {target} is as long as a run can be."), target=target)
         low_pos, high_pos = self.low - 1, self.high + 1
         # Shorter than 13, so the run cannot hold both Aces after one more card.
         fits_low = low_pos >= LOW_ACE
         fits_high = high_pos <= HIGH_ACE
         if card.is_joker:
             if self.jokers + 1 > self.naturals:
-                raise IllegalMeld(f"{target} cannot take another joker.")
+                raise IllegalMeld(N_("{target} cannot take another joker."), target=target)
         else:
             if card.suit_int != suit:
-                raise IllegalMeld(f"{card} does not fit the run {target}: wrong suit.")
+                raise IllegalMeld(
+                    N_("{card} does not fit the run {target}: wrong suit."),
+                    card=card,
+                    target=target,
+                )
             positions = _natural_positions(card)
             fits_low = fits_low and low_pos in positions
             fits_high = fits_high and high_pos in positions
         if end is None:
             if fits_low and fits_high:
-                raise IllegalMeld(f"{card} fits both ends of {target}: say which end.")
+                raise IllegalMeld(
+                    N_("{card} fits both ends of {target}: say which end."),
+                    card=card,
+                    target=target,
+                )
             if not fits_low and not fits_high:
-                raise IllegalMeld(f"{card} does not fit the run {target}.")
+                raise IllegalMeld(
+                    N_("{card} does not fit the run {target}."), card=card, target=target
+                )
             end = End.LOW if fits_low else End.HIGH
         pos = low_pos if end is End.LOW else high_pos
         if not (fits_low if end is End.LOW else fits_high):
-            where = "before" if end is End.LOW else "after"
             if fits_low or fits_high:
-                raise IllegalMeld(f"{card} does not go {where} {target}; try the other end.")
-            raise IllegalMeld(f"{card} does not fit the run {target}.")
+                if end is End.LOW:
+                    raise IllegalMeld(
+                        N_("{card} does not go before {target}; try the other end."),
+                        card=card,
+                        target=target,
+                    )
+                raise IllegalMeld(
+                    N_("{card} does not go after {target}; try the other end."),
+                    card=card,
+                    target=target,
+                )
+            raise IllegalMeld(N_("{card} does not fit the run {target}."), card=card, target=target)
         return end, card_at(suit, pos), position_points(pos)
 
     def add(self, card: Card, end: End | None, stands: Card, points: int, seat: int) -> None:
@@ -315,24 +362,32 @@ class VariantTableMeld:
 
     def swap_index(self, card: Card, strict: bool) -> int:
         """Where natural ``card`` may replace a joker of this meld; raise if it may not."""
-        target = self.text
+        target = tuple(self.cards)
         if card.is_joker:
-            raise IllegalMeld("Swap a natural card for a joker, not a joker for a joker.")
+            raise IllegalMeld(N_("Swap a natural card for a joker, not a joker for a joker."))
         if not self.jokers:
-            raise IllegalMeld(f"{target} holds no joker.")
+            raise IllegalMeld(N_("{target} holds no joker."), target=target)
         if self.kind is MeldKind.SET:
             if card.rank_int != self.low or card.suit_int in self._natural_suits():
-                raise IllegalMeld(f"{card} cannot stand in for the joker in {target}.")
+                raise IllegalMeld(
+                    N_("{card} cannot stand in for the joker in {target}."),
+                    card=card,
+                    target=target,
+                )
             if strict and len(self.cards) < MAX_SET:
                 raise IllegalMeld(
-                    f"A joker leaves a set only when the natural card makes it a set of four: "
-                    f"{target} has {len(self.cards)} cards."
+                    N_(
+                        "A joker leaves a set only when the natural card makes it a set of "
+                        "four: {target} has {count} cards."
+                    ),
+                    target=target,
+                    count=len(self.cards),
                 )
             return next(i for i, c in enumerate(self.cards) if c.is_joker)
         for i, (placed, stands) in enumerate(zip(self.cards, self.stands_for, strict=True)):
             if placed.is_joker and stands is card:
                 return i
-        raise IllegalMeld(f"No joker in {target} stands for {card}.")
+        raise IllegalMeld(N_("No joker in {target} stands for {card}."), target=target, card=card)
 
     def swap(self, index: int, card: Card, seat: int) -> None:
         self.cards[index] = card

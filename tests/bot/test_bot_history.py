@@ -14,13 +14,14 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, custom_id_of, description, make_settings
+from bot_harness import Table, custom_id_of, description, has_control, make_settings
 from PIL import Image
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 from bot.core.model import LiveGame
 from bot.games import all_presenters
 from bot.ratings import Rating
+from bot.recompute import check as recompute_check
 from bot.settings import Settings
 from engine.__main__ import main as engine_main
 from engine.replay import SessionRecord
@@ -170,6 +171,8 @@ async def test_two_rated_sessions_leaderboard_stats_and_replay(
     opened = await anna.slash(channel, "treppe replay", session=str(first.id))
     assert opened.response is not None and opened.response.ephemeral
     end = await walk_replay(anna, opened.response)
+    from_viewer = await anna.click(end, custom_id=custom_id_of(end, "record"))
+    assert from_viewer.response is not None and len(from_viewer.response.attachments) == 2
     assert "the end" in (end.embeds[0].title or "")
     final = await storage.finished_session(first.id)
     assert final is not None
@@ -294,6 +297,8 @@ async def test_rated_and_unrated_sessions_of_every_game(
     assert await storage.all_ratings() == after_rated
     seats = (await storage.game(live.id)).seats  # type: ignore[union-attr]
     assert [s.stood_in for s in seats] == [False, True]
+    # Recomputed from the stored sessions, every rating and its history are the same.
+    assert await recompute_check(storage, write=False) == 0
 
 
 async def test_replay_refuses_what_it_cannot_show(simcord_env: Env) -> None:
@@ -304,10 +309,16 @@ async def test_replay_refuses_what_it_cannot_show(simcord_env: Env) -> None:
     assert "No finished session" in (nothing.response.content if nothing.response else "")
     missing = await anna.slash(channel, "treppe replay", session="999")
     assert missing.response is not None and "no finished session #999" in missing.response.content
-    # A running game is not a finished session: nothing of it can be replayed.
-    await open_lobby(channel, anna, PRESENTERS[0].key, [])
+    # A running game is not a finished session: nothing of it can be replayed or recorded.
+    lobby = await open_lobby(channel, anna, PRESENTERS[0].key, [])
+    strength = PRESENTERS[0].spec.strengths[0]
+    await anna.select(lobby, [f"add:{strength}"], custom_id=custom_id_of(lobby, "lobby_cpu"))
+    await anna.click(lobby, label="Start")
     live = simcord_env.bot.service.in_channel(channel.id)
-    assert live is not None
+    assert live is not None and live.game is not None and not live.game.is_over
     running = await anna.slash(channel, "treppe replay", session=str(live.id))
     assert running.response is not None
     assert f"no finished session #{live.id}" in running.response.content
+    table = next(m for m in channel.history() if m.id == live.table_message_id)
+    assert not any(has_control(table, op) for op in ("record", "rp_open"))
+    assert await anna.autocomplete(channel, "treppe replay", "session", "") == []

@@ -52,6 +52,6 @@ def test_a_step_shows_its_move_the_scores_and_the_table(key: str) -> None:
     assert len(ended.moves.splitlines()) <= 6
     last = draw_step(session, replay, replay.steps, with_images=True)
     assert "the end" in last.title
-    for drawn in (ended, last):
-        assert drawn.picture is not None
-        assert Image.open(io.BytesIO(drawn.picture)).format == "PNG"
+    for picture in (ended.picture, ended.round_picture, last.picture):
+        assert picture is not None
+        assert Image.open(io.BytesIO(picture)).format == "PNG"

@@ -4,10 +4,38 @@ from __future__ import annotations
 
 import sqlite3
 
+import asyncpg
+import pytest
 from bot_harness import Table, description
 from simcord import Env
 
 from bot.settings import Settings
+
+
+@pytest.fixture
+def settings(any_backend_settings: Settings) -> Settings:
+    """Leaderboards and stats through the bot on SQLite and on PostgreSQL."""
+    return any_backend_settings
+
+
+async def finished_days_ago(settings: Settings, game_id: int, days: int) -> None:
+    """Move a finished session back in time, in whichever database the bot uses."""
+    if settings.database_url is None:
+        with sqlite3.connect(settings.database_path) as db:
+            db.execute(
+                "UPDATE games SET finished_at = datetime('now', ?) WHERE id = ?",
+                (f"-{days} days", game_id),
+            )
+        return
+    connection = await asyncpg.connect(settings.database_url.get_secret_value())
+    try:
+        await connection.execute(
+            "UPDATE games SET finished_at = now() - make_interval(days => $2) WHERE id = $1",
+            game_id,
+            days,
+        )
+    finally:
+        await connection.close()
 
 
 async def play_session(table: Table) -> int:
@@ -47,10 +75,7 @@ async def test_leaderboard_and_stats_after_two_sessions(
         assert "per round" in line
 
     # Move the first session 40 days back: it drops out of the recent board.
-    with sqlite3.connect(settings.database_path) as db:
-        db.execute(
-            "UPDATE games SET finished_at = datetime('now', '-40 days') WHERE id = ?", (old_game,)
-        )
+    await finished_days_ago(settings, old_game, 40)
     recent = await cleo.slash(channel, "treppe leaderboard", period="recent")
     assert recent.response is not None
     text = description(recent.response)

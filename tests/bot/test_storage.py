@@ -8,16 +8,18 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from pgtools import BACKENDS, allow_pg, pg_schema
+from pgtools import BACKENDS, PG_HOST, allow_pg, pg_schema
 
 from bot.storage import (
     ActionRow,
     ChannelBusy,
+    LeaseLost,
     RoundRecord,
     RoundScoreRow,
     SeatRow,
     SqliteStore,
     Store,
+    StoreUnavailable,
     open_url,
     pg_sql,
     sql,
@@ -217,6 +219,19 @@ async def test_restore_reads_every_open_game(store: Store) -> None:
     assert open_games[1].seats == (SeatRow(0, CARL, "carl"),)
 
 
+async def test_restore_can_read_only_some_shards_games(store: Store) -> None:
+    """With three shards, a guild's shard is (guild_id >> 22) % 3, as Discord routes it."""
+    by_shard: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    for n in range(6):
+        guild_id = (100 + n) << 22 | 12345
+        game_id = await store.create_lobby(guild_id, 500 + n, SeatRow(0, ANNA, "anna"), {}, "x")
+        by_shard[(100 + n) % 3].append(game_id)
+    both = await store.open_games(3, [0, 2])
+    assert [row.id for row in both] == sorted(by_shard[0] + by_shard[2])
+    assert [row.id for row in await store.open_games(3, [1])] == by_shard[1]
+    assert len(await store.open_games()) == 6
+
+
 async def test_leaderboard_and_stats(store: Store) -> None:
     await play_sessions(store)
     board = await store.leaderboard(GUILD, "treppenromme")
@@ -280,3 +295,107 @@ async def test_both_backends_read_the_same(tmp_path: Path) -> None:
             finally:
                 await store.close()
     assert answers[0] == answers[1]
+
+
+# ---------------------------------------------------------------- leases
+@pytest.fixture(params=BACKENDS)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """One database two stores (two bot processes) can open."""
+    if request.param == "postgresql":
+        async with pg_schema() as url:
+            yield url
+    else:
+        yield f"sqlite:///{tmp_path / 'shared.db'}"
+
+
+async def test_a_game_has_one_writer(database_url: str) -> None:
+    first = await open_url(database_url, owner="first")
+    second = await open_url(database_url, owner="second")
+    try:
+        game_id = await first.create_lobby(GUILD, 7, SeatRow(0, ANNA, "anna"), {}, "romme")
+        assert await second.acquire_leases([game_id]) == []
+        [lease] = await second.leases([game_id])
+        assert lease.owner == "first" and lease.expires_at > utc_now()
+        assert await second.unleased_open_games() == []
+        with pytest.raises(LeaseLost):
+            await second.set_seats(game_id, [SeatRow(0, BEN, "ben")])
+        with pytest.raises(LeaseLost):
+            await second.close_game(game_id, "cancelled")
+        header = '{"h": 1}'
+        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], header)
+        with pytest.raises(LeaseLost):
+            await second.save_action(game_id, ActionRow(1, '{"from": "second"}'))
+        [row] = await first.open_games()
+        assert (row.state, row.actions, len(row.seats)) == (header, (), 2)
+        assert await first.renew_leases() == {game_id}
+        assert await second.renew_leases() == set()
+        # The same owner again (a restarted process) takes its games back at once.
+        again = await open_url(database_url, owner="first")
+        try:
+            assert await again.acquire_leases([game_id]) == [game_id]
+        finally:
+            await again.close()
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_an_expired_lease_is_taken_over_and_the_old_owner_stops(database_url: str) -> None:
+    # A lease of no seconds has run out at once: the first process "stopped renewing".
+    first = await open_url(database_url, owner="first", lease_seconds=0)
+    second = await open_url(database_url, owner="second")
+    try:
+        game_id = await first.create_lobby(GUILD, 7, SeatRow(0, ANNA, "anna"), {}, "romme")
+        header = '{"h": 1}'
+        await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], header)
+        assert await second.unleased_open_games() == [(game_id, GUILD)]
+        assert await second.acquire_leases([game_id]) == [game_id]
+        assert await second.unleased_open_games() == []
+        with pytest.raises(LeaseLost):
+            await first.save_action(game_id, ActionRow(1, '{"late": 1}'))
+        assert game_id not in await first.renew_leases()
+        await second.save_action(game_id, ActionRow(1, '{"s": 2}'), winner=0, final_totals=(1, 0))
+        row = await second.game(game_id)
+        assert row is not None and row.status == "finished"
+        assert await second.game_log(game_id) == '{"h":1,"actions":[{"s":2}]}'
+        # A finished game gives its lease up.
+        assert await second.leases([game_id]) == []
+        assert await second.renew_leases() == set()
+    finally:
+        await first.close()
+        await second.close()
+
+
+# ---------------------------------------------------------------- a database that cannot open
+async def test_an_unusable_sqlite_path_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    with pytest.raises(StoreUnavailable, match="cannot open the database sqlite:///"):
+        await open_url(f"sqlite:///{tmp_path / 'a-file' / 'bot.db'}")
+
+
+@allow_pg
+async def test_an_unreachable_server_is_reported_without_its_password() -> None:
+    with pytest.raises(StoreUnavailable) as caught:
+        await open_url(f"postgresql://bot:very-secret@{PG_HOST}:9/bot")
+    assert f"postgresql://{PG_HOST}:9/bot" in str(caught.value)
+    assert "very-secret" not in str(caught.value)
+
+
+def test_the_bot_stops_with_one_line_when_the_database_cannot_open(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.__main__ as entry
+    from bot.settings import Settings
+
+    monkeypatch.setitem(Settings.model_config, "env_file", None)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setattr(entry, "configure_logging", lambda level: None)
+
+    async def run_bot(settings: Settings, token: str) -> None:
+        raise StoreUnavailable("cannot open the database postgresql://db:5432/bot: refused")
+
+    monkeypatch.setattr(entry, "run_bot", run_bot)
+    assert entry.main([]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(entry.PREFIX + "cannot open the database postgresql://db")
+    assert "DATABASE_URL" in captured.err and "Traceback" not in captured.out + captured.err

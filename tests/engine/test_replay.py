@@ -118,6 +118,12 @@ def test_engine_replay_reads_a_bare_stored_game_and_one_round(
     assert out.startswith("Round 2\n")
     assert "Round 1\n" not in out
     assert "no recorded scores" in out
+    assert main(["replay", str(path), "--round", "2", "--steps"]) == 0
+    stepped = capsys.readouterr().out.splitlines()
+    moves = [i for i, line in enumerate(stepped) if line[:7].strip().endswith(".")]
+    assert moves and all(" cards, " in stepped[i + 1] for i in moves)
+    assert main(["replay", str(path), "--round", "99"]) == 0
+    assert "no round 99" in capsys.readouterr().out
 
 
 def test_engine_replay_refuses_what_is_no_record(

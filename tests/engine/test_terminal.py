@@ -286,3 +286,20 @@ def test_meld_line_shows_who_scored_what() -> None:
     shared = MeldView(0, 0, MeldKind.RUN, (low, *run, high))
     line = table.meld_line(shared)
     assert line.endswith("(run · Tester 18 + Normal bot 1 8 + Normal bot 2 4 = 30 pts)")
+
+
+def test_cli_play_refuses_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--lang de`` (or a German LANG) gives the refusals in German, with German card words."""
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("zz\nmeld Herz Dame\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["play", "--seed", "1", "--target", "50"]) == 0
+    text = out.getvalue()
+    assert "Unbekannter Befehl „zz“" in text
+    assert "Zieh zuerst" in text  # "meld Herz Dame" before drawing
+    assert "D♥" in text  # the hand, in German card words
+    out.truncate(0)
+    monkeypatch.setattr("sys.stdin", io.StringIO("zz\n"))
+    assert main(["play", "--seed", "1", "--target", "50", "--lang", "en"]) == 0
+    assert "Unknown command “zz”" in out.getvalue()

@@ -14,7 +14,7 @@ from bot.core.presenter import (
     TypedField,
 )
 from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
@@ -24,11 +24,12 @@ from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
+from engine.i18n import N_, _, decimal
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase
 from engine.twopack import analyse_variant_meld, meld_options
 from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
-SUMMARY = (
+SUMMARY = N_(
     "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"
     "**Your turn:** draw the top card of the stock or of the discard pile; meld sets (3–4 of "
     "a rank, all suits different) and runs (3+ of a suit, no corner) and lay off; discard.\n"
@@ -41,11 +42,11 @@ SUMMARY = (
     "the fewest minus points win."
 )
 LABELS = {
-    "dealer_gets_14": ("dealer gets 14, no upcard", "13 cards and an upcard"),
-    "discard_only_to_meld": ("discard taken only to meld", "discard taken freely"),
-    "strict_swap": ("strict joker swap", "joker swap with any missing suit"),
-    "hand_romme_double": ("hand Rommé doubles", "hand Rommé counts single"),
-    "no_return": ("no-return on", "no-return off"),
+    "dealer_gets_14": (N_("dealer gets 14, no upcard"), N_("13 cards and an upcard")),
+    "discard_only_to_meld": (N_("discard taken only to meld"), N_("discard taken freely")),
+    "strict_swap": (N_("strict joker swap"), N_("joker swap with any missing suit")),
+    "hand_romme_double": (N_("hand Rommé doubles"), N_("hand Rommé counts single")),
+    "no_return": (N_("no-return on"), N_("no-return off")),
 }
 
 
@@ -66,9 +67,17 @@ def _result(result: object) -> RommeRoundResult:
 
 def result_line(result: RommeRoundResult, names: Sequence[str]) -> str:
     if result.went_out is None:
-        return f"Round {result.round_number} ended dead: the stock ran out, no minus points."
-    double = " (hand Rommé: minus points doubled)" if result.hand_romme else ""
-    return f"Round {result.round_number}: {names[result.went_out]} went out{double}."
+        return _(
+            "Round {round_number} ended dead: the stock ran out, no minus points.",
+            round_number=result.round_number,
+        )
+    double = _(" (hand Rommé: minus points doubled)") if result.hand_romme else ""
+    return _(
+        "Round {round_number}: {value} went out{double}.",
+        round_number=result.round_number,
+        value=names[result.went_out],
+        double=double,
+    )
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
@@ -76,18 +85,33 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     if shared is not None:
         return shared
     if isinstance(event, Opened):
-        return f"{names[event.seat]} has the first meld down ({event.points} points)."
+        return _(
+            "{value} has the first meld down ({points} points).",
+            value=names[event.seat],
+            points=event.points,
+        )
     if isinstance(event, MeldsTakenBack):
-        return f"{names[event.seat]} took back {format_cards(event.cards)}."
+        return _(
+            "{value} took back {value2}.", value=names[event.seat], value2=format_cards(event.cards)
+        )
     if isinstance(event, JokerSwapped):
-        return (
-            f"{names[event.seat]} put {event.card} in place of the joker in meld "
-            f"{event.meld_id + 1} and laid {format_cards(event.cards)} for {event.points}."
+        return _(
+            "{value} put {card} in place of the joker in meld {value2} and laid {value3} for "
+            "{points}.",
+            value=names[event.seat],
+            card=event.card,
+            value2=event.meld_id + 1,
+            value3=format_cards(event.cards),
+            points=event.points,
         )
     if isinstance(event, VariantRoundEnded) and isinstance(event.result, RommeRoundResult):
         return result_line(event.result, names)
     if isinstance(event, VariantSessionEnded):
-        return f"🏆 {names[event.winner]} wins with {event.totals[event.winner]} minus points!"
+        return _(
+            "🏆 {value} wins with {value2} minus points!",
+            value=names[event.winner],
+            value2=event.totals[event.winner],
+        )
     return None
 
 
@@ -99,11 +123,11 @@ def parse_swap(seat: int, text: str) -> JokerSwap:
     ]
     number = small_number(words[1]) if len(words) >= 4 else None
     if number is None:
-        raise Refusal("Write: swap Q♥ on 3 with 10♥ J♥ (card, meld number, the new meld).")
+        raise Refusal(_("Write: swap Q♥ on 3 with 10♥ J♥ (card, meld number, the new meld)."))
     card = one_card(words[0])
     new = list(parse_cards(" ".join(words[2:])))
     if not any(c.is_joker for c in new):
-        new.append(Card.parse("Jo"))
+        new.append(Card.parse(_("Jo")))
     return JokerSwap(seat, card, number - 1, tuple(new))
 
 
@@ -127,65 +151,86 @@ class RommePresenter(twopack.TwoPackPresenter):
 
     def option_label(self, name: str, value: OptionValue) -> str:
         if name in LABELS:
-            return LABELS[name][0 if value else 1]
+            return _(LABELS[name][0 if value else 1])
         if name == "rounds":
-            return "every player deals once" if value is None else f"{value} rounds"
+            return (
+                _("every player deals once") if value is None else _("{value} rounds", value=value)
+            )
         if name == "hand_size":
-            return f"{value} cards each"
+            return _("{value} cards each", value=value)
         if name == "opening_minimum":
-            return f"first meld at least {value}"
+            return _("first meld at least {value}", value=value)
         if name == "max_rebuilds":
-            return f"stock rebuilt at most {plural(int(value or 0), 'time')}"
+            return _("stock rebuilt at most {times}", times=plural(int(value or 0), "time"))
         return super().option_label(name, value)
 
     def rules_summary(self) -> str:
-        return SUMMARY
+        return _(SUMMARY)
 
     # ------------------------------------------------------------ the table
     def heading(self, view: BasePublicView) -> str:
         table = _view(view)
-        return f"{self.title} — round {table.round_number} of {table.rounds}"
+        return _(
+            "{title} — round {round_number} of {rounds}",
+            title=self.title,
+            round_number=table.round_number,
+            rounds=table.rounds,
+        )
 
     def phase_text(self, view: BasePublicView) -> str:
-        return twopack.phase_text(view) or "plays: melds, lay-offs and joker swaps, then a discard"
+        return twopack.phase_text(view) or _(
+            "plays: melds, lay-offs and joker swaps, then a discard"
+        )
 
     def seat_text(self, view: BasePublicView, seat: int) -> str:
         table = _view(view)
         s = table.seats[seat]
         if s.opened:
-            opening = f"first meld down ({s.opening_points})"
+            opening = _("first meld down ({opening_points})", opening_points=s.opening_points)
         elif s.opening_points:
-            opening = f"first meld {s.opening_points}/{table.opening_minimum}"
+            opening = _(
+                "first meld {opening_points}/{opening_minimum}",
+                opening_points=s.opening_points,
+                opening_minimum=table.opening_minimum,
+            )
         else:
-            opening = f"not out yet (0/{table.opening_minimum})"
-        return f"**{s.minus}** minus · {opening}"
+            opening = _("not out yet (0/{opening_minimum})", opening_minimum=table.opening_minimum)
+        return _("**{minus}** minus · {opening}", minus=s.minus, opening=opening)
 
     def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
         table = _view(view)
-        return [("Melds", self._melds_text(names, table)), twopack.piles_field(table)]
+        return [(_("Melds"), self._melds_text(names, table)), twopack.piles_field(table)]
 
     def _melds_text(self, names: Sequence[str], view: RommePublicView) -> str:
         if not view.melds:
-            return "none yet"
+            return _("none yet")
         lines = []
         for meld in view.melds:
-            kind = "set" if meld.kind is MeldKind.SET else "run"
+            kind = _("set") if meld.kind is MeldKind.SET else _("run")
             cards = " ".join(
                 f"{p.card}={p.stands_for}" if p.card.is_joker else str(p.card) for p in meld.cards
             )
-            pending = ", pending" if meld.pending else ""
+            pending = _(", pending") if meld.pending else ""
             lines.append(
                 f"`{meld.id + 1}` {cards} ({kind}, {names[meld.owner]}, {meld.points}{pending})"
             )
         return clip("\n".join(lines), 1024)
 
     def footer(self, view: BasePublicView) -> str:
-        return f"First meld at least {_view(view).opening_minimum} · fewest minus points win"
+        return _(
+            "First meld at least {value} · fewest minus points win",
+            value=_view(view).opening_minimum,
+        )
 
     def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
         ranked = sorted(_view(view).seats, key=lambda s: s.minus)
         return "\n".join(
-            f"{place + 1}. {names[s.seat]}: **{s.minus}** minus points"
+            _(
+                "{place}. {name}: **{minus}** minus points",
+                place=place + 1,
+                name=names[s.seat],
+                minus=s.minus,
+            )
             for place, s in enumerate(ranked)
         )
 
@@ -209,7 +254,13 @@ class RommePresenter(twopack.TwoPackPresenter):
         for seat, name in enumerate(names):
             cards = format_cards(done.hands[seat]) or "—"
             lines.append(
-                f"{name}: left in hand {cards} → −{done.minus[seat]}, total **{done.totals[seat]}**"
+                _(
+                    "{name}: left in hand {cards} → −{value}, total **{value2}**",
+                    name=name,
+                    cards=cards,
+                    value=done.minus[seat],
+                    value2=done.totals[seat],
+                )
             )
         return lines
 
@@ -222,7 +273,7 @@ class RommePresenter(twopack.TwoPackPresenter):
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: BasePrivateView) -> str:
         return twopack.turn_text(view) or (
-            "**Your turn:** meld, lay off or swap jokers as you like, then discard one card."
+            _("**Your turn:** meld, lay off or swap jokers as you like, then discard one card.")
         )
 
     def hand_lines(self, view: BasePrivateView) -> list[str]:
@@ -231,16 +282,30 @@ class RommePresenter(twopack.TwoPackPresenter):
         me = public.seats[private.seat]
         lines = twopack.locked_line(private)
         if private.must_meld is not None:
-            lines.append(f"You must play {private.must_meld} before you discard.")
+            lines.append(
+                _("You must play {must_meld} before you discard.", must_meld=private.must_meld)
+            )
         if me.opened:
-            lines.append(f"Your first meld is down ({me.opening_points}).")
+            lines.append(
+                _("Your first meld is down ({opening_points}).", opening_points=me.opening_points)
+            )
         else:
-            lines.append(f"First meld: {me.opening_points} of {public.opening_minimum} points.")
+            lines.append(
+                _(
+                    "First meld: {opening_points} of {opening_minimum} points.",
+                    opening_points=me.opening_points,
+                    opening_minimum=public.opening_minimum,
+                )
+            )
         lines.append(twopack.piles_line(public))
         return lines
 
     def hand_footer(self, name: str, view: BasePrivateView) -> str:
-        return f"{name} · {_private(view).public.seats[view.seat].minus} minus points"
+        return _(
+            "{name} · {value} minus points",
+            name=name,
+            value=_private(view).public.seats[view.seat].minus,
+        )
 
     def hand_controls(self, ctx: HandContext) -> HandControls:
         if not ctx.legal:
@@ -252,7 +317,7 @@ class RommePresenter(twopack.TwoPackPresenter):
         gid, arg = ctx.game_id, ctx.arg
         items: list[ui.GameComponent] = []
         if any(isinstance(a, TakeBack) for a in ctx.legal):
-            items.append(ui.button(gid, "v_back", arg, label="Take back the first meld", row=1))
+            items.append(ui.button(gid, "v_back", arg, label=_("Take back the first meld"), row=1))
         if ctx.cards:
             items.append(
                 ui.select(
@@ -260,7 +325,7 @@ class RommePresenter(twopack.TwoPackPresenter):
                     "v_meld",
                     arg,
                     twopack.card_options(ctx.cards),
-                    placeholder="Meld: choose 3 or more cards (in run order)…",
+                    placeholder=_("Meld: choose 3 or more cards (in run order)…"),
                     max_values=min(len(ctx.cards), twopack.OPTION_LIMIT),
                     row=2,
                 )
@@ -269,7 +334,7 @@ class RommePresenter(twopack.TwoPackPresenter):
         if layoffs:
             options = [twopack.layoff_option(a) for a in layoffs]
             items.append(
-                ui.select(gid, "v_lay", arg, options, placeholder="Lay off a card…", row=3)
+                ui.select(gid, "v_lay", arg, options, placeholder=_("Lay off a card…"), row=3)
             )
         items.extend(twopack.discard_select(ctx, row=4))
         return HandControls(items)
@@ -283,13 +348,22 @@ class RommePresenter(twopack.TwoPackPresenter):
             except RulesError:
                 continue
         for shape in sorted(shapes, key=lambda m: -m.total)[:8]:
-            lines.append(f"• meld {format_cards(shape.cards)} for {shape.total}")
+            lines.append(
+                _("• meld {value} for {total}", value=format_cards(shape.cards), total=shape.total)
+            )
         for action in self.layoffs(ctx)[:8]:
             place = "" if action.end is None else f" ({twopack.end_label(action.end)})"
-            lines.append(f"• lay off {action.card} on meld {action.meld_id + 1}{place}")
+            lines.append(
+                _(
+                    "• lay off {card} on meld {value}{place}",
+                    card=action.card,
+                    value=action.meld_id + 1,
+                    place=place,
+                )
+            )
         if not lines:
-            return "💡 No meld or lay-off in your hand right now."
-        return "💡 You could:\n" + "\n".join(lines)
+            return _("💡 No meld or lay-off in your hand right now.")
+        return _("💡 You could:\n") + "\n".join(lines)
 
     def typed_fields(self, phase: Phase) -> list[TypedField]:
         if phase is Phase.DRAW:
@@ -297,10 +371,12 @@ class RommePresenter(twopack.TwoPackPresenter):
         if phase is not Phase.PLAY:
             return []
         return [
-            TypedField("meld", "Meld (3 or more cards, in run order)", "10♥ J♥ Q♥  or  Jo 5s 6s"),
-            TypedField("layoff", "Lay off: card, meld number, end (optional)", "7♠ 2 high"),
-            TypedField("swap", "Joker swap", "swap Q♥ on 3 with 10♥ J♥"),
-            TypedField("discard", "Discard (ends your turn)", "9♣"),
+            TypedField(
+                "meld", _("Meld (3 or more cards, in run order)"), _("10♥ J♥ Q♥  or  Jo 5s 6s")
+            ),
+            TypedField("layoff", _("Lay off: card, meld number, end (optional)"), _("7♠ 2 high")),
+            TypedField("swap", _("Joker swap"), _("swap Q♥ on 3 with 10♥ J♥")),
+            TypedField("discard", _("Discard (ends your turn)"), "9♣"),
         ]
 
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
@@ -316,7 +392,7 @@ class RommePresenter(twopack.TwoPackPresenter):
         if values.get("discard"):
             actions.append(Discard(seat, one_card(values["discard"])))
         if not actions:
-            raise Refusal("Nothing typed, so nothing changed.")
+            raise Refusal(_("Nothing typed, so nothing changed."))
         return actions
 
     # ------------------------------------------------------------ slash commands
@@ -334,18 +410,29 @@ class RommePresenter(twopack.TwoPackPresenter):
 
     # ------------------------------------------------------------ statistics
     def leaderboard_line(self, row: LeaderboardRow) -> str:
-        return f"{row.points} minus points"
+        return _("{points} minus points", points=row.points)
 
     def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
         return [
-            ("Sessions", f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})"),
-            ("Final minus points", f"{stats.points} in total"),
+            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
+            (_("Final minus points"), _("{points} in total", points=stats.points)),
             (
-                "Rounds",
-                f"{stats.rounds} played, {stats.average_per_round:.1f} minus points per round",
+                _("Rounds"),
+                _(
+                    "{rounds} played, {average} minus points per round",
+                    rounds=stats.rounds,
+                    average=decimal(stats.average_per_round),
+                ),
             ),
-            ("Closing rounds", f"went out {stats.closed} times, {stats.special} hand Rommés"),
-            ("Abandoned games", str(stats.abandoned)),
+            (
+                _("Closing rounds"),
+                _(
+                    "went out {closed} times, {special} hand Rommés",
+                    closed=stats.closed,
+                    special=stats.special,
+                ),
+            ),
+            (_("Abandoned games"), str(stats.abandoned)),
         ]
 
 

@@ -54,6 +54,7 @@ from bot.render.variants import (
 )
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.i18n import _, language
 from engine.protocol import Phase
 from engine.twopack.melds import hand_value
 from engine.twopack.views import VariantMeldView
@@ -88,19 +89,26 @@ NOTE_MUTED = Style(20, pal.MUTED, pal.PANEL)
 def _status(view: RommePublicView) -> tuple[str, pal.RGB]:
     if view.phase is Phase.OVER and view.winner is not None:
         name = fit_text(view.seats[view.winner].name, HEADER.size, v.STATUS_NAME_W)
-        return f"{name} wins the game", seat_colour(view.winner)
+        return _("{name} wins the game", name=name), seat_colour(view.winner)
     seat = view.seats[view.to_act]
     name = fit_text(seat.name, HEADER.size, v.STATUS_NAME_W)
     if view.phase is Phase.DRAW:
-        return f"▶ {name} to draw", seat_colour(seat.seat)
+        return _("▶ {name} to draw", name=name), seat_colour(seat.seat)
     if not seat.opened and seat.opening_points:
         need = view.opening_minimum
-        return f"▶ {name}: first meld {seat.opening_points}/{need}", seat_colour(seat.seat)
-    return f"▶ {name} to play", seat_colour(seat.seat)
+        return _(
+            "▶ {name}: first meld {opening_points}/{need}",
+            name=name,
+            opening_points=seat.opening_points,
+            need=need,
+        ), seat_colour(seat.seat)
+    return _("▶ {name} to play", name=name), seat_colour(seat.seat)
 
 
 def _header_left(view: RommePublicView) -> tuple[str, str]:
-    return "Rommé", f"· round {view.round_number} of {view.rounds}"
+    return _("Rommé"), _(
+        "· round {round_number} of {rounds}", round_number=view.round_number, rounds=view.rounds
+    )
 
 
 def _last_round_note(view: RommePublicView) -> str:
@@ -108,17 +116,30 @@ def _last_round_note(view: RommePublicView) -> str:
     if last is None:
         return ""
     if last.went_out is None:
-        return f"Last round ({last.round_number}): dead, no minus points"
+        return _(
+            "Last round ({round_number}): dead, no minus points", round_number=last.round_number
+        )
     name = view.seats[last.went_out].name
-    double = " · hand-Rommé ×2" if last.hand_romme else ""
-    return f"Last round ({last.round_number}): {name} went out{double}"
+    double = _(" · hand-Rommé ×2") if last.hand_romme else ""
+    return _(
+        "Last round ({round_number}): {name} went out{double}",
+        round_number=last.round_number,
+        name=name,
+        double=double,
+    )
 
 
 def _notes(view: RommePublicView) -> list[tuple[str, Style]]:
     notes = [
-        (f"First meld: {view.opening_minimum}+ points in one turn", v.NOTE),
-        ("★ joker, with the card it stands for", v.LABEL),
-        ("Fewest minus points wins", v.LABEL),
+        (
+            _(
+                "First meld: {opening_minimum}+ points in one turn",
+                opening_minimum=view.opening_minimum,
+            ),
+            v.NOTE,
+        ),
+        (_("★ joker, with the card it stands for"), v.LABEL),
+        (_("Fewest minus points wins"), v.LABEL),
     ]
     last = _last_round_note(view)
     if last:
@@ -132,7 +153,7 @@ def _meld_fan(view: RommePublicView, meld: VariantMeldView) -> Fan:
     style = v.FAN_LABEL
     ring = None
     if meld.pending:
-        label = f"{meld.points} · pending"
+        label = _("{points} · pending", points=meld.points)
         style = v.FAN_LABEL_GOLD
         ring = pal.GOLD
     return Fan(
@@ -175,7 +196,7 @@ def _layout(view: RommePublicView) -> _Layout:
             used = max(used, GROUP_X + v.row_width(row) + BAND_PAD + MARGIN)
         height = v.band_height(ROMME_INFO_H, len(rows))
         bands.append(_Band(seat, tuple(tuple(r) for r in rows), height))
-    status, _ = _status(view)
+    status, _colour = _status(view)
     left, muted = _header_left(view)
     header = text_width(left, HEADER.size) + 10 + text_width(muted, HEADER_MUTED.size)
     header += text_width(status, HEADER.size) + 40 + 2 * MARGIN
@@ -199,11 +220,23 @@ def _draw_header(canvas: Image.Image, view: RommePublicView) -> None:
 def _draw_opening(canvas: Image.Image, view: RommePublicView, seat: RommeSeatView, y: int) -> None:
     need = view.opening_minimum
     if seat.opened:
-        text(canvas, f"✓ opened with {seat.opening_points}", INFO_X, y, INFO_BRIGHT)
+        text(
+            canvas,
+            _("✓ opened with {opening_points}", opening_points=seat.opening_points),
+            INFO_X,
+            y,
+            INFO_BRIGHT,
+        )
         return
     pending = seat.opening_points > 0
     style = INFO_GOLD if pending else INFO
-    text(canvas, f"first meld {seat.opening_points}/{need}", INFO_X, y, style)
+    text(
+        canvas,
+        _("first meld {opening_points}/{need}", opening_points=seat.opening_points, need=need),
+        INFO_X,
+        y,
+        style,
+    )
     fraction = seat.opening_points / need if need else 1.0
     v.draw_bar(canvas, INFO_X, y + 26, OPENING_BAR_W, fraction, pal.GOLD)
 
@@ -218,14 +251,14 @@ def _draw_band(canvas: Image.Image, view: RommePublicView, band: _Band, top: int
     y = top + BAND_PAD
     text(canvas, fit_text(seat.name, 24, INFO_TEXT_W), INFO_X, y, name_style(seat.seat))
     score = text(canvas, str(seat.minus), INFO_X, y + 32, SCORE)
-    text(canvas, "minus points", INFO_X + score.width + 8, y + 36, INFO)
+    text(canvas, _("minus points"), INFO_X + score.width + 8, y + 36, INFO)
     cards = plural(seat.hand_count, "card")
     if seat.seat == view.dealer:
-        cards += " · dealer"
+        cards += _(" · dealer")
     text(canvas, cards, INFO_X, y + 62, INFO)
     _draw_opening(canvas, view, seat, y + 86)
     if not band.rows:
-        text(canvas, "no melds yet", GROUP_X, top + BAND_PAD + 40, INFO)
+        text(canvas, _("no melds yet"), GROUP_X, top + BAND_PAD + 40, INFO)
     v.draw_fan_rows(canvas, band.rows, GROUP_X, top + BAND_PAD)
 
 
@@ -251,10 +284,15 @@ def draw_romme_table(view: RommePublicView) -> Image.Image:
     return canvas
 
 
-@lru_cache(maxsize=32)
 def render_romme_table(view: RommePublicView) -> bytes:
-    """The Rommé table as PNG bytes. Cached by view: an unchanged table is not drawn twice."""
-    return encode(draw_romme_table(view))
+    """The Rommé table as PNG bytes. Cached by view and language: an unchanged table is not
+    drawn twice."""
+    return _render_romme_table(view, language())
+
+
+@lru_cache(maxsize=32)
+def _render_romme_table(view: RommePublicView, lang: str) -> bytes:
+    return encode(draw_romme_table(view))  # drawn in ``lang``: the current language
 
 
 # ----------------------------------------------------------------------------- result
@@ -275,16 +313,18 @@ def _columns(result: RommeRoundResult) -> list[int]:
 
 def _draw_heading(canvas: Image.Image, result: RommeRoundResult, names: Sequence[str]) -> None:
     if result.went_out is None:
-        note = "The stock ran out once too often: nobody scores minus points."
+        note = _("The stock ran out once too often: nobody scores minus points.")
         draw_round_heading(canvas, result.round_number, None, "", note)
         return
     out = result.went_out
     name = title_name(names[out])
-    note = "Cards left in hand are minus points: joker 30, Ace 11, J Q K 10."
+    note = _("Cards left in hand are minus points: joker 30, Ace 11, J Q K 10.")
     if result.hand_romme:
-        note = f"Hand-Rommé: {name} went out in one turn, so minus points count double."
+        note = _(
+            "Hand-Rommé: {name} went out in one turn, so minus points count double.", name=name
+        )
     who = (name, name_style(out, pal.FELT, TITLE.size))
-    draw_round_heading(canvas, result.round_number, who, " went out", note)
+    draw_round_heading(canvas, result.round_number, who, _(" went out"), note)
 
 
 def _draw_row(
@@ -307,12 +347,12 @@ def _draw_row(
         for i, card in enumerate(hand[r : r + CARDS_PER_ROW]):
             v.paste_face(canvas, card, CARDS_X + i * v.FAN_STEP, row_y, v.FAN_CARD_H)
     if out_row:
-        label = "went out ★ hand-Rommé" if result.hand_romme else "went out ★"
+        label = _("went out ★ hand-Rommé") if result.hand_romme else _("went out ★")
         text(canvas, label, CARDS_X, mid + 2, NOTE_GOLD)
         text(canvas, "—", hand_col, mid + 1, NUMBER_MUTED, align="right")
     else:
         if not hand:
-            text(canvas, "no cards", CARDS_X, mid + 2, NOTE_MUTED)
+            text(canvas, _("no cards"), CARDS_X, mid + 2, NOTE_MUTED)
         value = sum(hand_value(c) for c in hand)
         shown = f"{value} ×2" if result.hand_romme else str(value)
         text(canvas, shown, hand_col, mid + 1, NUMBER_MUTED, align="right")
@@ -329,7 +369,7 @@ def draw_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> I
     columns = _columns(result)
     canvas = new_canvas(columns[-1] + 14 + MARGIN, height)
     _draw_heading(canvas, result, names)
-    heads = zip(("hand", "minus", "total"), columns, strict=True)
+    heads = zip((_("hand"), _("minus"), _("total")), columns, strict=True)
     y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
     for seat, row_h in enumerate(heights):
         _draw_row(canvas, result, names, seat, (y, row_h, columns))
@@ -338,7 +378,9 @@ def draw_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> I
 
 
 @lru_cache(maxsize=16)
-def _render_romme_round_result(result: RommeRoundResult, names: tuple[str, ...]) -> bytes:
+def _render_romme_round_result(
+    result: RommeRoundResult, names: tuple[str, ...], lang: str
+) -> bytes:
     return encode(draw_romme_round_result(result, names))
 
 
@@ -346,11 +388,11 @@ def render_romme_round_result(result: RommeRoundResult, names: Sequence[str]) ->
     """PNG of a Rommé round's scoring: who went out, every other hand with its hand value
     (doubled for a hand-Rommé), the minus points of the round and the totals so far (the
     fewest in gold); a dead round says so."""
-    return _render_romme_round_result(result, tuple(names))
+    return _render_romme_round_result(result, tuple(names), language())
 
 
 def cache_clear() -> None:
-    render_romme_table.cache_clear()
+    _render_romme_table.cache_clear()
     _render_romme_round_result.cache_clear()
 
 

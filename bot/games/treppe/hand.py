@@ -31,6 +31,7 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.games.treppe.game import Game
 from engine.games.treppe.melds import hand_value, meld_points, possible_melds
 from engine.games.treppe.views import PrivateView, PublicView
+from engine.i18n import _
 from engine.protocol import BasePrivateView, BasePublicView, Phase
 
 PAGE_SIZE = 25  # Discord's limit of options in one select menu
@@ -38,10 +39,10 @@ PAGE_SIZE = 25  # Discord's limit of options in one select menu
 
 def end_label(end: End | None) -> str:
     if end is End.LOW:
-        return "low end"
+        return _("low end")
     if end is End.HIGH:
-        return "high end"
-    return "set"
+        return _("high end")
+    return _("set")
 
 
 def _game(ctx: HandContext) -> Game:
@@ -92,11 +93,11 @@ class SafePlayer:
 
 # ---------------------------------------------------------------- what a click means
 def take(ctx: HandContext, values: list[str]) -> Action:
-    index_text, _, code = values[0].partition(":")
+    index_text, _colon, code = values[0].partition(":")
     staircase = _public(ctx.public).staircase
     index = small_number(index_text)
     if index is None or index >= len(staircase) or staircase[index].code != code:
-        raise Refusal("The staircase has changed since you opened this hand.")
+        raise Refusal(_("The staircase has changed since you opened this hand."))
     return TakeStaircase(ctx.seat.seat, index)
 
 
@@ -109,9 +110,10 @@ def lay(ctx: HandContext, values: list[str]) -> Action | Redraw:
     state = ctx.state.fresh()
     if targets:
         return Redraw(
-            replace(state, pending=card.code), f"{card} fits in more than one place: choose where."
+            replace(state, pending=card.code),
+            _("{card} fits in more than one place: choose where.", card=card),
         )
-    return Redraw(state, f"⚠️ {card} does not fit any meld on the table now.")
+    return Redraw(state, _("⚠️ {card} does not fit any meld on the table now.", card=card))
 
 
 def lay_to(ctx: HandContext, values: list[str]) -> Action:
@@ -137,8 +139,8 @@ class TreppeHand:
 
     def turn_text(self, view: BasePrivateView) -> str:
         if view.public.phase is Phase.DRAW:
-            return "**Your turn:** draw from the talon or take cards from the staircase."
-        return "**Your turn:** meld and lay off as you like, then discard one card."
+            return _("**Your turn:** draw from the talon or take cards from the staircase.")
+        return _("**Your turn:** meld and lay off as you like, then discard one card.")
 
     def hand_lines(self, view: BasePrivateView) -> list[str]:
         private = _private(view)
@@ -146,14 +148,25 @@ class TreppeHand:
         lines = []
         if private.locked_discard is not None and len(private.hand) > 1:
             lines.append(
-                f"You took {private.locked_discard} from the staircase: it cannot go back."
+                _(
+                    "You took {locked_discard} from the staircase: it cannot go back.",
+                    locked_discard=private.locked_discard,
+                )
             )
         staircase = " · ".join(f"`{i + 1}` {c}" for i, c in enumerate(public.staircase))
-        lines.append(f"Staircase: {staircase or 'empty'} ← top · talon {public.talon_count}")
+        lines.append(
+            _(
+                "Staircase: {staircase} ← top · talon {count}",
+                staircase=staircase or _("empty"),
+                count=public.talon_count,
+            )
+        )
         return lines
 
     def hand_footer(self, name: str, view: BasePrivateView) -> str:
-        return f"{name} · {_private(view).public.seats[view.seat].score} points"
+        return _(
+            "{name} · {value} points", name=name, value=_private(view).public.seats[view.seat].score
+        )
 
     def hand_controls(self, ctx: HandContext) -> HandControls:
         public = _public(ctx.public)
@@ -177,7 +190,7 @@ class TreppeHand:
                 gid,
                 "h_draw",
                 arg,
-                label=f"Draw from talon ({public.talon_count})",
+                label=_("Draw from talon ({talon_count})", talon_count=public.talon_count),
                 style=discord.ButtonStyle.primary,
                 disabled=public.talon_count == 0,
                 row=0,
@@ -187,7 +200,12 @@ class TreppeHand:
         positions = list(range(len(stairs) - 1, -1, -1))[window]  # top first
         options = [
             discord.SelectOption(
-                label=f"{index + 1}: {stairs[index]} (takes {plural(len(stairs) - index, 'card')})",
+                label=_(
+                    "{position}: {card} (takes {count})",
+                    position=index + 1,
+                    card=stairs[index],
+                    count=plural(len(stairs) - index, "card"),
+                ),
                 value=f"{index}:{stairs[index].code}",
             )
             for index in positions
@@ -195,7 +213,7 @@ class TreppeHand:
         if options:
             items.append(
                 ui.select(
-                    gid, "h_take", arg, options, placeholder="Take from the staircase…", row=1
+                    gid, "h_take", arg, options, placeholder=_("Take from the staircase…"), row=1
                 )
             )
         return items
@@ -214,7 +232,7 @@ class TreppeHand:
                     "h_meld",
                     arg,
                     options,
-                    placeholder="Meld: choose 3 or more cards…",
+                    placeholder=_("Meld: choose 3 or more cards…"),
                     max_values=len(shown),
                     row=1,
                 )
@@ -225,7 +243,7 @@ class TreppeHand:
             targets = [lo for lo in layoffs if lo.card is pending][:PAGE_SIZE]
             if targets:
                 options = [self._target_option(ctx, lo) for lo in targets]
-                placeholder = f"Where should {pending} go?"
+                placeholder = _("Where should {pending} go?", pending=pending)
                 items.append(
                     ui.select(gid, "h_layto", arg, options, placeholder=placeholder, row=2)
                 )
@@ -234,7 +252,7 @@ class TreppeHand:
             if layoff_cards:
                 options = [discord.SelectOption(label=str(c), value=c.code) for c in layoff_cards]
                 items.append(
-                    ui.select(gid, "h_lay", arg, options, placeholder="Lay off a card…", row=2)
+                    ui.select(gid, "h_lay", arg, options, placeholder=_("Lay off a card…"), row=2)
                 )
         discards = [a.card for a in ctx.legal if isinstance(a, Discard)]
         ordered = [c for c in cards if c in discards][window]
@@ -246,7 +264,7 @@ class TreppeHand:
                     "h_discard",
                     arg,
                     options,
-                    placeholder="Discard a card (ends your turn)…",
+                    placeholder=_("Discard a card (ends your turn)…"),
                     row=3,
                 )
             )
@@ -256,7 +274,7 @@ class TreppeHand:
         meld = _public(ctx.public).melds[layoff.meld_id]
         cards = format_cards([p.card for p in meld.cards])
         return discord.SelectOption(
-            label=f"Meld {meld.id + 1}: {cards}"[:100],
+            label=_("Meld {value}: {cards}", value=meld.id + 1, cards=cards)[:100],
             description=end_label(layoff.end),
             value=layoff_value(layoff),
         )
@@ -266,14 +284,27 @@ class TreppeHand:
         lines = []
         melds = possible_melds(ctx.private.hand)
         for cards in sorted(melds, key=lambda c: -meld_points(c))[:10]:
-            lines.append(f"• meld {format_cards(cards)} for {meld_points(cards)}")
+            lines.append(
+                _(
+                    "• meld {value} for {value2}",
+                    value=format_cards(cards),
+                    value2=meld_points(cards),
+                )
+            )
         for layoff in _game(ctx).legal_layoffs(ctx.seat.seat)[:10]:
             place = "" if layoff.end is None else f" ({end_label(layoff.end)})"
-            lines.append(f"• lay off {layoff.card} on meld {layoff.meld_id + 1}{place}")
+            lines.append(
+                _(
+                    "• lay off {card} on meld {value}{place}",
+                    card=layoff.card,
+                    value=layoff.meld_id + 1,
+                    place=place,
+                )
+            )
         if not lines:
-            return "💡 No meld or lay-off in your hand right now."
-        more = " (more exist)" if len(melds) > 10 else ""
-        return "💡 You could:\n" + "\n".join(lines) + more
+            return _("💡 No meld or lay-off in your hand right now.")
+        more = _(" (more exist)") if len(melds) > 10 else ""
+        return _("💡 You could:\n") + "\n".join(lines) + more
 
     def layoffs(self, ctx: HandContext) -> list[LayOff]:
         return _game(ctx).legal_layoffs(ctx.seat.seat)
@@ -284,8 +315,8 @@ class TreppeHand:
             return [
                 TypedField(
                     "take",
-                    "Take: staircase position, or 'talon'",
-                    "e.g. 3 (takes card 3 and all above it) or talon",
+                    _("Take: staircase position, or 'talon'"),
+                    _("e.g. 3 (takes card 3 and all above it) or talon"),
                     required=True,
                     max_length=10,
                 )
@@ -293,14 +324,14 @@ class TreppeHand:
         if phase is not Phase.PLAY:
             return []
         return [
-            TypedField("meld", "Meld (3 or more cards)", "Q♥ K♥ A♥  or  qh kh ah"),
+            TypedField("meld", _("Meld (3 or more cards)"), _("Q♥ K♥ A♥  or  qh kh ah")),
             TypedField(
                 "layoff",
-                "Lay off: card, meld number, end (optional)",
-                "7♠ 2   or   A♥ 1 high",
+                _("Lay off: card, meld number, end (optional)"),
+                _("7♠ 2   or   A♥ 1 high"),
                 max_length=20,
             ),
-            TypedField("discard", "Discard (ends your turn)", "9♣", max_length=6),
+            TypedField("discard", _("Discard (ends your turn)"), "9♣", max_length=6),
         ]
 
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
@@ -310,7 +341,7 @@ class TreppeHand:
                 return [DrawTalon(seat)]
             position = small_number(text)
             if position is None:
-                raise Refusal("Type a staircase position (a number such as 3) or 'talon'.")
+                raise Refusal(_("Type a staircase position (a number such as 3) or 'talon'."))
             return [TakeStaircase(seat, position - 1)]
         actions: list[Action] = []
         if values.get("meld"):
@@ -320,17 +351,25 @@ class TreppeHand:
         if values.get("discard"):
             cards = parse_cards(values["discard"])
             if len(cards) != 1:
-                raise Refusal("Discard exactly one card.")
+                raise Refusal(_("Discard exactly one card."))
             actions.append(Discard(seat, cards[0]))
         if not actions:
-            raise Refusal("Nothing typed, so nothing changed.")
+            raise Refusal(_("Nothing typed, so nothing changed."))
         return actions
 
     # ------------------------------------------------------------ slash commands
     def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
         stairs = _public(view).staircase
         choices = [
-            (f"{i + 1}: {stairs[i]} (takes {len(stairs) - i})", i + 1)
+            (
+                _(
+                    "{value}: {value2} (takes {value3})",
+                    value=i + 1,
+                    value2=stairs[i],
+                    value3=len(stairs) - i,
+                ),
+                i + 1,
+            )
             for i in range(len(stairs) - 1, -1, -1)
         ]
         return [c for c in choices if current.strip() in c[0]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.presenter import GamePresenter
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, plural, sessions_text
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
@@ -22,9 +22,10 @@ from engine.games.treppe.events import (
     TookFromStaircase,
 )
 from engine.games.treppe.views import PublicView
+from engine.i18n import N_, _, decimal
 from engine.protocol import BasePublicView, OptionValue, Phase
 
-SUMMARY = (
+SUMMARY = N_(
     "**Treppenrommé in short** — 2 to 4 players, one 52-card pack, 7 cards each.\n"
     "**Your turn:** 1) draw the top talon card, *or* take any staircase card together with "
     "every card above it; 2) meld sets (3–4 of a rank) and runs (3+ of a suit, round the "
@@ -52,96 +53,120 @@ def _result(result: object) -> RoundResult:
 
 def result_line(result: RoundResult, names: Sequence[str]) -> str:
     if result.went_out is None:
-        return f"Round {result.round_number} ended with nobody going out; meld points stand."
-    double = " (Rommé hand: doubled)" if result.hand_romme else ""
-    return (
-        f"Round {result.round_number}: {names[result.went_out]} went out and scores "
-        f"{result.bonus} from the others' hands{double}."
+        return _(
+            "Round {round_number} ended with nobody going out; meld points stand.",
+            round_number=result.round_number,
+        )
+    double = _(" (Rommé hand: doubled)") if result.hand_romme else ""
+    return _(
+        "Round {round_number}: {value} went out and scores {bonus} from the others' hands{double}.",
+        round_number=result.round_number,
+        value=names[result.went_out],
+        bonus=result.bonus,
+        double=double,
     )
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     """Treppenrommé's own events."""
     if isinstance(event, TookFromStaircase):
-        return (
-            f"{names[event.seat]} took {plural(len(event.cards), 'card')} from the "
-            f"staircase ({format_cards(event.cards)})."
+        return _(
+            "{name} took {count} from the staircase ({cards}).",
+            name=names[event.seat],
+            count=plural(len(event.cards), "card"),
+            cards=tuple(event.cards),
         )
     if isinstance(event, RoundEnded):
         return result_line(event.result, names)
     if isinstance(event, RoundStarted):
         if event.round_number <= 1:
             return ""
-        return f"Round {event.round_number}: {names[event.dealer]} deals."
+        return _(
+            "Round {round_number}: {value} deals.",
+            round_number=event.round_number,
+            value=names[event.dealer],
+        )
     if isinstance(event, SessionEnded):
-        return f"🏆 {names[event.winner]} wins with {event.totals[event.winner]}!"
+        return _(
+            "🏆 {value} wins with {value2}!",
+            value=names[event.winner],
+            value2=event.totals[event.winner],
+        )
     return None
 
 
 class TreppePresenter(TreppeHand, GamePresenter):
     key = "treppenromme"
-    stock_word = "talon"
-    pile_word = "staircase"
+    stock_word = N_("talon")
+    pile_word = N_("staircase")
     rules_doc = "docs/rules.md"
-    final_word = "scores"
+    final_word = N_("scores")
 
     # ------------------------------------------------------------ lobby and rules
     def option_label(self, name: str, value: OptionValue) -> str:
         if name == "target":
-            return f"target {value}"
+            return _("target {value}", value=value)
         if name == "no_return":
-            return "no-return on" if value else "no-return off"
+            return _("no-return on") if value else _("no-return off")
         if name == "max_rebuilds":
-            return f"talon rebuilt at most {plural(int(value or 0), 'time')}"
+            return _("talon rebuilt at most {times}", times=plural(int(value or 0), "time"))
         if name == "hand_size":
-            return f"{value} cards each"
+            return _("{value} cards each", value=value)
         if name == "hand_romme_double":
-            return "Rommé hand doubles" if value else "Rommé hand counts single"
+            return _("Rommé hand doubles") if value else _("Rommé hand counts single")
         return super().option_label(name, value)
 
     def rules_summary(self) -> str:
-        return SUMMARY
+        return _(SUMMARY)
 
     # ------------------------------------------------------------ the table
     def heading(self, view: BasePublicView) -> str:
-        return f"{self.title} — round {view.round_number}"
+        return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
 
     def phase_text(self, view: BasePublicView) -> str:
         if view.phase is Phase.DRAW:
-            return "draws: the talon or cards from the staircase"
+            return _("draws: the talon or cards from the staircase")
         if view.phase is Phase.PLAY:
-            return "plays: melds and lay-offs, then a discard"
-        return "the session is over"
+            return _("plays: melds and lay-offs, then a discard")
+        return _("the session is over")
 
     def seat_text(self, view: BasePublicView, seat: int) -> str:
         shown = _view(view).seats[seat]
-        return f"**{shown.score}** pts (+{shown.round_points} this round)"
+        return _(
+            "**{score}** pts (+{round_points} this round)",
+            score=shown.score,
+            round_points=shown.round_points,
+        )
 
     def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
         table = _view(view)
         if table.staircase:
             items = [f"`{i + 1}` {card}" for i, card in enumerate(table.staircase)]
-            stairs = clip(" · ".join(items) + " ← top", 1024)
+            stairs = clip(" · ".join(items) + _(" ← top"), 1024)
         else:
-            stairs = "empty"
+            stairs = _("empty")
         return [
-            (f"Staircase ({len(table.staircase)})", stairs),
-            ("Melds", self._melds_text(names, table)),
+            (_("Staircase ({value})", value=len(table.staircase)), stairs),
+            (_("Melds"), self._melds_text(names, table)),
         ]
 
     def _melds_text(self, names: Sequence[str], view: PublicView) -> str:
         if not view.melds:
-            return "none yet"
+            return _("none yet")
         lines = []
         for meld in view.melds:
-            kind = "set" if meld.kind is MeldKind.SET else "run"
+            kind = _("set") if meld.kind is MeldKind.SET else _("run")
             cards = format_cards([p.card for p in meld.cards])
             lines.append(f"`{meld.id + 1}` {cards} ({kind}, {names[meld.owner]}, {meld.points})")
         return clip("\n".join(lines), 1024)
 
     def footer(self, view: BasePublicView) -> str:
         table = _view(view)
-        return f"Talon: {plural(table.talon_count, 'card')} · target {table.target}"
+        return _(
+            "Talon: {count} · target {target}",
+            count=plural(table.talon_count, "card"),
+            target=table.target,
+        )
 
     def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
         totals = [seat.score for seat in _view(view).seats]
@@ -152,7 +177,11 @@ class TreppePresenter(TreppeHand, GamePresenter):
 
     def scores_heading(self, view: BasePublicView) -> str:
         table = _view(view)
-        return f"Scores — round {table.round_number}, target {table.target}"
+        return _(
+            "Scores — round {round_number}, target {target}",
+            round_number=table.round_number,
+            target=table.target,
+        )
 
     # ------------------------------------------------------------ rounds and events
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
@@ -181,8 +210,14 @@ class TreppePresenter(TreppeHand, GamePresenter):
         for seat, name in enumerate(names):
             cards = format_cards(done.hands[seat]) or "—"
             lines.append(
-                f"{name}: melds {done.meld_points[seat]}, left in hand {cards} "
-                f"({done.hand_points[seat]}) → total **{done.totals[seat]}**"
+                _(
+                    "{name}: melds {value}, left in hand {cards} ({value2}) → total **{value3}**",
+                    name=name,
+                    value=done.meld_points[seat],
+                    cards=cards,
+                    value2=done.hand_points[seat],
+                    value3=done.totals[seat],
+                )
             )
         return lines
 
@@ -200,19 +235,41 @@ class TreppePresenter(TreppeHand, GamePresenter):
 
     # ------------------------------------------------------------ statistics
     def leaderboard_line(self, row: LeaderboardRow) -> str:
-        return f"{row.points} points · {row.average_per_round:.1f} per round"
+        return _(
+            "{points} points · {average} per round",
+            points=row.points,
+            average=decimal(row.average_per_round),
+        )
 
     def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
         return [
-            ("Sessions", f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})"),
-            ("Points", f"{stats.points} total, best session {stats.best_session}"),
+            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
             (
-                "Rounds",
-                f"{stats.rounds} played, {stats.average_per_round:.1f} points per round, "
-                f"best round {stats.best_round}",
+                _("Points"),
+                _(
+                    "{points} total, best session {best_session}",
+                    points=stats.points,
+                    best_session=stats.best_session,
+                ),
             ),
-            ("Going out", f"{stats.closed} times, {stats.special} Rommé hands"),
-            ("Abandoned games", str(stats.abandoned)),
+            (
+                _("Rounds"),
+                _(
+                    "{rounds} played, {average} points per round, best round {best}",
+                    rounds=stats.rounds,
+                    average=decimal(stats.average_per_round),
+                    best=stats.best_round,
+                ),
+            ),
+            (
+                _("Going out"),
+                _(
+                    "{closed} times, {special} Rommé hands",
+                    closed=stats.closed,
+                    special=stats.special,
+                ),
+            ),
+            (_("Abandoned games"), str(stats.abandoned)),
         ]
 
 

@@ -28,6 +28,7 @@ from bot.render.results import (
     title_name,
 )
 from engine.games.treppe.events import RoundResult
+from engine.i18n import _, language
 
 ROW_PAD = 10
 ROW_GAP = 8
@@ -68,16 +69,22 @@ def _columns(result: RoundResult) -> list[int]:
 
 def _draw_heading(canvas: Image.Image, result: RoundResult, names: Sequence[str]) -> None:
     if result.went_out is None:
-        note = "Nobody went out. Meld points stand; cards in hand score nothing."
+        note = _("Nobody went out. Meld points stand; cards in hand score nothing.")
         draw_round_heading(canvas, result.round_number, None, "", note)
         return
     winner = result.went_out
     name = title_name(names[winner])
-    note = f"{name} scores the cards left in the other hands: +{result.bonus}."
+    note = _(
+        "{name} scores the cards left in the other hands: +{bonus}.", name=name, bonus=result.bonus
+    )
     if result.hand_romme:
-        note = f"Rommé hand: the other hands count double for {name}, +{result.bonus}."
+        note = _(
+            "Rommé hand: the other hands count double for {name}, +{bonus}.",
+            name=name,
+            bonus=result.bonus,
+        )
     who = (name, _name_style(winner, pal.FELT, TITLE.size))
-    draw_round_heading(canvas, result.round_number, who, " went out", note)
+    draw_round_heading(canvas, result.round_number, who, _(" went out"), note)
 
 
 def _hand_shown(result: RoundResult, seat: int) -> str:
@@ -111,12 +118,12 @@ def _draw_row(
         paste_fan(canvas, hand[r : r + CARDS_PER_ROW], CARDS_X, row_y, CARD_STEP, CARD_STRIP_H)
     if seat == result.went_out:
         outline(canvas, frame, pal.GOLD, 3)
-        label = "went out ★ Rommé hand ×2" if result.hand_romme else "went out ★"
+        label = _("went out ★ Rommé hand ×2") if result.hand_romme else _("went out ★")
         text(canvas, label, CARDS_X, mid + 2, NOTE)
         text(canvas, f"+{result.bonus}", hand_col, mid, BONUS, align="right")
     else:
         if not hand:
-            text(canvas, "no cards", CARDS_X, mid + 2, NOTE_MUTED)
+            text(canvas, _("no cards"), CARDS_X, mid + 2, NOTE_MUTED)
         text(canvas, _hand_shown(result, seat), hand_col, mid + 1, NUMBER_MUTED, align="right")
     text(canvas, f"+{result.meld_points[seat]}", meld_col, mid, NUMBER, align="right")
     text(canvas, str(result.totals[seat]), total_col, mid, NUMBER, align="right")
@@ -129,7 +136,7 @@ def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
     columns = _columns(result)
     canvas = new_canvas(columns[-1] + 14 + MARGIN, height)
     _draw_heading(canvas, result, names)
-    heads = zip(("hand", "melds", "total"), columns, strict=True)
+    heads = zip((_("hand"), _("melds"), _("total")), columns, strict=True)
     y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
     for seat, row_h in enumerate(heights):
         _draw_row(canvas, result, names, seat, (y, row_h, columns))
@@ -147,12 +154,12 @@ def draw_session_result(
     height = TITLE_H + SUBTITLE_H + len(order) * (row_h + ROW_GAP) + MARGIN
     canvas = new_canvas(width, height)
     if winner is None:
-        draw_title(canvas, [("Game over", TITLE)])
+        draw_title(canvas, [(_("Game over"), TITLE)])
     else:
         name = fit_text(names[winner], TITLE.size, 360)
         who = (name, _name_style(winner, pal.FELT, TITLE.size))
-        draw_title(canvas, [("Game over: ", TITLE), who, (" wins", TITLE)])
-    text(canvas, "Final scores", MARGIN, TITLE_H, SUBTITLE)
+        draw_title(canvas, [(_("Game over: "), TITLE), who, (_(" wins"), TITLE)])
+    text(canvas, _("Final scores"), MARGIN, TITLE_H, SUBTITLE)
     y = TITLE_H + SUBTITLE_H
     for place, seat in enumerate(order, start=1):
         rect(canvas, (MARGIN, y, width - MARGIN - 1, y + row_h - 1), pal.PANEL)
@@ -161,33 +168,33 @@ def draw_session_result(
         text(canvas, f"{place}.", NAME_X, mid + 2, NUMBER_MUTED)
         text(canvas, fit_text(names[seat], 24, 330), NAME_X + 44, mid, _name_style(seat))
         if seat == winner:
-            text(canvas, "★ winner", width - MARGIN - 150, mid + 2, NOTE, align="right")
+            text(canvas, _("★ winner"), width - MARGIN - 150, mid + 2, NOTE, align="right")
         text(canvas, str(totals[seat]), width - MARGIN - 14, mid, NUMBER, align="right")
         y += row_h + ROW_GAP
     return canvas
 
 
 @lru_cache(maxsize=16)
-def _render_round_result(result: RoundResult, names: tuple[str, ...]) -> bytes:
+def _render_round_result(result: RoundResult, names: tuple[str, ...], lang: str) -> bytes:
     return encode(draw_round_result(result, names))
 
 
 def render_round_result(result: RoundResult, names: Sequence[str]) -> bytes:
     """PNG of a round's scoring: who went out, every other hand with its points (doubled for
     a Rommé hand), meld points and totals; a dead round says so."""
-    return _render_round_result(result, tuple(names))
+    return _render_round_result(result, tuple(names), language())
 
 
 @lru_cache(maxsize=16)
 def _render_session_result(
-    names: tuple[str, ...], totals: tuple[int, ...], winner: int | None
+    names: tuple[str, ...], totals: tuple[int, ...], winner: int | None, lang: str
 ) -> bytes:
     return encode(draw_session_result(names, totals, winner))
 
 
 def render_session_result(names: Sequence[str], totals: Sequence[int], winner: int | None) -> bytes:
     """PNG of the final standings with the winner marked."""
-    return _render_session_result(tuple(names), tuple(totals), winner)
+    return _render_session_result(tuple(names), tuple(totals), winner, language())
 
 
 def cache_clear() -> None:

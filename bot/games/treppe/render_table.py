@@ -28,6 +28,7 @@ from bot.render.canvas import (
 from bot.render.geometry import CARD_H, CARD_W, INDEX_BOTTOM, INDEX_STRIP
 from engine.cards import Card
 from engine.games.treppe.views import MeldView, PublicView, SeatView
+from engine.i18n import _, card_count, language
 from engine.protocol import Phase
 
 TABLE_W = 1080  # the widest a table gets
@@ -179,15 +180,23 @@ def _status(view: PublicView) -> tuple[str, pal.RGB]:
     """The right side of the header; the name is cut short so the verb always shows."""
     if view.phase is Phase.OVER and view.winner is not None:
         name = fit_text(view.seats[view.winner].name, HEADER.size, STATUS_NAME_W)
-        return f"{name} wins the game", player_colour(view.winner)
+        return _("{name} wins the game", name=name), player_colour(view.winner)
     name = fit_text(view.seats[view.to_act].name, HEADER.size, STATUS_NAME_W)
-    doing = "to draw" if view.phase is Phase.DRAW else "to play"
+    doing = _("to draw") if view.phase is Phase.DRAW else _("to play")
     return f"▶ {name} {doing}", player_colour(view.to_act)
 
 
 def _draw_header(canvas: Image.Image, view: PublicView) -> None:
-    left = text(canvas, f"Round {view.round_number}", MARGIN, 14, HEADER)
-    text(canvas, f"· first to {view.target}", MARGIN + left.width + 10, 18, HEADER_MUTED)
+    left = text(
+        canvas, _("Round {round_number}", round_number=view.round_number), MARGIN, 14, HEADER
+    )
+    text(
+        canvas,
+        _("· first to {target}", target=view.target),
+        MARGIN + left.width + 10,
+        18,
+        HEADER_MUTED,
+    )
     status, colour = _status(view)
     text(
         canvas,
@@ -201,7 +210,7 @@ def _draw_header(canvas: Image.Image, view: PublicView) -> None:
 
 def _draw_talon(canvas: Image.Image, view: PublicView, top: int) -> None:
     y = top + BADGE_H + BADGE_GAP
-    text(canvas, "talon", MARGIN + CARD_W // 2, top + 2, LABEL, align="centre")
+    text(canvas, _("talon"), MARGIN + CARD_W // 2, top + 2, LABEL, align="centre")
     if view.talon_count > 0:
         paste_card(canvas, None, MARGIN, y)
         text(
@@ -214,11 +223,11 @@ def _draw_talon(canvas: Image.Image, view: PublicView, top: int) -> None:
         )
     else:
         empty_slot(canvas, MARGIN, y)
-        text(canvas, "empty", MARGIN + CARD_W // 2, y + CARD_H // 2 - 12, LABEL, align="centre")
+        text(canvas, _("empty"), MARGIN + CARD_W // 2, y + CARD_H // 2 - 12, LABEL, align="centre")
     if view.rebuilds:
         text(
             canvas,
-            f"rebuilt {view.rebuilds}×",
+            _("rebuilt {rebuilds}×", rebuilds=view.rebuilds),
             MARGIN + CARD_W // 2,
             y + CARD_H + 4,
             LABEL,
@@ -230,7 +239,7 @@ def _draw_staircase(canvas: Image.Image, stairs: tuple[Card, ...], top: int) -> 
     if not stairs:
         y = top + BADGE_H + BADGE_GAP
         empty_slot(canvas, STAIRS_X, y)
-        text(canvas, "staircase empty", STAIRS_X + CARD_W + 14, y + CARD_H // 2 - 12, LABEL)
+        text(canvas, _("staircase empty"), STAIRS_X + CARD_W + 14, y + CARD_H // 2 - 12, LABEL)
         return
     layout = _stair_layout(len(stairs))
     for row_start in range(0, len(stairs), layout.per_row):
@@ -264,7 +273,7 @@ def staircase_badges(count: int) -> list[Badge]:
         x, y = layout.position(i)
         badge_y = y - BADGE_H - BADGE_GAP
         if i == count - 1:
-            badges.append(Badge(f"{i + 1} · top", x, badge_y, TOP_BADGE, "left"))
+            badges.append(Badge(_("{value} · top", value=i + 1), x, badge_y, TOP_BADGE, "left"))
         else:
             # Centred over the visible strip of a covered card, or over a row's last card.
             width = layout.step if (i + 1) % layout.per_row else INDEX_STRIP
@@ -293,15 +302,15 @@ def _draw_band(
     y = top + BAND_PAD
     name_w = INFO_W - COLOUR_BAR_W - 24
     text(canvas, fit_text(seat.name, 24, name_w), x, y, name_style(seat.seat))
-    text(canvas, f"{seat.score} points", x, y + 32, SCORE)
-    cards = "1 card" if seat.hand_count == 1 else f"{seat.hand_count} cards"
+    text(canvas, _("{score} points", score=seat.score), x, y + 32, SCORE)
+    cards = card_count(seat.hand_count)
     if seat.seat == view.dealer:
-        cards += " · dealer"
+        cards += _(" · dealer")
     text(canvas, cards, x, y + 62, INFO)
-    text(canvas, f"+{seat.round_points} this round", x, y + 84, INFO)
+    text(canvas, _("+{round_points} this round", round_points=seat.round_points), x, y + 84, INFO)
 
     if not melds:
-        text(canvas, "no melds yet", MELD_X, top + BAND_PAD + 40, INFO)
+        text(canvas, _("no melds yet"), MELD_X, top + BAND_PAD + 40, INFO)
     for r, row in enumerate(rows):
         mx = MELD_X
         my = top + BAND_PAD + r * MELD_ROW_H
@@ -345,7 +354,7 @@ def _layout(view: PublicView) -> _Layout:
     count = len(view.staircase)
     used = STAIRS_X + fan_width(min(count, stairs.per_row), stairs.step) + MARGIN
     if count:
-        top_x, _ = stairs.position(count - 1)
+        top_x, _top_y = stairs.position(count - 1)
         used = max(used, top_x + TOP_BADGE_W + MARGIN)
     else:
         used += 200  # room for the "staircase empty" note
@@ -361,9 +370,9 @@ def _layout(view: PublicView) -> _Layout:
             row_w = sum(_meld_width(m, names) for m in row) + MELD_GAP * (len(row) - 1)
             used = max(used, MELD_X + row_w + BAND_PAD + MARGIN)
         bands.append((seat, melds, _band_height(len(rows))))
-    status, _ = _status(view)
-    header = text_width(f"Round {view.round_number}", HEADER.size)
-    header += text_width(f"· first to {view.target}", HEADER_MUTED.size) + 10
+    status, _colour = _status(view)
+    header = text_width(_("Round {round_number}", round_number=view.round_number), HEADER.size)
+    header += text_width(_("· first to {target}", target=view.target), HEADER_MUTED.size) + 10
     header += text_width(status, HEADER.size) + 40 + 2 * MARGIN
     width = min(TABLE_W, max(TABLE_MIN_W, used, header))
     return _Layout(width, stairs, stairs_h, tuple(bands))
@@ -389,14 +398,19 @@ def draw_table(view: PublicView) -> Image.Image:
     return canvas
 
 
-@lru_cache(maxsize=32)
 def render_table(view: PublicView) -> bytes:
-    """The table as PNG bytes. Cached by view: an unchanged table is not drawn twice."""
-    return encode(draw_table(view))
+    """The table as PNG bytes. Cached by view and language: an unchanged table is not drawn
+    twice."""
+    return _render_table(view, language())
+
+
+@lru_cache(maxsize=32)
+def _render_table(view: PublicView, lang: str) -> bytes:
+    return encode(draw_table(view))  # drawn in ``lang``: the current language
 
 
 def cache_clear() -> None:
-    render_table.cache_clear()
+    _render_table.cache_clear()
 
 
 register_cache(cache_clear)

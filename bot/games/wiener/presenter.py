@@ -16,7 +16,7 @@ from bot.core.presenter import (
     TypedField,
 )
 from bot.core.reading import one_card
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
@@ -31,11 +31,12 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
+from engine.i18n import N_, _, decimal
 from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
 from engine.twopack import Arrangement, arrange, deadwood, hand_value
 from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
-SUMMARY = (
+SUMMARY = N_(
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
     "**Your turn:** draw the upcard or the top card of the stock, then discard. Nothing is "
     "melded during play.\n"
@@ -47,8 +48,8 @@ SUMMARY = (
     "player in wins the pot."
 )
 LABELS = {
-    "buy_back": ("buy-back on", "no buy-back"),
-    "no_return": ("no-return on", "no-return off"),
+    "buy_back": (N_("buy-back on"), N_("no buy-back")),
+    "no_return": (N_("no-return on"), N_("no-return off")),
 }
 Close = type[Knock] | type[CallRummy]
 
@@ -72,17 +73,32 @@ def arrangement_text(laid: Arrangement) -> str:
     """'Q♥ K♥ A♥ · 7♣ 7♦ 7♠ | left 4♦ (4)': melds, then deadwood."""
     melds = " · ".join(format_cards(m.cards) for m in laid.melds)
     left = (
-        f"left {format_cards(laid.leftover)} ({laid.deadwood})" if laid.leftover else "no deadwood"
+        _("left {value} ({deadwood})", value=format_cards(laid.leftover), deadwood=laid.deadwood)
+        if laid.leftover
+        else _("no deadwood")
     )
     return f"{melds} | {left}" if melds else left
 
 
 def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
     if result.closer is None:
-        return f"Round {result.round_number} ended dead: the stock ran out, no bad points."
-    how = "called Rummy" if result.rummy else "knocked"
-    out = f" Out of the rubber: {', '.join(names[s] for s in result.out)}." if result.out else ""
-    return f"Round {result.round_number}: {names[result.closer]} {how}.{out}"
+        return _(
+            "Round {round_number} ended dead: the stock ran out, no bad points.",
+            round_number=result.round_number,
+        )
+    how = _("called Rummy") if result.rummy else _("knocked")
+    out = (
+        _(" Out of the rubber: {value}.", value=", ".join(names[s] for s in result.out))
+        if result.out
+        else ""
+    )
+    return _(
+        "Round {round_number}: {value} {how}.{out}",
+        round_number=result.round_number,
+        value=names[result.closer],
+        how=how,
+        out=out,
+    )
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
@@ -90,20 +106,35 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     if shared is not None:
         return shared
     if isinstance(event, Knocked):
-        return f"👊 {names[event.seat]} knocked: {arrangement_text(event.hand)}."
+        return _(
+            "👊 {value} knocked: {value2}.",
+            value=names[event.seat],
+            value2=arrangement_text(event.hand),
+        )
     if isinstance(event, RummyCalled):
-        return f"🎉 {names[event.seat]} called Rummy: {arrangement_text(event.hand)}."
+        return _(
+            "🎉 {value} called Rummy: {value2}.",
+            value=names[event.seat],
+            value2=arrangement_text(event.hand),
+        )
     if isinstance(event, VariantRoundEnded) and isinstance(event.result, WienerRoundResult):
         return result_line(event.result, names)
     if isinstance(event, BoughtBack):
-        return (
-            f"{names[event.seat]} bought back in for {event.chips} chips: "
-            f"{event.before} → {event.after} bad points."
+        return _(
+            "{value} bought back in for {chips} chips: {before} → {after} bad points.",
+            value=names[event.seat],
+            chips=event.chips,
+            before=event.before,
+            after=event.after,
         )
     if isinstance(event, DeclinedBuyBack):
-        return f"{names[event.seat]} did not buy back in."
+        return _("{value} did not buy back in.", value=names[event.seat])
     if isinstance(event, VariantSessionEnded):
-        return f"🏆 {names[event.winner]} wins the rubber and the pot of {event.pot} chips!"
+        return _(
+            "🏆 {value} wins the rubber and the pot of {pot} chips!",
+            value=names[event.winner],
+            pot=event.pot,
+        )
     return None
 
 
@@ -115,7 +146,7 @@ def best_close(ctx: HandContext, kind: Close) -> Action:
     if legal:
         candidates = [a.card for a in legal]
     else:
-        candidates = list(dict.fromkeys(hand)) or [Card.parse("Jo")]
+        candidates = list(dict.fromkeys(hand)) or [Card.parse(_("Jo"))]
 
     def cost(card: Card) -> tuple[int, int]:
         rest = list(hand)
@@ -141,47 +172,52 @@ class WienerPresenter(twopack.TwoPackPresenter):
 
     def option_label(self, name: str, value: OptionValue) -> str:
         if name in LABELS:
-            return LABELS[name][0 if value else 1]
+            return _(LABELS[name][0 if value else 1])
         number = int(value or 0)
         words = {
-            "hand_size": f"{number} cards each",
-            "knock_limit": f"knock below {number}",
-            "out_at": f"out at {number}",
-            "stake": f"stake {plural(number, 'chip')}",
-            "knock_money": f"{plural(number, 'chip')} per knock",
-            "buy_back_from": f"buy back from {number}",
-            "buy_back_cost": f"buy-back costs {plural(number, 'chip')}",
-            "max_rebuilds": f"stock rebuilt at most {plural(number, 'time')}",
+            "hand_size": _("{number} cards each", number=number),
+            "knock_limit": _("knock below {number}", number=number),
+            "out_at": _("out at {number}", number=number),
+            "stake": _("stake {chips}", chips=plural(number, "chip")),
+            "knock_money": _("{chips} per knock", chips=plural(number, "chip")),
+            "buy_back_from": _("buy back from {number}", number=number),
+            "buy_back_cost": _("buy-back costs {chips}", chips=plural(number, "chip")),
+            "max_rebuilds": _("stock rebuilt at most {times}", times=plural(number, "time")),
         }
         return words.get(name) or super().option_label(name, value)
 
     def rules_summary(self) -> str:
-        return SUMMARY
+        return _(SUMMARY)
 
     def session_totals(self, standings: Standings) -> tuple[int, ...]:
         return standings.chips  # a rubber is played for chips
 
     # ------------------------------------------------------------ the table
     def heading(self, view: BasePublicView) -> str:
-        return f"{self.title} — round {view.round_number}"
+        return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
 
     def phase_text(self, view: BasePublicView) -> str:
         common = twopack.phase_text(view)
         if common is not None:
             return common
         if _view(view).knocker is not None:
-            return "discards (last turn after the knock)"
-        return "discards, knocks or calls Rummy"
+            return _("discards (last turn after the knock)")
+        return _("discards, knocks or calls Rummy")
 
     def seat_text(self, view: BasePublicView, seat: int) -> str:
         table = _view(view)
         s = table.seats[seat]
-        state = "" if s.in_rubber else " · **out**"
-        bought = " · bought back" if s.bought_back else ""
-        knock = " · 👊 knocked" if table.knocker == s.seat else ""
-        return (
-            f"**{s.bad_points}**/{table.out_at} bad points · "
-            f"{s.chips:+d} chips{bought}{knock}{state}"
+        state = "" if s.in_rubber else _(" · **out**")
+        bought = _(" · bought back") if s.bought_back else ""
+        knock = _(" · 👊 knocked") if table.knocker == s.seat else ""
+        return _(
+            "**{bad}**/{out_at} bad points · {chips} chips{bought}{knock}{state}",
+            bad=s.bad_points,
+            out_at=table.out_at,
+            chips=f"{s.chips:+d}",
+            bought=bought,
+            knock=knock,
+            state=state,
         )
 
     def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
@@ -193,22 +229,32 @@ class WienerPresenter(twopack.TwoPackPresenter):
             if s.revealed is not None
         ]
         if shown:
-            fields.append(("Laid down", clip("\n".join(shown), 1024)))
+            fields.append((_("Laid down"), clip("\n".join(shown), 1024)))
         if table.knocker is not None:
             left = plural(table.final_turns_left, "player")
-            fields.append(("After the knock", f"{left} still to draw and discard once."))
+            fields.append(
+                (_("After the knock"), _("{left} still to draw and discard once.", left=left))
+            )
         fields.append(twopack.piles_field(table))
         return fields
 
     def footer(self, view: BasePublicView) -> str:
         table = _view(view)
-        return f"Pot: {table.pot} chips · out at {table.out_at} bad points"
+        return _(
+            "Pot: {pot} chips · out at {out_at} bad points", pot=table.pot, out_at=table.out_at
+        )
 
     def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
         ranked = sorted(_view(view).seats, key=lambda s: (not s.in_rubber, -s.chips, s.bad_points))
         return "\n".join(
-            f"{place + 1}. {names[s.seat]}: **{s.chips:+d}** chips, {s.bad_points} bad points"
-            + ("" if s.in_rubber else " (out)")
+            _(
+                "{place}. {name}: **{chips}** chips, {bad} bad points",
+                place=place + 1,
+                name=names[s.seat],
+                chips=f"{s.chips:+d}",
+                bad=s.bad_points,
+            )
+            + ("" if s.in_rubber else _(" (out)"))
             for place, s in enumerate(ranked)
         )
 
@@ -229,11 +275,17 @@ class WienerPresenter(twopack.TwoPackPresenter):
         for seat, name in enumerate(names):
             laid = done.hands[seat]
             if laid is None:
-                lines.append(f"{name}: out of the rubber")
+                lines.append(_("{name}: out of the rubber", name=name))
                 continue
             lines.append(
-                f"{name}: {arrangement_text(laid)} → +{done.bad_points[seat]} bad points, "
-                f"total **{done.totals[seat]}**, chips {done.chips[seat]:+d}"
+                _(
+                    "{name}: {cards} → +{bad} bad points, total **{total}**, chips {chips}",
+                    name=name,
+                    cards=arrangement_text(laid),
+                    bad=done.bad_points[seat],
+                    total=done.totals[seat],
+                    chips=f"{done.chips[seat]:+d}",
+                )
             )
         return lines
 
@@ -249,19 +301,24 @@ class WienerPresenter(twopack.TwoPackPresenter):
         if common is not None:
             return common
         if _private(view).public.knocker is not None:
-            return "**Your last turn after the knock:** discard one card."
-        return "**Your turn:** discard one card, or knock or call Rummy with your discard."
+            return _("**Your last turn after the knock:** discard one card.")
+        return _("**Your turn:** discard one card, or knock or call Rummy with your discard.")
 
     def hand_lines(self, view: BasePrivateView) -> list[str]:
         private = _private(view)
         lines = twopack.locked_line(private)
-        lines.append(f"Deadwood in your hand: **{private.deadwood}**.")
+        lines.append(_("Deadwood in your hand: **{deadwood}**.", deadwood=private.deadwood))
         lines.append(twopack.piles_line(private.public))
         return lines
 
     def hand_footer(self, name: str, view: BasePrivateView) -> str:
         me = _private(view).public.seats[view.seat]
-        return f"{name} · {me.bad_points} bad points · {me.chips:+d} chips"
+        return _(
+            "{name} · {bad} bad points · {chips} chips",
+            name=name,
+            bad=me.bad_points,
+            chips=f"{me.chips:+d}",
+        )
 
     def hand_controls(self, ctx: HandContext) -> HandControls:
         if not ctx.legal:
@@ -274,8 +331,8 @@ class WienerPresenter(twopack.TwoPackPresenter):
             style = discord.ButtonStyle.success
             return HandControls(
                 [
-                    ui.button(gid, "v_buy", arg, label="Buy back in", style=style, row=1),
-                    ui.button(gid, "v_pass", arg, label="No, thanks", row=1),
+                    ui.button(gid, "v_buy", arg, label=_("Buy back in"), style=style, row=1),
+                    ui.button(gid, "v_pass", arg, label=_("No, thanks"), row=1),
                 ]
             )
         items: list[ui.GameComponent] = []
@@ -287,13 +344,13 @@ class WienerPresenter(twopack.TwoPackPresenter):
     def _close_buttons(self, ctx: HandContext) -> list[ui.GameComponent]:
         items = []
         for kind, op, verb, style, emoji in (
-            (Knock, "v_knock", "Knock", discord.ButtonStyle.primary, "👊"),
-            (CallRummy, "v_rummy", "Call Rummy", discord.ButtonStyle.success, "🎉"),
+            (Knock, "v_knock", _("Knock"), discord.ButtonStyle.primary, "👊"),
+            (CallRummy, "v_rummy", _("Call Rummy"), discord.ButtonStyle.success, "🎉"),
         ):
             able = any(isinstance(a, kind) for a in ctx.legal)
             close = best_close(ctx, kind) if able else None
             card = getattr(close, "card", None)
-            label = f"{verb} (discard {card})" if card is not None else verb
+            label = _("{verb} (discard {card})", verb=verb, card=card) if card is not None else verb
             items.append(
                 ui.button(
                     ctx.game_id,
@@ -309,7 +366,7 @@ class WienerPresenter(twopack.TwoPackPresenter):
         return items
 
     def hint_text(self, ctx: HandContext) -> str:
-        return f"💡 Best arrangement: {arrangement_text(arrange(ctx.private.hand))}."
+        return _("💡 Best arrangement: {value}.", value=arrangement_text(arrange(ctx.private.hand)))
 
     def typed_fields(self, phase: Phase) -> list[TypedField]:
         if phase is Phase.DRAW:
@@ -319,8 +376,8 @@ class WienerPresenter(twopack.TwoPackPresenter):
         return [
             TypedField(
                 "discard",
-                "Discard, or knock / rummy with a discard",
-                "9♣  ·  knock 9♣  ·  rummy 9♣",
+                _("Discard, or knock / rummy with a discard"),
+                _("9♣  ·  knock 9♣  ·  rummy 9♣"),
             )
         ]
 
@@ -329,7 +386,7 @@ class WienerPresenter(twopack.TwoPackPresenter):
             return [twopack.typed_draw(seat, values.get("take", ""))]
         text = values.get("discard", "")
         if not text:
-            raise Refusal("Nothing typed, so nothing changed.")
+            raise Refusal(_("Nothing typed, so nothing changed."))
         words = text.split(maxsplit=1)
         verb = words[0].lower()
         if verb in ("knock", "rummy") and len(words) == 2:
@@ -346,21 +403,29 @@ class WienerPresenter(twopack.TwoPackPresenter):
 
     # ------------------------------------------------------------ statistics
     def leaderboard_line(self, row: LeaderboardRow) -> str:
-        return f"{row.points} chips"
+        return _("{points} chips", points=row.points)
 
     def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
         return [
-            ("Sessions", f"{stats.played} played, {stats.wins} won ({stats.win_rate:.0%})"),
-            ("Final chips", f"{stats.points} in total"),
+            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
+            (_("Final chips"), _("{points} in total", points=stats.points)),
             (
-                "Rounds",
-                f"{stats.rounds} played, {stats.average_per_round:.1f} bad points per round",
+                _("Rounds"),
+                _(
+                    "{rounds} played, {average} bad points per round",
+                    rounds=stats.rounds,
+                    average=decimal(stats.average_per_round),
+                ),
             ),
             (
-                "Closing rounds",
-                f"knocked or called Rummy {stats.closed} times, {stats.special} Rummy calls",
+                _("Closing rounds"),
+                _(
+                    "knocked or called Rummy {closed} times, {special} Rummy calls",
+                    closed=stats.closed,
+                    special=stats.special,
+                ),
             ),
-            ("Abandoned games", str(stats.abandoned)),
+            (_("Abandoned games"), str(stats.abandoned)),
         ]
 
 

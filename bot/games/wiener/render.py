@@ -45,6 +45,7 @@ from bot.render.variants import (
 )
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
+from engine.i18n import _, language
 from engine.protocol import Phase
 from engine.twopack.deadwood import Arrangement
 from engine.twopack.melds import VariantMeld
@@ -80,7 +81,7 @@ def arrangement_fans(laid: Arrangement) -> list[Fan]:
         fans.append(
             Fan(
                 cards=tuple(sort_hand(laid.leftover)),
-                label=f"deadwood {laid.deadwood}",
+                label=_("deadwood {deadwood}", deadwood=laid.deadwood),
                 label_style=v.FAN_LABEL_GOLD,
             )
         )
@@ -88,7 +89,7 @@ def arrangement_fans(laid: Arrangement) -> list[Fan]:
         fans[-1] = Fan(
             cards=fans[-1].cards,
             stands_for=fans[-1].stands_for,
-            label="no deadwood",
+            label=_("no deadwood"),
             label_style=v.FAN_LABEL_GOLD,
         )
     return fans
@@ -101,7 +102,7 @@ def _meld_fan(meld: VariantMeld) -> Fan:
 def _bad_points_lines(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
     """ "63 / 101 bad points" with a bar toward the limit, red near it."""
     score = text(canvas, str(bad), INFO_X, y, v.SCORE)
-    text(canvas, f"/ {out_at} bad points", INFO_X + score.width + 8, y + 4, INFO)
+    text(canvas, _("/ {out_at} bad points", out_at=out_at), INFO_X + score.width + 8, y + 4, INFO)
     _limit_bar(canvas, bad, out_at, y + 32)
 
 
@@ -113,7 +114,9 @@ def _limit_bar(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
 
 def _chips_text(chips: int) -> str:
     """A chip balance: "+3 chips", "0 chips", "−5 chips" (a real minus sign)."""
-    return f"{chips:+d} chips".replace("-", "−") if chips else "0 chips"
+    if not chips:
+        return _("0 chips")
+    return _("{chips} chips", chips=f"{chips:+d}".replace("-", "−"))
 
 
 # ----------------------------------------------------------------------------- table
@@ -135,7 +138,7 @@ def _final_turns(view: WienerPublicView) -> list[int]:
     order: list[int] = []
     seat = view.to_act
     n = len(view.seats)
-    for _ in range(n):
+    for _turn in range(n):
         if len(order) >= view.final_turns_left:
             break
         if view.seats[seat].in_rubber and seat != view.knocker:
@@ -148,12 +151,17 @@ def _final_turns_note(view: WienerPublicView, names: Sequence[str]) -> str:
     """ "1 final turn left, for Ben" / "3 final turns left: Ben, Clara, Dieter"."""
     turns = _final_turns(view)
     if not turns:
-        return "The round is being scored"
+        return _("The round is being scored")
     if len(turns) == 1:
-        return f"1 final turn left, for {names[turns[0]]}"
-    note = f"{len(turns)} final turns left: " + ", ".join(names[s] for s in turns)
+        return _("1 final turn left, for {value}", value=names[turns[0]])
+    note = _("{value} final turns left: ", value=len(turns)) + ", ".join(names[s] for s in turns)
     if text_width(note, BANNER_NOTE.size) > V_TABLE_W - NOTES_X - MARGIN:
-        note = f"{len(turns)} final turns left: {names[turns[0]]}, then {len(turns) - 1} more"
+        note = _(
+            "{value} final turns left: {value2}, then {value3} more",
+            value=len(turns),
+            value2=names[turns[0]],
+            value3=len(turns) - 1,
+        )
     return note
 
 
@@ -166,13 +174,13 @@ def _buy_back_target(view: WienerPublicView) -> int | None:
 def _status(view: WienerPublicView) -> tuple[str, pal.RGB]:
     if view.phase is Phase.OVER and view.winner is not None:
         name = fit_text(view.seats[view.winner].name, HEADER.size, v.STATUS_NAME_W)
-        return f"{name} wins the pot", seat_colour(view.winner)
+        return _("{name} wins the pot", name=name), seat_colour(view.winner)
     seat = view.to_act
     name = fit_text(view.seats[seat].name, HEADER.size, v.STATUS_NAME_W)
     if view.phase is Phase.BUY_BACK:
-        return f"▶ {name}: buy back in?", seat_colour(seat)
-    last = " (last turn)" if _knocker(view) is not None else ""
-    doing = "to draw" if view.phase is Phase.DRAW else "to discard"
+        return _("▶ {name}: buy back in?", name=name), seat_colour(seat)
+    last = _(" (last turn)") if _knocker(view) is not None else ""
+    doing = _("to draw") if view.phase is Phase.DRAW else _("to discard")
     return f"▶ {name} {doing}{last}", seat_colour(seat)
 
 
@@ -182,28 +190,36 @@ def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
     if view.phase is Phase.OVER and view.winner is not None:
         winner = view.seats[view.winner]
         won = [
-            (f"{winner.name} wins the rubber", BANNER),
-            (f"The last player in takes the pot: {_chips_text(winner.chips)} overall", BANNER_NOTE),
+            (_("{name} wins the rubber", name=winner.name), BANNER),
+            (
+                _(
+                    "The last player in takes the pot: {value} overall",
+                    value=_chips_text(winner.chips),
+                ),
+                BANNER_NOTE,
+            ),
         ]
         return won + _last_round(view, names)
     knocker = _knocker(view)
     if knocker is not None:
         return [
-            (f"{names[knocker]} knocked", BANNER),
+            (_("{value} knocked", value=names[knocker]), BANNER),
             (_final_turns_note(view, names), BANNER_NOTE),
-            ("The other hands stay hidden until the round ends", v.LABEL),
+            (_("The other hands stay hidden until the round ends"), v.LABEL),
         ]
     notes: list[tuple[str, Style]] = []
     if view.phase is Phase.BUY_BACK:
         target = _buy_back_target(view)
         seat = view.seats[view.to_act]
-        offer = f"{seat.name} may buy back in"
+        offer = _("{name} may buy back in", name=seat.name)
         if target is not None:
-            offer += f": {seat.bad_points} → {target} bad points"
+            offer += _(
+                ": {bad_points} → {target} bad points", bad_points=seat.bad_points, target=target
+            )
         notes.append((offer, v.NOTE_GOLD))
     notes += [
-        (f"Out at {view.out_at} bad points", v.NOTE),
-        ("The last player in wins the pot", v.LABEL),
+        (_("Out at {out_at} bad points", out_at=view.out_at), v.NOTE),
+        (_("The last player in wins the pot"), v.LABEL),
     ]
     return notes + _last_round(view, names)
 
@@ -213,9 +229,19 @@ def _last_round(view: WienerPublicView, names: Sequence[str]) -> list[tuple[str,
     if last is None:
         return []
     if last.closer is None:
-        return [(f"Last round ({last.round_number}): dead", v.LABEL)]
-    did = "called Rummy" if last.rummy else "knocked"
-    return [(f"Last round ({last.round_number}): {names[last.closer]} {did}", v.LABEL)]
+        return [(_("Last round ({round_number}): dead", round_number=last.round_number), v.LABEL)]
+    did = _("called Rummy") if last.rummy else _("knocked")
+    return [
+        (
+            _(
+                "Last round ({round_number}): {value} {did}",
+                round_number=last.round_number,
+                value=names[last.closer],
+                did=did,
+            ),
+            v.LABEL,
+        )
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,9 +280,11 @@ def _layout(view: WienerPublicView) -> _Layout:
         info_h = WIENER_INFO_H + (INFO_LINE_H if seat.bought_back else 0)
         height = v.band_height(info_h, len(rows)) if seat.in_rubber else OUT_BAND_H
         bands.append(_Band(seat, tuple(tuple(r) for r in rows), height))
-    status, _ = _status(view)
-    header = text_width("Wiener Rummy", HEADER.size) + 10
-    header += text_width(f"· round {view.round_number}", HEADER_MUTED.size)
+    status, _colour = _status(view)
+    header = text_width(_("Wiener Rummy"), HEADER.size) + 10
+    header += text_width(
+        _("· round {round_number}", round_number=view.round_number), HEADER_MUTED.size
+    )
     header += text_width(status, HEADER.size) + 40 + 2 * MARGIN
     width = min(V_TABLE_W, max(V_TABLE_MIN_W, used, header))
     return _Layout(width, tuple(bands))
@@ -268,8 +296,14 @@ def wiener_table_size(view: WienerPublicView) -> tuple[int, int]:
 
 
 def _draw_header(canvas: Image.Image, view: WienerPublicView) -> None:
-    stamp = text(canvas, "Wiener Rummy", MARGIN, 14, HEADER)
-    text(canvas, f"· round {view.round_number}", MARGIN + stamp.width + 10, 18, HEADER_MUTED)
+    stamp = text(canvas, _("Wiener Rummy"), MARGIN, 14, HEADER)
+    text(
+        canvas,
+        _("· round {round_number}", round_number=view.round_number),
+        MARGIN + stamp.width + 10,
+        18,
+        HEADER_MUTED,
+    )
     status, colour = _status(view)
     text(canvas, status, canvas.width - MARGIN, 14, Style(26, colour, pal.FELT), align="right")
 
@@ -282,7 +316,11 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
         name = text(
             canvas, fit_text(seat.name, 24, INFO_TEXT_W), INFO_X, y + 10, v.muted_name_style()
         )
-        out = f"out of the rubber · {seat.bad_points} bad points · {_chips_text(seat.chips)}"
+        out = _(
+            "out of the rubber · {bad_points} bad points · {value}",
+            bad_points=seat.bad_points,
+            value=_chips_text(seat.chips),
+        )
         text(canvas, out, INFO_X + max(name.width + 24, INFO_W_OUT), y + 14, INFO_ALERT)
         return
     turn = seat.seat == view.to_act and view.phase is not Phase.OVER
@@ -292,8 +330,8 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
     v.draw_band_frame(canvas, seat.seat, top, band.height, ring)
     name_w = INFO_TEXT_W
     if seat.seat == _knocker(view):
-        tag = text_width("knocked", v.TAG_GOLD.size) + 2 * v.TAG_GOLD.pad_x
-        text(canvas, "knocked", INFO_X + INFO_TEXT_W - tag, y + 2, v.TAG_GOLD)
+        tag = text_width(_("knocked"), v.TAG_GOLD.size) + 2 * v.TAG_GOLD.pad_x
+        text(canvas, _("knocked"), INFO_X + INFO_TEXT_W - tag, y + 2, v.TAG_GOLD)
         name_w -= tag + 8
     text(canvas, fit_text(seat.name, 24, name_w), INFO_X, y, name_style(seat.seat))
     _bad_points_lines(canvas, seat.bad_points, view.out_at, y + 32)
@@ -304,7 +342,7 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
     if cards:
         text(canvas, " · ".join(cards), INFO_X, y + 100, INFO)
     if seat.bought_back:
-        text(canvas, "bought back in", INFO_X, y + 124, INFO)
+        text(canvas, _("bought back in"), INFO_X, y + 124, INFO)
     v.draw_fan_rows(canvas, band.rows, GROUP_X, top + BAND_PAD)
 
 
@@ -334,11 +372,15 @@ def draw_wiener_table(view: WienerPublicView) -> Image.Image:
     return canvas
 
 
-@lru_cache(maxsize=32)
 def render_wiener_table(view: WienerPublicView) -> bytes:
-    """The Wiener Rummy table as PNG bytes, cached by view. Hands are drawn as counted card
-    backs unless the view reveals them (the knocker's or Rummy caller's)."""
-    return encode(draw_wiener_table(view))
+    """The Wiener Rummy table as PNG bytes, cached by view and language. Hands are drawn as
+    counted card backs unless the view reveals them (the knocker's or Rummy caller's)."""
+    return _render_wiener_table(view, language())
+
+
+@lru_cache(maxsize=32)
+def _render_wiener_table(view: WienerPublicView, lang: str) -> bytes:
+    return encode(draw_wiener_table(view))  # drawn in ``lang``: the current language
 
 
 # ----------------------------------------------------------------------------- result
@@ -377,16 +419,20 @@ def draw_wiener_round_result(
     in_play = [s for s, laid in enumerate(result.hands) if laid is not None]
     closer = result.closer
     if closer is None:
-        _title(canvas, [(f"Round {result.round_number}: dead round", TITLE)], 12)
-        note = "The stock ran out once too often: no bad points, no chips."
+        _title(
+            canvas,
+            [(_("Round {round_number}: dead round", round_number=result.round_number), TITLE)],
+            12,
+        )
+        note = _("The stock ran out once too often: no bad points, no chips.")
         moved = dict.fromkeys(in_play, 0)
     else:
         name = fit_text(names[closer], TITLE.size, 420)
-        did = " called Rummy!" if result.rummy else " knocked"
+        did = _(" called Rummy!") if result.rummy else _(" knocked")
         _title(
             canvas,
             [
-                (f"Round {result.round_number}: ", TITLE),
+                (_("Round {round_number}: ", round_number=result.round_number), TITLE),
                 (name, name_style(closer, pal.FELT, TITLE.size)),
                 (did, TITLE),
             ],
@@ -395,10 +441,20 @@ def draw_wiener_round_result(
         gain = knock_money * (len(in_play) - 1)
         chips = plural(knock_money, "chip")
         if result.rummy:
-            note = f"{name} gets {chips} from each player still in (+{gain}) and no bad points."
+            note = _(
+                "{name} gets {chips} from each player still in (+{gain}) and no bad points.",
+                name=name,
+                chips=chips,
+                gain=gain,
+            )
         else:
-            note = f"{name} gets {chips} from each player still in (+{gain})."
-        note += " Deadwood adds to bad points."
+            note = _(
+                "{name} gets {chips} from each player still in (+{gain}).",
+                name=name,
+                chips=chips,
+                gain=gain,
+            )
+        note += _(" Deadwood adds to bad points.")
         moved = {s: (gain if s == closer else -knock_money) for s in in_play}
     text(canvas, fit_text(note, SUBTITLE.size, width - 2 * MARGIN), MARGIN, TITLE_H, SUBTITLE)
 
@@ -417,7 +473,7 @@ def draw_wiener_round_result(
             )
             text(
                 canvas,
-                "not in the rubber",
+                _("not in the rubber"),
                 INFO_X + max(stamp.width + 24, INFO_W_OUT),
                 top + 14,
                 INFO,
@@ -429,8 +485,8 @@ def draw_wiener_round_result(
         v.draw_band_frame(canvas, seat, y, row_h, ring)
         text(canvas, fit_text(names[seat], 24, INFO_TEXT_W), INFO_X, top, name_style(seat))
         added = text(canvas, f"+{result.bad_points[seat]}", INFO_X, top + 32, v.SCORE)
-        text(canvas, "bad points", INFO_X + added.width + 8, top + 36, INFO)
-        total = f"now {result.totals[seat]} / {out_at}"
+        text(canvas, _("bad points"), INFO_X + added.width + 8, top + 36, INFO)
+        total = _("now {value} / {out_at}", value=result.totals[seat], out_at=out_at)
         text(canvas, total, INFO_X, top + 62, INFO_ALERT if is_out else INFO)
         _limit_bar(canvas, result.totals[seat], out_at, top + 87)
         chips = _chips_text(result.chips[seat])
@@ -439,11 +495,17 @@ def draw_wiener_round_result(
             chips += f" ({delta:+d})".replace("-", "−")
         text(canvas, chips, INFO_X, top + 102, INFO_BRIGHT)
         if is_out:
-            text(canvas, "out of the rubber", INFO_X, top + 126, INFO_ALERT)
+            text(canvas, _("out of the rubber"), INFO_X, top + 126, INFO_ALERT)
         elif seat == closer:
-            text(canvas, "Rummy!" if result.rummy else "knocked", INFO_X, top + 126, v.INFO_GOLD)
+            text(
+                canvas,
+                _("Rummy!") if result.rummy else _("knocked"),
+                INFO_X,
+                top + 126,
+                v.INFO_GOLD,
+            )
         if not laid.melds and not laid.leftover:
-            text(canvas, "no cards", GROUP_X, top + 40, INFO)
+            text(canvas, _("no cards"), GROUP_X, top + 40, INFO)
         v.draw_fan_rows(canvas, rows, GROUP_X, top)
         y += row_h + BAND_GAP
     return canvas
@@ -451,7 +513,7 @@ def draw_wiener_round_result(
 
 @lru_cache(maxsize=16)
 def _render_wiener_round_result(
-    result: WienerRoundResult, names: tuple[str, ...], out_at: int, knock_money: int
+    result: WienerRoundResult, names: tuple[str, ...], out_at: int, knock_money: int, lang: str
 ) -> bytes:
     return encode(draw_wiener_round_result(result, names, out_at, knock_money))
 
@@ -466,11 +528,11 @@ def render_wiener_round_result(
     """PNG of a Wiener Rummy round: who knocked or called Rummy, every hand laid out in its
     melds and deadwood, bad points added and toward ``out_at``, chip balances with what moved
     (``knock_money`` from each other player still in), and who is out of the rubber."""
-    return _render_wiener_round_result(result, tuple(names), out_at, knock_money)
+    return _render_wiener_round_result(result, tuple(names), out_at, knock_money, language())
 
 
 def cache_clear() -> None:
-    render_wiener_table.cache_clear()
+    _render_wiener_table.cache_clear()
     _render_wiener_round_result.cache_clear()
 
 

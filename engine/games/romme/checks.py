@@ -24,6 +24,7 @@ from engine.actions import (
 )
 from engine.cards import JOKER, Card
 from engine.errors import IllegalAction, IllegalMeld
+from engine.i18n import N_, Message
 from engine.protocol import Phase
 from engine.twopack.base import TwoPackGame
 from engine.twopack.deadwood import best_meld_points, meld_options
@@ -59,22 +60,28 @@ class RommeChecks(TwoPackGame[RulesT]):
     def _check_play(self, seat: int) -> None:
         self._check_turn(seat)
         if self.phase is Phase.DRAW:
-            raise IllegalAction("Draw first: take the top discard or the top card of the stock.")
+            raise IllegalAction(
+                N_("Draw first: take the top discard or the top card of the stock.")
+            )
 
     def _check_must_meld(self, cards: Sequence[Card]) -> None:
         if self.must_meld is not None and self.must_meld not in cards:
             raise IllegalAction(
-                f"You took {self.must_meld} from the discard pile: play it first, in a meld."
+                N_("You took {must_meld} from the discard pile: play it first, in a meld."),
+                must_meld=self.must_meld,
             )
 
-    def _check_after_opening(self, seat: int, what: str) -> None:
+    def _check_after_opening(self, seat: int, what: Message) -> None:
         if not self.opened[seat]:
             raise IllegalAction(
-                f"You may {what} only after your first meld "
-                f"({self.ruleset.opening_minimum} points in melds)."
+                N_(
+                    "You may {what} only after your first meld ({opening_minimum} points in melds)."
+                ),
+                what=what,
+                opening_minimum=self.ruleset.opening_minimum,
             )
         if self.opened_this_turn:
-            raise IllegalAction(f"You cannot {what} in the turn of your first meld.")
+            raise IllegalAction(N_("You cannot {what} in the turn of your first meld."), what=what)
 
     def _rest_of_hand(
         self, seat: int, played: Sequence[Card], gained: Sequence[Card] = ()
@@ -87,7 +94,7 @@ class RommeChecks(TwoPackGame[RulesT]):
     def _find_meld(self, meld_id: int) -> VariantTableMeld:
         if 0 <= meld_id < len(self.melds):
             return self.melds[meld_id]
-        raise IllegalAction(f"There is no meld {meld_id + 1} on the table.")
+        raise IllegalAction(N_("There is no meld {number} on the table."), number=meld_id + 1)
 
     def _check_take_discard(self, seat: int) -> None:
         self._check_draw(seat, from_discard=True)
@@ -101,13 +108,18 @@ class RommeChecks(TwoPackGame[RulesT]):
             ):
                 return
             raise IllegalAction(
-                f"{card} may be taken only to be melded at once, and it fits nowhere for you."
+                N_("{card} may be taken only to be melded at once, and it fits nowhere for you."),
+                card=card,
             )
         need = self.ruleset.opening_minimum
         if best_meld_points(cards, include=card) < need:
             raise IllegalAction(
-                f"{card} may be taken only to be melded at once, and with it your hand "
-                f"has no first meld of {need} points."
+                N_(
+                    "{card} may be taken only to be melded at once, and with it your hand has no "
+                    "first meld of {need} points."
+                ),
+                card=card,
+                need=need,
             )
 
     @staticmethod
@@ -130,8 +142,12 @@ class RommeChecks(TwoPackGame[RulesT]):
         reached = self.pending_points + shape.total
         if not self.opened[seat] and len(action.cards) == len(self.hands[seat]) and reached < need:
             raise IllegalAction(
-                f"Your first meld must be worth at least {need} points: "
-                f"this one would end at {reached}."
+                N_(
+                    "Your first meld must be worth at least {need} points: this one would end at "
+                    "{reached}."
+                ),
+                need=need,
+                reached=reached,
             )
         self._check_keeps_a_discard(self._rest_of_hand(seat, action.cards))
         return shape
@@ -139,21 +155,21 @@ class RommeChecks(TwoPackGame[RulesT]):
     def _check_swap(self, action: JokerSwap) -> tuple[VariantTableMeld, int, VariantMeld]:
         seat = action.seat
         self._check_play(seat)
-        self._check_after_opening(seat, "swap a joker")
+        self._check_after_opening(seat, Message(N_("swap a joker")))
         self._check_holds(seat, action.card)
         self._check_must_meld([action.card, *action.cards])
         meld = self._find_meld(action.meld_id)
         index = meld.swap_index(action.card, self.ruleset.strict_swap)
         if JOKER not in action.cards:
             raise IllegalAction(
-                "The joker you take must go into a new meld at once: name it as Jo there."
+                N_("The joker you take must go into a new meld at once: name it as Jo there.")
             )
         rest = list(self.hands[seat])
         rest.remove(action.card)
         rest.append(JOKER)
         missing = [c for c in set(action.cards) if action.cards.count(c) > rest.count(c)]
         if missing:
-            raise IllegalAction(f"You do not hold {' '.join(str(c) for c in sorted(missing))}.")
+            raise IllegalAction(N_("You do not hold {cards}."), cards=tuple(sorted(missing)))
         shape = analyse_variant_meld(action.cards)
         for card in action.cards:
             rest.remove(card)
@@ -170,7 +186,7 @@ class RommeChecks(TwoPackGame[RulesT]):
             self._check_meld(action)
         elif isinstance(action, LayOff):
             self._check_play(action.seat)
-            self._check_after_opening(action.seat, "lay off")
+            self._check_after_opening(action.seat, Message(N_("lay off")))
             self._check_holds(action.seat, action.card)
             self._check_must_meld([action.card])
             self._find_meld(action.meld_id).layoff(action.card, action.end)
@@ -180,27 +196,35 @@ class RommeChecks(TwoPackGame[RulesT]):
         elif isinstance(action, TakeBack):
             self._check_play(action.seat)
             if not self.pending:
-                raise IllegalAction("You have no melds of an unfinished first meld to take back.")
+                raise IllegalAction(
+                    N_("You have no melds of an unfinished first meld to take back.")
+                )
         elif isinstance(action, Discard):
             self._check_play(action.seat)
             self._check_discard(action.seat, action.card)
             if self.pending:
                 need = self.ruleset.opening_minimum
                 raise IllegalAction(
-                    f"Your first meld has {self.pending_points} of {need} points: "
-                    "lay more melds or take them back before you discard."
+                    N_(
+                        "Your first meld has {pending_points} of {need} points: lay more melds or "
+                        "take them back before you discard."
+                    ),
+                    pending_points=self.pending_points,
+                    need=need,
                 )
             self._check_must_meld([])
         elif isinstance(action, TakeStaircase):
             self._check_turn(action.seat)
             raise IllegalAction(
-                "Rommé has no staircase: take the top discard or the top card of the stock."
+                N_("Rommé has no staircase: take the top discard or the top card of the stock.")
             )
         elif isinstance(action, Knock | CallRummy | BuyBack):
             self._check_turn(action.seat)
-            raise IllegalAction("Knocking, calling Rummy and buying back belong to Wiener Rummy.")
+            raise IllegalAction(
+                N_("Knocking, calling Rummy and buying back belong to Wiener Rummy.")
+            )
         else:  # pragma: no cover - the action union is closed
-            raise IllegalAction(f"Unknown action {action!r}.")
+            raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
 
     # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:

@@ -28,6 +28,7 @@ from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
 from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
+from engine.i18n import N_
 from engine.protocol import Phase, Standings
 from engine.table import Deal, Rules
 from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
@@ -77,7 +78,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
         if ruleset.hand_size * self.n + 2 > self.pack_size:
-            raise IllegalAction("Those hands need more cards than the game has.")
+            raise IllegalAction(N_("Those hands need more cards than the game has."))
         self.rounds = ruleset.rounds or self.n
         self.minus = [0] * self.n
         self.round_points = [0] * self.n

@@ -16,6 +16,7 @@ from engine.actions import (
 from engine.cards import FULL_PACK, Card
 from engine.errors import IllegalAction
 from engine.games.treppe.melds import MeldShape, TableMeld, analyse_meld, possible_melds
+from engine.i18n import N_
 from engine.protocol import Phase
 from engine.table import R, TableGame
 
@@ -38,12 +39,14 @@ class TreppeChecks(TableGame[R]):
     def _check_play(self, seat: int) -> None:
         self._check_turn(seat)
         if self.phase is Phase.DRAW:
-            raise IllegalAction("Draw first: take the top talon card or cards from the staircase.")
+            raise IllegalAction(
+                N_("Draw first: take the top talon card or cards from the staircase.")
+            )
 
     def _find_meld(self, meld_id: int) -> TableMeld:
         if 0 <= meld_id < len(self.melds):
             return self.melds[meld_id]
-        raise IllegalAction(f"There is no meld {meld_id + 1} on the table.")
+        raise IllegalAction(N_("There is no meld {number} on the table."), number=meld_id + 1)
 
     def _leaves_locked_alone(self, seat: int, played: Sequence[Card]) -> bool:
         """Would playing ``played`` leave only the card that may not be discarded?"""
@@ -60,9 +63,12 @@ class TreppeChecks(TableGame[R]):
         if self._leaves_locked_alone(seat, played):
             card = self.locked_discard
             raise IllegalAction(
-                f"That would leave only {card} in your hand, and you took it from the "
-                f"staircase this turn, so you cannot discard it: keep another card to "
-                f"discard, or play {card} too."
+                N_(
+                    "That would leave only {card} in your hand, and you took it from the "
+                    "staircase this turn, so you cannot discard it: keep another card to discard, "
+                    "or play {card} too."
+                ),
+                card=card,
             )
 
     def verify(self, action: Action) -> None:
@@ -76,22 +82,23 @@ class TreppeChecks(TableGame[R]):
             self._check_holds(action.seat, action.card)
             if action.card is self.locked_discard:
                 raise IllegalAction(
-                    f"You took {action.card} from the staircase; you cannot discard it this turn."
+                    N_("You took {card} from the staircase; you cannot discard it this turn."),
+                    card=action.card,
                 )
         elif isinstance(action, DrawTalon):
             self._check_turn(action.seat)
             if self.phase is not Phase.DRAW:
-                raise IllegalAction("You have drawn already this turn.")
+                raise IllegalAction(N_("You have drawn already this turn."))
             if not self.talon:
-                raise IllegalAction("The talon is empty: take from the staircase.")
+                raise IllegalAction(N_("The talon is empty: take from the staircase."))
         elif isinstance(action, TakeStaircase):
             self._check_turn(action.seat)
             if self.phase is not Phase.DRAW:
-                raise IllegalAction("You have drawn already this turn.")
+                raise IllegalAction(N_("You have drawn already this turn."))
             if not 0 <= action.index < len(self.staircase):
                 raise IllegalAction(
-                    f"The staircase has {len(self.staircase)} cards: "
-                    f"pick a position from 1 to {len(self.staircase)}."
+                    N_("The staircase has {count} cards: pick a position from 1 to {count}."),
+                    count=len(self.staircase),
                 )
         elif isinstance(action, Meld):
             self._check_play(action.seat)
@@ -108,8 +115,10 @@ class TreppeChecks(TableGame[R]):
         else:
             self._check_turn(action.seat)
             raise IllegalAction(
-                "Treppenrommé has no such move: draw from the talon or take from the "
-                "staircase, then meld, lay off and discard."
+                N_(
+                    "Treppenrommé has no such move: draw from the talon or take from the "
+                    "staircase, then meld, lay off and discard."
+                )
             )
         return None
 

@@ -33,6 +33,7 @@ from engine.games.treppe.events import (
 )
 from engine.games.treppe.melds import MeldShape, TableMeld, hand_value
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
+from engine.i18n import N_
 from engine.protocol import Phase, Standings
 from engine.table import Deal, Rules
 
@@ -97,7 +98,7 @@ class Game(TreppeChecks[Ruleset]):
     # ----------------------------------------------------------------- set-up
     def _start_chosen_round(self, deal: Deal) -> None:
         if not deal.discard:
-            raise IllegalAction("The chosen deal does not fit the table.")
+            raise IllegalAction(N_("The chosen deal does not fit the table."))
         self._check_deal(deal, FULL_PACK)
         self.dealer = deal.dealer
         self._open_round([list(hand) for hand in deal.hands], list(deal.discard), list(deal.stock))

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 
 from engine.actions import End, MeldKind
-from engine.cards import CARD_AT, Card, Rank, format_cards
+from engine.cards import CARD_AT, Card, Rank
 from engine.errors import IllegalMeld
+from engine.i18n import N_, Message
 
 RING = 13
 MIN_MELD = 3
@@ -69,10 +70,12 @@ def _is_consecutive(ranks: Sequence[int]) -> bool:
     return all(_next_rank(a) == b for a, b in pairwise(ranks))
 
 
-def _missing_text(missing: list[Card]) -> str:
+def _missing_text(missing: list[Card]) -> Message:
     if len(missing) == 1:
-        return f"{missing[0]} is missing"
-    return f"{format_cards(missing[:-1])} and {missing[-1]} are missing"
+        return Message(N_("{card} is missing"), card=missing[0])
+    return Message(
+        N_("{cards} and {card} are missing"), cards=tuple(missing[:-1]), card=missing[-1]
+    )
 
 
 def order_run(cards: Sequence[Card]) -> list[Card]:
@@ -80,12 +83,14 @@ def order_run(cards: Sequence[Card]) -> list[Card]:
 
     A full suit of 13 keeps the order given when that order is itself a run, else 2..K A.
     """
-    text = format_cards(list(cards))
+    text: object = tuple(cards)
     suit = cards[0].suit
     assert suit is not None
     ranks = [int(card.rank) for card in cards]
     if len(set(ranks)) != len(ranks):
-        raise IllegalMeld(f"{text} is not a run: a run cannot hold the same card twice.")
+        raise IllegalMeld(
+            N_("{text} is not a run: a run cannot hold the same card twice."), text=text
+        )
     if len(cards) == RING:
         if _is_consecutive(ranks):
             return list(cards)
@@ -111,7 +116,9 @@ def order_run(cards: Sequence[Card]) -> list[Card]:
     gaps.sort(key=len, reverse=True)
     missing = sorted((r for gap in gaps[1:] for r in gap), key=lambda r: r)
     missing_cards = [Card(Rank(r), suit) for r in missing]
-    raise IllegalMeld(f"{text} is not a run: {_missing_text(missing_cards)}.")
+    raise IllegalMeld(
+        N_("{text} is not a run: {missing}."), text=text, missing=_missing_text(missing_cards)
+    )
 
 
 def analyse_meld(cards: Sequence[Card]) -> MeldShape:
@@ -119,18 +126,21 @@ def analyse_meld(cards: Sequence[Card]) -> MeldShape:
 
     Raises ``IllegalMeld`` with a message a player can read.
     """
-    text = format_cards(list(cards))
+    text: object = tuple(cards)
     if len(cards) < MIN_MELD:
-        raise IllegalMeld(f"{text or 'That'} is too short: a meld needs at least 3 cards.")
+        raise IllegalMeld(
+            N_("{text} is too short: a meld needs at least 3 cards."),
+            text=text or Message(N_("That")),
+        )
     if any(card.is_joker for card in cards):
-        raise IllegalMeld("Treppenrommé is played without jokers.")
+        raise IllegalMeld(N_("Treppenrommé is played without jokers."))
     first = cards[0]
     if all(card.rank is first.rank for card in cards):
         if len(cards) > MAX_SET:
-            raise IllegalMeld(f"{text} is not a set: a set has at most 4 cards.")
+            raise IllegalMeld(N_("{text} is not a set: a set has at most 4 cards."), text=text)
         suits = [card.suit for card in cards]
         if len(set(suits)) != len(suits):
-            raise IllegalMeld(f"{text} is not a set: its suits must all differ.")
+            raise IllegalMeld(N_("{text} is not a set: its suits must all differ."), text=text)
         return MeldShape(MeldKind.SET, tuple(cards), tuple(set_card_points(card) for card in cards))
     if all(card.suit is first.suit for card in cards):
         ordered = order_run(cards)
@@ -138,8 +148,11 @@ def analyse_meld(cards: Sequence[Card]) -> MeldShape:
         points = tuple(run_card_points(card, i, length) for i, card in enumerate(ordered))
         return MeldShape(MeldKind.RUN, tuple(ordered), points)
     raise IllegalMeld(
-        f"{text} is not a meld: a set is 3 or 4 cards of one rank, "
-        "a run 3 or more cards of one suit in order."
+        N_(
+            "{text} is not a meld: a set is 3 or 4 cards of one rank, a run 3 or more cards of "
+            "one suit in order."
+        ),
+        text=text,
     )
 
 
@@ -162,33 +175,52 @@ class TableMeld:
 
     def layoff_points(self, card: Card, end: End | None) -> int:
         """Check that ``card`` fits at ``end`` and return what it scores; raise if not."""
-        target = f"{format_cards(self.cards)}"
+        target = tuple(self.cards)
         if self.kind is MeldKind.SET:
             if card.rank is not self.cards[0].rank:
-                raise IllegalMeld(f"{card} does not fit the set {target}.")
+                raise IllegalMeld(
+                    N_("{card} does not fit the set {target}."), card=card, target=target
+                )
             if len(self.cards) >= MAX_SET:
-                raise IllegalMeld(f"The set {target} is complete.")
+                raise IllegalMeld(N_("The set {target} is complete."), target=target)
             if any(c.suit is card.suit for c in self.cards):
-                raise IllegalMeld(f"The set {target} already has {card}.")
+                raise IllegalMeld(
+                    N_("The set {target} already has {card}."), target=target, card=card
+                )
             return set_card_points(card)
         if card.suit is not self.cards[0].suit:
-            raise IllegalMeld(f"{card} does not fit the run {target}: wrong suit.")
+            raise IllegalMeld(
+                N_("{card} does not fit the run {target}: wrong suit."), card=card, target=target
+            )
         if len(self.cards) >= RING:
-            raise IllegalMeld(f"The run {target} already holds all 13 cards.")
+            raise IllegalMeld(N_("The run {target} already holds all 13 cards."), target=target)
         fits_low = _prev_rank(int(self.cards[0].rank)) == int(card.rank)
         fits_high = _next_rank(int(self.cards[-1].rank)) == int(card.rank)
         if end is None:
             if fits_low and fits_high:
-                raise IllegalMeld(f"{card} fits both ends of {target}: say which end.")
+                raise IllegalMeld(
+                    N_("{card} fits both ends of {target}: say which end."),
+                    card=card,
+                    target=target,
+                )
             end = End.LOW if fits_low else End.HIGH
         if end is End.LOW and fits_low:
             return ACE_LOW if card.rank is Rank.ACE else card.rank.face_value
         if end is End.HIGH and fits_high:
             return ACE_HIGH if card.rank is Rank.ACE else card.rank.face_value
-        where = "before" if end is End.LOW else "after"
         if fits_low or fits_high:
-            raise IllegalMeld(f"{card} does not go {where} {target}; try the other end.")
-        raise IllegalMeld(f"{card} does not fit the run {target}.")
+            if end is End.LOW:
+                raise IllegalMeld(
+                    N_("{card} does not go before {target}; try the other end."),
+                    card=card,
+                    target=target,
+                )
+            raise IllegalMeld(
+                N_("{card} does not go after {target}; try the other end."),
+                card=card,
+                target=target,
+            )
+        raise IllegalMeld(N_("{card} does not fit the run {target}."), card=card, target=target)
 
     def resolve_end(self, card: Card, end: End | None) -> End | None:
         """The end a lay-off goes to: given, or the only one that fits (None for sets)."""

@@ -23,6 +23,7 @@ from engine.games.treppe.ai import ComputerPlayer, make_player
 from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.views import MeldView, PrivateView
+from engine.i18n import N_
 from engine.protocol import Phase
 
 HELP = """\
@@ -97,45 +98,47 @@ def parse_command(text: str, seat: int) -> Action | str:
         return DrawTalon(seat)
     if verb in ("take", "t"):
         if len(rest) != 1 or not rest[0].isdigit():
-            raise ParseError("Say which staircase card to take, for example: take 5")
+            raise ParseError(N_("Say which staircase card to take, for example: take 5"))
         return TakeStaircase(seat, int(rest[0]) - 1)
     if verb in ("meld", "m"):
         if not rest:
-            raise ParseError("Name the cards to meld, for example: meld Q♥ K♥ A♥")
+            raise ParseError(N_("Name the cards to meld, for example: meld Q♥ K♥ A♥"))
         return Meld(seat, tuple(parse_cards(" ".join(rest))))
     if verb in ("lay", "l"):
         lowered = [w.lower() for w in rest]
         if "on" not in lowered:
-            raise ParseError("Say where to lay it, for example: lay 7♠ on 3")
+            raise ParseError(N_("Say where to lay it, for example: lay 7♠ on 3"))
         at = lowered.index("on")
         if not at:
-            raise ParseError("Say which card to lay off, for example: lay 7♠ on 3")
+            raise ParseError(N_("Say which card to lay off, for example: lay 7♠ on 3"))
         cards = parse_cards(" ".join(rest[:at]))
         if len(cards) != 1:
-            raise ParseError("Lay off one card at a time, for example: lay 7♠ on 3")
+            raise ParseError(N_("Lay off one card at a time, for example: lay 7♠ on 3"))
         after = lowered[at + 1 :]
         if not after or not after[0].isdigit():
-            raise ParseError("Say which meld, by its number, for example: lay 7♠ on 3")
+            raise ParseError(N_("Say which meld, by its number, for example: lay 7♠ on 3"))
         end: End | None = None
         if len(after) > 1:
             if after[1] not in ("low", "high"):
-                raise ParseError("Say the end as low or high, for example: lay A♠ on 3 high")
+                raise ParseError(N_("Say the end as low or high, for example: lay A♠ on 3 high"))
             end = End(after[1])
         return LayOff(seat, cards[0], int(after[0]) - 1, end)
     if verb in ("discard", "x"):
         if not rest:
-            raise ParseError("Say which card to discard, for example: discard 7♠")
+            raise ParseError(N_("Say which card to discard, for example: discard 7♠"))
         cards = parse_cards(" ".join(rest))
         if len(cards) != 1:
-            raise ParseError("Discard exactly one card, for example: discard 7♠")
+            raise ParseError(N_("Discard exactly one card, for example: discard 7♠"))
         return Discard(seat, cards[0])
     try:
         cards = parse_cards(text)  # just cards: a meld
     except ParseError:
-        raise ParseError(f"Unknown command “{words[0]}”. Type help for the commands.") from None
+        raise ParseError(
+            N_("Unknown command “{word}”. Type help for the commands."), word=words[0]
+        ) from None
     if len(cards) < 3:
         raise ParseError(
-            "Say what to do with it: meld, lay … on N, or discard. Type help for help."
+            N_("Say what to do with it: meld, lay … on N, or discard. Type help for help.")
         )
     return Meld(seat, tuple(cards))
 

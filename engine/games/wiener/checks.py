@@ -19,8 +19,9 @@ from engine.actions import (
     TakeDiscard,
     TakeStaircase,
 )
-from engine.cards import Card, format_cards
+from engine.cards import Card
 from engine.errors import IllegalAction
+from engine.i18n import N_
 from engine.protocol import Phase
 from engine.twopack.base import TwoPackGame
 from engine.twopack.deadwood import arrange, deadwood_after_discards, deadwood_of
@@ -37,7 +38,7 @@ class WienerOptions(Protocol):
 RulesT = TypeVar("RulesT", bound=WienerOptions)
 
 
-_NO_MELDING = (
+_NO_MELDING = N_(
     "Nothing is melded during play in Wiener Rummy: keep your melds in hand, "
     "then knock or call Rummy."
 )
@@ -52,15 +53,16 @@ class WienerChecks(TwoPackGame[RulesT]):
     def _check_play(self, seat: int) -> None:
         self._check_turn(seat)
         if self.phase is Phase.BUY_BACK:
-            raise IllegalAction("First decide whether to buy back in.")
+            raise IllegalAction(N_("First decide whether to buy back in."))
         if self.phase is Phase.DRAW:
-            raise IllegalAction("Draw first: take the upcard or the top card of the stock.")
+            raise IllegalAction(N_("Draw first: take the upcard or the top card of the stock."))
 
     def _check_close(self, seat: int, card: Card) -> list[Card]:
         self._check_play(seat)
         if self.knocker is not None:
             raise IllegalAction(
-                f"{self.names[self.knocker]} has knocked: you only draw and discard once more."
+                N_("{name} has knocked: you only draw and discard once more."),
+                name=self.names[self.knocker],
             )
         self._check_discard(seat, card)
         rest = list(self.hands[seat])
@@ -81,31 +83,41 @@ class WienerChecks(TwoPackGame[RulesT]):
             left = deadwood_of(rest)
             if left >= self.ruleset.knock_limit:
                 raise IllegalAction(
-                    f"You may knock only with less than {self.ruleset.knock_limit} points of "
-                    f"deadwood after discarding: discarding {action.card} leaves {left}."
+                    N_(
+                        "You may knock only with less than {knock_limit} points of deadwood after "
+                        "discarding: discarding {card} leaves {left}."
+                    ),
+                    knock_limit=self.ruleset.knock_limit,
+                    card=action.card,
+                    left=left,
                 )
         elif isinstance(action, CallRummy):
             rest = self._check_close(action.seat, action.card)
             laid = arrange(rest)
             if laid.deadwood:
                 raise IllegalAction(
-                    f"Rummy needs every other card in melds: discarding {action.card} leaves "
-                    f"{format_cards(list(laid.leftover))} outside ({laid.deadwood} points)."
+                    N_(
+                        "Rummy needs every other card in melds: discarding {card} leaves "
+                        "{leftover} outside ({points} points)."
+                    ),
+                    card=action.card,
+                    leftover=tuple(laid.leftover),
+                    points=laid.deadwood,
                 )
         elif isinstance(action, BuyBack):
             self._check_turn(action.seat)
             if self.phase is not Phase.BUY_BACK:
-                raise IllegalAction("There is no buy-back to decide now.")
+                raise IllegalAction(N_("There is no buy-back to decide now."))
         elif isinstance(action, TakeStaircase):
             self._check_turn(action.seat)
             raise IllegalAction(
-                "Wiener Rummy has no staircase: take the upcard or the top card of the stock."
+                N_("Wiener Rummy has no staircase: take the upcard or the top card of the stock.")
             )
         elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
             self._check_turn(action.seat)
             raise IllegalAction(_NO_MELDING)
         else:  # pragma: no cover - the action union is closed
-            raise IllegalAction(f"Unknown action {action!r}.")
+            raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
 
     # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:

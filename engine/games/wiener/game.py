@@ -32,6 +32,7 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
+from engine.i18n import N_
 from engine.protocol import Phase, Standings
 from engine.table import Deal, Rules
 from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
@@ -81,7 +82,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
         if ruleset.hand_size * self.n + 2 > self.pack_size:
-            raise IllegalAction("Those hands need more cards than the game has.")
+            raise IllegalAction(N_("Those hands need more cards than the game has."))
         self.bad_points = [0] * self.n
         self.chips = [-ruleset.stake] * self.n
         self.pot = ruleset.stake * self.n
@@ -97,7 +98,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
         else:
             self._check_deal(deal, self.pack())
             if len(deal.discard) != 1:
-                raise IllegalAction("The chosen deal needs exactly one upcard.")
+                raise IllegalAction(N_("The chosen deal needs exactly one upcard."))
             self.dealer = deal.dealer
             self._start_round(deal)
 

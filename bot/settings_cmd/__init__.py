@@ -1,0 +1,69 @@
+"""/treppe settings language: the language of a server's tables and lobbies, chosen by a
+server manager (default: the server's Discord locale; no catalogue for it means English)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from babel import Locale
+from discord import app_commands
+
+from bot.core import language
+from bot.core.errors import Refusal, refusals
+from bot.lobby import can_moderate
+from engine.i18n import _, languages, using
+
+if TYPE_CHECKING:
+    from bot.app import TreppenBot
+
+SERVER_DEFAULT = "auto"
+
+
+def language_name(code: str) -> str:
+    """A language in its own words: Deutsch, English."""
+    return str(Locale.parse(code).get_display_name(code)).capitalize()
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    # Every catalogue is offered: a new .po file appears here with nothing else to change.
+    named = [app_commands.Choice(name=language_name(code), value=code) for code in languages()]
+    return [app_commands.Choice(name="Discord", value=SERVER_DEFAULT), *named]
+
+
+async def language_command(
+    interaction: discord.Interaction, language_choice: app_commands.Choice[str]
+) -> None:
+    """The language of this server's tables and lobbies."""
+    async with refusals(interaction):
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise Refusal(_("Settings belong to a server; use this there."))
+        if not can_moderate(interaction):
+            raise Refusal(_("Only someone with Manage Server can change the server's settings."))
+        bot: TreppenBot = interaction.client  # type: ignore[assignment]
+        service = bot.service
+        value = language_choice.value
+        await language.choose(service.storage, guild_id, "" if value == SERVER_DEFAULT else value)
+        chosen = language.guild_language(guild_id)
+        with using(chosen):
+            text = _(
+                "Tables and lobbies on this server now speak {language}. Everyone's own "
+                "hand and replies keep their Discord language.",
+                language=language_name(chosen),
+            )
+        for live in list(service.games.values()):
+            if live.guild_id == guild_id and live.game is not None:
+                service.request_refresh(live)  # open tables switch at once
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: TreppenBot) -> None:
+    settings = app_commands.Group(name="settings", description="Server settings of the bot")
+    described = app_commands.describe(
+        language_choice="Deutsch, English, or the server's Discord language"
+    )(language_command)
+    renamed = app_commands.rename(language_choice="language")(described)
+    chosen = app_commands.choices(language_choice=language_choices())(renamed)
+    settings.add_command(app_commands.command(name="language")(chosen))
+    bot.treppe.add_command(settings)

@@ -1,0 +1,52 @@
+"""Copy a whole database into another, e.g. a bot's SQLite file into PostgreSQL when it
+outgrows one process (docs/scaling.md), and check that every table arrived whole."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.storage import Store, open_url
+from bot.storage.sql import COPIED_TABLES
+
+
+class CopyError(Exception):
+    """The copy cannot start, or what arrived differs from what was sent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Copied:
+    table: str
+    source: int  # rows in the source
+    target: int  # rows in the target afterwards
+
+
+async def copy_database(source_url: str, target_url: str) -> list[Copied]:
+    """Copy every table of ``source_url`` into the empty database at ``target_url`` (both
+    migrated to the newest schema first) and count both sides. Raises CopyError when the
+    target already holds games or a count differs."""
+    source = await open_url(source_url, owner="copy")
+    try:
+        target = await open_url(target_url, owner="copy")
+        try:
+            return await _copy(source, target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+
+
+async def _copy(source: Store, target: Store) -> list[Copied]:
+    if await source.schema_version() != await target.schema_version():
+        raise CopyError("the two databases have different schema versions")
+    if await target.count_rows("games"):
+        raise CopyError("the target already holds games; copy only into an empty database")
+    for table in COPIED_TABLES:
+        await target.insert_rows(table, await source.table_rows(table))
+    report = [
+        Copied(table, await source.count_rows(table), await target.count_rows(table))
+        for table in COPIED_TABLES
+    ]
+    wrong = [c.table for c in report if c.source != c.target]
+    if wrong:
+        raise CopyError(f"row counts differ after the copy in: {', '.join(wrong)}")
+    return report
