@@ -46,7 +46,7 @@ async def _within_deadline(prepare: Prepared) -> tuple[asyncio.Task[dict[str, An
     loop = asyncio.get_running_loop()
     late: asyncio.Future[None] = loop.create_future()
     _deadlines[late] = loop.time() + DEFER_AFTER
-    if not _watcher or _watcher[0].done():
+    if not _watcher or _watcher[0].done() or _watcher[0].cancelling():
         _watcher[:] = [loop.create_task(_watch_deadlines())]
     try:
         waiting: set[asyncio.Future[Any]] = {task, late}
@@ -56,6 +56,8 @@ async def _within_deadline(prepare: Prepared) -> tuple[asyncio.Task[dict[str, An
         raise
     finally:
         _deadlines.pop(late, None)
+        if not _deadlines and _watcher and not _watcher[0].done():
+            _watcher[0].cancel()  # nothing left to watch: no timer lingers on the loop
     return task, task.done()
 
 

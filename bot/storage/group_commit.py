@@ -60,8 +60,12 @@ class GroupCommit:
         way, since every trip costs thread hand-overs under load and units queue behind each
         other's trips."""
         async with self._lock:
-            # aiosqlite's own way to run a function on its thread (pinned version).
-            result: T = await self._db._execute(self._unit_in_thread, write)  # type: ignore[no-untyped-call]
+            try:
+                # aiosqlite's own way to run a function on its thread (pinned version).
+                result: T = await self._db._execute(self._unit_in_thread, write)  # type: ignore[no-untyped-call]
+            except BaseException:
+                self._commit_soon()  # as in ``unit``: end the shared transaction anyway
+                raise
         await self._durable()
         return result
 
