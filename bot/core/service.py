@@ -136,9 +136,9 @@ class GameService(Turns):
         if len(live.seats) >= limit:
             raise Refusal(_("The table is full: {limit} players at most.", limit=limit))
         number = sum(1 for s in live.seats if s.is_computer) + 1
-        live.seats.append(
-            Seat(len(live.seats), None, _("Computer {number}", number=number), strength)
-        )
+        with language.table(live.guild_id):  # a name everyone at the table reads
+            name = _("Computer {number}", number=number)
+        live.seats.append(Seat(len(live.seats), None, name, strength))
 
     async def start(self, live: LiveGame) -> list[GameEvent]:
         """Deal: the draw for first dealer and the first round. Caller holds the lock."""
