@@ -14,7 +14,7 @@ from bot.core.tablemsg import COLOUR, table_payload
 from bot.core.texts import clip
 from bot.games import presenter
 from bot.lobby import can_moderate
-from engine.i18n import _
+from engine.i18n import N_, Message, _
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -106,9 +106,8 @@ async def end_command(interaction: discord.Interaction) -> None:
             raise Refusal(_("Only the host (or someone with Manage Server) can end this game."))
         async with live.lock:
             status = "abandoned" if live.game is not None else "cancelled"
-            await service.close(
-                live, status, _("{mention} ended this game.", mention=interaction.user.mention)
-            )
+            ended = Message(N_("{mention} ended this game."), mention=interaction.user.mention)
+            await service.close(live, status, ended)
         await interaction.response.send_message(_("The game has ended."), ephemeral=True)
 
 
