@@ -43,7 +43,7 @@ from bot.storage import (
 )
 from engine.actions import Action, DrawTalon, action_from_json, action_to_json
 from engine.events import GameEvent
-from engine.i18n import N_, _
+from engine.i18n import N_, Message, _
 from engine.protocol import Player, RummyGame
 from engine.registry import load_game
 from engine.table import from_checkpoint
@@ -136,9 +136,9 @@ class GameService(Turns):
         if len(live.seats) >= limit:
             raise Refusal(_("The table is full: {limit} players at most.", limit=limit))
         number = sum(1 for s in live.seats if s.is_computer) + 1
-        live.seats.append(
-            Seat(len(live.seats), None, _("Computer {number}", number=number), strength)
-        )
+        with language.table(live.guild_id):  # a name everyone at the table reads
+            name = _("Computer {number}", number=number)
+        live.seats.append(Seat(len(live.seats), None, name, strength))
 
     async def start(self, live: LiveGame) -> list[GameEvent]:
         """Deal: the draw for first dealer and the first round. Caller holds the lock."""
@@ -167,7 +167,8 @@ class GameService(Turns):
             await self.storage.close_game(live.id, "expired")
             self.forget(live)
         await self.edit_table(
-            live, closed_lobby_payload(live, _("Nobody started this table, so it has closed."))
+            live,
+            closed_lobby_payload(live, Message(N_("Nobody started this table, so it has closed."))),
         )
 
     # ------------------------------------------------------------ actions
@@ -290,7 +291,7 @@ class GameService(Turns):
             self.kick_autoplay(live)
 
     # ------------------------------------------------------------ closing
-    async def close(self, live: LiveGame, status: str, text: str) -> None:
+    async def close(self, live: LiveGame, status: str, text: Message) -> None:
         """End a lobby or game early (abandoned, cancelled). Caller holds the lock."""
         await self.storage.close_game(live.id, status)
         self.forget(live)

@@ -14,7 +14,7 @@ from bot.core.model import GameOptions, LiveGame, timer_text
 from bot.core.presenter import GamePresenter
 from bot.core.texts import clip, plural
 from bot.games import presenter
-from engine.i18n import _
+from engine.i18n import Message, _
 from engine.protocol import BasePublicView, Phase
 
 COLOUR = discord.Colour.dark_green()
@@ -295,14 +295,15 @@ def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload
         return _lobby_payload(live, lobby_timeout, note)
 
 
-def closed_lobby_payload(live: LiveGame, text: str) -> Payload:
+def closed_lobby_payload(live: LiveGame, text: Message) -> Payload:
+    """The closed lobby, saying ``text`` (a ``Message``: written in the table's language)."""
     with language.table(live.guild_id):
-        return _closed_lobby_payload(live, text)
+        return _closed_lobby_payload(live, text.text())
 
 
-def ended_payload(live: LiveGame, text: str) -> Payload:
+def ended_payload(live: LiveGame, text: Message) -> Payload:
     with language.table(live.guild_id):
-        return _ended_payload(live, text)
+        return _ended_payload(live, text.text())
 
 
 async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:

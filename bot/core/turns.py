@@ -88,17 +88,18 @@ class Turns(TableMessages):
             action = autoplay.timeout_action(shown, view, legal)
             await self.apply(live, action, by_player=False)
             done.append(live.log)
-        note = (
-            _(" and is now away; moves are made for them until they use /treppe back")
-            if seat.away
-            else ""
-        )
-        live.log = _(
-            "⏰ {name}'s time ran out; the turn was played for them{note}. {value}",
-            name=seat.name,
-            note=note,
-            value=" ".join(done),
-        )
+        with language.table(live.guild_id):  # the timer runs in no member's interaction
+            note = (
+                _(" and is now away; moves are made for them until they use /treppe back")
+                if seat.away
+                else ""
+            )
+            live.log = _(
+                "⏰ {name}'s time ran out; the turn was played for them{note}. {value}",
+                name=seat.name,
+                note=note,
+                value=" ".join(done),
+            )
         self.request_refresh(live)
 
     # ------------------------------------------------------------ computer moves

@@ -63,7 +63,9 @@ async def _act(
                 if isinstance(answer, Redraw):
                     return await payload_kwargs(interaction, live, seat, answer.state, answer.note)
                 events = await client(interaction).service.apply(live, answer)
-                note = f"✅ {live.log}" if events else ""
+                note = (
+                    f"✅ {presenter(live.game_key).narrate(events, live.names)}" if events else ""
+                )
                 return await payload_kwargs(interaction, live, seat, state.fresh(), note)
             except (RulesError, Refusal) as error:
                 note = f"⚠️ {_(STALE)} {error}" if stale else f"⚠️ {error}"
@@ -163,9 +165,10 @@ async def _command_act(
 
         async def prepare() -> dict[str, Any]:
             async with live.lock:
-                await bot.service.apply(live, make(live, seat))
+                events = await bot.service.apply(live, make(live, seat))
+                told = presenter(live.game_key).narrate(events, live.names)  # member's language
                 payload = await hand_payload(
-                    live, seat, HandState(), f"✅ {live.log}", with_image=bot.settings.render_images
+                    live, seat, HandState(), f"✅ {told}", with_image=bot.settings.render_images
                 )
             return payload.send_kwargs()
 

@@ -48,8 +48,8 @@ class PlayModal(discord.ui.Modal):
                 note = ""
                 try:
                     for action in self.shown.typed_actions(self.phase, seat.seat, self.values()):
-                        await service.apply(live, action)
-                        done.append(live.log)
+                        events = await service.apply(live, action)
+                        done.append(self.shown.narrate(events, live.names))
                 except (RulesError, Refusal) as error:
                     note = f"⚠️ {error}"
                 summary = " ".join(f"✅ {line}" for line in done)

@@ -17,7 +17,7 @@ from bot.core.service import display_name
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload, table_payload
 from bot.games import all_presenters
 from bot.storage import ChannelBusy
-from engine.i18n import _
+from engine.i18n import N_, Message, _
 from engine.protocol import OptionSpec, OptionValue
 
 if TYPE_CHECKING:
@@ -174,7 +174,9 @@ async def on_leave(interaction: discord.Interaction, game_id: int, argument: str
             if not humans:
                 await service.storage.close_game(live.id, "cancelled")
                 service.forget(live)
-                payload = closed_lobby_payload(live, _("The host left, so the table has closed."))
+                payload = closed_lobby_payload(
+                    live, Message(N_("The host left, so the table has closed."))
+                )
                 await interaction.response.edit_message(**payload.edit_kwargs())
                 return
             live.host_id = humans[0].user_id or live.host_id
@@ -217,7 +219,7 @@ async def on_cancel(interaction: discord.Interaction, game_id: int, argument: st
         await _bot(interaction).service.storage.close_game(live.id, "cancelled")
         _bot(interaction).service.forget(live)
     payload = closed_lobby_payload(
-        live, _("{mention} cancelled this table.", mention=interaction.user.mention)
+        live, Message(N_("{mention} cancelled this table."), mention=interaction.user.mention)
     )
     await interaction.response.edit_message(**payload.edit_kwargs())
 

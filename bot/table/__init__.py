@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.core import components
+from bot.core import components, language
 from bot.core.errors import Refusal, refusals
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import COLOUR, table_payload
 from bot.core.texts import clip
 from bot.games import presenter
 from bot.lobby import can_moderate
-from engine.i18n import _
+from engine.i18n import N_, Message, _
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -85,7 +85,8 @@ async def on_rematch(interaction: discord.Interaction, game_id: int, argument: s
         live.seats = seats
         await bot.service.save_seats(live)
         await bot.service.start(live)
-        live.log = _("🔁 Rematch! {log}", log=live.log)
+        with language.table(live.guild_id):
+            live.log = _("🔁 Rematch! {log}", log=live.log)
         payload = await table_payload(live, with_images=bot.settings.render_images)
         bot.service.mention_table(live, payload)  # the new table notifies the player to act
     response = await interaction.response.send_message(**payload.send_kwargs())
@@ -105,9 +106,8 @@ async def end_command(interaction: discord.Interaction) -> None:
             raise Refusal(_("Only the host (or someone with Manage Server) can end this game."))
         async with live.lock:
             status = "abandoned" if live.game is not None else "cancelled"
-            await service.close(
-                live, status, _("{mention} ended this game.", mention=interaction.user.mention)
-            )
+            ended = Message(N_("{mention} ended this game."), mention=interaction.user.mention)
+            await service.close(live, status, ended)
         await interaction.response.send_message(_("The game has ended."), ephemeral=True)
 
 
@@ -118,7 +118,8 @@ async def leave_command(interaction: discord.Interaction) -> None:
         live = service.require_channel_game(interaction.channel_id or 0)
         seat = service.require_seat(live, interaction.user.id)
         async with live.lock:
-            live.log = _("{name} left the table; the computer plays for them.", name=seat.name)
+            with language.table(live.guild_id):  # the table's log, in the table's language
+                live.log = _("{name} left the table; the computer plays for them.", name=seat.name)
             await service.set_presence(live, seat, departed=True)
         await interaction.response.send_message(
             _("You left the table; the computer plays your seat. /treppe back brings you back."),
@@ -135,7 +136,8 @@ async def back_command(interaction: discord.Interaction) -> None:
         if not seat.away and not seat.departed:
             raise Refusal(_("You are not marked away; you are playing."))
         async with live.lock:
-            live.log = _("{name} is back.", name=seat.name)
+            with language.table(live.guild_id):
+                live.log = _("{name} is back.", name=seat.name)
             await service.set_presence(live, seat, away=False, departed=False)
         await interaction.response.send_message(
             _("Welcome back! Your turns are yours again."), ephemeral=True

@@ -338,7 +338,7 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
     text(canvas, _chips_text(seat.chips), INFO_X, y + 76, INFO_BRIGHT)
     cards = [] if _between_rounds(view) else [plural(seat.hand_count, "card")]
     if seat.seat == view.dealer:
-        cards.append("dealer")
+        cards.append(_("dealer"))
     if cards:
         text(canvas, " · ".join(cards), INFO_X, y + 100, INFO)
     if seat.bought_back:

@@ -1,0 +1,46 @@
+"""Every word drawn into a picture goes through the catalogue: the example pictures of every
+game, drawn in the marking test language, put no letters on the canvas outside ⟦…⟧ marks
+(people's names aside)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import bot.render.canvas
+from bot.games import examples
+from bot.render import clear_caches
+from bot.render.assets import Style, text_stamp
+from engine.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, using
+
+MARKED = re.compile(f"{PSEUDO_OPEN}[^{PSEUDO_OPEN}{PSEUDO_CLOSE}]*{PSEUDO_CLOSE}")
+CUT = re.compile(f"{PSEUDO_OPEN}[^{PSEUDO_CLOSE}]*…$")  # a marked text cut short to fit
+LETTER = re.compile(r"[A-Za-zÀ-ÿ]")
+
+
+def leftover(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous, text = text, MARKED.sub(" ", text)
+    text = CUT.sub(" ", text)
+    for name in examples.NAMES:
+        text = re.sub(rf"\b{name}\b", " ", text)
+    return text
+
+
+def test_every_picture_word_is_translated(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+
+    def recording(content: str, style: Style) -> object:
+        drawn.append(content)
+        return text_stamp(content, style)
+
+    monkeypatch.setattr(bot.render.canvas, "text_stamp", recording)
+    clear_caches()
+    with using(PSEUDO):
+        pictures = examples._pictures()
+    clear_caches()
+    assert len(pictures) >= 10 and len(drawn) > 200
+    leaks = sorted({text for text in drawn if LETTER.search(leftover(text))})
+    assert leaks == []
