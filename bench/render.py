@@ -25,15 +25,11 @@ if str(ROOT) not in sys.path:  # allow ``python bench/render.py`` without an ins
     sys.path.insert(0, str(ROOT))
 
 from bot.games import twopack_examples as vx  # noqa: E402
+from bot.games.romme.render import render_romme_table  # noqa: E402
 from bot.games.treppe import examples as ex  # noqa: E402
-from bot.render import (  # noqa: E402
-    clear_caches,
-    draw_table,
-    render_hand,
-    render_romme_table,
-    render_table,
-    render_wiener_table,
-)
+from bot.games.treppe.render_table import draw_table, render_table  # noqa: E402
+from bot.games.wiener.render import render_wiener_table  # noqa: E402
+from bot.render import clear_caches, render_hand  # noqa: E402
 from bot.render.canvas import encode, new_canvas  # noqa: E402
 from bot.render.palette import FELT  # noqa: E402
 

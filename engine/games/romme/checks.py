@@ -132,6 +132,14 @@ class RommeChecks(TwoPackGame[RulesT]):
             return True
         return False
 
+    def _check_keeps_a_copy(self, rest: Sequence[Card], played: Sequence[Card]) -> None:
+        """``_check_keeps_a_discard``, unless this play is the one that melds the taken card
+        (option ``discard_only_to_meld``): then the taken card leaves the hand, and a copy of
+        it left behind (two packs) is the player's own to throw."""
+        if self.must_meld is not None and self.must_meld in played:
+            return
+        self._check_keeps_a_discard(rest)
+
     def _check_meld(self, action: Meld) -> VariantMeld:
         seat = action.seat
         self._check_play(seat)
@@ -149,7 +157,7 @@ class RommeChecks(TwoPackGame[RulesT]):
                 need=need,
                 reached=reached,
             )
-        self._check_keeps_a_discard(self._rest_of_hand(seat, action.cards))
+        self._check_keeps_a_copy(self._rest_of_hand(seat, action.cards), action.cards)
         return shape
 
     def _check_swap(self, action: JokerSwap) -> tuple[VariantTableMeld, int, VariantMeld]:
@@ -173,7 +181,7 @@ class RommeChecks(TwoPackGame[RulesT]):
         shape = analyse_variant_meld(action.cards)
         for card in action.cards:
             rest.remove(card)
-        self._check_keeps_a_discard(rest)
+        self._check_keeps_a_copy(rest, [action.card, *action.cards])
         return meld, index, shape
 
     def verify(self, action: Action) -> None:
@@ -190,7 +198,7 @@ class RommeChecks(TwoPackGame[RulesT]):
             self._check_holds(action.seat, action.card)
             self._check_must_meld([action.card])
             self._find_meld(action.meld_id).layoff(action.card, action.end)
-            self._check_keeps_a_discard(self._rest_of_hand(action.seat, [action.card]))
+            self._check_keeps_a_copy(self._rest_of_hand(action.seat, [action.card]), [action.card])
         elif isinstance(action, JokerSwap):
             self._check_swap(action)
         elif isinstance(action, TakeBack):

@@ -205,14 +205,13 @@ class RommeGame(RommeChecks[RommeRuleset]):
             meld.add(action.card, end, stands, points, seat)
             self.round_points[seat] += points
             self.played_this_turn = True
-            self.must_meld = None
+            self._taken_card_played(action.card)
             self.events.append(LaidOff(seat, meld.id, action.card, end, points))
         elif isinstance(action, JokerSwap):
             meld, index, shape = self._check_swap(action)
             hand.remove(action.card)
             meld.swap(index, action.card, seat)
-            if self.must_meld is action.card:
-                self.must_meld = None
+            self._taken_card_played(action.card)
             hand.append(JOKER)
             for card in shape.cards:
                 hand.remove(card)
@@ -233,6 +232,14 @@ class RommeGame(RommeChecks[RommeRuleset]):
             self._end_round(seat)
         return self.events[start:]
 
+    def _taken_card_played(self, card: Card) -> None:
+        """With ``discard_only_to_meld`` the taken discard is the card that must be played
+        next: once it is, it has left the hand, and a copy of it still held (two packs) is the
+        player's own, free to be discarded."""
+        if self.must_meld is not None and card is self.must_meld:
+            self.must_meld = None
+            self.locked_discard = None
+
     def _take_back(self, seat: int) -> None:
         """The melds of an unfinished first meld go back into the hand."""
         taken: list[Card] = []
@@ -244,6 +251,8 @@ class RommeGame(RommeChecks[RommeRuleset]):
         self.round_points[seat] -= self.pending_points
         if self.ruleset.discard_only_to_meld and self.taken in taken:
             self.must_meld = self.taken
+            if self.ruleset.no_return:
+                self.locked_discard = self.taken  # back in the hand, and not to be thrown
         self.events.append(MeldsTakenBack(seat, tuple(self.pending), tuple(taken)))
         self.pending = []
         self.pending_points = 0
@@ -254,8 +263,8 @@ class RommeGame(RommeChecks[RommeRuleset]):
         self.melds.append(meld)
         self.round_points[seat] += shape.total
         self.played_this_turn = True
-        if self.must_meld is not None and self.must_meld in shape.cards:
-            self.must_meld = None
+        for card in shape.cards:
+            self._taken_card_played(card)
         if announce:
             self.events.append(Melded(seat, meld.id, shape.cards, shape.total))
         if not self.opened[seat]:

@@ -265,6 +265,46 @@ def test_discard_only_to_meld() -> None:
     g2.apply(Discard(0, one("9♣")))
 
 
+def test_the_taken_discard_melded_leaves_its_copy_free() -> None:
+    """Two packs: with discard_only_to_meld, the taken card is the one that must be played;
+    once it is laid off, the identical card still in hand is the player's own and may be
+    thrown (found by the random-player property test: the player had no legal move)."""
+    g = romme(
+        ["J♥ Q♥ K♥ 8♠ 8♦ 8♣ 9♠ 9♦ 9♣ 10♠ 10♦ 10♣ 10♥", "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠ A♣ 3♦ 3♥ 2♦ 10♥ Q♠"],
+        discard="2♣",
+        stock_top="5♣ 4♣",
+        ruleset=RommeRuleset(discard_only_to_meld=True),
+    )
+    g.apply(DrawTalon(0))
+    for meld in ("J♥ Q♥ K♥", "8♠ 8♦ 8♣", "9♠ 9♦ 9♣", "10♠ 10♦ 10♣"):
+        g.apply(Meld(0, cards(meld)))
+    g.apply(Discard(0, one("5♣")))
+    g.apply(DrawTalon(1))
+    g.apply(Discard(1, one("10♥")))
+    g.apply(TakeDiscard(0))
+    assert g.private_view(0).hand == cards("10♥ 10♥")
+    refused(g, Discard(0, one("10♥")), "You took 10♥ from the discard pile: play it first")
+    g.apply(LayOff(0, one("10♥"), 0, End.LOW))
+    assert g.private_view(0).must_meld is None and g.private_view(0).locked_discard is None
+    assert Discard(0, one("10♥")) in g.legal_actions()
+    g.apply(Discard(0, one("10♥")))
+    assert result_of(g).went_out == 0
+
+
+def test_a_taken_back_discard_is_locked_again() -> None:
+    g2 = romme(
+        ["10♥ J♥ Q♥ 7♠ 7♦ 2♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo", BEN],
+        discard="7♣",
+        ruleset=RommeRuleset(discard_only_to_meld=True),
+    )
+    g2.apply(TakeDiscard(0))
+    g2.apply(Meld(0, cards("7♠ 7♦ 7♣")))
+    assert g2.private_view(0).locked_discard is None
+    g2.apply(TakeBack(0))
+    view = g2.private_view(0)
+    assert view.must_meld is one("7♣") and view.locked_discard is one("7♣")
+
+
 def test_replay_from_json() -> None:
     g = game()
     g.apply(DrawTalon(0))
