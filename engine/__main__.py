@@ -73,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     play.add_argument("--target", type=_target, default=500, help="session target (default 500)")
-    play.add_argument("--name", default="You", help="your name at the table")
+    play.add_argument(
+        "--name", default=None, help="your name at the table (default: You, in your language)"
+    )
     play.add_argument(
         "--lang",
         choices=languages(),
@@ -142,8 +144,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return replay_main(args.file, args.round, args.steps)
     from engine.games.treppe.terminal import main as play_main
 
-    with using(args.lang or environment_language()):
-        return play_main(args.opponents, args.seed, args.target, args.name)
+    lang = args.lang or environment_language()
+    with using(lang):
+        return play_main(args.opponents, args.seed, args.target, args.name, lang=lang)
 
 
 if __name__ == "__main__":

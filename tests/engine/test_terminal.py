@@ -137,9 +137,10 @@ def _out(table: TerminalTable) -> str:
 
 def test_names_take_goes_and_plurals() -> None:
     table = _table()
-    assert table.does(1, "go") == "Normal bot goes"
-    assert table.does(1, "draw") == "Normal bot draws"
-    assert table.does(0, "go") == "You go"
+    assert table.went_out(1, False, 20) == (
+        "Normal bot goes out and scores 20 for the cards left in hand."
+    )
+    assert table.went_out(0, True, 40).startswith("You go out with a Rommé hand (double)")
     game = table.game
     game.hands[1][1:] = []  # the bot holds a single card
     lines = table.score_lines(game.private_view(0))
@@ -303,3 +304,122 @@ def test_cli_play_refuses_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr("sys.stdin", io.StringIO("zz\n"))
     assert main(["play", "--seed", "1", "--target", "50", "--lang", "en"]) == 0
     assert "Unknown command “zz”" in out.getvalue()
+
+
+# Old English narration that must not appear in a German session.
+ENGLISH = (
+    "Round ",
+    "target",
+    "Scores:",
+    "Staircase",
+    "Melds",
+    "Your hand",
+    "Your turn",
+    "Meld, lay off",
+    "from the talon",
+    "from the staircase",
+    " draws",
+    " discards",
+    "You ",
+    " bot",
+    " pts)",
+    "(round ",
+    " cards",
+    "begins",
+    "Totals:",
+    "leave the table",
+    "Type help",
+    "for the cards left",
+)
+
+
+def _session(lang: str, seed: int = 5) -> tuple[TerminalTable, str]:
+    stdin = Driver()
+    out = io.StringIO()
+    table = TerminalTable(["normal", "hard"], seed=seed, stdin=stdin, stdout=out, lang=lang)
+    stdin.table = table
+    assert table.run() == 0
+    assert table.game.results, "the round should have ended"
+    return table, out.getvalue()
+
+
+def test_a_german_session_speaks_german_throughout() -> None:
+    import re
+
+    from engine.i18n import using
+
+    with using("en"):  # the table's language wins over the one in use around it
+        table, text = _session("de")
+    assert table.game.names == ("Du", "Normaler Bot 1", "Starker Bot 2")
+    assert "Treppenrommé bis 500: Du, Normaler Bot 1, Starker Bot 2. Tippe help für Hilfe." in text
+    assert "Runde 1 beginnt." in text
+    assert "── Runde 1 · Ziel 500 · Talon " in text
+    assert "Punkte:" in text and "Karten)" in text
+    assert "Treppe (1 = unten, die oberste zuletzt): 1:" in text
+    assert "Deine Hand (" in text
+    assert re.search(r"Du ziehst \S+ vom Talon\.|Du nimmst \d+ Karten? von der Treppe", text)
+    assert re.search(r"(Normaler|Starker) Bot \d (zieht vom Talon|nimmt \d+ Karten?)", text)
+    assert re.search(r"Du wirfst \S+ ab\.", text)
+    assert "Gesamtpunkte:" in text
+    assert text.rstrip().endswith("Du verlässt den Tisch.")
+    for english in ENGLISH:
+        assert english not in text, english
+    assert not re.search(r"\b[JQ][♣♦♥♠]", text), "cards in German card words (B, D)"
+
+
+def test_an_english_session_keeps_its_words() -> None:
+    from engine.i18n import using
+
+    with using("de"):
+        table, text = _session("en")
+    assert table.game.names == ("You", "Normal bot 1", "Hard bot 2")
+    assert "Treppenrommé to 500: You, Normal bot 1, Hard bot 2. Type help for help." in text
+    assert "Round 1 begins." in text
+    assert "── Round 1 · target 500 · talon " in text
+    assert "Staircase (1 = bottom, top last): 1:" in text
+    assert "Your hand (" in text
+    assert "Totals:" in text
+    assert text.rstrip().endswith("You leave the table.")
+    for german in ("Runde", "Treppe (", "Du ", "Karte", "Bot ", "Talon "):
+        assert german not in text, german
+
+
+def test_german_plurals_and_whole_sentences() -> None:
+    from engine.cards import Card
+    from engine.games.treppe.events import TookFromStaircase
+
+    table = TerminalTable(["normal"], seed=2, stdin=io.StringIO(), stdout=io.StringIO(), lang="de")
+    game = table.game
+    game.hands[1][1:] = []
+    lines = table.score_lines(game.private_view(0))
+    assert lines[1].endswith(", 1 Karte)") and "Normaler Bot" in lines[1]
+    queen, jack = Card.parse("Q♥"), Card.parse("J♠")
+    table.narrate(
+        [
+            TookFromStaircase(0, (queen,)),
+            TookFromStaircase(1, (queen, jack)),
+            DrewFromTalon(1),
+        ]
+    )
+    assert _out(table).splitlines()[-3:] == [
+        "Du nimmst 1 Karte von der Treppe: D♥",
+        "Normaler Bot nimmt 2 Karten von der Treppe: D♥ B♠",
+        "Normaler Bot zieht vom Talon.",
+    ]
+    assert table.went_out(1, False, 20) == (
+        "Normaler Bot geht raus und bekommt 20 für die Karten, die den anderen auf der Hand "
+        "bleiben."
+    )
+
+
+def test_cli_play_in_german_helps_and_leaves_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nhint\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert main(["play", "--seed", "1", "--target", "50", "--lang", "de"]) == 0
+    text = out.getvalue()
+    assert "Befehle (Karten als D♥" in text and "meld D♥ K♥ A♥" in text
+    assert "Tipp: " in text
+    assert "Treppenrommé bis 50: Du, Normaler Bot." in text
+    assert text.rstrip().endswith("Du verlässt den Tisch.")

@@ -9,13 +9,23 @@ terminal and never when ``NO_COLOR`` is set.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import Concatenate, ParamSpec, TextIO, TypeVar
 
-from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
+from engine.actions import (
+    Action,
+    Discard,
+    DrawTalon,
+    End,
+    LayOff,
+    Meld,
+    MeldKind,
+    TakeStaircase,
+)
 from engine.cards import SUITS, Card, parse_cards
 from engine.errors import ParseError, RulesError
 from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded, TalonRebuilt
@@ -23,10 +33,12 @@ from engine.games.treppe.ai import ComputerPlayer, make_player
 from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.views import MeldView, PrivateView
-from engine.i18n import N_
+from engine.i18n import N_, _, card_count, language, ngettext, using
 from engine.protocol import Phase
 
-HELP = """\
+# Translators: the commands (draw, take, meld, lay … on, discard, hint, help, quit) are what
+# the player types: keep them in English. The cards are examples in the reader's card words.
+HELP = N_("""\
 Commands (cards as Q♥, QH, qh, 10s or TS):
   draw                     take the top card of the talon
   take N                   take staircase card N and every card above it
@@ -35,7 +47,43 @@ Commands (cards as Q♥, QH, qh, 10s or TS):
   discard 7♠               discard a card and end your turn
   hint                     what a computer player would do now
   help                     this text
-  quit                     leave the table"""
+  quit                     leave the table""")
+
+#: The computer players' names, alone at the table or numbered among others.
+BOT_NAMES = {
+    "random": N_("Random bot"),
+    "normal": N_("Normal bot"),
+    "hard": N_("Hard bot"),
+}
+NUMBERED_BOT_NAMES = {
+    "random": N_("Random bot {number}"),
+    "normal": N_("Normal bot {number}"),
+    "hard": N_("Hard bot {number}"),
+}
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def bot_name(strength: str, number: int | None = None) -> str:
+    """``"Hard bot"`` or ``"Hard bot 2"`` in the current language."""
+    if number is None:
+        return _(BOT_NAMES.get(strength, N_("Normal bot")))
+    return _(NUMBERED_BOT_NAMES.get(strength, N_("Normal bot {number}")), number=number)
+
+
+def speaking(
+    method: Callable[Concatenate[TerminalTable, P], R],
+) -> Callable[Concatenate[TerminalTable, P], R]:
+    """Run a ``TerminalTable`` method in the table's language."""
+
+    @functools.wraps(method)
+    def wrapper(self: TerminalTable, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with using(self.lang):
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
 
 RED = "\x1b[31m"
 BOLD = "\x1b[1m"
@@ -144,27 +192,29 @@ def parse_command(text: str, seat: int) -> Action | str:
 
 
 class TerminalTable:
-    """One session at the terminal: seat 0 is the human, the others computer players."""
+    """One session at the terminal: seat 0 is the human, the others computer players. Every
+    line is written in ``lang`` (default: the language in use where the table is made)."""
 
     def __init__(
         self,
         opponents: Sequence[str],
         seed: int,
         target: int = 500,
-        name: str = "You",
+        name: str | None = None,
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
         colour: bool | None = None,
         line_editing: bool | None = None,
+        lang: str | None = None,
     ) -> None:
         stdin = stdin or sys.stdin
         stdout = stdout or sys.stdout
-        names = [name] + [
-            f"{strength.capitalize()} bot {i + 1}"
-            if len(opponents) > 1
-            else f"{strength.capitalize()} bot"
-            for i, strength in enumerate(opponents)
-        ]
+        self.lang = lang or language()
+        with using(self.lang):
+            names = [name or _("You")] + [
+                bot_name(strength, i + 1 if len(opponents) > 1 else None)
+                for i, strength in enumerate(opponents)
+            ]
         self.game: Game = Ruleset(target=target).new_game(names, seed)
         self.players: dict[int, ComputerPlayer] = {
             seat: make_player(strength, seed * 31 + seat)
@@ -186,8 +236,9 @@ class TerminalTable:
     def paint(self, text: str, code: str) -> str:
         return f"{code}{text}{RESET}" if self.colour else text
 
+    @speaking
     def card(self, card: Card) -> str:
-        text = str(card)
+        text = str(card)  # in the table's card words: Q♥ or D♥
         if card.suit is not None and card.suit.is_red:
             return self.paint(text, RED)
         return self.paint(text, BOLD) if self.colour else text
@@ -198,14 +249,7 @@ class TerminalTable:
     def name(self, seat: int) -> str:
         return self.game.names[seat]
 
-    def does(self, seat: int, verb: str) -> str:
-        """``"Anna draws"`` or, for the human, ``"You draw"``."""
-        if seat == self.human:
-            return f"You {verb}"
-        if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-            return f"{self.name(seat)} {verb}es"
-        return f"{self.name(seat)} {verb}s"
-
+    @speaking
     def meld_line(self, meld: MeldView) -> str:
         """``"   3. Q♣ Q♦ Q♠ Q♥  (set · Anna 30 + Ben 10 = 40 pts)"``: who scored what on it,
         the owner first, then whoever laid off on it."""
@@ -217,43 +261,48 @@ class TerminalTable:
         parts += [f"{self.name(seat)} {points}" for seat, points in sorted(credits.items())]
         scored = " + ".join(parts) + (f" = {meld.points}" if credits else "")
         cards = self.cards([p.card for p in meld.cards])
-        return f"  {meld.id + 1:>2}. {cards}  ({meld.kind.value} · {scored} pts)"
+        kind = _("set") if meld.kind is MeldKind.SET else _("run")
+        # Translators: the end of a line of the table's melds, e.g. (set · Anna 30 pts)
+        about = _("({kind} · {scored} pts)", kind=kind, scored=scored)
+        return f"  {meld.id + 1:>2}. {cards}  {about}"
 
+    @speaking
     def render(self, view: PrivateView) -> None:
         public = view.public
         self.say()
-        self.say(
-            self.paint(
-                f"── Round {public.round_number} · target {public.target} · "
-                f"talon {public.talon_count} ──",
-                BOLD,
-            )
+        heading = _(
+            "── Round {round_number} · target {target} · talon {count} ──",
+            round_number=public.round_number,
+            target=public.target,
+            count=public.talon_count,
         )
-        self.say("Scores:")
+        self.say(self.paint(heading, BOLD))
+        self.say(_("Scores:"))
         for line in self.score_lines(view):
             self.say(line)
         stair = public.staircase
         if stair:
-            cells = [f"{i}:{self.card(c)}" for i, c in enumerate(stair, start=1)]
-            self.say("Staircase (1 = bottom, top last): " + "  ".join(cells))
+            cells = "  ".join(f"{i}:{self.card(c)}" for i, c in enumerate(stair, start=1))
+            self.say(_("Staircase (1 = bottom, top last): {cells}", cells=cells))
         else:
-            self.say("Staircase: empty")
+            self.say(_("Staircase: empty"))
         if public.melds:
-            self.say("Melds:")
+            self.say(_("Melds:"))
             for meld in public.melds:
                 self.say(self.meld_line(meld))
         else:
-            self.say("Melds: none yet")
+            self.say(_("Melds: none yet"))
         hand = sorted(view.hand, key=lambda c: (SUITS.index(c.suit) if c.suit else -1, c))
-        self.say(f"Your hand ({len(hand)}): {self.cards(hand)}")
+        self.say(_("Your hand ({count}): {cards}", count=len(hand), cards=self.cards(hand)))
         if public.phase is Phase.DRAW:
-            self.say("Your turn: draw, or take N from the staircase.")
+            self.say(_("Your turn: draw, or take N from the staircase."))
+        elif view.locked_discard is not None and view.locked_discard in view.hand:
+            locked = self.card(view.locked_discard)
+            self.say(_("Meld, lay off, then discard (not {card}: you just took it).", card=locked))
         else:
-            extra = ""
-            if view.locked_discard is not None and view.locked_discard in view.hand:
-                extra = f" (not {self.card(view.locked_discard)}: you just took it)"
-            self.say(f"Meld, lay off, then discard{extra}.")
+            self.say(_("Meld, lay off, then discard."))
 
+    @speaking
     def score_lines(self, view: PrivateView) -> list[str]:
         """One line per seat: name, total and this round's points in aligned columns."""
         seats = view.public.seats
@@ -262,82 +311,194 @@ class TerminalTable:
         lines = []
         for seat in seats:
             line = f"  {seat.name + ':':<{width + 1}} {seat.score:>{digits}}  "
-            line += f"(round {seat.round_points}"
-            if seat.seat != view.seat:
-                what = "card" if seat.hand_count == 1 else "cards"
-                line += f", {seat.hand_count} {what}"
-            lines.append(line + ")")
+            if seat.seat == view.seat:  # your own count is in the hand line
+                line += _("(round {points})", points=seat.round_points)
+            else:
+                line += _(
+                    "(round {points}, {cards})",
+                    points=seat.round_points,
+                    cards=card_count(seat.hand_count),
+                )
+            lines.append(line)
         return lines
 
+    @speaking
     def narrate(self, events: Sequence[GameEvent]) -> None:
         for event in events:
+            you = getattr(event, "seat", None) == self.human
             if isinstance(event, DrewFromTalon):
-                if event.seat == self.human:  # only the player sees which card it was
+                if you:  # only the player sees which card it was
                     drawn = self.card(self.game.hands[self.human][-1])
-                    self.say(f"You draw {drawn} from the talon.")
+                    self.say(_("You draw {card} from the talon.", card=drawn))
                 else:
-                    self.say(f"{self.does(event.seat, 'draw')} from the talon.")
+                    self.say(_("{name} draws from the talon.", name=self.name(event.seat)))
             elif isinstance(event, TookFromStaircase):
-                n = len(event.cards)
-                what = "card" if n == 1 else "cards"
-                self.say(
-                    f"{self.does(event.seat, 'take')} {n} {what} from the staircase: "
-                    f"{self.cards(event.cards)}"
-                )
+                n, cards = len(event.cards), self.cards(event.cards)
+                if you:
+                    self.say(
+                        ngettext(
+                            "You take {n} card from the staircase: {cards}",
+                            "You take {n} cards from the staircase: {cards}",
+                            n,
+                            cards=cards,
+                        )
+                    )
+                else:
+                    self.say(
+                        ngettext(
+                            "{name} takes {n} card from the staircase: {cards}",
+                            "{name} takes {n} cards from the staircase: {cards}",
+                            n,
+                            name=self.name(event.seat),
+                            cards=cards,
+                        )
+                    )
             elif isinstance(event, Melded):
-                self.say(
-                    f"{self.does(event.seat, 'meld')} {self.cards(event.cards)} as meld "
-                    f"{event.meld_id + 1} for {event.points} points."
-                )
+                cards, meld = self.cards(event.cards), event.meld_id + 1
+                if you:
+                    self.say(
+                        ngettext(
+                            "You meld {cards} as meld {meld} for {n} point.",
+                            "You meld {cards} as meld {meld} for {n} points.",
+                            event.points,
+                            cards=cards,
+                            meld=meld,
+                        )
+                    )
+                else:
+                    self.say(
+                        ngettext(
+                            "{name} melds {cards} as meld {meld} for {n} point.",
+                            "{name} melds {cards} as meld {meld} for {n} points.",
+                            event.points,
+                            name=self.name(event.seat),
+                            cards=cards,
+                            meld=meld,
+                        )
+                    )
             elif isinstance(event, LaidOff):
-                self.say(
-                    f"{self.does(event.seat, 'lay')} {self.card(event.card)} on meld "
-                    f"{event.meld_id + 1} for {event.points} points."
-                )
+                card, meld = self.card(event.card), event.meld_id + 1
+                if you:
+                    self.say(
+                        ngettext(
+                            "You lay {card} on meld {meld} for {n} point.",
+                            "You lay {card} on meld {meld} for {n} points.",
+                            event.points,
+                            card=card,
+                            meld=meld,
+                        )
+                    )
+                else:
+                    self.say(
+                        ngettext(
+                            "{name} lays {card} on meld {meld} for {n} point.",
+                            "{name} lays {card} on meld {meld} for {n} points.",
+                            event.points,
+                            name=self.name(event.seat),
+                            card=card,
+                            meld=meld,
+                        )
+                    )
             elif isinstance(event, Discarded):
-                self.say(f"{self.does(event.seat, 'discard')} {self.card(event.card)}.")
+                card = self.card(event.card)
+                if you:
+                    self.say(_("You discard {card}.", card=card))
+                else:
+                    self.say(_("{name} discards {card}.", name=self.name(event.seat), card=card))
             elif isinstance(event, TalonRebuilt):
-                self.say(f"The talon ran out: {event.cards} staircase cards make a new talon.")
+                self.say(
+                    ngettext(
+                        "The talon ran out: {n} staircase card makes a new talon.",
+                        "The talon ran out: {n} staircase cards make a new talon.",
+                        event.cards,
+                    )
+                )
+            elif isinstance(event, RoundStarted):
+                self.round_begins(event)
             elif isinstance(event, RoundEnded):
                 self.round_over(event)
-            elif isinstance(event, RoundStarted):
-                plays = "play" if event.dealer == self.human else "plays"
-                self.say()
-                self.say(
-                    self.paint(f"Round {event.round_number} begins.", BOLD)
-                    + f" {self.does(event.dealer, 'deal')} and {plays} first; "
-                    f"the staircase starts with {self.card(event.upcard)}."
-                )
             elif isinstance(event, SessionEnded):
+                points = event.totals[event.winner]
+                if event.winner == self.human:
+                    won = ngettext(
+                        "You win the game with {n} point.",
+                        "You win the game with {n} points.",
+                        points,
+                    )
+                else:
+                    won = ngettext(
+                        "{name} wins the game with {n} point.",
+                        "{name} wins the game with {n} points.",
+                        points,
+                        name=self.name(event.winner),
+                    )
                 self.say()
-                self.say(
-                    self.paint(f"{self.does(event.winner, 'win')} the game", BOLD)
-                    + " with "
-                    + f"{event.totals[event.winner]} points."
-                )
+                self.say(self.paint(won, BOLD))
 
+    @speaking
+    def round_begins(self, event: RoundStarted) -> None:
+        upcard = self.card(event.upcard)
+        if event.dealer == self.human:
+            deals = _("You deal and play first; the staircase starts with {card}.", card=upcard)
+        else:
+            deals = _(
+                "{name} deals and plays first; the staircase starts with {card}.",
+                name=self.name(event.dealer),
+                card=upcard,
+            )
+        begins = _("Round {round_number} begins.", round_number=event.round_number)
+        self.say()
+        self.say(f"{self.paint(begins, BOLD)} {deals}")
+
+    @speaking
     def round_over(self, event: RoundEnded) -> None:
         result = event.result
         self.say()
         if result.went_out is None:
-            self.say(f"Round {result.round_number} ends with no one out: meld points stand.")
-        else:
-            how = " with a Rommé hand (double)" if result.hand_romme else ""
-            scores = "score" if result.went_out == self.human else "scores"
             self.say(
-                f"{self.does(result.went_out, 'go')} out{how} and {scores} {result.bonus} "
-                "for the cards left in hand."
+                _(
+                    "Round {round_number} ends with no one out: meld points stand.",
+                    round_number=result.round_number,
+                )
             )
+        else:
+            self.say(self.went_out(result.went_out, result.hand_romme, result.bonus))
         for seat, hand in enumerate(result.hands):
             if hand:
                 self.say(f"  {self.name(seat)}: {self.cards(hand)} ({result.hand_points[seat]})")
-        self.say("Totals:")
+        self.say(_("Totals:"))
         width = max(len(self.name(s)) for s in range(len(result.totals)))
         digits = max(len(str(t)) for t in result.totals)
         for seat, total in enumerate(result.totals):
             self.say(f"  {self.name(seat) + ':':<{width + 1}} {total:>{digits}}")
 
+    @speaking
+    def went_out(self, seat: int, hand_romme: bool, bonus: int) -> str:
+        """The sentence for who went out, a whole sentence per case (word order differs)."""
+        if seat == self.human:
+            if hand_romme:
+                return _(
+                    "You go out with a Rommé hand (double) and score {bonus} for the cards "
+                    "left in hand.",
+                    bonus=bonus,
+                )
+            return _("You go out and score {bonus} for the cards left in hand.", bonus=bonus)
+        name = self.name(seat)
+        if hand_romme:
+            return _(
+                "{name} goes out with a Rommé hand (double) and scores {bonus} for the cards "
+                "left in hand.",
+                name=name,
+                bonus=bonus,
+            )
+        return _(
+            "{name} goes out and scores {bonus} for the cards left in hand.",
+            name=name,
+            bonus=bonus,
+        )
+
     # ----------------------------------------------------------------- play
+    @speaking
     def read(self) -> str | None:
         """One typed line, or None at end of input (Ctrl-D)."""
         if self.line_editing:
@@ -351,10 +512,11 @@ class TerminalTable:
             line = self.stdin.readline()
         if not line:
             self.say()
-            self.say("You leave the table.")
+            self.say(_("You leave the table."))
             return None
         return line
 
+    @speaking
     def human_turn(self) -> bool:
         """Handle one line of input; False when the player leaves."""
         game = self.game
@@ -368,17 +530,17 @@ class TerminalTable:
             self.say(str(error))
             return True
         if command == "quit":
-            self.say("You leave the table.")
+            self.say(_("You leave the table."))
             return False
         if command == "help":
-            self.say(HELP)
+            self.say(_(HELP))
             return True
         if command == "":
             self.render(view)
             return True
         if command == "hint":
             move = self.helper.choose(view, game.legal_actions())
-            self.say(f"Hint: {action_command(move)}")
+            self.say(_("Hint: {command}", command=action_command(move)))
             return True
         assert not isinstance(command, str)
         try:
@@ -391,6 +553,7 @@ class TerminalTable:
             self.render(game.private_view(self.human))
         return True
 
+    @speaking
     def computer_turn(self) -> None:
         game = self.game
         seat = game.to_act
@@ -400,10 +563,15 @@ class TerminalTable:
         if game.phase is not Phase.OVER and game.to_act == self.human:
             self.render(game.private_view(self.human))
 
+    @speaking
     def run(self) -> int:
         game = self.game
         self.say(
-            f"Treppenrommé to {game.ruleset.target}: {', '.join(game.names)}. Type help for help."
+            _(
+                "Treppenrommé to {target}: {names}. Type help for help.",
+                target=game.ruleset.target,
+                names=", ".join(game.names),
+            )
         )
         self.narrate(game.events)
         if game.to_act == self.human:
@@ -421,16 +589,19 @@ def main(
     opponents: Sequence[str],
     seed: int | None = None,
     target: int = 500,
-    name: str = "You",
+    name: str | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    lang: str | None = None,
 ) -> int:
+    """Play a session at the terminal in ``lang`` (default: the language in use)."""
     if seed is None:
         seed = random.randrange(2**31)
-    table = TerminalTable(opponents, seed, target, name, stdin, stdout)
+    table = TerminalTable(opponents, seed, target, name, stdin, stdout, lang=lang)
     try:
         return table.run()
     except KeyboardInterrupt:
         table.say()
-        table.say("Interrupted: you leave the table.")
+        with using(table.lang):
+            table.say(_("Interrupted: you leave the table."))
         return 130
