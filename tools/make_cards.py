@@ -1,4 +1,8 @@
-"""Draw the card art: 52 cards, a joker and a back, into assets/cards/sprites.png (+ .json).
+"""Draw the card art: 52 cards, a joker and a back, into assets/cards/sprites.png (+ .json),
+and one more sheet for each language whose card words differ from English, with its own
+rank letters in the corner index and on the courts: sprites.de.png (+ .json) with B (Bube)
+and D (Dame) for J and Q. Same geometry and order; the rank letters come from the catalogue
+(context ``card rank``, see docs/translating.md).
 
 Run from the project root: ``.venv/bin/python tools/make_cards.py``. The art is drawn at
 SUPERSAMPLE times the final size and scaled down, which gives smooth edges without any
@@ -30,11 +34,11 @@ from bot.render.geometry import (  # noqa: E402
     INDEX_W,
     INDEX_X,
     RANK_SIZE,
-    SPRITES_JSON,
-    SPRITES_PATH,
     SUIT_SIZE,
+    sprite_files,
 )
 from engine.cards import FULL_PACK, JOKER, Card, Rank, Suit  # noqa: E402
+from engine.i18n import DEFAULT_LANGUAGE, languages, rank_label, using  # noqa: E402
 
 SUPERSAMPLE = 4
 GAP = 2  # pixels between sprites on the sheet
@@ -140,7 +144,7 @@ def draw_ace(img: Image.Image, suit: Suit) -> None:
     stamp_centred(img, glyph_mask(suit.symbol, ACE_SIZE), cx, CARD_H / 2, INK[suit])
 
 
-def draw_court(img: Image.Image, rank: Rank, suit: Suit) -> None:
+def draw_court(img: Image.Image, label: str, suit: Suit) -> None:
     """Courts without fine art: a tinted frame holding a big letter over the suit."""
     ink = INK[suit]
     box = (s(FIELD_LEFT - 2), s(9), s(CARD_W - 8), s(CARD_H - 9))
@@ -148,11 +152,11 @@ def draw_court(img: Image.Image, rank: Rank, suit: Suit) -> None:
         box, radius=s(4), fill=TINT[suit], outline=ink, width=s(2)
     )
     cx = (FIELD_LEFT - 2 + CARD_W - 8) / 2
-    stamp_centred(img, glyph_mask(rank.label, COURT_LETTER), cx, CARD_H / 2 - 22, ink)
+    stamp_centred(img, glyph_mask(label, COURT_LETTER), cx, CARD_H / 2 - 22, ink)
     stamp_centred(img, glyph_mask(suit.symbol, COURT_SUIT), cx, CARD_H / 2 + 28, ink)
 
 
-def draw_card(card: Card) -> Image.Image:
+def draw_card(card: Card, labels: dict[Rank, str]) -> Image.Image:
     img = blank()
     if card.is_joker:
         ink = pal.JOKER_INK
@@ -167,11 +171,12 @@ def draw_card(card: Card) -> Image.Image:
         return img
     suit = card.suit
     assert suit is not None
-    draw_index(img, card.rank.label, suit.symbol, INK[suit])
+    label = labels[card.rank]
+    draw_index(img, label, suit.symbol, INK[suit])
     if card.rank is Rank.ACE:
         draw_ace(img, suit)
     elif card.rank >= Rank.JACK:
-        draw_court(img, card.rank, suit)
+        draw_court(img, label, suit)
     else:
         draw_pips(img, int(card.rank), suit)
     return img
@@ -204,9 +209,26 @@ def finish(img: Image.Image) -> Image.Image:
     return img.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
 
 
+def rank_labels(lang: str) -> dict[Rank, str]:
+    """The rank letters of ``lang``'s card words: J Q K A in English, B D K A in German."""
+    with using(lang):
+        return {rank: rank_label(int(rank)) for rank in Rank if rank is not Rank.JOKER}
+
+
 def main() -> None:
-    faces: list[tuple[str, Image.Image]] = [(c.code, draw_card(c)) for c in FULL_PACK]
-    faces.append((JOKER.code, draw_card(JOKER)))
+    english = rank_labels(DEFAULT_LANGUAGE)
+    write_sheet("", english)
+    for lang in languages():
+        labels = rank_labels(lang)
+        if lang != DEFAULT_LANGUAGE and labels != english:
+            write_sheet(lang, labels)
+
+
+def write_sheet(lang: str, labels: dict[Rank, str]) -> None:
+    """One sheet: ``""`` for English, else the sheet of ``lang`` (same geometry)."""
+    png, index = sprite_files(lang)
+    faces: list[tuple[str, Image.Image]] = [(c.code, draw_card(c, labels)) for c in FULL_PACK]
+    faces.append((JOKER.code, draw_card(JOKER, labels)))
     faces.append((BACK_CODE, draw_back()))
     rows = (len(faces) + COLUMNS - 1) // COLUMNS
     sheet = Image.new(
@@ -218,12 +240,12 @@ def main() -> None:
         y = (i // COLUMNS) * (CARD_H + GAP)
         sheet.paste(finish(big), (x, y))
         cells[code] = [x, y]
-    SPRITES_PATH.parent.mkdir(parents=True, exist_ok=True)
+    png.parent.mkdir(parents=True, exist_ok=True)
     # No optimize: that would reorder the palette, which must stay the renderer's.
-    pal.to_palette(sheet).save(SPRITES_PATH)
+    pal.to_palette(sheet).save(png)
     meta = {"card_w": CARD_W, "card_h": CARD_H, "cells": cells}
-    SPRITES_JSON.write_text(json.dumps(meta, indent=1) + "\n")
-    print(f"wrote {SPRITES_PATH.relative_to(ROOT)} ({sheet.width}x{sheet.height})")
+    index.write_text(json.dumps(meta, indent=1) + "\n")
+    print(f"wrote {png.relative_to(ROOT)} ({sheet.width}x{sheet.height})")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,9 @@
 """Loaded once, shared by all threads: the card sprites, the font and cached text stamps.
 
+The card sprites come in one sheet per set of card words: English (J, Q) and, for a language
+with words of its own, ``sprites.<lang>.png`` (German B, D). A picture uses the sheet of the
+language it is drawn in (``engine.i18n.language()``, or the ``lang`` given).
+
 Everything handed out here is read-only: callers paste from these images, never draw on them.
 """
 
@@ -19,25 +23,36 @@ from bot.render.geometry import (
     CARD_RADIUS,
     CARD_W,
     FONT_PATH,
-    SPRITES_JSON,
-    SPRITES_PATH,
+    sprite_files,
 )
 from engine.cards import Card
+from engine.i18n import DEFAULT_LANGUAGE, language
 
 # FreeType faces must not be used by two threads at once; text is rasterised rarely (stamps
 # are cached), so one lock is enough.
 _FONT_LOCK = threading.Lock()
 _SPRITE_LOCK = threading.Lock()
-_sprites: dict[str, Image.Image] | None = None
+_sheets: dict[str, dict[str, Image.Image]] = {}  # by sheet_language()
 
 TEXT_SUPERSAMPLE = 3  # pills are drawn this much larger and scaled down for smooth edges
 
 
-def _load_sprites() -> dict[str, Image.Image]:
-    meta = json.loads(SPRITES_JSON.read_text())
+@cache
+def sheet_language(lang: str) -> str:
+    """Whose sheet a picture in ``lang`` uses: ``lang`` when tools/make_cards.py drew one for
+    it (its card words differ from English), else ``""``, the English sheet."""
+    if lang == DEFAULT_LANGUAGE:
+        return ""
+    png, index = sprite_files(lang)
+    return lang if png.is_file() and index.is_file() else ""
+
+
+def _load_sprites(key: str) -> dict[str, Image.Image]:
+    png, index = sprite_files(key)
+    meta = json.loads(index.read_text())
     if (meta["card_w"], meta["card_h"]) != (CARD_W, CARD_H):
-        raise RuntimeError("assets/cards/sprites.json is stale: run tools/make_cards.py")
-    sheet: Image.Image = Image.open(SPRITES_PATH)
+        raise RuntimeError(f"assets/cards/{index.name} is stale: run tools/make_cards.py")
+    sheet: Image.Image = Image.open(png)
     sheet.load()
     expected = pal.flat_palette()
     got = sheet.getpalette() or []
@@ -51,24 +66,32 @@ def _load_sprites() -> dict[str, Image.Image]:
     }
 
 
-def sprites() -> dict[str, Image.Image]:
-    """Every sprite by ``Card.code`` (and ``"back"``), in palette mode."""
-    global _sprites
-    if _sprites is None:
+def sprites(lang: str | None = None) -> dict[str, Image.Image]:
+    """Every sprite by ``Card.code`` (and ``"back"``), in palette mode, from the sheet of
+    ``lang`` (default: the language the picture is drawn in). Each sheet is loaded once."""
+    key = sheet_language(language() if lang is None else lang)
+    sheet = _sheets.get(key)
+    if sheet is None:
         with _SPRITE_LOCK:
-            if _sprites is None:
-                _sprites = _load_sprites()
-    return _sprites
+            sheet = _sheets.get(key)
+            if sheet is None:
+                sheet = _sheets[key] = _load_sprites(key)
+    return sheet
 
 
-def card_sprite(card: Card | None) -> Image.Image:
-    """The face of ``card``, or the back for None."""
-    return sprites()[BACK_CODE if card is None else card.code]
+def card_sprite(card: Card | None, lang: str | None = None) -> Image.Image:
+    """The face of ``card`` in the card words of ``lang`` (default: the picture's language),
+    or the back for None."""
+    return sprites(lang)[BACK_CODE if card is None else card.code]
 
 
-@lru_cache(maxsize=256)
-def cropped_sprite(code: str, height: int) -> Image.Image:
-    return sprites()[code].crop((0, 0, CARD_W, height))
+def cropped_sprite(code: str, height: int, lang: str | None = None) -> Image.Image:
+    return _cropped(code, height, sheet_language(language() if lang is None else lang))
+
+
+@lru_cache(maxsize=512)
+def _cropped(code: str, height: int, key: str) -> Image.Image:
+    return sprites(key or DEFAULT_LANGUAGE)[code].crop((0, 0, CARD_W, height))
 
 
 @cache

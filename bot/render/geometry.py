@@ -9,6 +9,15 @@ FONT_PATH = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 SPRITES_PATH = ASSETS / "cards" / "sprites.png"
 SPRITES_JSON = ASSETS / "cards" / "sprites.json"
 
+
+def sprite_files(lang: str = "") -> tuple[Path, Path]:
+    """The sheet and its index for a language with card words of its own (``sprites.de.png``
+    with B and D for the German Bube and Dame); ``""`` is the English sheet."""
+    if not lang:
+        return SPRITES_PATH, SPRITES_JSON
+    return SPRITES_PATH.with_suffix(f".{lang}.png"), SPRITES_JSON.with_suffix(f".{lang}.json")
+
+
 # One card. The corner index (rank above suit) sits in a column INDEX_W wide at the left edge,
 # so a card overlapped down to a strip of INDEX_STRIP pixels still shows what it is.
 CARD_W = 104

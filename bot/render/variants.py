@@ -15,12 +15,20 @@ from PIL import Image, ImageDraw
 
 import bot.render.palette as pal
 from bot.core.texts import plural as counted
-from bot.render.assets import _FONT_LOCK, Style, card_mask, card_sprite, font, text_width
+from bot.render.assets import (
+    _FONT_LOCK,
+    Style,
+    card_mask,
+    card_sprite,
+    font,
+    sheet_language,
+    text_width,
+)
 from bot.render.canvas import empty_slot, fan_width, outline, rect, text
 from bot.render.geometry import CARD_H, CARD_RADIUS, CARD_W, INDEX_STRIP, INDEX_W, INDEX_X
 from engine.actions import MeldKind
 from engine.cards import CARD_AT, JOKER, Card
-from engine.i18n import _
+from engine.i18n import DEFAULT_LANGUAGE, _, language, rank_label, using
 
 V_TABLE_W = 1120  # the widest a variant picture gets
 V_TABLE_MIN_W = 760  # a sparse table is narrower, so it scales down less on a phone
@@ -122,19 +130,27 @@ def _glyph(content: str, size: int, max_w: int) -> Image.Image:
     return pal.to_palette(img)
 
 
-@lru_cache(maxsize=64)
-def joker_face(stands_for: Card) -> Image.Image:
+def joker_face(stands_for: Card, lang: str | None = None) -> Image.Image:
     """The joker sprite with its index replaced by a small star over the rank and suit of the
-    card it stands for, all in joker purple: a covered joker still says what it is."""
-    face = card_sprite(JOKER).copy()
+    card it stands for, all in joker purple: a covered joker still says what it is. The rank
+    is in the card words of ``lang``'s sheet (default: the picture's language): D, not Q."""
+    return _joker_face(stands_for, sheet_language(language() if lang is None else lang))
+
+
+@lru_cache(maxsize=128)
+def _joker_face(stands_for: Card, sheet: str) -> Image.Image:
+    lang = sheet or DEFAULT_LANGUAGE
+    face = card_sprite(JOKER, lang).copy()
     if stands_for.is_joker or stands_for.suit is None:
         return face
     column = (INDEX_X, JOKER_STAR_Y - 2, INDEX_X + INDEX_W, JOKER_INDEX_BOTTOM)
     ImageDraw.Draw(face).rectangle(column, fill=pal.index(pal.CARD))
     centre = INDEX_X + INDEX_W // 2
+    with using(lang):
+        rank = rank_label(stands_for.rank_int)
     for content, size, y in (
         ("★", JOKER_STAR_SIZE, JOKER_STAR_Y),
-        (stands_for.rank.label, JOKER_RANK_SIZE, JOKER_RANK_Y),
+        (rank, JOKER_RANK_SIZE, JOKER_RANK_Y),
         (stands_for.suit.symbol, JOKER_SUIT_SIZE, JOKER_SUIT_Y),
     ):
         glyph = _glyph(content, size, INDEX_W)
@@ -143,8 +159,9 @@ def joker_face(stands_for: Card) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def _face_crop(card: Card, stands_for: Card, height: int) -> Image.Image:
-    face = joker_face(stands_for) if card.is_joker else card_sprite(card)
+def _face_crop(card: Card, stands_for: Card, height: int, sheet: str) -> Image.Image:
+    lang = sheet or DEFAULT_LANGUAGE
+    face = joker_face(stands_for, lang) if card.is_joker else card_sprite(card, lang)
     return face if height >= CARD_H else face.crop((0, 0, CARD_W, height))
 
 
@@ -163,7 +180,7 @@ def paste_face(
         if height < CARD_H:
             sprite = sprite.crop((0, 0, CARD_W, height))
     else:
-        sprite = _face_crop(card, stands_for or card, height)
+        sprite = _face_crop(card, stands_for or card, height, sheet_language(language()))
     canvas.paste(sprite, (x, y), card_mask(min(height, CARD_H)))
 
 
