@@ -81,7 +81,13 @@ def _render_hand(cards: tuple[Card, ...], locked: Card | None, taken_from: str) 
 
 
 def _warm_up() -> None:
-    """Load sprites and fonts in a new worker before its first real picture."""
+    """Load sprites (every language's sheet) and fonts in a new worker before its first real
+    picture."""
+    from bot.render.assets import sprites
+    from engine.i18n import languages
+
+    for lang in languages():
+        sprites(lang)
     _render_hand((), None, "the pile")
 
 
