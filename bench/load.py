@@ -22,6 +22,10 @@ and a summary of all runs on the LAST line:
   lag_p50_ms/lag_p99_ms/lag_max_ms         event-loop lag: overshoot of a 10 ms sleep
   commits_per_s, commit_p99_ms             aiosqlite Connection.commit, wrapped here
   gc_max_ms, gc_total_ms                   garbage collections during the steady phase
+  gc_reclaimable                           objects one full collection over everything
+                                           frees after the run: cycles that died while
+                                           frozen wait for the GC_RECLAIM_SECONDS pass
+                                           (bot/core/collector.py)
   unanswered                               clicks with no answer within 30 s
   mem_kb_per_game                          --memory rss (default): RSS growth from before
                                            the tables were set up (after three warm-up
@@ -35,12 +39,14 @@ Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--rate 0.1] [--duration 20] [--min-clicks 200]
                              [--memory rss|tracemalloc] [--seed 1]
                              [--render-processes 1]   (RENDER_PROCESSES; 0 = threads)
+                             [--gc-freeze on]         (GC_FREEZE; off = start-up only)
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import subprocess
 import sys
@@ -72,6 +78,7 @@ from bench.loadsim import (  # noqa: E402
     timed_collections,
 )
 from bot.app import create_bot  # noqa: E402
+from bot.core import collector  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
 GAMES = ("treppen", "romme", "wiener")  # Treppenrommé, Rommé, Wiener Rummy (/treppe new <key>)
@@ -227,6 +234,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         computer_delay=0.0,
         default_turn_timer=0,
         render_processes=cfg.render_processes,
+        gc_freeze=cfg.gc_freeze,
         shard_count=1,  # SimCord cannot ask Discord for the count
     )
 
@@ -304,6 +312,9 @@ async def _measure(
     else:
         held_kb = max(0.0, rss_kb() - rss_before)
     figures.mem_kb_per_game = held_kb / max(1, len(tables))
+    # Garbage cycles still waiting (frozen ones wait for GC_RECLAIM_SECONDS' full pass).
+    collector.uninstall()
+    figures.gc_reclaimable = gc.collect()
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -327,6 +338,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=Settings.model_fields["render_processes"].default,
         help="RENDER_PROCESSES: worker processes that draw pictures (0: threads)",
     )
+    parser.add_argument(
+        "--gc-freeze",
+        choices=("on", "off"),
+        default="on" if Settings.model_fields["gc_freeze"].default else "off",
+        help="GC_FREEZE: freeze the survivors of each full collection (off: at start-up only)",
+    )
     parser.add_argument("--quick", action="store_true", help="2 and 10 tables, 5 s each")
     args = parser.parse_args(argv)
     if args.quick:
@@ -347,6 +364,7 @@ def configs(args: argparse.Namespace) -> list[Config]:
             args.seed,
             args.memory,
             args.render_processes,
+            args.gc_freeze == "on",
         )
         for n in counts
         for image in images
@@ -360,7 +378,8 @@ def main(argv: list[str] | None = None) -> None:
         f"config tables={args.tables} images={args.images} rate={args.rate} "
         f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
         f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
-        f"memory={args.memory} render_processes={args.render_processes}",
+        f"memory={args.memory} render_processes={args.render_processes} "
+        f"gc_freeze={args.gc_freeze}",
         flush=True,
     )
     if len(runs) == 1:
@@ -382,6 +401,7 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--duration", str(args.duration), "--min-clicks", str(args.min_clicks)]
     command += ["--seed", str(args.seed), "--memory", args.memory]
     command += ["--render-processes", str(args.render_processes)]
+    command += ["--gc-freeze", str(args.gc_freeze)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.stderr.write(done.stderr)

@@ -263,6 +263,7 @@ class Config:
     seed: int = 1
     memory: str = "rss"  # or "tracemalloc": bytes still held that bot/ or engine/ allocated
     render_processes: int = 1  # RENDER_PROCESSES: worker processes for pictures, 0 = threads
+    gc_freeze: bool = True  # GC_FREEZE: freeze the survivors of each full collection
 
     @property
     def rate_scale(self) -> float:
@@ -285,6 +286,7 @@ class Figures:
     setup_s: float = 0.0
     run_s: float = 0.0
     mem_kb_per_game: float = 0.0
+    gc_reclaimable: int = 0  # objects a full pass after the run found (frozen or not)
     by_kind: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -307,6 +309,7 @@ class Figures:
             "commit_p99_ms": _fmt(quantile(self.commit_times, 0.99) * ms),
             "gc_max_ms": _fmt(max(self.gc_pauses, default=0.0) * ms),
             "gc_total_ms": _fmt(sum(self.gc_pauses) * ms),
+            "gc_reclaimable": self.gc_reclaimable,
             "mem_kb_per_game": _fmt(self.mem_kb_per_game),
             "refused": self.refused,
             "unanswered": self.unanswered,

@@ -3,7 +3,6 @@ keeps the slash commands in sync with Discord."""
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import logging
@@ -13,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import errors, images, language
+from bot.core import collector, errors, images, language
 from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import GameComponent
 from bot.core.service import GameService
@@ -75,7 +74,8 @@ class TreppenBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self.service.restore()
         await self.sync_commands()
-        freeze_start_up()
+        collector.freeze_start_up()
+        collector.install(self.settings.gc_freeze, self.settings.gc_reclaim_seconds)
         log.info(
             "instance %r restored %d open tables (shards %s of %s)",
             self.settings.instance_name,
@@ -129,19 +129,6 @@ class TreppenBot(commands.AutoShardedBot):
                 log.exception("could not hand back the leases; they run out by themselves")
             await service.storage.close()
         await super().close()
-
-
-_FROZEN: list[bool] = []
-
-
-def freeze_start_up() -> None:
-    """What start-up loaded (modules, restored games) lives on: the collector's full passes,
-    which stop the event loop, need not walk it again and again. Once per process (a process
-    runs one bot; tests start many)."""
-    if not _FROZEN:
-        gc.collect()
-        gc.freeze()
-        _FROZEN.append(True)
 
 
 def create_bot(settings: Settings) -> TreppenBot:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +11,17 @@ from bot_harness import make_settings
 from pgtools import BACKENDS, pg_schema
 
 from bot.app import TreppenBot, create_bot
+from bot.core import collector
 from bot.settings import Settings
 from bot.storage import PostgresStore, SqliteStore, Store
+
+
+@pytest.fixture(autouse=True)
+def collector_as_found() -> Iterator[None]:
+    """A bot started in a test installs the process-wide collector policy; take it out again,
+    so the next test's garbage is not frozen away (a bot process runs one bot for its life)."""
+    yield
+    collector.uninstall()
 
 
 @pytest.fixture
