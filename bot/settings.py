@@ -44,9 +44,10 @@ class Settings(BaseSettings):
     render_images: bool = True
     # Worker processes that draw the pictures (0: threads in the bot's process).
     render_processes: int = Field(default=1, ge=0, le=16)
-    # The cycle collector (bot/core/collector.py): freeze the survivors of each full pass, and
-    # let one full pass walk everything this often.
-    gc_freeze: bool = True
+    # The cycle collector (bot/core/collector.py): freeze the survivors of each full pass (off
+    # by default until the stall in docs/performance.md is understood), and let one full pass
+    # walk everything this often.
+    gc_freeze: bool = False
     gc_reclaim_seconds: float = Field(default=300.0, ge=60.0, le=86_400.0)
     # Sharding (docs/scaling.md). No count: discord.py's automatic sharding in one process.
     shard_count: int | None = Field(default=None, ge=1)

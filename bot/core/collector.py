@@ -7,8 +7,9 @@ becomes garbage (modules, caches, live games), so the bot takes it out of the co
 sight:
 
 - **At start-up** everything loaded so far (modules, restored games) is frozen once.
-- **After every full pass** (``GC_FREEZE=true``) its survivors are frozen too, so the next
-  full pass walks only what was born since.
+- **After every full pass** (``GC_FREEZE=true``, off by default for now, see
+  docs/performance.md) its survivors are frozen too, so the next full pass walks only what
+  was born since.
 - **Every ``GC_RECLAIM_SECONDS``** the frozen objects are thawed instead, so the next full pass
   walks and frees from everything. A frozen object is still freed by reference counting when
   its last reference goes; only a *cycle* that dies while frozen waits for this pass, whose
