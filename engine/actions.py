@@ -8,7 +8,7 @@ from enum import Enum
 from typing import Any
 
 from engine.cards import Card
-from engine.errors import ParseError
+from engine.errors import IllegalMeld, ParseError
 from engine.i18n import N_
 
 
@@ -17,6 +17,22 @@ class End(Enum):
 
     LOW = "low"
     HIGH = "high"
+
+
+def misfit_at_end(
+    card: Card, target: tuple[Card, ...], end: End, fits_other_end: bool
+) -> IllegalMeld:
+    """The refusal for ``card`` laid at ``end`` of the run ``target`` where it does not fit:
+    a hint to try the other end when it fits there."""
+    if not fits_other_end:
+        return IllegalMeld(N_("{card} does not fit the run {target}."), card=card, target=target)
+    if end is End.LOW:
+        return IllegalMeld(
+            N_("{card} does not go before {target}; try the other end."), card=card, target=target
+        )
+    return IllegalMeld(
+        N_("{card} does not go after {target}; try the other end."), card=card, target=target
+    )
 
 
 class MeldKind(Enum):

@@ -26,15 +26,13 @@ log = logging.getLogger(__name__)
 _STARTED: list[bool] = []  # start-up is frozen once per process (tests start many bots)
 
 
-def freeze_start_up() -> bool:
-    """Freeze what start-up loaded (modules, restored games), once per process; whether this
-    call did it."""
+def freeze_start_up() -> None:
+    """Freeze what start-up loaded (modules, restored games), once per process."""
     if _STARTED:
-        return False
+        return
     _STARTED.append(True)
     gc.collect()
     gc.freeze()
-    return True
 
 
 class FreezeAfterFullPasses:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.actions import End, MeldKind
+from engine.actions import End, MeldKind, misfit_at_end
 from engine.cards import CARD_AT, JOKER, SUITS, Card, format_cards
 from engine.errors import IllegalMeld
 from engine.i18n import N_, Message, plural_message
@@ -330,19 +330,7 @@ class VariantTableMeld:
             end = End.LOW if fits_low else End.HIGH
         pos = low_pos if end is End.LOW else high_pos
         if not (fits_low if end is End.LOW else fits_high):
-            if fits_low or fits_high:
-                if end is End.LOW:
-                    raise IllegalMeld(
-                        N_("{card} does not go before {target}; try the other end."),
-                        card=card,
-                        target=target,
-                    )
-                raise IllegalMeld(
-                    N_("{card} does not go after {target}; try the other end."),
-                    card=card,
-                    target=target,
-                )
-            raise IllegalMeld(N_("{card} does not fit the run {target}."), card=card, target=target)
+            raise misfit_at_end(card, target, end, fits_low or fits_high)
         return end, card_at(suit, pos), position_points(pos)
 
     def add(self, card: Card, end: End | None, stands: Card, points: int, seat: int) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 
-from engine.actions import End, MeldKind
+from engine.actions import End, MeldKind, misfit_at_end
 from engine.cards import CARD_AT, Card, Rank
 from engine.errors import IllegalMeld
 from engine.i18n import N_, Message
@@ -208,19 +208,7 @@ class TableMeld:
             return ACE_LOW if card.rank is Rank.ACE else card.rank.face_value
         if end is End.HIGH and fits_high:
             return ACE_HIGH if card.rank is Rank.ACE else card.rank.face_value
-        if fits_low or fits_high:
-            if end is End.LOW:
-                raise IllegalMeld(
-                    N_("{card} does not go before {target}; try the other end."),
-                    card=card,
-                    target=target,
-                )
-            raise IllegalMeld(
-                N_("{card} does not go after {target}; try the other end."),
-                card=card,
-                target=target,
-            )
-        raise IllegalMeld(N_("{card} does not fit the run {target}."), card=card, target=target)
+        raise misfit_at_end(card, target, end, fits_low or fits_high)
 
     def resolve_end(self, card: Card, end: End | None) -> End | None:
         """The end a lay-off goes to: given, or the only one that fits (None for sets)."""
