@@ -18,7 +18,8 @@ fewer than ``--min-clicks`` clicks (small N), time is compressed: the rate is sc
 
 Figures per run (one ``key=value`` line each; with several runs each runs in a fresh process),
 and a summary of all runs on the LAST line:
-  click_p50_ms/click_p99_ms/click_max_ms   click -> the bot's answer (SimCord marks it)
+  click_p50_ms/click_p99_ms/click_max_ms   click -> the bot's answer (SimCord marks it), from
+                                           the instant the click was scheduled
   lag_p50_ms/lag_p99_ms/lag_max_ms         event-loop lag: overshoot of a 10 ms sleep
   commits_per_s, commit_p99_ms             aiosqlite Connection.commit, wrapped here
   gc_max_ms, gc_total_ms                   garbage collections during the steady phase
@@ -40,6 +41,7 @@ Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--memory rss|tracemalloc] [--seed 1]
                              [--render-processes 1]   (RENDER_PROCESSES; 0 = threads)
                              [--gc-freeze on]         (GC_FREEZE; off = start-up only)
+                             [--gc-young 700]         (GC_YOUNG_THRESHOLD)
 """
 
 from __future__ import annotations
@@ -94,8 +96,12 @@ class Clicker:
         self.figures = figures
         self.measuring = measuring  # [True] while the steady phase runs
 
-    async def __call__(self, kind: str, act: Callable[[], Awaitable[Any]]) -> Any:
-        start = time.perf_counter()
+    async def __call__(
+        self, kind: str, act: Callable[[], Awaitable[Any]], clicked_at: float | None = None
+    ) -> Any:
+        """``clicked_at``: when the member clicked (perf_counter), if the harness could only
+        send the click later; the latency runs from then, as the member sees it."""
+        start = time.perf_counter() if clicked_at is None else clicked_at
         result = await act()
         try:
             answered = await self.answers.wait(result, ANSWER_TIMEOUT)
@@ -149,14 +155,14 @@ class LoadTable:
         shown = await click("hand", lambda: member.click(self.table, label="Your hand"))
         return shown.response
 
-    async def step(self, click: Clicker) -> None:
+    async def step(self, click: Clicker, clicked_at: float | None = None) -> None:
         """One click by the member whose turn it seems to be."""
         seat = self.turn
         member, hand = self.members[seat], self.hands[seat]
         found = controls(hand)
         op = next((o for o in MOVES if o in found), None)
         if op is None and self.idle >= 4:  # nobody can move: the session is over
-            await self.rematch(click)
+            await self.rematch(click, clicked_at)
             return
         control = found[op or "h_refresh"]
         cid = control["custom_id"]
@@ -164,9 +170,11 @@ class LoadTable:
         if control.get("options"):  # a select: a random card to discard, the top step to take
             values = [o["value"] for o in control["options"]]
             value = self.rng.choice(values) if kind == "discard" else values[0]
-            result = await click(kind, lambda: member.select(hand, [value], custom_id=cid))
+            result = await click(
+                kind, lambda: member.select(hand, [value], custom_id=cid), clicked_at
+            )
         else:
-            result = await click(kind, lambda: member.click(hand, custom_id=cid))
+            result = await click(kind, lambda: member.click(hand, custom_id=cid), clicked_at)
         response = result.response
         if op is None:
             self.idle += 1
@@ -179,11 +187,13 @@ class LoadTable:
         if response is not None and response.ephemeral:
             self.hands[seat] = response
 
-    async def rematch(self, click: Clicker) -> None:
+    async def rematch(self, click: Clicker, clicked_at: float | None = None) -> None:
         self.idle = 0
         member = self.members[self.turn]
         try:
-            result = await click("rematch", lambda: member.click(self.table, label="Rematch"))
+            result = await click(
+                "rematch", lambda: member.click(self.table, label="Rematch"), clicked_at
+            )
         except SetupError:  # no Rematch button yet: keep refreshing
             return
         if result.response is not None and button_labelled(result.response, "Your hand"):
@@ -211,16 +221,19 @@ async def set_up_tables(tables: list[LoadTable], click: Clicker) -> None:
 
 
 async def play_steadily(tables: list[LoadTable], click: Clicker, cfg: Config) -> None:
-    """Each table clicks every 1/rate seconds (scaled), from a random phase, until the end."""
+    """Each table clicks every 1/rate seconds (scaled), from a random phase, until the end.
+
+    A click's latency runs from its scheduled instant, not from when the harness got round to
+    sending it: the harness shares the bot's event loop, and a member's click does not wait for
+    the bot (timing from the send would leave out every click that fell into a pause)."""
     interval = 1.0 / (cfg.rate * cfg.rate_scale)
-    loop = asyncio.get_running_loop()
-    end = loop.time() + cfg.duration
+    end = time.perf_counter() + cfg.duration
 
     async def one(table: LoadTable) -> None:
-        next_at = loop.time() + table.rng.uniform(0.0, interval)
+        next_at = time.perf_counter() + table.rng.uniform(0.0, interval)
         while next_at < end:
-            await asyncio.sleep(max(0.0, next_at - loop.time()))
-            await table.step(click)
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            await table.step(click, next_at)
             next_at += interval  # a slow answer does not push the schedule back
 
     await asyncio.gather(*(one(t) for t in tables))
@@ -235,6 +248,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         default_turn_timer=0,
         render_processes=cfg.render_processes,
         gc_freeze=cfg.gc_freeze,
+        gc_young_threshold=cfg.gc_young,
         shard_count=1,  # SimCord cannot ask Discord for the count
     )
 
@@ -251,10 +265,11 @@ async def run_load(cfg: Config) -> Figures:
             env = ConcurrentEnv(create_bot(make_settings(cfg, Path(tmp) / "treppenbot.db")))
             env.check_errors = False  # errors are counted and reported, not raised
             await env.start()
+            env.run_natively()
             try:
                 await _measure(env, cfg, figures, answers, rng, commit_times)
             finally:
-                figures.errors = len(env.errors)
+                figures.errors = len(env.errors) + len(env.task_errors)
                 await env.shutdown()
                 await env.bot.close()  # SimCord leaves the bot open: close its database
     finally:
@@ -287,7 +302,6 @@ async def _measure(
         for i in range(cfg.tables)
     ]
     started = time.perf_counter()
-    env.fast_bookkeeping()
     with concurrent():
         await set_up_tables(tables, click)
     figures.setup_s = time.perf_counter() - started
@@ -296,7 +310,6 @@ async def _measure(
     measuring[0] = True
     ticker.start()
     started = time.perf_counter()
-    env.fast_bookkeeping()
     with concurrent(), timed_collections(figures.gc_pauses):
         await play_steadily(tables, click, cfg)
     figures.run_s = time.perf_counter() - started
@@ -344,6 +357,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default="on" if Settings.model_fields["gc_freeze"].default else "off",
         help="GC_FREEZE: freeze the survivors of each full collection (off: at start-up only)",
     )
+    parser.add_argument(
+        "--gc-young",
+        type=int,
+        default=Settings.model_fields["gc_young_threshold"].default,
+        help="GC_YOUNG_THRESHOLD: the collector's young generation, in objects",
+    )
     parser.add_argument("--quick", action="store_true", help="2 and 10 tables, 5 s each")
     args = parser.parse_args(argv)
     if args.quick:
@@ -365,6 +384,7 @@ def configs(args: argparse.Namespace) -> list[Config]:
             args.memory,
             args.render_processes,
             args.gc_freeze == "on",
+            args.gc_young,
         )
         for n in counts
         for image in images
@@ -379,7 +399,7 @@ def main(argv: list[str] | None = None) -> None:
         f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
         f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
         f"memory={args.memory} render_processes={args.render_processes} "
-        f"gc_freeze={args.gc_freeze}",
+        f"gc_freeze={args.gc_freeze} gc_young={args.gc_young}",
         flush=True,
     )
     if len(runs) == 1:
@@ -401,7 +421,7 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--duration", str(args.duration), "--min-clicks", str(args.min_clicks)]
     command += ["--seed", str(args.seed), "--memory", args.memory]
     command += ["--render-processes", str(args.render_processes)]
-    command += ["--gc-freeze", str(args.gc_freeze)]
+    command += ["--gc-freeze", str(args.gc_freeze), "--gc-young", str(args.gc_young)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.stderr.write(done.stderr)

@@ -28,10 +28,13 @@ from typing import Any
 
 import aiosqlite
 from simcord import Env, InteractionResult
+from simcord._dpy_internals import release_clocks
 from simcord.backend.models.interaction import Interaction, ResponseKind
 
+from bot.settings import YOUNG_THRESHOLD
+
 ROOT = Path(__file__).resolve().parents[1]
-LOG_KEPT = 200  # SimCord's request and event logs: entries kept (see fast_bookkeeping)
+LOG_KEPT = 0  # SimCord's request and event logs: entries kept (see fast_bookkeeping)
 _CONCURRENT: contextvars.ContextVar[bool] = contextvars.ContextVar("load_concurrent", default=False)
 
 
@@ -45,29 +48,65 @@ def concurrent() -> Iterator[None]:
         _CONCURRENT.reset(token)
 
 
-class _IdentityList(list[Any]):
-    """SimCord keeps the bot's pending callbacks in a list and removes each one as it runs,
-    comparing dataclass records field by field: with thousands of tables sleeping in the bot
-    that is quadratic and would measure SimCord, not the bot. Records are removed by identity,
-    searching from the newest (callbacks mostly run soon after they are scheduled)."""
-
-    def remove(self, item: Any) -> None:
-        for index in range(len(self) - 1, -1, -1):
-            if self[index] is item:
-                del self[index]
-                return
-        raise ValueError("not in list")
-
-
 class ConcurrentEnv(Env):
-    def fast_bookkeeping(self) -> None:
-        """Call before a concurrent phase (a settle may replace the list).
+    """SimCord with its test-only scheduling layer switched off for the load phase.
 
-        SimCord also logs every HTTP request (a deep copy of its JSON) and every gateway
-        event, for tests to read, and never lets go: at 100 clicks a second that is millions
-        of objects the garbage collector walks through in pauses of up to a second, which
-        would measure SimCord's log, not the bot. The load benchmark keeps the last few."""
-        self._work.callbacks = _IdentityList(self._work.callbacks)
+    For tests SimCord runs the bot on a virtual clock: it patches the event loop so every
+    callback and task the bot schedules is recorded, every timer fires on virtual time (with
+    a real-time fallback that advances the clock and *settles*, i.e. scans all of the bot's
+    pending tasks against all recorded callbacks), and ``time.monotonic`` and discord.py's
+    ``utcnow`` read the virtual clock. That is what makes tests deterministic, and none of it
+    exists in production. Under load it dominated what the benchmark measured: a callback
+    record and a reference cycle per callback the bot scheduled, and every so often a
+    settlement scan quadratic in the thousands of sleeping tasks that stood the loop still for
+    seconds (docs/performance.md). :meth:`run_natively` puts the event loop's own methods and
+    clocks back, so the bot schedules and sleeps in real time as it would in production;
+    SimCord still plays Discord (gateway events, REST, interactions, components) in process.
+    Its clock then stands still, so its 3-second answer deadline never expires an interaction;
+    the benchmark times every answer itself and counts one missing after 30 s as unanswered."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._native = False
+        self.task_errors: list[BaseException] = []
+
+    def run_natively(self) -> None:
+        """Call right after :meth:`start`: from here on the bot runs in real time."""
+        runtime = self._runtime
+        loop = self._loop
+        assert runtime is not None and loop is not None, "start the Env first"
+        loop.create_task = runtime.create_task  # type: ignore[method-assign]
+        loop.call_soon = runtime.call_soon  # type: ignore[method-assign]
+        loop.call_later = runtime.call_later  # type: ignore[method-assign]
+        loop.call_at = runtime.call_at  # type: ignore[method-assign]
+        loop.call_soon_threadsafe = runtime.call_soon_threadsafe  # type: ignore[method-assign]
+        loop.run_in_executor = runtime.run_in_executor  # type: ignore[method-assign]
+        release_clocks(self)
+        self._native = True
+        # Timers the bot armed before now are virtual: SimCord would fire one by advancing its
+        # clock (and Discord's with it, which expires interactions in flight). Fire each in
+        # real time instead, after what was left of its delay; the virtual clock stands still.
+        for record in list(self._work.callbacks):
+            handle, fallback = record.handle, record.real_handle
+            if record.when is None or handle is None or handle.cancelled():
+                continue
+            if fallback is not None:
+                fallback.cancel()
+                record.real_handle = None
+            loop.call_later(max(0.0, record.when - self._virtual_time), handle._run)
+        # Errors in tasks SimCord no longer tracks still count (it counted them before).
+        loop.set_exception_handler(self._count_task_error)
+
+    def _count_task_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        self.task_errors.append(error if error is not None else RuntimeError(context["message"]))
+        loop.default_exception_handler(context)
+
+    def fast_bookkeeping(self) -> None:
+        """SimCord logs every HTTP request (a deep copy of its JSON) and every gateway event,
+        for tests to read, and never lets go: at 100 clicks a second that is millions of
+        objects the garbage collector walks through, which would measure SimCord's log, not
+        the bot. The load benchmark keeps the last few."""
         backend: Any = self.backend
         backend.http_requests = deque(backend.http_requests, maxlen=LOG_KEPT)
         backend.transcript = deque(backend.transcript, maxlen=LOG_KEPT)
@@ -81,7 +120,7 @@ class ConcurrentEnv(Env):
             super()._end_operation()
 
     async def _settle_internal(self, **kwargs: Any) -> None:
-        if not _CONCURRENT.get():
+        if not self._native and not _CONCURRENT.get():
             await super()._settle_internal(**kwargs)
 
 
@@ -264,6 +303,7 @@ class Config:
     memory: str = "rss"  # or "tracemalloc": bytes still held that bot/ or engine/ allocated
     render_processes: int = 1  # RENDER_PROCESSES: worker processes for pictures, 0 = threads
     gc_freeze: bool = True  # GC_FREEZE: freeze the survivors of each full collection
+    gc_young: int = YOUNG_THRESHOLD  # GC_YOUNG_THRESHOLD: the young generation, in objects
 
     @property
     def rate_scale(self) -> float:

@@ -75,7 +75,11 @@ class TreppenBot(commands.AutoShardedBot):
         await self.service.restore()
         await self.sync_commands()
         collector.freeze_start_up()
-        collector.install(self.settings.gc_freeze, self.settings.gc_reclaim_seconds)
+        collector.install(
+            self.settings.gc_freeze,
+            self.settings.gc_reclaim_seconds,
+            self.settings.gc_young_threshold,
+        )
         log.info(
             "instance %r restored %d open tables (shards %s of %s)",
             self.settings.instance_name,

@@ -10,6 +10,8 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:///")
+# The young generation of the cycle collector, in objects (bot/core/collector.py).
+YOUNG_THRESHOLD = 700
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
@@ -44,11 +46,12 @@ class Settings(BaseSettings):
     render_images: bool = True
     # Worker processes that draw the pictures (0: threads in the bot's process).
     render_processes: int = Field(default=1, ge=0, le=16)
-    # The cycle collector (bot/core/collector.py): freeze the survivors of each full pass (off
-    # by default until the stall in docs/performance.md is understood), and let one full pass
-    # walk everything this often.
-    gc_freeze: bool = False
+    # The cycle collector (bot/core/collector.py, docs/performance.md): freeze the survivors of
+    # each full pass, let one full pass walk everything this often, and the young
+    # generation's size (Python's default: 700 objects).
+    gc_freeze: bool = True
     gc_reclaim_seconds: float = Field(default=300.0, ge=60.0, le=86_400.0)
+    gc_young_threshold: int = Field(default=YOUNG_THRESHOLD, ge=100, le=1_000_000)
     # Sharding (docs/scaling.md). No count: discord.py's automatic sharding in one process.
     shard_count: int | None = Field(default=None, ge=1)
     # The shards this process runs, e.g. "0,1"; empty: all of SHARD_COUNT.

@@ -9,7 +9,9 @@ import weakref
 from collections.abc import Iterator
 
 import pytest
+from simcord import Env
 
+from bot.app import TreppenBot
 from bot.core import collector
 
 
@@ -101,3 +103,33 @@ def test_install_is_once_per_process_and_off_when_disabled() -> None:
         collector.uninstall()
     assert collector._policy == []
     assert gc.get_freeze_count() == 0
+
+
+def test_the_young_generation_is_sized_and_put_back() -> None:
+    found = gc.get_threshold()
+    try:
+        collector.install(False, 3600, young_threshold=found[0] + 1234)
+        assert gc.get_threshold() == (found[0] + 1234, found[1], found[2])
+        collector.install(False, 3600, young_threshold=found[0] + 99)  # a second bot's setting
+        assert gc.get_threshold()[0] == found[0] + 99
+    finally:
+        collector.uninstall()
+    assert gc.get_threshold() == found, "uninstall restores Python's own thresholds"
+
+
+def test_the_settings_default_to_the_measured_policy() -> None:
+    from bot.settings import YOUNG_THRESHOLD, Settings
+
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.gc_freeze is True
+    assert settings.gc_young_threshold == YOUNG_THRESHOLD
+    with pytest.raises(ValueError):
+        Settings(_env_file=None, gc_young_threshold=10)  # type: ignore[call-arg]
+
+
+async def test_a_started_bot_applies_its_collector_settings(
+    simcord_env: Env, simcord_bot: TreppenBot
+) -> None:
+    assert simcord_bot.settings.gc_freeze
+    assert gc.get_threshold()[0] == simcord_bot.settings.gc_young_threshold
+    assert len(collector._policy) == 1, "survivors of full passes are frozen"
