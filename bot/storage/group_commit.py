@@ -12,6 +12,7 @@ everybody waiting, and writes that come in while an fsync runs go into the next 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
@@ -22,6 +23,9 @@ import aiosqlite
 import bot.storage.sql as sql
 
 T = TypeVar("T")
+
+# Set while a unit's statements run, for the task running them (its reads need no turn).
+_IN_UNIT: contextvars.ContextVar[bool] = contextvars.ContextVar("in_write_unit", default=False)
 
 
 class GroupCommit:
@@ -41,6 +45,7 @@ class GroupCommit:
             if not self._db.in_transaction:
                 await self._db.execute(sql.BEGIN_WRITE)
             await self._db.execute(sql.SAVEPOINT)
+            inside = _IN_UNIT.set(True)
             try:
                 yield self._db
             except BaseException:
@@ -51,8 +56,22 @@ class GroupCommit:
                 # recompute command) could not write until this one writes again.
                 self._commit_soon()
                 raise
+            finally:
+                _IN_UNIT.reset(inside)
             await self._db.execute(sql.RELEASE)
         await self._durable()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[None]:
+        """A read on the shared connection takes its turn between units. The connection sees
+        its own uncommitted statements, so a read run between two statements of a unit would
+        see half a write: a new lobby's game without its lease, which the lease keeper then
+        took for a crashed process's game. Inside a unit, its own reads go at once."""
+        if _IN_UNIT.get():
+            yield
+            return
+        async with self._lock:
+            yield
 
     async def run(self, write: Callable[[sqlite3.Connection], T]) -> T:
         """``write(connection)`` as one unit, run whole on the database's thread: one trip

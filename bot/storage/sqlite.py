@@ -466,7 +466,7 @@ class SqliteStore(SqliteHistory):
 
     # ------------------------------------------------------------ helpers
     async def _rows(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
-        async with self._db.execute(query, params) as cursor:
+        async with self._writes.reading(), self._db.execute(query, params) as cursor:
             return list(await cursor.fetchall())
 
     async def _write_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:

@@ -51,7 +51,7 @@ class SqliteHistory:
         return [str(row["action"]) for row in rows]
 
     async def _fetch(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
-        async with self._db.execute(query, params) as cursor:
+        async with self._writes.reading(), self._db.execute(query, params) as cursor:
             return list(await cursor.fetchall())
 
     # ------------------------------------------------------------ the end of a session

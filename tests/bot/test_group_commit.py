@@ -126,3 +126,44 @@ async def test_writes_in_a_row_each_commit(tmp_path: Path, count: int) -> None:
         assert store._writes.commits - commits == count
     finally:
         await store.close()
+
+
+async def test_a_read_never_sees_half_a_write(tmp_path: Path) -> None:
+    """A new lobby is several statements (game, seats, lease) on the shared connection. The
+    lease keeper's read in between once saw the game without its lease and 'took over' this
+    process's own new game; a read now waits for the unit and sees all of it."""
+    store = await SqliteStore.open(tmp_path / "bot.db")
+    try:
+        halfway, go_on = asyncio.Event(), asyncio.Event()
+        real_write_seats = store._write_seats
+
+        async def write_seats_slowly(game_id: int, seats: list[SeatRow]) -> None:
+            await real_write_seats(game_id, seats)
+            halfway.set()  # the game and its seats are written, its lease not yet
+            await go_on.wait()
+
+        store._write_seats = write_seats_slowly  # type: ignore[method-assign]
+        creating = asyncio.create_task(
+            store.create_lobby(5, 100, SeatRow(0, 10, "anna"), {}, "romme")
+        )
+        await halfway.wait()
+        reading = asyncio.create_task(store.unleased_open_games())
+        await asyncio.sleep(0.05)
+        assert not reading.done(), "the read waits for the write's statements"
+        go_on.set()
+        game_id = await creating
+        assert await reading == [], f"game {game_id} was seen without its lease"
+        assert [lease.owner for lease in await store.leases([game_id])] == [store.owner]
+    finally:
+        await store.close()
+
+
+async def test_reads_inside_a_write_go_at_once(tmp_path: Path) -> None:
+    store = await SqliteStore.open(tmp_path / "bot.db")
+    try:
+        game_id = (await started_games(store, 1))[0]
+        # A save checks the lease with reads inside its own unit: it must not wait for itself.
+        await asyncio.wait_for(store.save_action(game_id, ActionRow(1, "{}")), 5.0)
+        await asyncio.wait_for(store.close_game(game_id, "abandoned"), 5.0)
+    finally:
+        await store.close()
