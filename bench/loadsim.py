@@ -29,6 +29,7 @@ from typing import Any
 import aiosqlite
 from simcord import Env, InteractionResult
 from simcord._dpy_internals import release_clocks
+from simcord._runtime import _restore_loop
 from simcord.backend.models.interaction import Interaction, ResponseKind
 
 from bot.settings import YOUNG_THRESHOLD
@@ -72,15 +73,9 @@ class ConcurrentEnv(Env):
 
     def run_natively(self) -> None:
         """Call right after :meth:`start`: from here on the bot runs in real time."""
-        runtime = self._runtime
         loop = self._loop
-        assert runtime is not None and loop is not None, "start the Env first"
-        loop.create_task = runtime.create_task  # type: ignore[method-assign]
-        loop.call_soon = runtime.call_soon  # type: ignore[method-assign]
-        loop.call_later = runtime.call_later  # type: ignore[method-assign]
-        loop.call_at = runtime.call_at  # type: ignore[method-assign]
-        loop.call_soon_threadsafe = runtime.call_soon_threadsafe  # type: ignore[method-assign]
-        loop.run_in_executor = runtime.run_in_executor  # type: ignore[method-assign]
+        assert self._runtime is not None and loop is not None, "start the Env first"
+        _restore_loop(self)  # SimCord's own undoing of its loop hooks (as when it detaches)
         release_clocks(self)
         self._native = True
         # Timers the bot armed before now are virtual: SimCord would fire one by advancing its
@@ -106,7 +101,8 @@ class ConcurrentEnv(Env):
         """SimCord logs every HTTP request (a deep copy of its JSON) and every gateway event,
         for tests to read, and never lets go: at 100 clicks a second that is millions of
         objects the garbage collector walks through, which would measure SimCord's log, not
-        the bot. The load benchmark keeps the last few."""
+        the bot. The load benchmark keeps ``LOG_KEPT`` entries (none: even a short log's
+        entries lived long enough to be promoted to the collector's old generation)."""
         backend: Any = self.backend
         backend.http_requests = deque(backend.http_requests, maxlen=LOG_KEPT)
         backend.transcript = deque(backend.transcript, maxlen=LOG_KEPT)
