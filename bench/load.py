@@ -36,6 +36,9 @@ and a summary of all runs on the LAST line:
                                            tracemalloc: what bot/ and engine/ allocated
                                            and still hold (slows clicks; latencies then
                                            are not comparable)
+  mem_live_kb_per_game                     --memory tracemalloc only: the same after one full
+                                           collection, so without garbage that was waiting
+                                           for the collector: what the live games hold
 Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--rate 0.1] [--duration 20] [--min-clicks 200]
                              [--memory rss|tracemalloc] [--seed 1]
@@ -319,15 +322,18 @@ async def _measure(
     figures.commit_times = list(commit_times)
     figures.deferred = answers.deferred
     figures.games = len(tables)
+    games = max(1, len(tables))
     if cfg.memory == "tracemalloc":
         held_kb = bot_held_kb(tracemalloc.take_snapshot())
-        tracemalloc.stop()
     else:
         held_kb = max(0.0, rss_kb() - rss_before)
-    figures.mem_kb_per_game = held_kb / max(1, len(tables))
+    figures.mem_kb_per_game = held_kb / games
     # Garbage cycles still waiting (frozen ones wait for GC_RECLAIM_SECONDS' full pass).
     collector.uninstall()
     figures.gc_reclaimable = gc.collect()
+    if cfg.memory == "tracemalloc":  # what the live games themselves hold, garbage gone
+        figures.mem_live_kb_per_game = bot_held_kb(tracemalloc.take_snapshot()) / games
+        tracemalloc.stop()
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

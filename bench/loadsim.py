@@ -322,6 +322,7 @@ class Figures:
     setup_s: float = 0.0
     run_s: float = 0.0
     mem_kb_per_game: float = 0.0
+    mem_live_kb_per_game: float | None = None  # tracemalloc only: after a full collection
     gc_reclaimable: int = 0  # objects a full pass after the run found (frozen or not)
     by_kind: dict[str, int] = field(default_factory=dict)
 
@@ -347,6 +348,11 @@ class Figures:
             "gc_total_ms": _fmt(sum(self.gc_pauses) * ms),
             "gc_reclaimable": self.gc_reclaimable,
             "mem_kb_per_game": _fmt(self.mem_kb_per_game),
+            **(
+                {}
+                if self.mem_live_kb_per_game is None
+                else {"mem_live_kb_per_game": _fmt(self.mem_live_kb_per_game)}
+            ),
             "refused": self.refused,
             "unanswered": self.unanswered,
             "deferred": self.deferred,
@@ -363,10 +369,10 @@ class Figures:
         tag = f"n{self.config.tables}_{'img' if self.config.images else 'noimg'}"
         keys = (
             *("click_p50_ms", "click_p99_ms", "click_max_ms", "lag_p99_ms", "lag_max_ms"),
-            *("commits_per_s", "gc_max_ms", "mem_kb_per_game"),
+            *("commits_per_s", "gc_max_ms", "mem_kb_per_game", "mem_live_kb_per_game"),
         )
         values = self.values()
-        return " ".join(f"{tag}_{k}={values[k]}" for k in keys)
+        return " ".join(f"{tag}_{k}={values[k]}" for k in keys if k in values)
 
 
 def _fmt(value: float) -> str:

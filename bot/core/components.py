@@ -124,8 +124,25 @@ def select(
     return GameComponent(item, game_id, operation, argument)
 
 
+class GameView(discord.ui.View):
+    """A message's controls, every one a ``GameComponent``. A click is dispatched by its
+    custom_id's pattern to a view that discord.py builds from the clicked message, so this
+    object is never needed once it is sent, and it never times out. discord.py would give a
+    view sent on an ephemeral message a 15-minute timeout, and that timeout's sleeping task
+    would keep the view, its items and their texts alive that long for every private hand
+    shown; so the timeout stays None, whoever sets it."""
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        pass  # see the class docstring
+
+
 def persistent_view(*items: GameComponent) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = GameView(timeout=None)
     for item in items:
         view.add_item(item)
     return view

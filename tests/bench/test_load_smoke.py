@@ -49,3 +49,15 @@ def test_the_summary_is_the_last_line(capsys: pytest.CaptureFixture[str]) -> Non
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("config ")
     assert "n2_noimg_click_p99_ms=" in lines[-1] and "n2_noimg_mem_kb_per_game=" in lines[-1]
+
+
+async def test_tracemalloc_memory_says_what_the_live_games_hold() -> None:
+    cfg = Config(tables=3, images=False, duration=1.0, min_clicks=12, memory="tracemalloc")
+    figures = await run_load(cfg)
+    assert figures.unanswered == 0 and figures.errors == 0
+    live = figures.mem_live_kb_per_game
+    assert live is not None and 0 < live <= figures.mem_kb_per_game
+    assert f"mem_live_kb_per_game={live:.1f}" in figures.line()
+    assert figures.config.memory == "tracemalloc"
+    rss = await run_load(Config(tables=3, images=False, duration=0.5, min_clicks=6))
+    assert rss.mem_live_kb_per_game is None and "mem_live_kb_per_game" not in rss.line()

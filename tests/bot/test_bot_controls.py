@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 from datetime import UTC, datetime
 
 from bot_harness import Table, custom_id_of, description, hand_cards_shown
 from simcord import Env
 
+from bot.core.components import GameView
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.presenter import HandState
 from bot.hand.ui import PAGE_SIZE, hand_payload
@@ -127,3 +129,21 @@ async def test_a_card_that_fits_two_melds_asks_where() -> None:
     assert len(targets) == 1
     values = sorted(o.value for o in targets[0].options)
     assert values == ["8H:0:high", "8H:1:low"]
+
+
+async def test_a_private_hand_keeps_no_view_alive_and_works_after_fifteen_minutes(
+    simcord_env: Env,
+) -> None:
+    """discord.py gives a view on an ephemeral message a 15-minute timeout whose task keeps
+    the view alive; the bot's controls are dispatched by custom_id alone, so none is kept,
+    and a hand left for longer still plays."""
+    table = await started(simcord_env)
+    member = table.member_for_seat(table.game.to_act)
+    hand = await table.open_hand(member)
+    gc.collect()
+    kept = [o for o in gc.get_objects() if isinstance(o, GameView)]
+    assert kept == []
+    await simcord_env.advance_time(16 * 60)
+    result = await member.click(hand, custom_id=custom_id_of(hand, "h_draw"))
+    table.check_private(member, result.response)
+    assert table.game.phase is Phase.PLAY
