@@ -32,7 +32,8 @@ and a summary of all runs on the LAST line:
                                            the tables were set up (after three warm-up
                                            tables, not counted) to the end of the run,
                                            divided by the games; it includes SimCord's
-                                           copy of every message and picture. --memory
+                                           copy of every message (not of the pictures:
+                                           see fast_bookkeeping). --memory
                                            tracemalloc: what bot/ and engine/ allocated
                                            and still hold (slows clicks; latencies then
                                            are not comparable)

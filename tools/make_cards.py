@@ -89,7 +89,7 @@ def glyph_mask(text: str, size: int, max_width: float | None = None) -> Image.Im
     than ``max_width`` (that is how "10" fits the narrow index column)."""
     f = font(size)
     left, top, right, bottom = f.getbbox(text)
-    mask = Image.new("L", (right - left, bottom - top), 0)
+    mask = Image.new("L", (int(right - left), int(bottom - top)), 0)  # ints, as the stubs allow
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255)
     if max_width is not None and mask.width > s(max_width):
         mask = mask.resize((s(max_width), mask.height), Image.Resampling.LANCZOS)
