@@ -87,7 +87,7 @@ class SqliteStore(SqliteHistory):
 
     async def _prepare(self) -> None:
         for pragma in (sql.ENABLE_WAL, sql.SYNC_FULL, sql.ENABLE_FOREIGN_KEYS):
-            await self._rows(pragma, {})  # read the answer so no statement stays open
+            await self._fetch(pragma, {})  # read the answer so no statement stays open
         version = await self.schema_version()
         for number, script in enumerate(sql.MIGRATIONS, start=1):
             if number <= version:
@@ -138,7 +138,7 @@ class SqliteStore(SqliteHistory):
         return game_id
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        rows = await self._rows(sql.SELECT_OPEN_GAME_IN_CHANNEL, {"channel_id": channel_id})
+        rows = await self._fetch(sql.SELECT_OPEN_GAME_IN_CHANNEL, {"channel_id": channel_id})
         return await self._game(rows[0]) if rows else None
 
     async def open_games(
@@ -147,9 +147,9 @@ class SqliteStore(SqliteHistory):
         """Every lobby and running game (with ``shard_count``: of these shards' guilds only),
         a running one with its checkpoint and the actions after it."""
         if shard_count is None:
-            rows = await self._rows(sql.SELECT_OPEN_GAMES, {})
+            rows = await self._fetch(sql.SELECT_OPEN_GAMES, {})
         else:
-            rows = await self._rows(
+            rows = await self._fetch(
                 sql.SELECT_OPEN_GAMES_OF_SHARDS,
                 {"shard_count": shard_count, "shard_ids": json.dumps(list(shard_ids))},
             )
@@ -157,21 +157,21 @@ class SqliteStore(SqliteHistory):
 
     async def _restorable(self, row: sqlite3.Row) -> GameRow:
         after = {"game_id": row["id"], "after": row["checkpoint_seq"]}
-        actions = [str(a["action"]) for a in await self._rows(sql.SELECT_ACTIONS_AFTER, after)]
-        seats = await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]})
+        actions = [str(a["action"]) for a in await self._fetch(sql.SELECT_ACTIONS_AFTER, after)]
+        seats = await self._fetch(sql.SELECT_SEATS, {"game_id": row["id"]})
         return game_from_row(row, seats, row["checkpoint"], actions)
 
     async def game_log(self, game_id: int) -> str | None:
         """The whole session as the engine's JSON (``to_json``): header and every action."""
-        rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
+        rows = await self._fetch(sql.SELECT_GAME, {"game_id": game_id})
         if not rows or rows[0]["state"] is None:
             return None
-        actions = await self._rows(sql.SELECT_ACTIONS_AFTER, {"game_id": game_id, "after": 0})
+        actions = await self._fetch(sql.SELECT_ACTIONS_AFTER, {"game_id": game_id, "after": 0})
         return session_log(str(rows[0]["state"]), [str(a["action"]) for a in actions])
 
     async def game(self, game_id: int) -> GameRow | None:
         """One game as ``open_games`` reads it: with its checkpoint and the actions after."""
-        rows = await self._rows(sql.SELECT_GAME, {"game_id": game_id})
+        rows = await self._fetch(sql.SELECT_GAME, {"game_id": game_id})
         return await self._restorable(rows[0]) if rows else None
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
@@ -359,7 +359,7 @@ class SqliteStore(SqliteHistory):
             await self._db.execute(
                 sql.RENEW_LEASES, {"owner": self.owner, "expires": _later(self.lease_seconds)}
             )
-            rows = await self._rows(sql.SELECT_OWN_LEASES, {"owner": self.owner})
+            rows = await self._fetch(sql.SELECT_OWN_LEASES, {"owner": self.owner})
         return {int(row["game_id"]) for row in rows}
 
     async def release_leases(self, game_ids: Sequence[int]) -> None:
@@ -368,12 +368,12 @@ class SqliteStore(SqliteHistory):
                 await self._release(game_id)
 
     async def leases(self, game_ids: Sequence[int]) -> list[Lease]:
-        rows = await self._rows(sql.SELECT_LEASES, {"game_ids": json.dumps(list(game_ids))})
+        rows = await self._fetch(sql.SELECT_LEASES, {"game_ids": json.dumps(list(game_ids))})
         return [lease_from_row(row) for row in rows]
 
     async def unleased_open_games(self) -> list[tuple[int, int]]:
         """(game id, guild id) of every open game nobody holds a live lease on."""
-        rows = await self._rows(sql.SELECT_UNLEASED_OPEN_GAMES, {"now": _iso(utc_now())})
+        rows = await self._fetch(sql.SELECT_UNLEASED_OPEN_GAMES, {"now": _iso(utc_now())})
         return [(int(row["id"]), int(row["guild_id"])) for row in rows]
 
     async def _release(self, game_id: int) -> None:
@@ -384,17 +384,17 @@ class SqliteStore(SqliteHistory):
         """One committed transaction writing to a game, only while this process holds the
         game's lease (a game no longer open is nobody's to contest)."""
         async with self._transaction():
-            owners = await self._rows(sql.SELECT_LEASE_OWNER, {"game_id": game_id})
+            owners = await self._fetch(sql.SELECT_LEASE_OWNER, {"game_id": game_id})
             if owners:
                 ours = owners[0]["owner"] == self.owner
             else:
-                ours = not await self._rows(sql.SELECT_GAME_IF_OPEN, {"game_id": game_id})
+                ours = not await self._fetch(sql.SELECT_GAME_IF_OPEN, {"game_id": game_id})
             if not ours:
                 raise LeaseLost(game_id)
             yield
 
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
-        rows = await self._rows(sql.SELECT_ROUNDS, {"game_id": game_id})
+        rows = await self._fetch(sql.SELECT_ROUNDS, {"game_id": game_id})
         return [round_score_from_row(row) for row in rows]
 
     # ------------------------------------------------------------ scores
@@ -416,20 +416,20 @@ class SqliteStore(SqliteHistory):
             "game_key": game_key,
             "sign": -1 if lower_is_better else 1,
         }
-        rows = await self._rows(sql.LEADERBOARD, params)
+        rows = await self._fetch(sql.LEADERBOARD, params)
         return [leaderboard_from_row(row) for row in rows]
 
     async def player_stats(self, guild_id: int, user_id: int, game_key: str) -> PlayerStats:
         params = {"guild_id": guild_id, "user_id": user_id, "game_key": game_key}
         return stats_from_rows(
-            (await self._rows(sql.PLAYER_STATS, params))[0],
-            (await self._rows(sql.PLAYER_ROUND_STATS, params))[0],
-            (await self._rows(sql.PLAYER_ABANDONED, params))[0],
+            (await self._fetch(sql.PLAYER_STATS, params))[0],
+            (await self._fetch(sql.PLAYER_ROUND_STATS, params))[0],
+            (await self._fetch(sql.PLAYER_ABANDONED, params))[0],
         )
 
     # ------------------------------------------------------------ meta
     async def get_meta(self, key: str) -> str | None:
-        rows = await self._rows(sql.GET_META, {"key": key})
+        rows = await self._fetch(sql.GET_META, {"key": key})
         return str(rows[0]["value"]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
@@ -438,7 +438,7 @@ class SqliteStore(SqliteHistory):
 
     # ------------------------------------------------------------ whole tables (copying)
     async def table_rows(self, table: str) -> list[dict[str, Any]]:
-        rows = await self._rows(sql.SELECT_ALL.format(table=table), {})
+        rows = await self._fetch(sql.SELECT_ALL.format(table=table), {})
         # sqlite3.Row iterates over its values; keys() gives the column names.
         return [{key: _portable(key, row[key]) for key in row.keys()} for row in rows]  # noqa: SIM118
 
@@ -461,14 +461,10 @@ class SqliteStore(SqliteHistory):
             )
 
     async def count_rows(self, table: str) -> int:
-        rows = await self._rows(sql.COUNT_ROWS.format(table=table), {})
+        rows = await self._fetch(sql.COUNT_ROWS.format(table=table), {})
         return int(rows[0][0])
 
     # ------------------------------------------------------------ helpers
-    async def _rows(self, query: str, params: dict[str, Any]) -> list[sqlite3.Row]:
-        async with self._writes.reading(), self._db.execute(query, params) as cursor:
-            return list(await cursor.fetchall())
-
     async def _write_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         await self._db.execute(sql.DELETE_SEATS, {"game_id": game_id})
         for index, seat in enumerate(seats):
@@ -488,7 +484,7 @@ class SqliteStore(SqliteHistory):
             )
 
     async def _game(self, row: sqlite3.Row) -> GameRow:
-        return game_from_row(row, await self._rows(sql.SELECT_SEATS, {"game_id": row["id"]}))
+        return game_from_row(row, await self._fetch(sql.SELECT_SEATS, {"game_id": row["id"]}))
 
 
 def _round_params(game_id: int, record: RoundRecord, now: str) -> dict[str, Any]:
