@@ -15,11 +15,12 @@ then played again three ways:
 
 Prints a table per game, by round: commits, the write-ahead log's bytes per ordinary commit
 (mean, max), the bytes of the round's last move (it stores the round's scores and the next
-round's checkpoint), the checkpoint's size, and the memory held at the round's end. The LAST
-line has, per game: ``<game>_commit_kb_first``/``_last`` (mean WAL KB per ordinary commit in
-the first and the last round), ``<game>_commit_kb_max``, ``<game>_closing_commit_kb_max``,
-``<game>_checkpoint_kb_max``, ``<game>_live_kb_max`` (the most the live game held at any
-round's end), ``<game>_whole_kb_last`` and ``<game>_rewrite_kb_last``.
+round's checkpoint), the checkpoint's size, and the memory held just before the round's last
+move, when the round is longest. The LAST line has, per game: ``<game>_commit_kb_first`` and
+``_last`` (mean WAL KB per ordinary commit in the first and the last round),
+``<game>_commit_kb_max``, ``<game>_closing_commit_kb_max``, ``<game>_checkpoint_kb_max``,
+``<game>_live_kb_max`` (the most the live game held in any round), ``<game>_whole_kb_last``
+and ``<game>_rewrite_kb_last``.
 
 Usage:  python bench/session.py [--rounds 12] [--seed 3] [--games treppenromme,romme,wiener]
 """
@@ -62,13 +63,16 @@ KB = 1024
 
 @dataclass
 class RoundFigures:
-    commits: int = 0
     wal_bytes: list[int] = field(default_factory=list)  # ordinary commits
     closing_bytes: list[int] = field(default_factory=list)  # the round's last move
     checkpoint_kb: float = 0.0  # the checkpoint stored with it
-    live_kb: float = 0.0  # held at the round's end, as the bot keeps a game
-    whole_kb: float = 0.0  # held at the round's end, as the engine kept a game before
+    live_kb: float = 0.0  # held before the round's last move, as the bot keeps a game
+    whole_kb: float = 0.0  # held then, as the engine kept a game before issue 14
     rewrite_kb: float = 0.0  # the whole session's to_json at the round's end
+
+    @property
+    def commits(self) -> int:
+        return len(self.wal_bytes) + len(self.closing_bytes)
 
 
 @dataclass
@@ -163,7 +167,6 @@ async def stored_by_round(session: Session, folder: Path) -> dict[int, RoundFigu
             await store.save_action(game_id, row, records)
             wrote = wal.stat().st_size - before
             entry = figures.setdefault(round_number, RoundFigures())
-            entry.commits += 1
             if checkpoint is None:
                 entry.wal_bytes.append(wrote)
             else:  # the round's last move: its scores and the next round's checkpoint
