@@ -4,6 +4,7 @@ a member playing only the controls their hand offers."""
 
 from __future__ import annotations
 
+import gc
 import io
 import random
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from bot_harness import custom_id_of, description, walk
 from PIL import Image
 from simcord import Env, MemberActor
 
+from bot.core.components import GameView
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.presenter import GamePresenter, HandState, Redraw
 from bot.games import all_presenters
@@ -215,6 +217,9 @@ async def test_a_session_of_every_game_through_simcord(
     assert live is not None and live.game is not None
     clicks = await play_by_hand(simcord_env, channel, live, anna, seed=len(shown.key))
     assert clicks > 3
+    # Every hand shown was a private message; discord.py keeps none of their views alive.
+    gc.collect()
+    assert [o for o in gc.get_objects() if isinstance(o, GameView)] == []
     # The rest of the session is played for the member: the timer, computer moves, storage.
     left = await anna.slash(channel, "treppe leave")
     assert left.response is not None and left.response.ephemeral
