@@ -61,28 +61,31 @@ async def _within_deadline(prepare: Prepared) -> tuple[asyncio.Task[dict[str, An
     return task, task.done()
 
 
-async def edit_clicked(interaction: discord.Interaction, prepare: Prepared) -> None:
+async def edit_clicked(interaction: discord.Interaction, prepare: Prepared) -> int | None:
     """Answer a component click by editing its message with the keyword arguments that
-    ``prepare`` returns."""
+    ``prepare`` returns; the message's id."""
     task, in_time = await _within_deadline(prepare)
     if in_time:
         await interaction.response.edit_message(**task.result())
-        return
-    await interaction.response.defer()  # "deferred update": the message is edited later
-    kwargs = await task
-    await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.defer()  # "deferred update": the message is edited later
+        kwargs = await task
+        await interaction.edit_original_response(**kwargs)
+    return interaction.message.id if interaction.message is not None else None
 
 
-async def send_private(interaction: discord.Interaction, prepare: Prepared) -> None:
+async def send_private(interaction: discord.Interaction, prepare: Prepared) -> int | None:
     """Answer with a new message only the member sees, built from ``prepare``'s send
-    arguments."""
+    arguments; the new message's id."""
     task, in_time = await _within_deadline(prepare)
     if in_time:
-        await interaction.response.send_message(ephemeral=True, **task.result())
-        return
+        response = await interaction.response.send_message(ephemeral=True, **task.result())
+        return response.message_id
+    # A deferred answer takes only the ephemeral flag; a V2 answer comes by the edit.
     await interaction.response.defer(ephemeral=True, thinking=True)
     kwargs = await task
-    await interaction.edit_original_response(**_as_edit(kwargs))
+    message = await interaction.edit_original_response(**_as_edit(kwargs))
+    return message.id
 
 
 def _as_edit(send_kwargs: dict[str, Any]) -> dict[str, Any]:

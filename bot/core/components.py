@@ -88,7 +88,7 @@ def button(
     *,
     label: str,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    emoji: str | None = None,
+    emoji: str | discord.PartialEmoji | None = None,
     row: int | None = None,
     disabled: bool = False,
 ) -> GameComponent:
@@ -146,6 +146,68 @@ def persistent_view(*items: GameComponent) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+# ---------------------------------------------------------------- Components V2
+# A V2 message is one ``GameLayout``: a container holding pictures, text and rows of controls.
+# It carries no content or embeds, and once a message is V2 it stays V2 (Discord's rules).
+ROW_WIDTH = 5  # buttons in one action row
+V2_COMPONENT_LIMIT = 40  # every component of a message, nested ones included
+V2_TEXT_LIMIT = 4000  # characters of text over all text displays of a message
+
+
+class GameLayout(discord.ui.LayoutView):
+    """A V2 message's layout; like ``GameView`` it never times out (see there)."""
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        pass  # see GameView
+
+
+LayoutItem = discord.ui.Item[Any]
+
+
+def text(content: str) -> discord.ui.TextDisplay[Any]:
+    return discord.ui.TextDisplay(content)
+
+
+def row(*items: GameComponent) -> discord.ui.ActionRow[Any]:
+    """One action row: up to five buttons, or one select."""
+    action_row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+    for item in items:
+        action_row.add_item(item)
+    return action_row
+
+
+def rows(items: Sequence[GameComponent], width: int = ROW_WIDTH) -> list[discord.ui.ActionRow[Any]]:
+    """Buttons laid out ``width`` to a row."""
+    return [row(*items[start : start + width]) for start in range(0, len(items), width)]
+
+
+def picture(file: discord.File, description: str) -> discord.ui.MediaGallery[Any]:
+    """A full-width picture with its description (alt text) for screen readers."""
+    item = discord.MediaGalleryItem(file, description=description[:1024] or None)
+    return discord.ui.MediaGallery(item)
+
+
+def separator() -> discord.ui.Separator[Any]:
+    return discord.ui.Separator()
+
+
+def layout(*children: LayoutItem, colour: discord.Colour | None = None) -> discord.ui.LayoutView:
+    """A V2 message: everything in one container (with an accent colour)."""
+    view = GameLayout(timeout=None)
+    view.add_item(discord.ui.Container(*children, accent_colour=colour))
+    return view
+
+
+def count_components(view: discord.ui.LayoutView) -> int:
+    """Every component of a V2 message, nested ones included (Discord allows 40)."""
+    return sum(1 for _ in view.walk_children())
 
 
 def selected_values(interaction: discord.Interaction) -> list[str]:

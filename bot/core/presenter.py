@@ -9,16 +9,15 @@ pictures and controls, and turns clicks and typed text back into engine actions.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from bot.core import components as ui
 from bot.core.model import LiveGame, Seat
 from bot.core.reading import small_number
 from bot.core.texts import narrate
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
-from engine.actions import Action, LayOff
+from engine.actions import Action, LayOff, Meld
 from engine.cards import Card
 from engine.events import GameEvent
 from engine.i18n import N_, _
@@ -36,23 +35,32 @@ from engine.registry import get_spec
 @dataclass(frozen=True, slots=True)
 class HandState:
     """Control state riding in a hand control's custom_id argument
-    ``<version>.<sort>.<page>.<card>.<seat>``: the table version it was drawn for, the sort
-    order (s = suit, r = rank), the page of cards shown, a card being placed (e.g. a lay-off
-    that fits in more than one place; else empty) and the seat whose hand it is, so a control
-    copied into another member's interaction is refused. Controls drawn before the seat was
-    added (``<version>.<sort>.<page>[.<card>]``) still decode, with no seat."""
+    ``<version>.<sort>.<page>.<card>.<seat>.<selected>.<pick>.<sure>``: the table version it
+    was drawn for, the sort order (s = suit, r = rank), the page of cards shown, a card being
+    placed (else empty), the seat whose hand it is (so a control copied into another member's
+    interaction is refused), the tapped cards (a base-36 bit mask over the hand in the shown
+    order), the offered move a button stands for, and whether that move is confirmed. Controls
+    of older versions (``<version>.<sort>.<page>[.<card>[.<seat>]]``) still decode."""
 
     version: int = -1
     sort: str = "s"
     page: int = 0
     pending: str = ""
     seat: int = -1  # -1: not known (a control from before seats were recorded)
+    selected: int = 0  # bit i: the i-th card of the hand as shown is tapped
+    pick: int = -1  # the offered move (its index in the offers) a button stands for
+    sure: bool = False  # the move was confirmed (moves that end a turn for good ask once)
 
     def encode(self) -> str:
         text = f"{self.version}.{self.sort}.{self.page}"
-        if self.seat >= 0:
-            return f"{text}.{self.pending}.{self.seat}"
-        return f"{text}.{self.pending}" if self.pending else text
+        if self.seat < 0:
+            return f"{text}.{self.pending}" if self.pending else text
+        text = f"{text}.{self.pending}.{self.seat}"
+        if self.selected or self.pick >= 0 or self.sure:
+            mask = _base36(self.selected) if self.selected else ""
+            pick = str(self.pick) if self.pick >= 0 else ""
+            text = f"{text}.{mask}.{pick}.{'y' if self.sure else ''}"
+        return text
 
     @classmethod
     def decode(cls, text: str) -> HandState:
@@ -66,15 +74,53 @@ class HandState:
         sort = parts[1] if parts[1] in ("s", "r") else "s"
         card = parts[3] if len(parts) > 3 else ""
         seat = small_number(parts[4]) if len(parts) > 4 else None
-        return cls(version, sort, page, card, -1 if seat is None else seat)
+        selected = _mask(parts[5]) if len(parts) > 5 else 0
+        pick = small_number(parts[6]) if len(parts) > 6 else None
+        sure = len(parts) > 7 and parts[7] == "y"
+        return cls(
+            version,
+            sort,
+            page,
+            card,
+            -1 if seat is None else seat,
+            selected,
+            -1 if pick is None else pick,
+            sure,
+        )
 
     @property
     def sort_name(self) -> Literal["suit", "rank"]:
         return "rank" if self.sort == "r" else "suit"
 
     def fresh(self) -> HandState:
-        """The same view settings for a fresh hand (no version, nothing pending)."""
+        """The same view settings for a fresh hand (no version, nothing pending or tapped)."""
         return HandState(sort=self.sort, page=self.page, seat=self.seat)
+
+    def tapped(self, position: int) -> HandState:
+        """This state with the card at ``position`` (in the shown order) tapped or untapped."""
+        return replace(self, selected=self.selected ^ (1 << position), pick=-1, sure=False)
+
+    def positions(self) -> list[int]:
+        """The shown positions of the tapped cards, in order."""
+        return [i for i in range(self.selected.bit_length()) if self.selected >> i & 1]
+
+
+MASK_DIGITS = 12  # base-36 digits of a selection mask: 62 cards, more than any hand holds
+
+
+def _base36(value: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while value:
+        value, digit = divmod(value, 36)
+        text = digits[digit] + text
+    return text or "0"
+
+
+def _mask(text: str) -> int:
+    if not text or len(text) > MASK_DIGITS or not text.isascii() or not text.isalnum():
+        return 0
+    return int(text, 36)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,25 +148,6 @@ class HandContext:
 
 
 @dataclass(frozen=True, slots=True)
-class Redraw:
-    """A control's answer that changes no game: show the hand again with this state and note."""
-
-    state: HandState
-    note: str
-
-
-ControlHandler = Callable[[HandContext, list[str]], Action | Redraw]
-
-
-@dataclass(frozen=True, slots=True)
-class HandControls:
-    """A hand's game controls (rows 0 to 3, or 4 when there is one page) and its page count."""
-
-    items: list[ui.GameComponent] = field(default_factory=list)
-    pages: int = 1
-
-
-@dataclass(frozen=True, slots=True)
 class TypedField:
     """One text field of the typing form."""
 
@@ -138,8 +165,6 @@ class GamePresenter(ABC):
     stock_word: str = N_("talon")  # the face-down pile a timed-out turn draws from
     pile_word: str = N_("discard pile")  # where taken cards come from (the hand picture says so)
     rules_doc: str = "docs/rules.md"
-    # ops of the hand's game controls -> what a click means
-    controls: Mapping[str, ControlHandler] = {}
 
     # ------------------------------------------------------------ the spec
     @property
@@ -251,9 +276,23 @@ class GamePresenter(ABC):
     def hand_footer(self, name: str, view: BasePrivateView) -> str:
         """The hand's footer: the seat's name and score."""
 
-    @abstractmethod
-    def hand_controls(self, ctx: HandContext) -> HandControls:
-        """The game controls of a hand (the bot adds sort, hint, typing and refresh)."""
+    def suggestions(self, ctx: HandContext) -> Sequence[Action]:
+        """One-tap moves the hand offers with no card tapped, best first (by default the
+        dearest melds the hand can lay now)."""
+        points = {
+            tuple(sorted(c.code for c in cards)): p
+            for p, cards in self.meld_options(ctx.private.hand)
+        }
+        melds: list[Meld] = [a for a in ctx.legal if isinstance(a, Meld)]
+
+        def worth(meld: Meld) -> int:
+            return points.get(tuple(sorted(c.code for c in meld.cards)), 0)
+
+        return sorted(melds, key=worth, reverse=True)
+
+    def action_label(self, action: Action, ctx: HandContext) -> str | None:
+        """A button's words for one of the game's own moves (None: the shared words)."""
+        return None
 
     @abstractmethod
     def hint_text(self, ctx: HandContext) -> str:

@@ -1,14 +1,13 @@
-"""The game service: the one place that changes games. It keeps each game's lock, commits every
-accepted action before anyone sees it acknowledged, and keeps the table (which mentions the
-player to act), the turn timer and computer moves up to date.
+"""The game service: the one place that changes games. It keeps each game's lock and commits
+every accepted action before anyone sees it acknowledged; what follows a commit (the table and
+the live hands, the turn timer, computer moves) it hands to the objects it owns: the table
+poster (``bot.core.tableposts``) and the turn clock (``bot.core.turns``).
 
-Discord calls per action, besides answering the interaction: a move within a turn edits the
-table in place (1 call; edits notify nobody). When the turn passes to a person, the table
-*moves*: a new table message that mentions that player is posted and the old one deleted
-(2 calls), so the player is notified and the channel holds one table message per game, with no
-separate mention message to clean up. A timer reminder moves the table the same way with the
-reminder as its text (2 calls, and not part of any player's action), so the turn change after
-it still costs 2."""
+Discord calls per action, besides answering the interaction: the table is edited in place
+(1 call that counts against the bot's rate limit; edits notify nobody). When the turn passes to
+a member whose private hand is live, that hand is edited through its interaction webhook (which
+does not count) to show their turn; only a member without a live hand is pinged by moving the
+table (a new message that mentions them, the old one deleted: 2 calls)."""
 
 from __future__ import annotations
 
@@ -27,8 +26,9 @@ from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
-from bot.core.tableposts import turn_key_of
-from bot.core.turns import Turns
+from bot.core.tableposts import TablePoster, turn_key_of
+from bot.core.texts import shown_name
+from bot.core.turns import TurnClock
 from bot.games import presenter
 from bot.ratings import places, session_note
 from bot.settings import Settings
@@ -44,7 +44,7 @@ from bot.storage import (
 from engine.actions import Action, DrawTalon, action_from_json, action_to_json
 from engine.events import GameEvent
 from engine.i18n import N_, Message, _
-from engine.protocol import Player, RummyGame
+from engine.protocol import RummyGame
 from engine.registry import load_game
 from engine.table import from_checkpoint
 
@@ -53,14 +53,17 @@ log = logging.getLogger(__name__)
 RESTARTED = N_("♻️ The bot restarted; play continues.")
 
 
-class GameService(Turns):
+class GameService:
+    """Every running game of this process, and the one way to change them."""
+
     def __init__(self, bot: discord.Client, storage: Store, settings: Settings) -> None:
         self.bot = bot
         self.storage = storage
         self.settings = settings
         self.games: dict[int, LiveGame] = {}
-        self._players: dict[tuple[int, int], Player] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self.poster = TablePoster(bot, storage, settings, self)
+        self.clock = TurnClock(self, self.poster, storage, settings)
         self.leases = LeaseKeeper(self)
 
     # ------------------------------------------------------------ lookup
@@ -155,7 +158,7 @@ class GameService(Turns):
         live.status = "playing"
         self.cancel_task(live, "expiry")
         with language.table(live.guild_id):
-            live.log = presenter(live.game_key).narrate(game.events, live.names)
+            live.log = presenter(live.game_key).narrate(game.events, shown_names(live))
         return list(game.events)
 
     async def _expire_lobby(self, live: LiveGame) -> None:
@@ -166,7 +169,7 @@ class GameService(Turns):
                 return
             await self.storage.close_game(live.id, "expired")
             self.forget(live)
-        await self.edit_table(
+        await self.poster.edit_table(
             live,
             closed_lobby_payload(live, Message(N_("Nobody started this table, so it has closed."))),
         )
@@ -175,21 +178,41 @@ class GameService(Turns):
     async def apply(
         self, live: LiveGame, action: Action, *, by_player: bool = True
     ) -> list[GameEvent]:
-        """Check, apply and commit one action. The caller holds ``live.lock``.
-
-        A refused action raises the engine's ``RulesError`` and changes nothing. Nothing is
-        acknowledged before the database has the new action log.
-        """
+        """Check, apply and commit one action, then schedule what follows. The caller holds
+        ``live.lock``. A refused action raises the engine's ``RulesError`` and changes
+        nothing; nothing is acknowledged before the database has the new action log.
+        ``by_player``: the member of the acting seat made it, and their interaction answers."""
         game = live.game
         if game is None or live.status != "playing":
             raise Refusal(_("This game is not running."))
-        shown = presenter(live.game_key)
         seat = live.seats[action.seat]
         if not by_player and not seat.is_computer and seat.played_for and not seat.stood_in:
             # A move made for an away member: the session is recorded but not rated. Stored
             # before the move, so a crash in between can only leave it unrated.
             seat.stood_in = True
             await self.storage.update_seat(live.id, seat.to_row())
+        events, finished = await self._commit(live, game, action)
+        if by_player and seat.timeouts:
+            seat.timeouts = 0
+            await self.storage.update_seat(live.id, seat.to_row())
+        with language.table(live.guild_id):
+            live.log = presenter(live.game_key).narrate(events, shown_names(live))
+        if finished:
+            live.round_result = finished[-1]
+        elif live.round_result is not None and not isinstance(action, DrawTalon):
+            live.round_result = None
+        if game.is_over:
+            live.status = "finished"
+        self.after_change(live, acting=seat.user_id if by_player else None)
+        return events
+
+    async def _commit(
+        self, live: LiveGame, game: RummyGame, action: Action
+    ) -> tuple[list[GameEvent], list[object]]:
+        """Apply ``action`` to the game and store it (with the rounds it finished and, at the
+        end, the session's result); if storing fails the game is rewound and nothing
+        happened."""
+        shown = presenter(live.game_key)
         round_so_far = list(game.actions)  # with live.checkpoint: the game before this action
         events = list(game.apply(action))
         finished = shown.finished_rounds(events)
@@ -225,19 +248,7 @@ class GameService(Turns):
                 [s.stood_in for s in live.seats],
                 changes,
             )
-        if by_player and seat.timeouts:
-            seat.timeouts = 0
-            await self.storage.update_seat(live.id, seat.to_row())
-        with language.table(live.guild_id):
-            live.log = shown.narrate(events, live.names)
-        if finished:
-            live.round_result = finished[-1]
-        elif live.round_result is not None and not isinstance(action, DrawTalon):
-            live.round_result = None
-        if winner is not None:
-            live.status = "finished"
-        self.after_change(live)
-        return events
+        return events, finished
 
     def _rewound(self, live: LiveGame, actions: list[Action]) -> RummyGame:
         """The game as it was: its checkpoint with ``actions`` (those since) replayed."""
@@ -246,29 +257,26 @@ class GameService(Turns):
         assert game is not None, "this process wrote the checkpoint"
         return game
 
-    def after_change(self, live: LiveGame, *, refresh: bool = True) -> None:
-        """Schedule what follows a change: table edit or move, timer and computer moves."""
+    def after_change(
+        self, live: LiveGame, *, refresh: bool = True, acting: int | None = None
+    ) -> None:
+        """Schedule what follows a change: the table and live hands, the timer and computer
+        moves. ``acting``: the member whose own interaction shows them the change."""
         game = live.game
         if game is None:
             return
-        view_key = turn_key_of(game)
-        new_turn = view_key != live.turn_key
-        if new_turn:
-            live.turn_key = view_key
+        key = turn_key_of(game)
+        if key != live.turn_key:
+            before, live.turn_key = live.turn_key, key
             live.turn_serial += 1
-            live.table_content = None  # the previous player's mention goes
-            already, live.mentioned_key = live.mentioned_key == view_key, None
-            if already:
-                live.table_content = self.mention_text(live)  # posted with the answer (rematch)
-            elif self.mention_text(live) is not None:
-                self.request_move(live)
-            self._schedule_timer(live)
+            self.poster.turn_changed(live, before, acting)
+            self.clock.schedule_timer(live)
         if refresh:
-            self.request_refresh(live)
+            self.poster.request_refresh(live)
         if live.status == "finished":
             self.forget(live, keep_tasks=True)
             return
-        self.kick_autoplay(live)
+        self.clock.kick_autoplay(live)
 
     # ------------------------------------------------------------ away, back, leaving
     async def set_presence(
@@ -281,14 +289,14 @@ class GameService(Turns):
         if departed is not None:
             seat.departed = departed
         await self.storage.update_seat(live.id, seat.to_row())
-        self.request_refresh(live)
+        self.poster.request_refresh(live)
         game = live.game
         if game is not None and game.to_act == seat.seat:
             # The turn changes hands between a person and the autoplayer: new mention, timer.
-            live.turn_key = (-1, -1, False)
+            live.turn_key = (live.turn_key[0], -1, False)
             self.after_change(live, refresh=False)
         else:
-            self.kick_autoplay(live)
+            self.clock.kick_autoplay(live)
 
     # ------------------------------------------------------------ closing
     async def close(self, live: LiveGame, status: str, text: Message) -> None:
@@ -298,7 +306,7 @@ class GameService(Turns):
         payload = (
             ended_payload(live, text) if live.game is not None else closed_lobby_payload(live, text)
         )
-        await self.edit_table(live, payload)
+        await self.poster.edit_table(live, payload)
         if live.ping_message_id is not None:
             channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
             with contextlib.suppress(discord.HTTPException):
@@ -310,8 +318,7 @@ class GameService(Turns):
         if not keep_tasks:
             for name in list(live.tasks):
                 self.cancel_task(live, name)
-        for seat in live.seats:
-            self._players.pop((live.id, seat.seat), None)
+        self.clock.forget_players(live)
 
     # ------------------------------------------------------------ restart
     async def restore(self) -> None:
@@ -392,13 +399,13 @@ class GameService(Turns):
     async def _resume(self, live: LiveGame) -> None:
         if live.status == "lobby":
             self.spawn(self._expire_lobby(live), live, "expiry")
-            self.spawn(self.remove_stale_tables(live), live, "sweep")
+            self.spawn(self.poster.remove_stale_tables(live), live, "sweep")
             return
         async with live.lock:
             live.turn_serial += 1
-            self.request_move(live)  # mention the player to act again (or just edit)
-            self._schedule_timer(live)
-            self.kick_autoplay(live)
+            self.poster.request_move(live)  # mention the player to act again (or just edit)
+            self.clock.schedule_timer(live)
+            self.clock.kick_autoplay(live)
 
     # ------------------------------------------------------------ tasks
     def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
@@ -461,3 +468,8 @@ def display_name(user: discord.abc.User) -> str:
 
 def seat_names(seats: Sequence[Seat]) -> list[str]:
     return [seat.name for seat in seats]
+
+
+def shown_names(live: LiveGame) -> list[str]:
+    """The seats' names as message text (escaped: a name never pings, links or formats)."""
+    return [shown_name(seat.name) for seat in live.seats]

@@ -10,9 +10,10 @@ import discord
 
 from bot.core import components as ui
 from bot.core import images, language
-from bot.core.model import GameOptions, LiveGame, timer_text
+from bot.core.emojis import EMOJIS
+from bot.core.model import GameOptions, LiveGame, Seat, timer_text
 from bot.core.presenter import GamePresenter
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
 from engine.i18n import Message, _
 from engine.protocol import BasePublicView, Phase
@@ -22,18 +23,23 @@ COLOUR = discord.Colour.dark_green()
 
 @dataclass
 class Payload:
-    """Keyword arguments for send/edit: content, embeds, files and a view."""
+    """Keyword arguments for send/edit. A Components V2 message (a ``LayoutView``) carries its
+    text and pictures in its components: no content, no embeds (Discord refuses them)."""
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     files: list[discord.File] = field(default_factory=list)
-    view: discord.ui.View | None = None
+    view: discord.ui.View | discord.ui.LayoutView | None = None
     allowed_mentions: discord.AllowedMentions | None = None
+
+    @property
+    def is_v2(self) -> bool:
+        return isinstance(self.view, discord.ui.LayoutView)
 
     def edit_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
-            "content": self.content,
-            "embeds": self.embeds,
+            "content": None if self.is_v2 else self.content,
+            "embeds": [] if self.is_v2 else self.embeds,
             "attachments": self.files,
             "view": self.view,
         }
@@ -42,9 +48,11 @@ class Payload:
         return kwargs
 
     def send_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"embeds": self.embeds, "files": self.files}
-        if self.content:
-            kwargs["content"] = self.content
+        kwargs: dict[str, Any] = {"files": self.files}
+        if not self.is_v2:
+            kwargs["embeds"] = self.embeds
+            if self.content:
+                kwargs["content"] = self.content
         if self.view is not None:
             kwargs["view"] = self.view
         if self.allowed_mentions is not None:
@@ -63,39 +71,39 @@ def describe(options: GameOptions) -> str:
     return " · ".join(parts)
 
 
-def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
+def _seat_lines(live: LiveGame) -> list[str]:
     lines = []
-    limit = live.options.max_seats
-    for index in range(limit):
+    for index in range(live.options.max_seats):
         if index < len(live.seats):
             seat = live.seats[index]
-            who = f"🤖 {seat.name}" if seat.is_computer else f"<@{seat.user_id}>"
+            who = f"🤖 {shown_name(seat.name)}" if seat.is_computer else shown_name(seat.name)
             host = _(" (host)") if seat.user_id == live.host_id else ""
             lines.append(f"{index + 1}. {who}{host}")
         else:
             lines.append(f"{index + 1}. —")
+    return lines
+
+
+def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
     spec = live.options.spec
-    embed = discord.Embed(
-        title=_("{title} — new table", title=live.options.title),
-        description=(
-            _(
-                "Host: <@{host_id}>\n{value}\n\nPress **Join** to take a seat. The host starts "
-                "once {min_seats} to {limit} players are seated.",
-                host_id=live.host_id,
-                value=describe(live.options),
-                min_seats=spec.min_seats,
-                limit=limit,
-            )
+    limit = live.options.max_seats
+    host = live.seats[0].name if live.seats else "?"
+    words = [
+        "### " + _("{title} — new table", title=live.options.title),
+        _("Host: {name}", name=shown_name(host)) + "\n" + describe(live.options),
+        "\n".join(_seat_lines(live)),
+        _(
+            "Press **Join** to take a seat. The host starts once {min_seats} to {limit} players "
+            "are seated.",
+            min_seats=spec.min_seats,
+            limit=limit,
         ),
-        colour=COLOUR,
-    )
-    embed.add_field(name=_("Seats"), value="\n".join(lines), inline=False)
+    ]
     if note:
-        embed.add_field(name="\u200b", value=note, inline=False)
-    embed.set_footer(
-        text=_(
-            "The lobby closes after {value} if nobody starts it.", value=timer_text(lobby_timeout)
-        )
+        words.append(note)
+    words.append(
+        "-# "
+        + _("The lobby closes after {value} if nobody starts it.", value=timer_text(lobby_timeout))
     )
     full = len(live.seats) >= limit
     strengths = [
@@ -105,46 +113,45 @@ def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payloa
     strengths.append(
         discord.SelectOption(label=_("Remove the last computer player"), value="remove")
     )
-    view = ui.persistent_view(
-        ui.button(live.id, "lobby_join", label=_("Join"), style=discord.ButtonStyle.success, row=0),
-        ui.button(live.id, "lobby_leave", label=_("Leave"), row=0),
-        ui.button(
-            live.id, "lobby_start", label=_("Start"), style=discord.ButtonStyle.primary, row=0
+    view = ui.layout(
+        ui.text("\n\n".join(words)),
+        ui.row(
+            ui.button(live.id, "lobby_join", label=_("Join"), style=discord.ButtonStyle.success),
+            ui.button(live.id, "lobby_leave", label=_("Leave")),
+            ui.button(live.id, "lobby_start", label=_("Start"), style=discord.ButtonStyle.primary),
+            ui.button(live.id, "lobby_cancel", label=_("Cancel"), style=discord.ButtonStyle.danger),
         ),
-        ui.button(
-            live.id, "lobby_cancel", label=_("Cancel"), style=discord.ButtonStyle.danger, row=0
+        ui.row(
+            ui.select(
+                live.id,
+                "lobby_cpu",
+                "",
+                strengths if not full else strengths[-1:],
+                placeholder=_("Computer players…"),
+            )
         ),
-        ui.select(
-            live.id,
-            "lobby_cpu",
-            "",
-            strengths if not full else strengths[-1:],
-            placeholder=_("Computer players…"),
-            row=1,
-        ),
+        colour=COLOUR,
     )
-    return Payload(embeds=[embed], view=view)
+    return Payload(view=view)
 
 
 def _closed_lobby_payload(live: LiveGame, text: str) -> Payload:
     title = _("{title} — table closed", title=live.options.title)
-    embed = discord.Embed(title=title, description=text, colour=COLOUR)
-    return Payload(embeds=[embed], view=discord.ui.View())
+    return Payload(view=ui.layout(ui.text(f"### {title}\n{text}"), colour=COLOUR))
 
 
 # ---------------------------------------------------------------- table
 def seats_text(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> str:
+    """The players in words: who acts, card counts, dealer, away, and the game's scores."""
     lines = []
     for seat_view, seat in zip(view.seats, live.seats, strict=True):
         marker = "▶" if view.phase is not Phase.OVER and view.to_act == seat.seat else "•"
-        who = f"🤖 {seat.name}" if seat.is_computer else f"**{seat.name}**"
+        name = shown_name(seat.name)
+        who = f"🤖 {name}" if seat.is_computer else f"**{name}**"
         notes = []
         if seat.seat == view.dealer:
             notes.append(_("dealer"))
-        if seat.departed:
-            notes.append(_("left · auto-played"))
-        elif seat.away:
-            notes.append(_("away · auto-played"))
+        notes.extend(_presence(seat))
         extra = f" ({', '.join(notes)})" if notes else ""
         lines.append(
             f"{marker} {who}{extra}: {plural(seat_view.hand_count, 'card')} · "
@@ -153,111 +160,94 @@ def seats_text(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> st
     return "\n".join(lines)
 
 
-async def _picture(
-    embed: discord.Embed, files: list[discord.File], data: bytes | None, name: str
-) -> None:
-    picture = images.as_file(data, name)
+def _presence(seat: Seat) -> list[str]:
+    if seat.departed:
+        return [_("left · auto-played")]
+    if seat.away:
+        return [_("away · auto-played")]
+    return []
+
+
+def table_words(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> str:
+    """Everything the table picture shows, in words: its description for screen readers, and
+    the table itself where the bot draws no pictures."""
+    parts = [shown.heading(view), seats_text(live, shown, view)]
+    parts.extend(f"{name}: {value}" for name, value in shown.table_fields(live.names, view))
+    parts.append(shown.footer(view))
+    return "\n".join(parts)
+
+
+def status_lines(live: LiveGame, shown: GamePresenter, view: BasePublicView, ping: str) -> str:
+    """The table's status under its picture: who acts and what to do, what just happened,
+    and who is away (the picture does not know)."""
+    to_act = live.seats[view.to_act]
+    lines = [ping] if ping else []
+    who = f"**{shown_name(to_act.name)}**"
+    lines.append(_("▶ {who} {what}", who=who, what=shown.phase_text(view)))
+    if live.log:
+        lines.append(clip(live.log, 600))
+    notes = [f"{shown_name(s.name)}: {_presence(s)[0]}" for s in live.seats if _presence(s)]
+    timer = live.options.turn_timer
+    if timer:
+        notes.append(_("timer {value}", value=timer_text(timer)))
+    if notes:
+        lines.append("-# " + " · ".join(notes))
+    return "\n".join(lines)
+
+
+async def _picture_item(
+    files: list[discord.File], data: bytes | None, name: str, words: str
+) -> ui.LayoutItem | None:
+    file = images.as_file(data, name)
+    if file is None:
+        return None
+    files.append(file)
+    return ui.picture(file, words)
+
+
+async def _round_items(
+    live: LiveGame, shown: GamePresenter, files: list[discord.File], *, with_images: bool
+) -> list[ui.LayoutItem]:
+    """The last round's result, shown until the next move: its picture and headline (every
+    line where there is no picture)."""
+    result = live.round_result
+    if result is None:
+        return []
+    lines = shown.result_lines(live.names, result)
+    number = shown.round_record(result).round_number
+    picture = None
+    if with_images:
+        data = await images.render("render_round", shown.key, result, live.names)
+        picture = await _picture_item(files, data, "round.png", "\n".join(lines))
+    heading = "### " + _("Round {value} result", value=number)
+    shown_lines = lines[:1] if picture is not None else lines
+    items: list[ui.LayoutItem] = [ui.separator()]
     if picture is not None:
-        files.append(picture)
-        embed.set_image(url=f"attachment://{name}")
+        items.append(picture)
+    items.append(ui.text(EMOJIS.markup(clip("\n".join([heading, *shown_lines]), 1500))))
+    return items
 
 
-async def _final_embed(
-    live: LiveGame,
-    shown: GamePresenter,
-    view: BasePublicView,
-    files: list[discord.File],
-    *,
-    with_images: bool,
-) -> discord.Embed:
+def _final_text(live: LiveGame, shown: GamePresenter, view: BasePublicView, pictured: bool) -> str:
     winner = view.winner if view.winner is not None else 0
-    rounds = plural(view.round_number, "round")
-    embed = discord.Embed(
-        title=_("{title} — {value} wins!", title=shown.title, value=live.names[winner]),
-        description=clip(
-            _(
-                "{log}\n\nFinal {final_word} after {rounds}:\n",
-                log=live.log,
-                final_word=_(shown.final_word),
-                rounds=rounds,
-            )
-            + shown.standings_text(live.names, view),
-            4000,
-        ),
-        colour=discord.Colour.gold(),
-    )
+    lines = ["### " + _("{title} — {value} wins!", title=shown.title, value=live.names[winner])]
+    if live.log:
+        lines.append(clip(live.log, 600))
+    if not pictured:
+        rounds = plural(view.round_number, "round")
+        lines.append(
+            _("Final {final_word} after {rounds}:", final_word=_(shown.final_word), rounds=rounds)
+        )
+        lines.append(shown.standings_text(live.names, view))
     if live.rating_note is not None:
         title, text = live.rating_note
-        embed.add_field(name=title, value=clip(text), inline=False)
-    if with_images:
-        data = await images.render("render_session", shown.key, live.names, view)
-        await _picture(embed, files, data, "session.png")
-    return embed
+        lines.append(f"**{title}**\n{clip(text)}")
+    return "\n".join(lines)
 
 
-async def _playing_embed(
-    live: LiveGame,
-    shown: GamePresenter,
-    view: BasePublicView,
-    files: list[discord.File],
-    *,
-    with_images: bool,
-) -> discord.Embed:
-    to_act = live.seats[view.to_act]
-    mention = to_act.name if to_act.played_for else f"<@{to_act.user_id}>"
-    embed = discord.Embed(
-        title=shown.heading(view),
-        description=clip(
-            _(
-                "{value}\n\n**To act:** {mention} {value2}",
-                value=live.log or "…",
-                mention=mention,
-                value2=shown.phase_text(view),
-            ),
-            4000,
-        ),
-        colour=COLOUR,
-    )
-    embed.add_field(name=_("Players"), value=seats_text(live, shown, view), inline=False)
-    for name, value in shown.table_fields(live.names, view):
-        embed.add_field(name=name, value=value, inline=False)
-    timer = (
-        _("timer {value}", value=timer_text(live.options.turn_timer))
-        if live.options.turn_timer
-        else ""
-    )
-    footer = shown.footer(view)
-    embed.set_footer(text=f"{footer} · {timer}" if timer else footer)
-    if with_images:
-        data = await images.render("render_table", shown.key, view)
-        await _picture(embed, files, data, "table.png")
-    return embed
-
-
-async def _table_payload(live: LiveGame, *, with_images: bool) -> Payload:
-    game = live.game
-    assert game is not None
-    shown = presenter(live.game_key)
-    view = game.public_view()
-    files: list[discord.File] = []
-    if view.phase is Phase.OVER:
-        embeds = [await _final_embed(live, shown, view, files, with_images=with_images)]
-    else:
-        embeds = [await _playing_embed(live, shown, view, files, with_images=with_images)]
-    result = live.round_result
-    if result is not None:
-        lines = shown.result_lines(live.names, result)
-        result_embed = discord.Embed(
-            title=_("Round {value} result", value=shown.round_record(result).round_number),
-            description=clip("\n".join(lines), 4000),
-            colour=discord.Colour.blurple(),
-        )
-        if with_images:
-            data = await images.render("render_round", shown.key, result, live.names)
-            await _picture(result_embed, files, data, "round.png")
-        embeds.append(result_embed)
-    if view.phase is Phase.OVER:
-        buttons = [
+def _buttons(live: LiveGame, over: bool) -> ui.LayoutItem:
+    if over:
+        return ui.row(
             ui.button(
                 live.id,
                 "rematch",
@@ -267,27 +257,51 @@ async def _table_payload(live: LiveGame, *, with_images: bool) -> Payload:
             ),
             ui.button(live.id, "record", label=_("Session record"), emoji="📄"),
             ui.button(live.id, "rp_open", label=_("Replay"), emoji="⏯"),
-        ]
+        )
+    return ui.row(
+        ui.button(
+            live.id, "hand", label=_("Your hand"), style=discord.ButtonStyle.primary, emoji="🂠"
+        ),
+        ui.button(live.id, "scores", label=_("Scores"), emoji="📊"),
+    )
+
+
+async def _table_payload(live: LiveGame, *, with_images: bool, ping: str) -> Payload:
+    game = live.game
+    assert game is not None
+    shown = presenter(live.game_key)
+    view = game.public_view()
+    over = view.phase is Phase.OVER
+    files: list[discord.File] = []
+    words = table_words(live, shown, view)
+    picture = None
+    if with_images:
+        kind = "render_session" if over else "render_table"
+        args = (live.names, view) if over else (view,)
+        data = await images.render(kind, shown.key, *args)  # type: ignore[arg-type]
+        picture = await _picture_item(files, data, "table.png", words)
+    if over:
+        text = _final_text(live, shown, view, picture is not None)
     else:
-        buttons = [
-            ui.button(
-                live.id, "hand", label=_("Your hand"), style=discord.ButtonStyle.primary, emoji="🂠"
-            ),
-            ui.button(live.id, "scores", label=_("Scores")),
-        ]
-    return Payload(embeds=embeds, files=files, view=ui.persistent_view(*buttons))
+        text = status_lines(live, shown, view, "" if picture is None else ping)
+        if picture is None:  # the words stand in for the picture (the ping still comes first)
+            text = "\n\n".join(part for part in (ping, words, text) if part)
+    children: list[ui.LayoutItem] = [] if picture is None else [picture]
+    children.append(ui.text(EMOJIS.markup(clip(text, 2400))))
+    children.extend(await _round_items(live, shown, files, with_images=with_images))
+    children.append(_buttons(live, over))
+    colour = discord.Colour.gold() if over else COLOUR
+    return Payload(files=files, view=ui.layout(*children, colour=colour))
 
 
 def _ended_payload(live: LiveGame, text: str) -> Payload:
     title = _("{title} — game ended", title=live.options.title)
-    embed = discord.Embed(title=title, description=text, colour=COLOUR)
+    lines = [f"### {title}", text]
     if live.game is not None:
         shown = presenter(live.game_key)
-        embed.add_field(
-            name=_("Standing when it ended"),
-            value=shown.standings_text(live.names, live.game.public_view()),
-        )
-    return Payload(embeds=[embed], view=discord.ui.View())
+        lines.append(_("**Standing when it ended**"))
+        lines.append(shown.standings_text(live.names, live.game.public_view()))
+    return Payload(view=ui.layout(ui.text(clip("\n".join(lines), 3000)), colour=COLOUR))
 
 
 def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
@@ -306,7 +320,8 @@ def ended_payload(live: LiveGame, text: Message) -> Payload:
         return _ended_payload(live, text.text())
 
 
-async def table_payload(live: LiveGame, *, with_images: bool) -> Payload:
-    """The table in the server's language (its pictures too: they render in this context)."""
+async def table_payload(live: LiveGame, *, with_images: bool, ping: str = "") -> Payload:
+    """The table in the server's language (its pictures too: they render in this context).
+    ``ping``: the mention that opens its status when the table is posted to notify someone."""
     with language.table(live.guild_id):
-        return await _table_payload(live, with_images=with_images)
+        return await _table_payload(live, with_images=with_images, ping=ping)

@@ -1,14 +1,19 @@
-"""The table message of a running game: edited in place within a turn, *moved* (posted anew
-with a mention of the player to act, the old one deleted) when the turn passes to a person,
-reposted when someone deleted it. One task per game touches it, so an edit never races a
-move."""
+"""The table poster: the one owner of each game's public table message and of its players' live
+private hands.
+
+Within a turn, and when the turn passes to a member whose private hand is live (a hand message
+whose interaction token is still valid), the table is edited in place: one call that counts
+against the bot's rate limit, and the hand is edited through the interaction webhook (which does
+not count). Only when the member to act has no live hand is the table *moved*: posted anew with
+a mention that notifies them, the old one deleted. One task per game touches the table and the
+hands, so an edit never races a move."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
 from collections.abc import Coroutine
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -25,6 +30,7 @@ log = logging.getLogger(__name__)
 # How far back a restart looks for stale tables of its games: a crash leaves at most one, and
 # it is among the channel's latest messages unless the channel was very busy since.
 STALE_TABLE_SCAN = 50
+BAD_REQUEST = 400
 
 
 def ping_only(user_id: int) -> discord.AllowedMentions:
@@ -38,84 +44,159 @@ def turn_key_of(game: RummyGame) -> tuple[int, int, bool]:
     return (game.round_number, game.to_act, game.is_over)
 
 
-class TableMessages:
-    """The table message part of the game service."""
+class RunsTasks(Protocol):
+    """What the poster needs of its owner: a game's background tasks."""
 
-    bot: discord.Client
-    storage: Store
-    settings: Settings
+    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None: ...
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
-        raise NotImplementedError  # the service's
 
-    # ------------------------------------------------------------ table message
-    def request_refresh(self, live: LiveGame) -> None:
-        """Edit the table soon. Many changes in a row cost one edit each at most, and edits
-        that pile up while one is in flight collapse into one."""
-        live.refresh_wanted = True
-        task = live.tasks.get("refresh")
-        if task is None or task.done():
-            self.spawn(self._refresh_loop(live), live, "refresh")
+class LiveHands(Protocol):
+    """The members' live private hands (``bot.hand.live``), as the poster drives them."""
 
-    def request_move(self, live: LiveGame, reminder: str = "") -> None:
-        """Post the table anew, mentioning the player to act, at the next refresh."""
-        live.move_wanted = reminder
-        self.request_refresh(live)
+    def is_live(self, live: LiveGame, user_id: int) -> bool:
+        """Whether the member's latest hand can still be edited (its token is valid)."""
 
-    async def _refresh_loop(self, live: LiveGame) -> None:
-        # The one task that touches the table message, so an edit never races a move.
-        if live.sweep_wanted:
-            live.sweep_wanted = False
-            await self.remove_stale_tables(live)
-        while live.refresh_wanted:
-            live.refresh_wanted = False
-            move, live.move_wanted = live.move_wanted, None
-            payload = await table_payload(live, with_images=self.settings.render_images)
-            if move is not None and self.mention_table(live, payload, move):
-                await self._move_table(live, payload)
-                continue
-            self._keep_mention(live, payload)
-            await self.edit_table(live, payload)
+    def want(self, live: LiveGame, user_ids: list[int]) -> None:
+        """Edit these members' hands at the next update."""
 
-    def mention_text(self, live: LiveGame, reminder: str = "") -> str | None:
-        """The table's text for the player to act, or None if no person is to act."""
+    async def update(self, live: LiveGame) -> None:
+        """Edit the hands wanted (the game's one table task calls this)."""
+
+
+class NoHands:
+    """No live hands (a bot without the hand feature): every turn moves the table."""
+
+    def is_live(self, live: LiveGame, user_id: int) -> bool:
+        return False
+
+    def want(self, live: LiveGame, user_ids: list[int]) -> None:
+        return None
+
+    async def update(self, live: LiveGame) -> None:
+        return None
+
+
+class TablePoster:
+    """Posts, edits, moves and sweeps the table messages, and has the live hands edited."""
+
+    def __init__(
+        self, bot: discord.Client, storage: Store, settings: Settings, tasks: RunsTasks
+    ) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.settings = settings
+        self.tasks = tasks
+        self.hands: LiveHands = NoHands()
+
+    # ------------------------------------------------------------ what a change asks for
+    def turn_changed(
+        self, live: LiveGame, before: tuple[int, int, bool], acting: int | None
+    ) -> None:
+        """A new turn: the member to act sees it in their live hand, or is pinged by a moved
+        table. ``acting``: the member whose own interaction answers this change (their hand
+        is drawn by that answer)."""
+        game = live.game
+        assert game is not None
+        users = [s.user_id for s in live.seats if s.user_id is not None and not s.played_for]
+        if before[0] != game.round_number or game.is_over:
+            wanted = users  # a new deal or the end: every hand changes
+        else:
+            seats = {game.to_act} | ({before[1]} if 0 <= before[1] < len(live.seats) else set())
+            wanted = [u for s in seats if (u := live.seats[s].user_id) is not None]
+        self.hands.want(live, [u for u in wanted if u != acting])
+        if not live.refresh_wanted:
+            self.request_hands(live)
+        mention = self.mention_user(live)
+        if live.mentioned_key == turn_key_of(game):
+            return  # the table that started this turn pings them already (a start, a rematch)
+        if mention is not None and mention != acting and not self.hands.is_live(live, mention):
+            self.request_move(live)  # no live hand to show them the turn: ping them
+
+    def mention_user(self, live: LiveGame) -> int | None:
+        """The member to act, if a person plays the seat now."""
         game = live.game
         if game is None or live.status != "playing" or game.is_over:
             return None
         seat = live.seats[game.to_act]
-        if seat.played_for or seat.user_id is None:
+        return None if seat.played_for else seat.user_id
+
+    def request_refresh(self, live: LiveGame) -> None:
+        """Edit the table (and the wanted hands) soon. Many changes in a row cost one edit each
+        at most, and edits that pile up while one is in flight collapse into one."""
+        live.refresh_wanted = True
+        task = live.tasks.get("refresh")
+        if task is None or task.done():
+            self.tasks.spawn(self._refresh_loop(live), live, "refresh")
+
+    def request_hands(self, live: LiveGame) -> None:
+        """Edit the wanted hands soon, without touching the table."""
+        task = live.tasks.get("refresh")
+        if task is None or task.done():
+            self.tasks.spawn(self._refresh_loop(live), live, "refresh")
+
+    def request_move(self, live: LiveGame, reminder: str = "") -> None:
+        """Post the table anew, mentioning the member to act, at the next refresh."""
+        live.move_wanted = reminder
+        self.request_refresh(live)
+
+    async def _refresh_loop(self, live: LiveGame) -> None:
+        # The one task that touches the table message and the hands: no edit races a move.
+        if live.sweep_wanted:
+            live.sweep_wanted = False
+            await self.remove_stale_tables(live)
+        while True:
+            await self.hands.update(live)  # the member to act first: they are waiting
+            if not live.refresh_wanted:
+                return
+            live.refresh_wanted = False
+            move, live.move_wanted = live.move_wanted, None
+            ping = self.ping_text(live, move) if move is not None else None
+            payload = await self.payload(live, ping)
+            if ping is not None:
+                await self._move_table(live, payload)
+            else:
+                await self.edit_table(live, payload)
+
+    # ------------------------------------------------------------ the ping
+    def ping_text(self, live: LiveGame, reminder: str = "") -> str | None:
+        """The words that open a moved table and notify the member to act (None: nobody)."""
+        user_id = self.mention_user(live)
+        game = live.game
+        if user_id is None or game is None:
             return None
         with language.table(live.guild_id):
             return reminder or _(
                 "<@{user_id}>, your turn (round {round_number}).",
-                user_id=seat.user_id,
+                user_id=user_id,
                 round_number=game.round_number,
             )
 
-    def mention_table(self, live: LiveGame, payload: Payload, reminder: str = "") -> bool:
-        """Make ``payload`` a new table message that mentions (and notifies) the player to act;
-        False if nobody is to be mentioned."""
-        text = self.mention_text(live, reminder)
-        game = live.game
-        if text is None or game is None:
-            return False
-        user_id = live.seats[game.to_act].user_id
-        assert user_id is not None
-        payload.content = text
-        payload.allowed_mentions = ping_only(user_id)
-        live.table_content = text
-        live.mentioned_key = turn_key_of(game)
-        return True
+    async def payload(self, live: LiveGame, ping: str | None) -> Payload:
+        """The table now. A ping opens its status; edits within the same turn keep it (an edit
+        notifies nobody, and the message should not change its first words)."""
+        key = turn_key_of_live(live)
+        if ping is not None:
+            live.table_content, live.mentioned_key = ping, key
+        text = live.table_content if live.mentioned_key == key else None
+        payload = await table_payload(
+            live, with_images=self.settings.render_images, ping=text or ""
+        )
+        user_id = self.mention_user(live)
+        payload.allowed_mentions = (
+            ping_only(user_id) if text and user_id is not None else discord.AllowedMentions.none()
+        )
+        return payload
 
-    def _keep_mention(self, live: LiveGame, payload: Payload) -> None:
-        """An edit keeps the current turn's mention text (edits notify nobody)."""
-        payload.content = live.table_content
-        game = live.game
-        if live.table_content and game is not None:
-            user_id = live.seats[game.to_act].user_id
-            if user_id is not None:
-                payload.allowed_mentions = ping_only(user_id)
+    async def first_table(self, live: LiveGame) -> tuple[Payload, bool]:
+        """The table a lobby's Start (or a rematch) answers with, and whether it pings: it
+        does unless the member to act has a live hand."""
+        user_id = self.mention_user(live)
+        ping = None
+        if user_id is not None and not self.hands.is_live(live, user_id):
+            ping = self.ping_text(live)
+        return await self.payload(live, ping), ping is not None
 
+    # ------------------------------------------------------------ posting
     async def _move_table(self, live: LiveGame, payload: Payload) -> None:
         """Post the new table, then delete the old one (and a leftover mention message)."""
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
@@ -123,7 +204,6 @@ class TableMessages:
             message = await channel.send(**payload.send_kwargs())
         except discord.HTTPException:
             log.warning("could not post the table of game %s", live.id, exc_info=True)
-            self._keep_mention(live, payload)
             await self.edit_table(live, payload)  # at least keep the old table current
             return
         old = [live.table_message_id, live.ping_message_id]
@@ -137,32 +217,10 @@ class TableMessages:
             live.ping_message_id = None
             await self.storage.set_ping_message(live.id, None)
 
-    async def remove_stale_tables(self, live: LiveGame) -> None:
-        """Delete the bot's own messages that carry this game's controls, other than the saved
-        table: a crash after posting a table but before saving its id leaves one behind. A game
-        whose table id was never saved adopts its newest such message instead."""
-        me = self.bot.user
-        if me is None:
-            return
-        prefix = f"trp:{live.id}:"
-        channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
-        try:
-            async for message in channel.history(limit=STALE_TABLE_SCAN):  # newest first
-                if message.author.id != me.id or message.id == live.table_message_id:
-                    continue
-                if not any(cid.startswith(prefix) for cid in _custom_ids(message)):
-                    continue
-                if live.table_message_id is None:
-                    log.info("game %s: adopting table message %s", live.id, message.id)
-                    await self.set_table_message(live, message.id)
-                    continue
-                log.info("game %s: deleting stale table message %s", live.id, message.id)
-                await message.delete()
-        except discord.HTTPException as error:
-            # Missing Read Message History, or the channel is gone: the game still goes on.
-            log.warning("game %s: could not look for stale tables: %s", live.id, error)
-
     async def edit_table(self, live: LiveGame, payload: Payload) -> None:
+        """Edit the table in place. Discord has been reported to refuse (400) an edit whose
+        media gallery points at a newly uploaded picture: then the table is posted anew, so a
+        game never stalls on its picture (docs/discord-behaviour.md)."""
         if live.table_message_id is None:
             return
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
@@ -170,7 +228,13 @@ class TableMessages:
             await channel.get_partial_message(live.table_message_id).edit(**payload.edit_kwargs())
         except discord.NotFound:
             await self._repost_table(live, payload)
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            if error.status == BAD_REQUEST and payload.files and live.status == "playing":
+                log.warning(
+                    "game %s: the table edit was refused (%s); posting anew", live.id, error
+                )
+                await self._move_table(live, await self.payload(live, None))
+                return
             log.warning("could not edit the table of game %s", live.id, exc_info=True)
 
     async def _repost_table(self, live: LiveGame, payload: Payload) -> None:
@@ -195,13 +259,45 @@ class TableMessages:
         live.table_message_id = message_id
         await self.storage.set_table_message(live.id, message_id)
 
+    async def remove_stale_tables(self, live: LiveGame) -> None:
+        """Delete the bot's own messages that carry this game's controls, other than the saved
+        table: a crash after posting a table but before saving its id leaves one behind. A game
+        whose table id was never saved adopts its newest such message instead."""
+        me = self.bot.user
+        if me is None:
+            return
+        prefix = f"trp:{live.id}:"
+        channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
+        try:
+            async for message in channel.history(limit=STALE_TABLE_SCAN):  # newest first
+                if message.author.id != me.id or message.id == live.table_message_id:
+                    continue
+                if not any(cid.startswith(prefix) for cid in custom_ids(message)):
+                    continue
+                if live.table_message_id is None:
+                    log.info("game %s: adopting table message %s", live.id, message.id)
+                    await self.set_table_message(live, message.id)
+                    continue
+                log.info("game %s: deleting stale table message %s", live.id, message.id)
+                await message.delete()
+        except discord.HTTPException as error:
+            # Missing Read Message History, or the channel is gone: the game still goes on.
+            log.warning("game %s: could not look for stale tables: %s", live.id, error)
 
-def _custom_ids(message: discord.Message) -> list[str]:
+
+def turn_key_of_live(live: LiveGame) -> tuple[int, int, bool] | None:
+    return None if live.game is None else turn_key_of(live.game)
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    """Every custom_id on a message, V2 layouts included."""
     ids: list[str] = []
-    for row in message.components:
-        children = row.children if isinstance(row, discord.ActionRow) else [row]
-        for child in children:
-            custom_id = getattr(child, "custom_id", None)
-            if isinstance(custom_id, str):
-                ids.append(custom_id)
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str):
+            ids.append(custom_id)
+        stack.extend(getattr(component, "children", None) or [])
+        stack.extend(getattr(component, "components", None) or [])
     return ids

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from discord.utils import escape_markdown
+
 from engine.cards import format_cards
 from engine.events import (
     Discarded,
@@ -107,6 +109,12 @@ def sessions_text(played: int, wins: int, win_rate: float) -> str:
     return _(
         "{played} played, {wins} won ({rate})", played=played, wins=wins, rate=percent(win_rate)
     )
+
+
+def shown_name(name: str) -> str:
+    """A member-chosen name as message text: no markdown, no link, no mention or ping."""
+    escaped = escape_markdown(name, as_needed=False)
+    return escaped.replace("@", "@\u200b").replace("<", "<\u200b").replace("](", "]\u200b(")
 
 
 def clip(text: str, limit: int = 1024) -> str:

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
 from bot.core import autoplay, language
 from bot.core.model import LiveGame
-from bot.core.tableposts import TableMessages
+from bot.core.tableposts import TablePoster
 from bot.games import presenter
+from bot.settings import Settings
+from bot.storage import Store
 from engine.actions import Action
 from engine.errors import RulesError
 from engine.events import GameEvent
@@ -20,29 +24,44 @@ from engine.protocol import Player
 log = logging.getLogger(__name__)
 
 
-class Turns(TableMessages):
-    """The timer and computer-move part of the game service."""
-
-    _players: dict[tuple[int, int], Player]
-
-    def cancel_task(self, live: LiveGame, name: str) -> None:
-        raise NotImplementedError  # the service's
+class PlaysMoves(Protocol):
+    """What the clock needs of its owner: to apply a move and to run a game's tasks."""
 
     async def apply(
         self, live: LiveGame, action: Action, *, by_player: bool = True
-    ) -> list[GameEvent]:
-        raise NotImplementedError  # the service's
+    ) -> list[GameEvent]: ...
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None: ...
+
+    def cancel_task(self, live: LiveGame, name: str) -> None: ...
+
+
+class TurnClock:
+    """Runs the turns nobody plays by hand: the turn timer and the computer moves."""
+
+    def __init__(
+        self, owner: PlaysMoves, poster: TablePoster, storage: Store, settings: Settings
+    ) -> None:
+        self.owner = owner
+        self.poster = poster
+        self.storage = storage
+        self.settings = settings
+        self._players: dict[tuple[int, int], Player] = {}
+
+    def forget_players(self, live: LiveGame) -> None:
+        for seat in live.seats:
+            self._players.pop((live.id, seat.seat), None)
 
     # ------------------------------------------------------------ turn timer
-    def _schedule_timer(self, live: LiveGame) -> None:
-        self.cancel_task(live, "timer")
+    def schedule_timer(self, live: LiveGame) -> None:
+        self.owner.cancel_task(live, "timer")
         game = live.game
         seconds = live.options.turn_timer
         if game is None or not seconds or game.is_over or live.status != "playing":
             return
         if live.seats[game.to_act].played_for:
             return
-        self.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
+        self.owner.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
 
     async def _turn_timer(self, live: LiveGame, serial: int, seconds: int) -> None:
         reminder = self.settings.reminder_before
@@ -59,7 +78,7 @@ class Turns(TableMessages):
                     reminder=reminder,
                     value=_(presenter(live.game_key).stock_word),
                 )
-            self.request_move(live, reminder=text)
+            self.poster.request_move(live, reminder=text)
             await asyncio.sleep(reminder)
         else:
             await asyncio.sleep(seconds)
@@ -86,7 +105,7 @@ class Turns(TableMessages):
             legal = list(game.legal_actions())
             view = game.private_view(seat.seat)
             action = autoplay.timeout_action(shown, view, legal)
-            await self.apply(live, action, by_player=False)
+            await self.owner.apply(live, action, by_player=False)
             done.append(live.log)
         with language.table(live.guild_id):  # the timer runs in no member's interaction
             note = (
@@ -100,7 +119,7 @@ class Turns(TableMessages):
                 note=note,
                 value=" ".join(done),
             )
-        self.request_refresh(live)
+        self.poster.request_refresh(live)
 
     # ------------------------------------------------------------ computer moves
     def _player(self, live: LiveGame, seat: int, strength: str) -> Player:
@@ -119,7 +138,7 @@ class Turns(TableMessages):
             return
         task = live.tasks.get("autoplay")
         if task is None or task.done():
-            self.spawn(self._autoplay(live), live, "autoplay")
+            self.owner.spawn(self._autoplay(live), live, "autoplay")
 
     async def _autoplay(self, live: LiveGame) -> None:
         turn: tuple[int, int] | None = None
@@ -143,9 +162,9 @@ class Turns(TableMessages):
                 if turn != (game.round_number, seat.seat):
                     turn, lines = (game.round_number, seat.seat), []
                 try:
-                    await self.apply(live, action, by_player=False)
+                    await self.owner.apply(live, action, by_player=False)
                 except RulesError:
                     log.exception("computer move refused in game %s", live.id)
-                    await self.apply(live, shown.safe_move(view, legal), by_player=False)
+                    await self.owner.apply(live, shown.safe_move(view, legal), by_player=False)
                 lines.append(live.log)
                 live.log = " ".join(lines)

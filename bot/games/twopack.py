@@ -1,20 +1,16 @@
 """What the two-pack games show and read alike: a stock and a discard pile instead of a
-talon and a staircase, two copies of a card (select values carry the position), the draw
-controls, the discard select, the piles line and the safe move. Their presenters build on it."""
+talon and a staircase, the piles line, typing a draw and the safe move. Their presenters
+build on it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-import discord
-
-from bot.core import components as ui
 from bot.core.errors import Refusal
-from bot.core.presenter import ControlHandler, GamePresenter, HandContext, TypedField
-from bot.core.reading import layoff_value, one_card
+from bot.core.presenter import GamePresenter, TypedField
 from bot.core.texts import plural
-from engine.actions import Action, BuyBack, Discard, DrawTalon, End, LayOff, TakeBack, TakeDiscard
+from engine.actions import Action, BuyBack, Discard, DrawTalon, End, TakeBack, TakeDiscard
 from engine.cards import Card
 from engine.events import GameEvent
 from engine.i18n import N_, _
@@ -98,80 +94,6 @@ def phase_text(view: BasePublicView) -> str | None:
     if view.phase is Phase.OVER:
         return _("the session is over")
     return None
-
-
-# ---------------------------------------------------------------- controls
-def card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
-    """Two packs: a card may be there twice, so values carry the position as well."""
-    return [
-        discord.SelectOption(label=str(c), value=f"{i}:{c.code}")
-        for i, c in enumerate(cards[:OPTION_LIMIT])
-    ]
-
-
-def selected_cards(values: Sequence[str]) -> list[Card]:
-    return [one_card(value.partition(":")[2] or value) for value in values]
-
-
-def draw_items(ctx: HandContext, view: PilesView) -> list[ui.GameComponent]:
-    seat = ctx.seat.seat
-    return [
-        ui.button(
-            ctx.game_id,
-            "v_draw",
-            ctx.arg,
-            label=_("Draw from stock ({stock_count})", stock_count=view.stock_count),
-            style=discord.ButtonStyle.primary,
-            disabled=DrawTalon(seat) not in ctx.legal,
-            row=1,
-        ),
-        ui.button(
-            ctx.game_id,
-            "v_take",
-            ctx.arg,
-            label=_("Take {value} from the discard pile", value=top_text(view)),
-            disabled=TakeDiscard(seat) not in ctx.legal,
-            row=1,
-        ),
-    ]
-
-
-def discard_select(ctx: HandContext, row: int) -> list[ui.GameComponent]:
-    discards = {a.card for a in ctx.legal if isinstance(a, Discard)}
-    shown = [c for c in ctx.cards if c in discards]
-    if not shown:
-        return []
-    return [
-        ui.select(
-            ctx.game_id,
-            "v_discard",
-            ctx.arg,
-            card_options(shown),
-            placeholder=_("Discard a card (ends your turn)…"),
-            row=row,
-        )
-    ]
-
-
-def layoff_option(action: LayOff) -> discord.SelectOption:
-    where = "" if action.end is None else f" ({end_label(action.end)})"
-    return discord.SelectOption(
-        label=_(
-            "{card} on meld {value}{where}", card=action.card, value=action.meld_id + 1, where=where
-        ),
-        value=layoff_value(action),
-    )
-
-
-def _discard(ctx: HandContext, values: list[str]) -> Action:
-    return Discard(ctx.seat.seat, selected_cards(values[:1])[0])
-
-
-CONTROLS: Mapping[str, ControlHandler] = {
-    "v_draw": lambda ctx, values: DrawTalon(ctx.seat.seat),
-    "v_take": lambda ctx, values: TakeDiscard(ctx.seat.seat),
-    "v_discard": _discard,
-}
 
 
 # ---------------------------------------------------------------- typing and commands

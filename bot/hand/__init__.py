@@ -6,7 +6,7 @@ means: an action (applied here) or a redraw of the hand (e.g. 'choose where to l
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,10 +15,13 @@ from discord import app_commands
 from bot.core import answering, components
 from bot.core.errors import Refusal, refusals
 from bot.core.model import LiveGame, Seat
-from bot.core.presenter import ControlHandler, HandState, Redraw
-from bot.games import all_presenters, presenter
+from bot.core.presenter import HandContext, HandState
+from bot.core.service import shown_names
+from bot.games import presenter
+from bot.hand import taps
+from bot.hand.live import HandMessages
 from bot.hand.typing import PlayModal
-from bot.hand.ui import client, hand_context, hand_payload, payload_kwargs, seated
+from bot.hand.ui import Redraw, client, hand_context, hand_payload, payload_kwargs, seated
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld
 from engine.cards import format_cards, parse_cards
 from engine.errors import RulesError
@@ -34,9 +37,48 @@ NOT_YOURS = N_(
     "That control belongs to another player's hand, so nothing changed. "
     "Open your own with the table's 'Your hand' button."
 )
+RENEWED = N_("Your hand has a new look: here it is.")
+# Controls of hands drawn before cards were tapped (selects per move): they show the new hand.
+LEGACY_CONTROLS = (
+    "h_draw", "h_take", "h_meld", "h_lay", "h_layto", "h_discard", "v_draw", "v_take",
+    "v_discard", "v_meld", "v_lay", "v_back", "v_swap", "v_knock", "v_rummy", "v_buy", "v_pass",
+)  # fmt: skip
+
+ControlHandler = Callable[[HandContext, list[str]], Action | Redraw]
 
 
-# ---------------------------------------------------------------- game controls
+def hands_of(interaction: discord.Interaction) -> HandMessages:
+    hands = client(interaction).service.poster.hands
+    assert isinstance(hands, HandMessages), "the hand feature is loaded"
+    return hands
+
+
+# ---------------------------------------------------------------- answering with the hand
+async def _answer(
+    interaction: discord.Interaction,
+    live: LiveGame,
+    seat: Seat,
+    prepare: Callable[[], Awaitable[tuple[HandState, dict[str, Any]]]],
+    *,
+    new_message: bool,
+) -> None:
+    """Answer with the member's hand (a new private message, or the clicked one edited) and
+    keep it as their live hand."""
+    shown_state: list[HandState] = []
+
+    async def kwargs() -> dict[str, Any]:
+        state, payload = await prepare()
+        shown_state.append(state)
+        return payload
+
+    if new_message:
+        message_id = await answering.send_private(interaction, kwargs())
+    else:
+        message_id = await answering.edit_clicked(interaction, kwargs())
+    if shown_state:
+        hands_of(interaction).remember(live, interaction, shown_state[0], message_id)
+
+
 async def _act(
     interaction: discord.Interaction, game_id: int, argument: str, handler: ControlHandler
 ) -> None:
@@ -49,11 +91,13 @@ async def _act(
     state = HandState.decode(argument)
     values = components.selected_values(interaction)
 
-    async def prepare() -> dict[str, Any]:
+    async def prepare() -> tuple[HandState, dict[str, Any]]:
         async with live.lock:
             ctx = hand_context(live, seat, state)
             stale = state.version != ctx.public.version
             try:
+                if stale:
+                    raise Refusal(_(STALE))
                 try:
                     answer = handler(ctx, values)
                 except (ValueError, IndexError, KeyError) as error:
@@ -61,28 +105,56 @@ async def _act(
                         raise
                     raise Refusal(_(UNREADABLE)) from None
                 if isinstance(answer, Redraw):
-                    return await payload_kwargs(interaction, live, seat, answer.state, answer.note)
+                    return answer.state, payload_kwargs(live, seat, answer.state, answer.note)
                 events = await client(interaction).service.apply(live, answer)
-                note = (
-                    f"✅ {presenter(live.game_key).narrate(events, live.names)}" if events else ""
-                )
-                return await payload_kwargs(interaction, live, seat, state.fresh(), note)
+                told = presenter(live.game_key).narrate(events, shown_names(live))
+                note = f"✅ {told}" if told else ""
+                return state.fresh(), payload_kwargs(live, seat, state.fresh(), note)
             except (RulesError, Refusal) as error:
-                note = f"⚠️ {_(STALE)} {error}" if stale else f"⚠️ {error}"
-                return await payload_kwargs(interaction, live, seat, state.fresh(), note)
+                note = f"⚠️ {error}"
+                return state.fresh(), payload_kwargs(live, seat, state.fresh(), note)
 
-    await answering.edit_clicked(interaction, prepare())
+    await _answer(interaction, live, seat, prepare, new_message=False)
 
 
-def control(operation: str) -> components.Handler:
-    """The handler of one game control: the presenter of the clicked game answers it."""
+# ---------------------------------------------------------------- what a tap means
+def tap(ctx: HandContext, values: list[str]) -> Redraw:
+    """A card tapped (its button carries the selection with that card toggled)."""
+    return Redraw(ctx.state, "")
 
+
+def play_offer(ctx: HandContext, values: list[str]) -> Action | Redraw:
+    """One of the offered moves; one that ends the turn for good asks once."""
+    offered = taps.offers(ctx, presenter(ctx.live.game_key))
+    if not 0 <= ctx.state.pick < len(offered):
+        raise Refusal(_(UNREADABLE))
+    offer = offered[ctx.state.pick]
+    if offer.confirm and not ctx.state.sure:
+        return Redraw(ctx.state, _("**{move}?** This cannot be taken back.", move=offer.label))
+    return offer.action
+
+
+def take_deep(ctx: HandContext, values: list[str]) -> Action:
+    """A take from deeper in the pile: ``index:code`` (the code proves the pile is the same)."""
+    index_text, _colon, code = values[0].partition(":")
+    takes = {str(a.index): a for a in taps.deep_takes(ctx)}
+    pile = getattr(ctx.public, "staircase", ())
+    take = takes.get(index_text)
+    if take is None or pile[take.index].code != code:
+        raise Refusal(_(UNREADABLE))
+    return take
+
+
+TAP_CONTROLS: dict[str, ControlHandler] = {
+    "t_tap": tap,
+    "t_back": tap,  # 'no' to a move that asked: the same cards, still tapped
+    "t_do": play_offer,
+    "t_take": take_deep,
+}
+
+
+def control(handler: ControlHandler) -> components.Handler:
     async def handle(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-        live = client(interaction).service.get(game_id)
-        handler = presenter(live.game_key).controls.get(operation)
-        if handler is None:
-            await _redraw(interaction, game_id, HandState.decode(argument).fresh(), f"⚠️ {_(STALE)}")
-            return
         await _act(interaction, game_id, argument, handler)
 
     return handle
@@ -90,16 +162,19 @@ def control(operation: str) -> components.Handler:
 
 # ---------------------------------------------------------------- common controls
 async def on_hand_button(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-    """The table's 'Your hand' button: a new private hand message."""
+    """The table's 'Your hand' button: a new private hand message (the old one goes)."""
     live, seat = seated(interaction, game_id)
-    with_image = client(interaction).settings.render_images
+    await _show_new_hand(interaction, live, seat, HandState())
 
-    async def prepare() -> dict[str, Any]:
+
+async def _show_new_hand(
+    interaction: discord.Interaction, live: LiveGame, seat: Seat, state: HandState, note: str = ""
+) -> None:
+    async def prepare() -> tuple[HandState, dict[str, Any]]:
         async with live.lock:
-            payload = await hand_payload(live, seat, HandState(), with_image=with_image)
-        return payload.send_kwargs()
+            return state, hand_payload(live, seat, state, note).send_kwargs()
 
-    await answering.send_private(interaction, prepare())
+    await _answer(interaction, live, seat, prepare, new_message=True)
 
 
 async def _redraw(
@@ -107,11 +182,11 @@ async def _redraw(
 ) -> None:
     live, seat = seated(interaction, game_id)
 
-    async def prepare() -> dict[str, Any]:
+    async def prepare() -> tuple[HandState, dict[str, Any]]:
         async with live.lock:
-            return await payload_kwargs(interaction, live, seat, state, note)
+            return state, payload_kwargs(live, seat, state, note)
 
-    await answering.edit_clicked(interaction, prepare())
+    await _answer(interaction, live, seat, prepare, new_message=False)
 
 
 async def on_sort(interaction: discord.Interaction, game_id: int, argument: str) -> None:
@@ -121,11 +196,15 @@ async def on_sort(interaction: discord.Interaction, game_id: int, argument: str)
 
 
 async def on_page(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-    await _redraw(interaction, game_id, HandState.decode(argument))
+    await _redraw(interaction, game_id, HandState.decode(argument).fresh())
 
 
 async def on_refresh(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     await _redraw(interaction, game_id, HandState.decode(argument).fresh())
+
+
+async def on_legacy(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    await _redraw(interaction, game_id, HandState.decode(argument).fresh(), f"ℹ️ {_(RENEWED)}")
 
 
 async def on_hint(interaction: discord.Interaction, game_id: int, argument: str) -> None:
@@ -163,32 +242,21 @@ async def _command_act(
         live, seat = _channel_seat(interaction)
         bot = client(interaction)
 
-        async def prepare() -> dict[str, Any]:
+        async def prepare() -> tuple[HandState, dict[str, Any]]:
             async with live.lock:
                 events = await bot.service.apply(live, make(live, seat))
-                told = presenter(live.game_key).narrate(events, live.names)  # member's language
-                payload = await hand_payload(
-                    live, seat, HandState(), f"✅ {told}", with_image=bot.settings.render_images
-                )
-            return payload.send_kwargs()
+                told = presenter(live.game_key).narrate(events, shown_names(live))
+                payload = hand_payload(live, seat, HandState(), f"✅ {told}")
+            return HandState(), payload.send_kwargs()
 
-        await answering.send_private(interaction, prepare())
+        await _answer(interaction, live, seat, prepare, new_message=True)
 
 
 async def hand_command(interaction: discord.Interaction) -> None:
     """Show your hand privately, with controls for your turn."""
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
-        bot = client(interaction)
-
-        async def prepare() -> dict[str, Any]:
-            async with live.lock:
-                payload = await hand_payload(
-                    live, seat, HandState(), with_image=bot.settings.render_images
-                )
-            return payload.send_kwargs()
-
-        await answering.send_private(interaction, prepare())
+        await _show_new_hand(interaction, live, seat, HandState())
 
 
 async def draw_command(interaction: discord.Interaction) -> None:
@@ -341,7 +409,7 @@ async def discard_command(interaction: discord.Interaction, card: str) -> None:
     await _command_act(interaction, lambda live, seat: Discard(seat.seat, parse_cards(card)[0]))
 
 
-COMMON = {
+COMMON: dict[str, components.Handler] = {
     "hand": on_hand_button,
     "h_sort": on_sort,
     "h_page": on_page,
@@ -351,6 +419,8 @@ COMMON = {
     # Names of older versions, still on hand messages sent before the update.
     "v_hint": on_hint,
     "v_type": on_type,
+    **{operation: on_legacy for operation in LEGACY_CONTROLS},
+    **{operation: control(handler) for operation, handler in TAP_CONTROLS.items()},
 }
 
 
@@ -369,9 +439,7 @@ def owned(handler: components.Handler) -> components.Handler:
 async def setup(bot: TreppenBot) -> None:
     for operation, handler in COMMON.items():
         components.register(operation, handler if operation == "hand" else owned(handler))
-    for shown in all_presenters():
-        for operation in shown.controls:
-            components.register(operation, owned(control(operation)))
+    bot.service.poster.hands = HandMessages(bot.service)
     group = bot.treppe
     group.add_command(app_commands.command(name="hand")(hand_command))
     group.add_command(app_commands.command(name="draw")(draw_command))

@@ -8,6 +8,8 @@ import discord
 from bot.core import language
 from bot.core.errors import Refusal, refusals
 from bot.core.presenter import GamePresenter, HandState
+from bot.core.service import shown_names
+from bot.hand.live import HandMessages
 from bot.hand.ui import client, payload_kwargs, seated
 from engine.errors import RulesError
 from engine.i18n import _
@@ -49,12 +51,11 @@ class PlayModal(discord.ui.Modal):
                 try:
                     for action in self.shown.typed_actions(self.phase, seat.seat, self.values()):
                         events = await service.apply(live, action)
-                        done.append(self.shown.narrate(events, live.names))
+                        done.append(self.shown.narrate(events, shown_names(live)))
                 except (RulesError, Refusal) as error:
                     note = f"⚠️ {error}"
                 summary = " ".join(f"✅ {line}" for line in done)
-                kwargs = await payload_kwargs(
-                    interaction,
+                kwargs = payload_kwargs(
                     live,
                     seat,
                     HandState(sort=self.state.sort),
@@ -62,6 +63,12 @@ class PlayModal(discord.ui.Modal):
                 )
             if interaction.message is not None:
                 await interaction.response.edit_message(**kwargs)
+                message_id: int | None = interaction.message.id
             else:
-                kwargs.pop("attachments", None)
-                await interaction.response.send_message(ephemeral=True, **kwargs)
+                for key in ("attachments", "content", "embeds"):
+                    kwargs.pop(key, None)
+                response = await interaction.response.send_message(ephemeral=True, **kwargs)
+                message_id = response.message_id
+            hands = service.poster.hands
+            if isinstance(hands, HandMessages):
+                hands.remember(live, interaction, self.state, message_id)

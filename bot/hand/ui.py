@@ -1,34 +1,52 @@
-"""The private hand: a picture and text of your cards plus the controls for your phase.
+"""The private hand, one Components V2 message: a short status with the facts needed to play,
+the cards as buttons to tap, the moves those cards allow, and sort, hint, typing and refresh.
 
-The bot adds what every game's hand has (sort, hint, typing, refresh, pages); the game's
-presenter adds its own controls, built from the legal actions. Control state rides in the
-custom_id argument (see ``HandState``)."""
+Written once for every game: the moves come from the game's legal actions (``bot.hand.taps``),
+the words from its presenter. Control state rides in the custom_id argument (``HandState``).
+Cards are buttons rather than a picture: a button is a card you can tap, and at a phone's
+width a row of buttons reads better than a picture of the same cards."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.core import components as ui
 from bot.core import images
+from bot.core.emojis import EMOJIS
 from bot.core.errors import Refusal
 from bot.core.model import LiveGame, Seat
 from bot.core.presenter import GamePresenter, HandContext, HandState
 from bot.core.tablemsg import COLOUR, Payload
+from bot.core.texts import plural
 from bot.games import presenter
-from engine.cards import format_cards
-from engine.i18n import _
+from bot.hand import taps
+from engine.i18n import _, rank_label
 from engine.protocol import Phase
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
 
-PAGE_SIZE = 25  # Discord's limit of options in one select menu
+CARDS_PER_PAGE = 15  # three rows of five: with the moves and tools, within Discord's 40
+OPTION_LIMIT = 25  # Discord's limit of options in one select menu
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """A control's answer that changes no game: show the hand again with this state and note."""
+
+    state: HandState
+    note: str
 
 
 def client(interaction: discord.Interaction) -> TreppenBot:
+    return bot_of(interaction)
+
+
+def bot_of(interaction: discord.Interaction) -> TreppenBot:
+    """The bot an interaction reached (discord.py types it as a plain ``Client``)."""
     return interaction.client  # type: ignore[return-value]
 
 
@@ -39,15 +57,6 @@ def seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveGame, Se
     if live.game is None:
         raise Refusal(_("The game has not started yet."))
     return live, service.require_seat(live, interaction.user.id)
-
-
-async def payload_kwargs(
-    interaction: discord.Interaction, live: LiveGame, seat: Seat, state: HandState, note: str
-) -> dict[str, Any]:
-    """The hand message's edit arguments, with the picture when the bot draws them."""
-    with_image = client(interaction).settings.render_images
-    payload = await hand_payload(live, seat, state, note, with_image=with_image)
-    return payload.edit_kwargs()
 
 
 def hand_context(live: LiveGame, seat: Seat, state: HandState) -> HandContext:
@@ -62,86 +71,177 @@ def hand_context(live: LiveGame, seat: Seat, state: HandState) -> HandContext:
     return HandContext(live, seat, state, private, cards, legal)
 
 
+def pages_of(ctx: HandContext) -> int:
+    return max(1, (len(ctx.cards) + CARDS_PER_PAGE - 1) // CARDS_PER_PAGE)
+
+
 def status_text(live: LiveGame, shown: GamePresenter, ctx: HandContext) -> str:
     public = ctx.public
     if public.phase is Phase.OVER:
-        return _("The session is over.")
+        winner = public.winner
+        if winner is None:
+            return _("**The session is over.**")
+        return _("**The session is over:** {name} wins.", name=live.names[winner])
     if public.to_act != ctx.seat.seat:
         return _("Waiting for {value}.", value=live.names[public.to_act])
     return shown.turn_text(ctx.private)
 
 
-def _common_buttons(ctx: HandContext) -> list[ui.GameComponent]:
-    gid, arg = ctx.game_id, ctx.arg
-    sort_label = _("Sort by rank") if ctx.state.sort == "s" else _("Sort by suit")
-    items = [
-        ui.button(gid, "h_sort", arg, label=sort_label, row=0),
-        ui.button(gid, "h_hint", arg, label=_("Hint"), emoji="💡", row=0),
+def hand_text(live: LiveGame, shown: GamePresenter, ctx: HandContext, note: str) -> str:
+    """The hand's words: what just happened, whose turn, what the tapped cards allow, the
+    facts needed to play (piles, a locked card) and the seat's score."""
+    lines = [note] if note else []
+    lines.append(status_text(live, shown, ctx))
+    chosen = taps.selected_cards(ctx)
+    if chosen and ctx.legal and not taps.offers(ctx, shown):
+        lines.append(
+            _(
+                "No move with {cards} yet: tap more cards, or tap one again to drop it.",
+                cards=chosen,
+            )
+        )
+    lines.extend(shown.hand_lines(ctx.private))
+    lines.append("-# " + shown.hand_footer(seat_name(ctx), ctx.private))
+    return EMOJIS.markup("\n".join(lines))[: ui.V2_TEXT_LIMIT]
+
+
+def seat_name(ctx: HandContext) -> str:
+    return ctx.seat.name
+
+
+def card_buttons(ctx: HandContext) -> list[ui.GameComponent]:
+    """The cards of the shown page as buttons; a tap toggles the card into the selection."""
+    page = ctx.state.page
+    first = page * CARDS_PER_PAGE
+    tapped = set(ctx.state.positions())
+    buttons = []
+    for position, card in enumerate(ctx.cards[first : first + CARDS_PER_PAGE], start=first):
+        emoji = EMOJIS.suit(card.suit)
+        label = str(card) if emoji is None else rank_label(card.rank_int)
+        buttons.append(
+            ui.button(
+                ctx.game_id,
+                "t_tap",
+                ctx.state.tapped(position).encode(),
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.primary
+                if position in tapped
+                else discord.ButtonStyle.secondary,
+            )
+        )
+    return buttons
+
+
+def offer_buttons(ctx: HandContext, shown: GamePresenter) -> list[ui.GameComponent]:
+    """The moves the tapped cards allow (or, asked to confirm, 'really?' and 'no')."""
+    offered = taps.offers(ctx, shown)
+    state = ctx.state
+    if 0 <= state.pick < len(offered) and not state.sure:
+        offer = offered[state.pick]
+        return [
+            ui.button(
+                ctx.game_id,
+                "t_do",
+                replace(state, sure=True).encode(),
+                label=_("Yes: {move}", move=offer.label)[:80],
+                style=discord.ButtonStyle.success,
+                emoji="✔️",
+            ),
+            ui.button(
+                ctx.game_id,
+                "t_back",
+                replace(state, pick=-1, sure=False).encode(),
+                label=_("No"),
+                emoji="✖️",
+            ),
+        ]
+    return [
+        ui.button(
+            ctx.game_id,
+            "t_do",
+            replace(state, pick=index, sure=False).encode(),
+            label=offer.label,
+            style=offer.style,
+            emoji=offer.emoji,
+        )
+        for index, offer in enumerate(offered)
     ]
+
+
+def deep_take_select(ctx: HandContext, shown: GamePresenter) -> list[ui.GameComponent]:
+    """Taking from deeper in a spread pile: one select, top first."""
+    takes = taps.deep_takes(ctx)[:OPTION_LIMIT]
+    pile = getattr(ctx.public, "staircase", ())
+    if not takes or ctx.state.selected:
+        return []
+    options = [
+        discord.SelectOption(
+            label=_(
+                "{position}: {card} (takes {count})",
+                position=take.index + 1,
+                card=pile[take.index],
+                count=plural(len(pile) - take.index, "card"),
+            ),
+            value=f"{take.index}:{pile[take.index].code}",
+        )
+        for take in takes
+    ]
+    placeholder = _("Take deeper from the {pile}…", pile=_(shown.pile_word))
+    return [ui.select(ctx.game_id, "t_take", ctx.arg, options, placeholder=placeholder)]
+
+
+def tool_buttons(ctx: HandContext, pages: int) -> list[ui.GameComponent]:
+    """Sort, hint, typing, refresh and the next page of cards."""
+    gid, arg = ctx.game_id, ctx.state.fresh().encode()
+    sort_label = _("Sort by rank") if ctx.state.sort == "s" else _("Sort by suit")
+    items = [ui.button(gid, "h_sort", arg, label=sort_label, emoji="↕️")]
     if ctx.legal:
-        items.append(ui.button(gid, "h_type", arg, label=_("Type cards"), emoji="⌨️", row=0))
-    items.append(ui.button(gid, "h_refresh", arg, label=_("Refresh"), emoji="🔄", row=0))
+        items.append(ui.button(gid, "h_hint", arg, label=_("Hint"), emoji="💡"))
+        items.append(ui.button(gid, "h_type", arg, label=_("Type"), emoji="⌨️"))
+    items.append(ui.button(gid, "h_refresh", arg, label=_("Refresh"), emoji="🔄"))
+    if pages > 1:
+        forward = replace(ctx.state.fresh(), page=(ctx.state.page + 1) % pages).encode()
+        label = _("Cards {page}/{pages}", page=ctx.state.page + 1, pages=pages)
+        items.append(ui.button(gid, "h_page", forward, label=label, emoji="▶️"))
     return items
 
 
-def _page_buttons(ctx: HandContext, pages: int) -> list[ui.GameComponent]:
-    page = ctx.state.page
-    back = replace(ctx.state, page=(page - 1) % pages).encode()
-    forward = replace(ctx.state, page=(page + 1) % pages).encode() + "."  # ids differ
-    return [
-        ui.button(ctx.game_id, "h_page", back, label=_("◀ Cards"), row=4),
-        ui.button(
-            ctx.game_id,
-            "h_page",
-            forward,
-            label=_("Cards ▶ (page {value}/{pages})", value=page + 1, pages=pages),
-            row=4,
-        ),
-    ]
+def hand_layout(
+    ctx: HandContext, shown: GamePresenter, note: str, *, resting: bool = False
+) -> discord.ui.LayoutView:
+    """Every part of the hand message, in the order a phone shows them. A resting hand (its
+    token about to run out) keeps only its words and Refresh."""
+    pages = pages_of(ctx)
+    if ctx.state.page >= pages:  # the hand shrank: show its last page
+        ctx = replace(ctx, state=replace(ctx.state, page=pages - 1, selected=0))
+    children: list[ui.LayoutItem] = [ui.text(hand_text(ctx.live, shown, ctx, note))]
+    if resting:
+        refresh = ui.button(
+            ctx.game_id, "h_refresh", ctx.state.fresh().encode(), label=_("Refresh"), emoji="🔄"
+        )
+        return ui.layout(*children, ui.row(refresh), colour=COLOUR)
+    children.extend(ui.rows(card_buttons(ctx)))
+    children.extend(ui.rows(offer_buttons(ctx, shown)))
+    children.extend(ui.rows(deep_take_select(ctx, shown), width=1))
+    children.extend(ui.rows(tool_buttons(ctx, pages)))
+    return ui.layout(*children, colour=COLOUR)
 
 
-def hand_view(ctx: HandContext, shown: GamePresenter) -> discord.ui.View:
-    """Every control of the hand: the game's row-0 buttons first, then the common ones."""
-    controls = shown.hand_controls(ctx)
-    if ctx.state.page >= controls.pages > 0:  # the hand shrank: show its last page
-        ctx = replace(ctx, state=replace(ctx.state, page=controls.pages - 1))
-        controls = shown.hand_controls(ctx)
-    first = [item for item in controls.items if item.item.row == 0]
-    rest = [item for item in controls.items if item.item.row != 0]
-    items = [*first, *_common_buttons(ctx), *rest]
-    if controls.pages > 1:
-        items.extend(_page_buttons(ctx, controls.pages))
-    return ui.persistent_view(*items)
-
-
-async def hand_payload(
-    live: LiveGame, seat: Seat, state: HandState, note: str = "", *, with_image: bool
+def hand_payload(
+    live: LiveGame, seat: Seat, state: HandState, note: str = "", *, resting: bool = False
 ) -> Payload:
+    """The hand message of ``seat`` (in the current language)."""
     shown = presenter(live.game_key)
     ctx = hand_context(live, seat, state)
-    cards, public = ctx.cards, ctx.public
-    lines = [note] if note else []
-    lines.append(status_text(live, shown, ctx))
-    lines.append(
-        _("**Your hand ({value}):** {value2}", value=len(cards), value2=format_cards(cards) or "—")
-    )
-    lines.extend(shown.hand_lines(ctx.private))
-    embed = discord.Embed(
-        title=_(
-            "Your hand — {title}, round {round_number}",
-            title=shown.title,
-            round_number=public.round_number,
-        ),
-        description="\n".join(lines)[:4000],
-        colour=COLOUR,
-    )
-    embed.set_footer(text=shown.hand_footer(seat.name, ctx.private))
-    files: list[discord.File] = []
-    if with_image:
-        locked = ctx.private.locked_discard
-        data = await images.hand_image(cards, locked, taken_from=_(shown.pile_word))
-        picture = images.as_file(data, "hand.png")
-        if picture is not None:
-            files.append(picture)
-            embed.set_image(url="attachment://hand.png")
-    return Payload(embeds=[embed], files=files, view=hand_view(ctx, shown))
+    return Payload(view=hand_layout(ctx, shown, note, resting=resting))
+
+
+def ended_hand_payload(text: str) -> Payload:
+    """A hand whose game is gone: what happened, and no controls."""
+    return Payload(view=ui.layout(ui.text(text), colour=COLOUR))
+
+
+def payload_kwargs(live: LiveGame, seat: Seat, state: HandState, note: str) -> dict[str, Any]:
+    """The hand message's edit arguments."""
+    return hand_payload(live, seat, state, note).edit_kwargs()

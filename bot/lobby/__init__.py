@@ -14,7 +14,7 @@ from bot.core.errors import Refusal, refusals, send_private
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.presenter import GamePresenter
 from bot.core.service import display_name
-from bot.core.tablemsg import closed_lobby_payload, lobby_payload, table_payload
+from bot.core.tablemsg import closed_lobby_payload, lobby_payload
 from bot.games import all_presenters
 from bot.storage import ChannelBusy
 from engine.i18n import N_, Message, _
@@ -131,7 +131,7 @@ async def open_table(
         payload = lobby_payload(live, bot.settings.lobby_timeout)
         response = await interaction.response.send_message(**payload.send_kwargs())
         if response.message_id is not None:
-            await bot.service.set_table_message(live, response.message_id)
+            await bot.service.poster.set_table_message(live, response.message_id)
 
 
 def _lobby(interaction: discord.Interaction, game_id: int) -> LiveGame:
@@ -193,20 +193,19 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
         if live.status != "lobby":
             raise Refusal(_("This game has already started."))
         await service.start(live)
-        payload = await table_payload(live, with_images=_bot(interaction).settings.render_images)
-        mention = service.mention_table(live, payload)
+        payload, mention = await service.poster.first_table(live)
     if mention:
         # The table is a new message that mentions (and notifies) the player to act; the
         # lobby message goes. The answer plus one delete.
         response = await interaction.response.send_message(**payload.send_kwargs())
         lobby_id = interaction.message.id if interaction.message else live.table_message_id
         if response.message_id is not None:
-            await service.set_table_message(live, response.message_id)
+            await service.poster.set_table_message(live, response.message_id)
         if lobby_id is not None and lobby_id != live.table_message_id:
-            await service.delete_message(live, lobby_id)
+            await service.poster.delete_message(live, lobby_id)
     else:
         if interaction.message is not None and live.table_message_id != interaction.message.id:
-            await service.set_table_message(live, interaction.message.id)
+            await service.poster.set_table_message(live, interaction.message.id)
         await interaction.response.edit_message(**payload.edit_kwargs())
     service.after_change(live, refresh=False)
 

@@ -54,7 +54,7 @@ async def language_command(
             )
         for live in list(service.games.values()):
             if live.guild_id == guild_id and live.game is not None:
-                service.request_refresh(live)  # open tables switch at once
+                service.poster.request_refresh(live)  # open tables switch at once
         await interaction.response.send_message(text, ephemeral=True)
 
 

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.core import components, language
 from bot.core.errors import Refusal, refusals
 from bot.core.model import GameOptions, LiveGame, Seat
-from bot.core.tablemsg import COLOUR, table_payload
+from bot.core.tablemsg import COLOUR
 from bot.core.texts import clip
 from bot.games import presenter
 from bot.lobby import can_moderate
@@ -87,11 +87,10 @@ async def on_rematch(interaction: discord.Interaction, game_id: int, argument: s
         await bot.service.start(live)
         with language.table(live.guild_id):
             live.log = _("🔁 Rematch! {log}", log=live.log)
-        payload = await table_payload(live, with_images=bot.settings.render_images)
-        bot.service.mention_table(live, payload)  # the new table notifies the player to act
+        payload, _pinged = await bot.service.poster.first_table(live)
     response = await interaction.response.send_message(**payload.send_kwargs())
     if response.message_id is not None:
-        await bot.service.set_table_message(live, response.message_id)
+        await bot.service.poster.set_table_message(live, response.message_id)
     bot.service.after_change(live, refresh=False)
 
 

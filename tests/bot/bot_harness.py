@@ -5,7 +5,7 @@ cards); every move itself goes through Discord interactions."""
 
 from __future__ import annotations
 
-import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,9 +14,14 @@ import discord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor, ResponseMessage
 
 from bot.core.model import LiveGame
+from bot.core.presenter import HandState
+from bot.games import presenter
 from bot.games.treppe.hand import SafePlayer
+from bot.hand import taps
+from bot.hand.ui import CARDS_PER_PAGE, hand_context
 from bot.settings import Settings
 from engine import Action, Discard, DrawTalon, Game, LayOff, Meld, Phase, TakeStaircase, parse_cards
+from engine.cards import Card
 
 
 def make_settings(tmp_path: Path, **overrides: object) -> Settings:
@@ -31,9 +36,6 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
-
-
-HAND_LINE = re.compile(r"\*\*Your hand \((\d+)\):\*\* (.*)")
 
 
 def walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -60,16 +62,31 @@ def has_control(message: ResponseMessage | discord.Message, operation: str) -> b
     return True
 
 
+def component_dicts(message: ResponseMessage | discord.Message) -> list[dict[str, Any]]:
+    return [c.to_dict() if hasattr(c, "to_dict") else c for c in message.components]
+
+
 def description(message: ResponseMessage | discord.Message | None) -> str:
+    """Every word a message shows: its embeds' descriptions and its V2 text displays."""
     assert message is not None
-    return "\n".join(str(e.description or "") for e in message.embeds)
+    parts = [str(e.description or "") for e in message.embeds]
+    parts.extend(
+        str(c.get("content", "")) for c in walk(component_dicts(message)) if c.get("type") == 10
+    )
+    return "\n".join(parts)
+
+
+def card_buttons(message: ResponseMessage | discord.Message) -> list[dict[str, Any]]:
+    return [
+        c
+        for c in walk(component_dicts(message))
+        if str(c.get("custom_id", "")).split(":")[2:3] == ["t_tap"]
+    ]
 
 
 def hand_cards_shown(message: ResponseMessage | discord.Message) -> list[str]:
-    """The cards a hand message shows, as written on its 'Your hand' line."""
-    match = HAND_LINE.search(description(message))
-    assert match is not None, description(message)
-    return [] if match.group(2) == "—" else match.group(2).split(" ")
+    """The cards a hand message shows (its card buttons, this page), as their labels."""
+    return [str(c.get("label")) for c in card_buttons(message)]
 
 
 class Table:
@@ -81,7 +98,8 @@ class Table:
         self.strategy = SafePlayer()
         self.use_slash = False
         self.private_checks = 0
-        self.round_ends: list[list[str]] = []  # the table's embed titles right after a round
+        self.taps = 0  # every button press and option pick on a hand
+        self.round_ends: list[str] = []  # the table's words right after a round
         self._live: LiveGame | None = None  # kept after the session ends and the bot lets go
 
     # ------------------------------------------------------------ state
@@ -138,15 +156,18 @@ class Table:
 
     # ------------------------------------------------------------ privacy
     def check_private(self, member: MemberActor, message: ResponseMessage | None) -> None:
-        """A hand message is ephemeral and shows exactly this member's own cards."""
+        """A hand message is ephemeral and shows exactly this member's own cards (those of
+        its page)."""
         assert message is not None
         assert message.ephemeral, "a hand must be private"
         live = self.live
         assert live.game is not None, "a hand is shown only while a game runs"
         seat = live.seat_of(member.id)
         assert seat is not None
-        own = sorted(str(c) for c in live.game.private_view(seat.seat).hand)
-        assert sorted(hand_cards_shown(message)) == own
+        own = [str(c) for c in live.game.private_view(seat.seat).hand]
+        shown = hand_cards_shown(message)
+        assert len(shown) == min(len(own), CARDS_PER_PAGE), (shown, own)
+        assert not Counter(shown) - Counter(own), (shown, own)
         self.private_checks += 1
 
     # ------------------------------------------------------------ hands
@@ -165,17 +186,73 @@ class Table:
     ) -> InteractionResult:
         """Click a control of the member's hand (a button, or a select with values)."""
         hand = await self.hand_of(member)
-        if not has_control(hand, operation):
-            # The hand was drawn before the turn came round: refresh it, as a member would.
-            refreshed = await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
-            self.check_private(member, refreshed.response)
         cid = custom_id_of(hand, operation)
+        return await self.press(member, cid, values)
+
+    async def press(
+        self, member: MemberActor, cid: str, values: list[str] | None = None
+    ) -> InteractionResult:
+        """Press one control (by custom_id) of the member's live hand, as a tap."""
+        hand = await self.hand_of(member)
         if values is None:
             result = await member.click(hand, custom_id=cid)
         else:
             result = await member.select(hand, values, custom_id=cid)
+        self.taps += 1
         if result.response is not None and result.response.ephemeral:
             self.check_private(member, result.response)
+        return result
+
+    def hand_state(self, member: MemberActor) -> HandState:
+        """The state the member's hand was drawn with (read off its Refresh button)."""
+        hand = self.hands[member.id]
+        return HandState.decode(custom_id_of(hand, "h_refresh").split(":", 3)[3])
+
+    def offer_ids(self, member: MemberActor) -> dict[str, Action]:
+        """The hand's offered moves: custom_id -> the move (the harness peeks at the bot's
+        offers to know which button is which move, as a member reads the labels)."""
+        hand = self.hands[member.id]
+        seat = self.live.seat_of(member.id)
+        assert seat is not None
+        found: dict[str, Action] = {}
+        for component in walk(component_dicts(hand)):
+            cid = str(component.get("custom_id", ""))
+            if cid.split(":")[2:3] != ["t_do"]:
+                continue
+            state = HandState.decode(cid.split(":", 3)[3])
+            ctx = hand_context(self.live, seat, state)
+            offered = taps.offers(ctx, presenter(self.live.game_key))
+            if 0 <= state.pick < len(offered):
+                found[cid] = offered[state.pick].action
+        return found
+
+    async def tap_cards(self, member: MemberActor, cards: tuple[Card, ...]) -> None:
+        """Tap these cards (each once) on the member's hand, turning pages as needed."""
+        seat = self.live.seat_of(member.id)
+        assert seat is not None
+        taken: set[int] = set()
+        for card in cards:
+            shown = hand_context(self.live, seat, self.hand_state(member)).cards
+            position = next(i for i, c in enumerate(shown) if c == card and i not in taken)
+            taken.add(position)
+            while position // CARDS_PER_PAGE != self.hand_state(member).page:
+                await self.press(member, custom_id_of(self.hands[member.id], "h_page"))
+            buttons = card_buttons(self.hands[member.id])
+            await self.press(member, str(buttons[position % CARDS_PER_PAGE]["custom_id"]))
+
+    async def play_offered(self, member: MemberActor, action: Action) -> InteractionResult:
+        """Tap the cards the move uses, then its button (and 'yes' if it asks)."""
+        await self.hand_of(member)
+        used = taps.cards_used(action)
+        if used:
+            await self.tap_cards(member, used)
+        offered = self.offer_ids(member)
+        cid = next((c for c, a in offered.items() if a == action), None)
+        assert cid is not None, f"{action} is not offered: {list(offered.values())}"
+        result = await self.press(member, cid)
+        confirm = [c for c in self.offer_ids(member) if HandState.decode(c.split(":", 3)[3]).sure]
+        if confirm:
+            result = await self.press(member, confirm[0])
         return result
 
     # ------------------------------------------------------------ moves
@@ -194,23 +271,11 @@ class Table:
         member = self.member_for_seat(action.seat)
         if self.use_slash:
             return await self.perform_by_slash(member, action)
-        if isinstance(action, DrawTalon):
-            return await self.use(member, "h_draw")
-        if isinstance(action, TakeStaircase):
-            code = self.game.public_view().staircase[action.index].code
-            return await self.use(member, "h_take", [f"{action.index}:{code}"])
-        if isinstance(action, Meld):
-            return await self.use(member, "h_meld", [c.code for c in action.cards])
-        if isinstance(action, LayOff):
-            result = await self.use(member, "h_lay", [action.card.code])
-            hand = self.hands[member.id]
-            if has_control(hand, "h_layto"):
-                end = "-" if action.end is None else action.end.value
-                value = f"{action.card.code}:{action.meld_id}:{end}"
-                result = await self.use(member, "h_layto", [value])
-            return result
-        assert isinstance(action, Discard)
-        return await self.use(member, "h_discard", [action.card.code])
+        staircase = self.game.public_view().staircase
+        if isinstance(action, TakeStaircase) and action.index < len(staircase) - 1:
+            code = staircase[action.index].code
+            return await self.use(member, "t_take", [f"{action.index}:{code}"])
+        return await self.play_offered(member, action)
 
     async def perform_by_slash(self, member: MemberActor, action: Action) -> InteractionResult:
         if isinstance(action, DrawTalon):
@@ -229,6 +294,8 @@ class Table:
             assert isinstance(action, Discard)
             result = await member.slash(self.channel, "treppe discard", card=str(action.card))
         self.check_private(member, result.response)
+        assert result.response is not None
+        self.hands[member.id] = result.response  # the new private hand is the live one now
         return result
 
     async def play(self, moves: int | None = None) -> int:
@@ -245,7 +312,7 @@ class Table:
             action = self.choose()
             await self.perform(action)
             if self.game.public_view().round_number != round_before:
-                self.round_ends.append([e.title or "" for e in self.table_message().embeds])
+                self.round_ends.append(description(self.table_message()))
             assert self.game.public_view().version > before, f"{action} was not applied"
             made += 1
             if made % 7 == 0:

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.core import components as ui
 from bot.core.errors import Refusal
 from bot.core.presenter import (
-    ControlHandler,
     HandContext,
-    HandControls,
     TypedField,
 )
 from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
@@ -18,7 +15,7 @@ from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
-from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind, TakeBack
+from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import RulesError
 from engine.events import GameEvent
@@ -135,18 +132,9 @@ def _lay(ctx: HandContext, values: list[str]) -> Action:
     return parse_layoff_value(ctx.seat.seat, values[0])
 
 
-CONTROLS: Mapping[str, ControlHandler] = {
-    **twopack.CONTROLS,
-    "v_meld": lambda ctx, values: Meld(ctx.seat.seat, tuple(twopack.selected_cards(values))),
-    "v_lay": _lay,
-    "v_back": lambda ctx, values: TakeBack(ctx.seat.seat),
-}
-
-
 class RommePresenter(twopack.TwoPackPresenter):
     key = "romme"
     timeout_steps = 3  # an unfinished first meld is taken back first
-    controls = CONTROLS
     session_lower_is_better = True
 
     def option_label(self, name: str, value: OptionValue) -> str:
@@ -306,38 +294,6 @@ class RommePresenter(twopack.TwoPackPresenter):
             name=name,
             value=_private(view).public.seats[view.seat].minus,
         )
-
-    def hand_controls(self, ctx: HandContext) -> HandControls:
-        if not ctx.legal:
-            return HandControls()
-        if ctx.public.phase is Phase.DRAW:
-            return HandControls(twopack.draw_items(ctx, _view(ctx.public)))
-        if ctx.public.phase is not Phase.PLAY:
-            return HandControls()
-        gid, arg = ctx.game_id, ctx.arg
-        items: list[ui.GameComponent] = []
-        if any(isinstance(a, TakeBack) for a in ctx.legal):
-            items.append(ui.button(gid, "v_back", arg, label=_("Take back the first meld"), row=1))
-        if ctx.cards:
-            items.append(
-                ui.select(
-                    gid,
-                    "v_meld",
-                    arg,
-                    twopack.card_options(ctx.cards),
-                    placeholder=_("Meld: choose 3 or more cards (in run order)…"),
-                    max_values=min(len(ctx.cards), twopack.OPTION_LIMIT),
-                    row=2,
-                )
-            )
-        layoffs = self.layoffs(ctx)[: twopack.OPTION_LIMIT]
-        if layoffs:
-            options = [twopack.layoff_option(a) for a in layoffs]
-            items.append(
-                ui.select(gid, "v_lay", arg, options, placeholder=_("Lay off a card…"), row=3)
-            )
-        items.extend(twopack.discard_select(ctx, row=4))
-        return HandControls(items)
 
     def hint_text(self, ctx: HandContext) -> str:
         lines = []

@@ -5,27 +5,16 @@ safe move and the slash commands' choices."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
-import discord
-
-from bot.core import components as ui
 from bot.core.errors import Refusal
 from bot.core.presenter import (
-    ControlHandler,
     HandContext,
-    HandControls,
-    Redraw,
     TypedField,
 )
 from bot.core.reading import (
-    layoff_value,
-    one_card,
     parse_layoff,
-    parse_layoff_value,
     small_number,
 )
-from bot.core.texts import plural
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.cards import Card, format_cards, parse_cards
 from engine.games.treppe.game import Game
@@ -33,8 +22,6 @@ from engine.games.treppe.melds import hand_value, meld_points, possible_melds
 from engine.games.treppe.views import PrivateView, PublicView
 from engine.i18n import _
 from engine.protocol import BasePrivateView, BasePublicView, Phase
-
-PAGE_SIZE = 25  # Discord's limit of options in one select menu
 
 
 def end_label(end: End | None) -> str:
@@ -61,14 +48,6 @@ def _public(view: BasePublicView) -> PublicView:
     return view
 
 
-def _card(value: str) -> Card:
-    return one_card(value)
-
-
-def _pages(count: int) -> int:
-    return max(1, (count + PAGE_SIZE - 1) // PAGE_SIZE)
-
-
 class SafePlayer:
     """Draws from the talon, lays the biggest meld it can and discards the most expensive
     card that belongs to no meld. Good enough to keep a table moving."""
@@ -91,49 +70,8 @@ class SafePlayer:
         return legal[0]
 
 
-# ---------------------------------------------------------------- what a click means
-def take(ctx: HandContext, values: list[str]) -> Action:
-    index_text, _colon, code = values[0].partition(":")
-    staircase = _public(ctx.public).staircase
-    index = small_number(index_text)
-    if index is None or index >= len(staircase) or staircase[index].code != code:
-        raise Refusal(_("The staircase has changed since you opened this hand."))
-    return TakeStaircase(ctx.seat.seat, index)
-
-
-def lay(ctx: HandContext, values: list[str]) -> Action | Redraw:
-    """First step of a lay-off: the card. One place it fits: laid at once; more: ask where."""
-    card = _card(values[0])
-    targets = [lo for lo in _game(ctx).legal_layoffs(ctx.seat.seat) if lo.card is card]
-    if len(targets) == 1:
-        return targets[0]
-    state = ctx.state.fresh()
-    if targets:
-        return Redraw(
-            replace(state, pending=card.code),
-            _("{card} fits in more than one place: choose where.", card=card),
-        )
-    return Redraw(state, _("⚠️ {card} does not fit any meld on the table now.", card=card))
-
-
-def lay_to(ctx: HandContext, values: list[str]) -> Action:
-    return parse_layoff_value(ctx.seat.seat, values[0])
-
-
-CONTROLS: Mapping[str, ControlHandler] = {
-    "h_draw": lambda ctx, values: DrawTalon(ctx.seat.seat),
-    "h_take": take,
-    "h_meld": lambda ctx, values: Meld(ctx.seat.seat, tuple(_card(v) for v in values)),
-    "h_lay": lay,
-    "h_layto": lay_to,
-    "h_discard": lambda ctx, values: Discard(ctx.seat.seat, _card(values[0])),
-}
-
-
 # ---------------------------------------------------------------- the presenter's hand part
 class TreppeHand:
-    controls: Mapping[str, ControlHandler] = CONTROLS
-
     def safe_move(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
         return SafePlayer().choose(view, legal)
 
@@ -166,117 +104,6 @@ class TreppeHand:
     def hand_footer(self, name: str, view: BasePrivateView) -> str:
         return _(
             "{name} · {value} points", name=name, value=_private(view).public.seats[view.seat].score
-        )
-
-    def hand_controls(self, ctx: HandContext) -> HandControls:
-        public = _public(ctx.public)
-        cards = list(ctx.cards)
-        pages = max(_pages(len(cards)), _pages(len(public.staircase)))
-        page = min(ctx.state.page, pages - 1)
-        window = slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
-        items: list[ui.GameComponent] = []
-        if ctx.legal and public.phase is Phase.DRAW:
-            items.extend(self._draw_items(ctx, public, window))
-        elif ctx.legal and public.phase is Phase.PLAY:
-            items.extend(self._play_items(ctx, cards, window))
-        return HandControls(items, pages)
-
-    def _draw_items(
-        self, ctx: HandContext, public: PublicView, window: slice
-    ) -> list[ui.GameComponent]:
-        gid, arg = ctx.game_id, ctx.arg
-        items = [
-            ui.button(
-                gid,
-                "h_draw",
-                arg,
-                label=_("Draw from talon ({talon_count})", talon_count=public.talon_count),
-                style=discord.ButtonStyle.primary,
-                disabled=public.talon_count == 0,
-                row=0,
-            )
-        ]
-        stairs = public.staircase
-        positions = list(range(len(stairs) - 1, -1, -1))[window]  # top first
-        options = [
-            discord.SelectOption(
-                label=_(
-                    "{position}: {card} (takes {count})",
-                    position=index + 1,
-                    card=stairs[index],
-                    count=plural(len(stairs) - index, "card"),
-                ),
-                value=f"{index}:{stairs[index].code}",
-            )
-            for index in positions
-        ]
-        if options:
-            items.append(
-                ui.select(
-                    gid, "h_take", arg, options, placeholder=_("Take from the staircase…"), row=1
-                )
-            )
-        return items
-
-    def _play_items(
-        self, ctx: HandContext, cards: list[Card], window: slice
-    ) -> list[ui.GameComponent]:
-        gid, arg = ctx.game_id, ctx.arg
-        items: list[ui.GameComponent] = []
-        shown = cards[window]
-        if shown:
-            options = [discord.SelectOption(label=str(c), value=c.code) for c in shown]
-            items.append(
-                ui.select(
-                    gid,
-                    "h_meld",
-                    arg,
-                    options,
-                    placeholder=_("Meld: choose 3 or more cards…"),
-                    max_values=len(shown),
-                    row=1,
-                )
-            )
-        layoffs = _game(ctx).legal_layoffs(ctx.seat.seat)
-        pending = next((c for c in cards if c.code == ctx.state.pending), None)
-        if pending is not None:
-            targets = [lo for lo in layoffs if lo.card is pending][:PAGE_SIZE]
-            if targets:
-                options = [self._target_option(ctx, lo) for lo in targets]
-                placeholder = _("Where should {pending} go?", pending=pending)
-                items.append(
-                    ui.select(gid, "h_layto", arg, options, placeholder=placeholder, row=2)
-                )
-        else:
-            layoff_cards = list(dict.fromkeys(lo.card for lo in layoffs))[:PAGE_SIZE]
-            if layoff_cards:
-                options = [discord.SelectOption(label=str(c), value=c.code) for c in layoff_cards]
-                items.append(
-                    ui.select(gid, "h_lay", arg, options, placeholder=_("Lay off a card…"), row=2)
-                )
-        discards = [a.card for a in ctx.legal if isinstance(a, Discard)]
-        ordered = [c for c in cards if c in discards][window]
-        if ordered:
-            options = [discord.SelectOption(label=str(c), value=c.code) for c in ordered]
-            items.append(
-                ui.select(
-                    gid,
-                    "h_discard",
-                    arg,
-                    options,
-                    placeholder=_("Discard a card (ends your turn)…"),
-                    row=3,
-                )
-            )
-        return items
-
-    def _target_option(self, ctx: HandContext, layoff: LayOff) -> discord.SelectOption:
-        meld = _public(ctx.public).melds[layoff.meld_id]
-        cards = format_cards([p.card for p in meld.cards])
-        return discord.SelectOption(
-            label=_("Meld {value}: {cards}", value=meld.id + 1, cards=cards)[:100],
-            description=end_label(layoff.end),
-            value=layoff_value(layoff),
         )
 
     def hint_text(self, ctx: HandContext) -> str:

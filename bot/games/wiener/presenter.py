@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import discord
-
-from bot.core import components as ui
 from bot.core.errors import Refusal
 from bot.core.presenter import (
-    ControlHandler,
     HandContext,
-    HandControls,
     TypedField,
 )
 from bot.core.reading import one_card
@@ -20,7 +15,7 @@ from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
-from engine.actions import Action, BuyBack, CallRummy, Discard, Knock
+from engine.actions import Action, CallRummy, Discard, Knock
 from engine.cards import Card, format_cards
 from engine.events import GameEvent
 from engine.games.wiener.events import (
@@ -157,18 +152,8 @@ def best_close(ctx: HandContext, kind: Close) -> Action:
     return kind(ctx.seat.seat, min(candidates, key=cost))
 
 
-CONTROLS: Mapping[str, ControlHandler] = {
-    **twopack.CONTROLS,
-    "v_knock": lambda ctx, values: best_close(ctx, Knock),
-    "v_rummy": lambda ctx, values: best_close(ctx, CallRummy),
-    "v_buy": lambda ctx, values: BuyBack(ctx.seat.seat, True),
-    "v_pass": lambda ctx, values: BuyBack(ctx.seat.seat, False),
-}
-
-
 class WienerPresenter(twopack.TwoPackPresenter):
     key = "wiener"
-    controls = CONTROLS
 
     def option_label(self, name: str, value: OptionValue) -> str:
         if name in LABELS:
@@ -320,50 +305,12 @@ class WienerPresenter(twopack.TwoPackPresenter):
             chips=f"{me.chips:+d}",
         )
 
-    def hand_controls(self, ctx: HandContext) -> HandControls:
-        if not ctx.legal:
-            return HandControls()
-        phase = ctx.public.phase
-        gid, arg = ctx.game_id, ctx.arg
-        if phase is Phase.DRAW:
-            return HandControls(twopack.draw_items(ctx, _view(ctx.public)))
-        if phase is Phase.BUY_BACK:
-            style = discord.ButtonStyle.success
-            return HandControls(
-                [
-                    ui.button(gid, "v_buy", arg, label=_("Buy back in"), style=style, row=1),
-                    ui.button(gid, "v_pass", arg, label=_("No, thanks"), row=1),
-                ]
-            )
-        items: list[ui.GameComponent] = []
-        if _view(ctx.public).knocker is None:
-            items.extend(self._close_buttons(ctx))
-        items.extend(twopack.discard_select(ctx, row=2))
-        return HandControls(items)
-
-    def _close_buttons(self, ctx: HandContext) -> list[ui.GameComponent]:
-        items = []
-        for kind, op, verb, style, emoji in (
-            (Knock, "v_knock", _("Knock"), discord.ButtonStyle.primary, "👊"),
-            (CallRummy, "v_rummy", _("Call Rummy"), discord.ButtonStyle.success, "🎉"),
-        ):
-            able = any(isinstance(a, kind) for a in ctx.legal)
-            close = best_close(ctx, kind) if able else None
-            card = getattr(close, "card", None)
-            label = _("{verb} (discard {card})", verb=verb, card=card) if card is not None else verb
-            items.append(
-                ui.button(
-                    ctx.game_id,
-                    op,
-                    ctx.arg,
-                    label=label,
-                    style=style,
-                    emoji=emoji,
-                    disabled=not able,
-                    row=1,
-                )
-            )
-        return items
+    def suggestions(self, ctx: HandContext) -> list[Action]:
+        """A Rummy call, else a knock, each with the discard that leaves the least deadwood."""
+        for kind in (CallRummy, Knock):
+            if any(isinstance(a, kind) for a in ctx.legal):
+                return [best_close(ctx, kind)]
+        return []
 
     def hint_text(self, ctx: HandContext) -> str:
         return _("💡 Best arrangement: {value}.", value=arrangement_text(arrange(ctx.private.hand)))

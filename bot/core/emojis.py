@@ -1,0 +1,114 @@
+"""Card emojis: the bot's own application emojis for the 52 cards, the joker and the four suits,
+drawn from the card art and uploaded once (those that exist are reused). Text and buttons then
+show cards in the pictures' four colours everywhere, where plain ♠ and ♣ nearly vanish on
+Discord's dark theme. Where the emojis cannot be created, cards stay plain text.
+
+Cards reach a message's text as the reader writes them (``Q♥``, German ``D♥``); ``markup``
+turns each such card into its emoji, so the engine and the presenters need not know."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Iterable
+
+import discord
+
+from engine.cards import FULL_PACK, Card, Suit
+from engine.i18n import language, rank_label
+
+log = logging.getLogger(__name__)
+
+PREFIX = "trp"
+SUIT_SYMBOLS = "♣♦♥♠"
+
+
+def card_emoji_name(card: Card, lang: str) -> str:
+    """An emoji's name for a card in one language's card faces, e.g. ``trp_TD``,
+    ``trp_de_QH`` (Discord: 2 to 32 of [A-Za-z0-9_])."""
+    middle = "" if lang == "en" else f"{lang}_"
+    return f"{PREFIX}_{middle}{card.code.replace('10', 'T')}"
+
+
+def suit_emoji_name(suit: Suit) -> str:
+    return f"{PREFIX}_s_{suit.name[0]}"
+
+
+class CardEmojis:
+    """The uploaded emojis by name; empty until ``install`` has run (then text is plain)."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, discord.PartialEmoji] = {}
+
+    def clear(self) -> None:
+        self._by_name.clear()
+
+    def add(self, emojis: Iterable[discord.Emoji | discord.PartialEmoji]) -> None:
+        for emoji in emojis:
+            if emoji.name and emoji.name.startswith(PREFIX) and emoji.id is not None:
+                self._by_name[emoji.name] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
+
+    def names(self) -> set[str]:
+        return set(self._by_name)
+
+    def card(self, card: Card, lang: str | None = None) -> discord.PartialEmoji | None:
+        return self._by_name.get(card_emoji_name(card, lang or language()))
+
+    def suit(self, suit: Suit | None) -> discord.PartialEmoji | None:
+        return None if suit is None else self._by_name.get(suit_emoji_name(suit))
+
+    def markup(self, text: str) -> str:
+        """``text`` with every card written in the current language replaced by its emoji."""
+        if not self._by_name:
+            return text
+        lang = language()
+        pattern, by_text = _card_words(lang)
+
+        def swap(match: re.Match[str]) -> str:
+            card = by_text.get(match.group(0))
+            emoji = self.card(card, lang) if card is not None else None
+            return str(emoji) if emoji is not None else match.group(0)
+
+        return pattern.sub(swap, text)
+
+
+def _card_words(lang: str) -> tuple[re.Pattern[str], dict[str, Card]]:
+    cached = _WORDS.get(lang)
+    if cached is None:
+        by_text = {str(card): card for card in FULL_PACK}
+        ranks = sorted({rank_label(card.rank_int) for card in by_text.values()}, key=len)
+        alternatives = "|".join(re.escape(rank) for rank in reversed(ranks))
+        # A card stands alone: not inside a word or a longer number ("A♥" yes, "BA♥" no).
+        pattern = re.compile(rf"(?<!\w)(?:{alternatives})[{SUIT_SYMBOLS}]")
+        cached = _WORDS[lang] = (pattern, by_text)
+    return cached
+
+
+_WORDS: dict[str, tuple[re.Pattern[str], dict[str, Card]]] = {}
+
+EMOJIS = CardEmojis()
+
+
+async def install(client: discord.Client, languages: Iterable[str]) -> None:
+    """Upload the card and suit emojis this application lacks (drawn off the event loop) and
+    load them all. Failing is fine: text stays plain."""
+    try:
+        existing = await client.fetch_application_emojis()
+    except discord.HTTPException as error:
+        log.warning("cannot read the application's emojis (%s); cards stay plain text", error)
+        return
+    EMOJIS.add(existing)
+    from bot.render.emoji_art import emoji_images  # drawn only when some are missing
+
+    have = EMOJIS.names()
+    wanted = await asyncio.to_thread(emoji_images, tuple(languages), frozenset(have))
+    for name, image in wanted.items():
+        try:
+            created = await client.create_application_emoji(name=name, image=image)
+        except discord.HTTPException as error:
+            log.warning("cannot create the emoji %s (%s); it stays plain text", name, error)
+            return
+        EMOJIS.add([created])
+    if wanted:
+        log.info("uploaded %d card emojis", len(wanted))

@@ -1,0 +1,214 @@
+"""Cards you tap: what the hand offers for the cards a member has tapped, written once for every
+game from the game's legal moves.
+
+A member taps cards (each tap toggles one into the selection) and the hand offers exactly the
+moves those cards allow: "Meld · 30", "Discard 7♦", "On Ben's run 9♣–Q♣", "Knock, discarding
+7♦"... With nothing tapped it offers the moves that need no cards (draw, take, take back,
+buy back) and the game's one-tap suggestions (its best melds, a knock). A move that ends a
+turn for good by surprise (going out, a knock) asks once.
+
+The offers are a pure function of the game state and the selection, so a button only carries
+its index: the click recomputes the same list (the table version in the button proves the
+state is the same) and plays the move at that index."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import discord
+
+from bot.core.presenter import GamePresenter, HandContext
+from engine.actions import (
+    Action,
+    BuyBack,
+    CallRummy,
+    Discard,
+    DrawTalon,
+    End,
+    JokerSwap,
+    Knock,
+    LayOff,
+    Meld,
+    MeldKind,
+    TakeBack,
+    TakeDiscard,
+    TakeStaircase,
+)
+from engine.cards import Card, format_cards
+from engine.i18n import _
+
+MAX_OFFERS = 10  # two rows of five buttons
+SUGGESTIONS = 2  # one-tap suggestions shown with nothing tapped
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One move the hand offers as a button."""
+
+    action: Action
+    label: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    emoji: str | None = None
+    confirm: bool = False  # asks "really?" once before it is played
+
+
+class MeldLike(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def owner(self) -> int: ...
+    @property
+    def kind(self) -> MeldKind: ...
+    @property
+    def cards(self) -> Sequence[PlacedLike]: ...
+
+
+class PlacedLike(Protocol):
+    @property
+    def card(self) -> Card: ...
+
+
+def cards_used(action: Action) -> tuple[Card, ...]:
+    """The hand cards a move uses (a joker swap's new meld names the joker it frees: not
+    from the hand)."""
+    if isinstance(action, Meld):
+        return action.cards
+    if isinstance(action, LayOff | Discard | Knock | CallRummy):
+        return (action.card,)
+    if isinstance(action, JokerSwap):
+        return (action.card, *(c for c in action.cards if not c.is_joker))
+    return ()
+
+
+def selected_cards(ctx: HandContext) -> list[Card]:
+    """The tapped cards, in the order the hand shows them."""
+    return [ctx.cards[i] for i in ctx.state.positions() if i < len(ctx.cards)]
+
+
+def _same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
+    return Counter(c.code for c in a) == Counter(c.code for c in b)
+
+
+def ends_turn_for_good(action: Action, ctx: HandContext) -> bool:
+    """Going out, a knock or a Rummy call: no way back, and easy to hit by mistake."""
+    if isinstance(action, Knock | CallRummy):
+        return True
+    used = cards_used(action)
+    return bool(used) and len(used) >= len(ctx.private.hand) and not isinstance(action, JokerSwap)
+
+
+def offers(ctx: HandContext, shown: GamePresenter) -> list[Offer]:
+    """Every move the hand offers now, in a fixed order (buttons carry their index)."""
+    if not ctx.legal:
+        return []
+    chosen = selected_cards(ctx)
+    if chosen:
+        actions = [a for a in ctx.legal if cards_used(a) and _same_cards(cards_used(a), chosen)]
+    else:
+        actions = [a for a in ctx.legal if not cards_used(a) and not _deep_take(a, ctx)]
+        picked = [a for a in shown.suggestions(ctx) if a in ctx.legal and a not in actions]
+        actions.extend(picked[:SUGGESTIONS])
+    made = [_offer(action, ctx, shown, bool(chosen)) for action in actions]
+    return made[:MAX_OFFERS]
+
+
+def deep_takes(ctx: HandContext) -> list[TakeStaircase]:
+    """Takes from deeper in a spread pile (the card and every card above it), top first."""
+    takes = [a for a in ctx.legal if isinstance(a, TakeStaircase) and _deep_take(a, ctx)]
+    return sorted(takes, key=lambda a: -a.index)
+
+
+def _deep_take(action: Action, ctx: HandContext) -> bool:
+    return isinstance(action, TakeStaircase) and action.index < _pile_size(ctx) - 1
+
+
+def _pile_size(ctx: HandContext) -> int:
+    return len(getattr(ctx.public, "staircase", ()))
+
+
+def _offer(action: Action, ctx: HandContext, shown: GamePresenter, tapped: bool) -> Offer:
+    label = shown.action_label(action, ctx) or default_label(action, ctx, shown, tapped)
+    style = discord.ButtonStyle.secondary
+    emoji: str | None = None
+    if isinstance(action, DrawTalon | TakeDiscard | TakeStaircase | Meld):
+        style = discord.ButtonStyle.primary
+    if isinstance(action, Knock | CallRummy) or ends_turn_for_good(action, ctx):
+        style, emoji = discord.ButtonStyle.success, "🏁"
+    if isinstance(action, Discard) and not ends_turn_for_good(action, ctx):
+        style = discord.ButtonStyle.danger
+    return Offer(action, label[:80], style, emoji, ends_turn_for_good(action, ctx))
+
+
+def meld_points(ctx: HandContext, shown: GamePresenter, cards: Sequence[Card]) -> int | None:
+    """A meld's points as the game counts them (None: the game does not say)."""
+    for points, option in shown.meld_options(ctx.private.hand):
+        if _same_cards(option, cards):
+            return points
+    return None
+
+
+def default_label(action: Action, ctx: HandContext, shown: GamePresenter, tapped: bool) -> str:
+    """The button's words for a move of the shared vocabulary."""
+    if isinstance(action, DrawTalon):
+        return _("Draw from the {stock}", stock=_(shown.stock_word))
+    if isinstance(action, TakeDiscard | TakeStaircase):
+        return _("Take {card}", card=_top(ctx))
+    if isinstance(action, Meld):
+        return _meld_label(action, ctx, shown, tapped)
+    if isinstance(action, LayOff):
+        return layoff_label(action, ctx)
+    if isinstance(action, Discard):
+        if ends_turn_for_good(action, ctx):
+            return _("Discard {card} and go out", card=action.card)
+        return _("Discard {card}", card=action.card)
+    if isinstance(action, Knock):
+        return _("Knock, discarding {card}", card=action.card)
+    if isinstance(action, CallRummy):
+        return _("Call Rummy, discarding {card}", card=action.card)
+    if isinstance(action, JokerSwap):
+        return _("Swap {card} for the joker", card=action.card)
+    if isinstance(action, TakeBack):
+        return _("Take back the first meld")
+    if isinstance(action, BuyBack):
+        return _("Buy back in") if action.accept else _("Let it pass")
+    return type(action).__name__
+
+
+def _top(ctx: HandContext) -> str:
+    top = getattr(ctx.public, "discard_top", None)
+    pile = getattr(ctx.public, "staircase", ())
+    card = top if top is not None else (pile[-1] if pile else None)
+    return str(card) if card is not None else "?"
+
+
+def _meld_label(action: Meld, ctx: HandContext, shown: GamePresenter, tapped: bool) -> str:
+    points = meld_points(ctx, shown, action.cards)
+    several = tapped and sum(1 for a in ctx.legal if isinstance(a, Meld)) > 1
+    cards = format_cards(action.cards)
+    if tapped and not several:
+        return _("Meld · {points}", points=points) if points is not None else _("Meld")
+    if points is None:
+        return _("Meld {cards}", cards=cards)
+    return _("Meld {cards} · {points}", cards=cards, points=points)
+
+
+def layoff_label(action: LayOff, ctx: HandContext) -> str:
+    """'On Ben's run 9♣–Q♣ (high end)': whose meld, which, and where when a run has two."""
+    melds: Sequence[MeldLike] = getattr(ctx.public, "melds", ())
+    meld = next((m for m in melds if m.id == action.meld_id), None)
+    if meld is None:
+        return _("Lay off on meld {value}", value=action.meld_id + 1)
+    cards = [p.card for p in meld.cards]
+    shape = f"{cards[0]}–{cards[-1]}" if meld.kind is MeldKind.RUN else format_cards(cards)
+    end = ""
+    if action.end is End.LOW:
+        end = _(" (low end)")
+    elif action.end is End.HIGH:
+        end = _(" (high end)")
+    if meld.owner == ctx.seat.seat:
+        return _("On your meld {shape}{end}", shape=shape, end=end)
+    name = ctx.live.names[meld.owner]
+    return _("On {name}'s meld {shape}{end}", name=name, shape=shape, end=end)
