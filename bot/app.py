@@ -12,13 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import collector, errors, images, language
+from bot.core import collector, emojis, errors, images, language
 from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
 from bot.settings import Settings
 from bot.storage import open_store
+from engine.i18n import languages
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,9 @@ class TreppenBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self.service.restore()
         await self.sync_commands()
+        if self.settings.card_emojis:
+            # In the background: the first start uploads them; tables show plain cards till then.
+            self.service.spawn_detached(emojis.install(self, languages()))
         collector.freeze_start_up()
         collector.install(
             self.settings.gc_freeze,

@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     lobby_timeout: int = Field(default=900, ge=30)  # seconds until an unstarted lobby expires
     computer_delay: float = Field(default=1.0, ge=0.0, le=10.0)  # pause before a computer move
     render_images: bool = True
+    # Upload the bot's card emojis (52 cards, joker, suits) at start-up and show cards with them.
+    card_emojis: bool = True
     # Worker processes that draw the pictures (0: threads in the bot's process).
     render_processes: int = Field(default=1, ge=0, le=16)
     # The cycle collector (bot/core/collector.py, docs/performance.md): freeze the survivors of

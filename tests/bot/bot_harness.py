@@ -28,6 +28,7 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
     values: dict[str, object] = {
         "database_path": tmp_path / "treppenbot.db",
         "render_images": False,  # pictures are the renderer's tests; keep these fast
+        "card_emojis": False,  # uploading 110 emojis per bot: only where a test checks them
         "computer_delay": 0.0,
         "game_seed": 7,
         "default_turn_timer": 0,
@@ -266,6 +267,15 @@ class Table:
             if not melds and layoffs:
                 return layoffs[0]
         return self.strategy.choose(game.private_view(seat), legal)
+
+    async def perform_any(self, action: Action) -> InteractionResult:
+        """Play any game's move the way a member taps it on their live hand."""
+        member = self.member_for_seat(action.seat)
+        pile = getattr(self.live.game.public_view(), "staircase", ())  # type: ignore[union-attr]
+        if isinstance(action, TakeStaircase) and action.index < len(pile) - 1:
+            code = pile[action.index].code
+            return await self.use(member, "t_take", [f"{action.index}:{code}"])
+        return await self.play_offered(member, action)
 
     async def perform(self, action: Action) -> InteractionResult:
         member = self.member_for_seat(action.seat)

@@ -11,7 +11,7 @@ from bot_harness import make_settings
 from pgtools import BACKENDS, pg_schema
 
 from bot.app import TreppenBot, create_bot
-from bot.core import collector
+from bot.core import collector, emojis
 from bot.settings import Settings
 from bot.storage import PostgresStore, SqliteStore, Store
 
@@ -22,6 +22,14 @@ def collector_as_found() -> Iterator[None]:
     so the next test's garbage is not frozen away (a bot process runs one bot for its life)."""
     yield
     collector.uninstall()
+
+
+@pytest.fixture(autouse=True)
+def no_card_emojis_left() -> Iterator[None]:
+    """The card emojis are the process's (one bot per process): a test that uploads them
+    takes them out again, so the next test's cards are plain text unless it asks for them."""
+    yield
+    emojis.EMOJIS.clear()
 
 
 @pytest.fixture

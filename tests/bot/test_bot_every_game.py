@@ -11,15 +11,23 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+import discord
 import pytest
-from bot_harness import custom_id_of, description, walk
+from bot_harness import Table, custom_id_of, description, walk
 from PIL import Image
 from simcord import Env, MemberActor
 
-from bot.core.components import GameView
+from bot.core.components import (
+    V2_COMPONENT_LIMIT,
+    V2_TEXT_LIMIT,
+    GameLayout,
+    GameView,
+    count_components,
+)
 from bot.core.model import GameOptions, LiveGame, Seat
-from bot.core.presenter import GamePresenter, HandState, Redraw
+from bot.core.presenter import GamePresenter, HandState
 from bot.games import all_presenters
+from bot.hand import taps
 from bot.hand.ui import hand_context, hand_payload
 from engine.protocol import Phase, RummyGame
 
@@ -27,7 +35,7 @@ PRESENTERS = all_presenters()
 IDS = [p.key for p in PRESENTERS]
 CUSTOM_ID_LIMIT = 100
 OPTION_LIMIT = 25
-ROWS, PER_ROW = 5, 5
+PER_ROW = 5
 HAND_CLICKS = 16
 
 
@@ -89,97 +97,115 @@ def test_every_view_renders_to_a_png(shown: GamePresenter) -> None:
 
 
 def check_components(payload: Any) -> int:
-    """Discord's limits on a message's components; returns how many controls it has."""
-    rows = payload.view.to_components()
-    assert len(rows) <= ROWS
+    """Discord's limits on a Components V2 message; returns how many controls it has."""
+    view = payload.view
+    assert isinstance(view, discord.ui.LayoutView)
+    assert count_components(view) <= V2_COMPONENT_LIMIT
+    data = view.to_components()
+    texts = [c for c in walk(data) if c["type"] == 10]
+    assert sum(len(t["content"]) for t in texts) <= V2_TEXT_LIMIT
     count = 0
-    for row in rows:
-        items = row["components"]
-        selects = [i for i in items if i["type"] == 3]
-        assert len(items) <= PER_ROW and (not selects or len(items) == 1)
-        for item in items:
-            assert len(item["custom_id"]) <= CUSTOM_ID_LIMIT
-            assert len(item.get("label") or "") <= 80
-            options = item.get("options", [])
-            assert len(options) <= OPTION_LIMIT
-            assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in options)
-            if selects:
-                assert 1 <= item["max_values"] <= max(1, len(options))
-            count += 1
+    for item in walk(data):
+        if item["type"] == 1:  # an action row: five buttons or one select
+            kinds = [c["type"] for c in item["components"]]
+            assert len(kinds) <= PER_ROW and (3 not in kinds or len(kinds) == 1)
+        if "custom_id" not in item:
+            continue
+        assert len(item["custom_id"]) <= CUSTOM_ID_LIMIT
+        assert len(item.get("label") or "") <= 80
+        options = item.get("options", [])
+        assert len(options) <= OPTION_LIMIT
+        assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in options)
+        count += 1
     return count
 
 
 @pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)
 async def test_every_hand_stays_within_discords_limits(shown: GamePresenter) -> None:
+    """Every hand, sorted both ways, on every page, with cards tapped and a move asking
+    'really?', fits Discord's limits."""
     phases = set()
     checked = 0
+    rng = random.Random(5)
     for step, game in enumerate(played(shown, shown.spec.max_seats, seed=5, moves=600)):
         if step % 7 and game.phase is not Phase.BUY_BACK:
             continue
         live = live_for(shown, game)
         for seat in live.seats:
             for sort in ("s", "r"):
-                state = HandState(sort=sort, page=step % 3)
-                payload = await hand_payload(live, seat, state, with_image=False)
-                check_components(payload)
+                size = len(game.private_view(seat.seat).hand)
+                mask = rng.getrandbits(max(1, size)) if step % 2 else 0
+                state = HandState(sort=sort, page=step % 3, selected=mask, pick=step % 4)
+                check_components(hand_payload(live, seat, state))
                 checked += 1
         phases.add(game.phase)
     assert checked > 20 and {Phase.DRAW, Phase.PLAY} <= phases
 
 
-def reachable(shown: GamePresenter, live: LiveGame, seat: Seat, message: Any) -> list[Any]:
-    """(action, custom_id, values) for every legal action one click of the hand makes."""
+def offered_everywhere(shown: GamePresenter, live: LiveGame, seat: Seat) -> None:
+    """Every legal move is reachable by taps: its cards tapped, it is offered (or, for a
+    deeper take, in the take select)."""
     ctx = hand_context(live, seat, HandState())
-    rows = [c.to_dict() if hasattr(c, "to_dict") else c for c in message.components]
-    found = []
-    for item in walk(rows):
-        custom_id = str(item.get("custom_id", ""))
-        operation = custom_id.split(":")[2:3]
-        handler = shown.controls.get(operation[0]) if operation else None
-        if handler is None or item.get("disabled"):
+    deep = taps.deep_takes(ctx)
+    for action in ctx.legal:
+        if action in deep:
             continue
-        choices = [[str(o["value"])] for o in item.get("options", [])] or [[]]
-        for values in choices:
-            try:
-                action = handler(ctx, values)
-            except Exception:
-                continue
-            if not isinstance(action, Redraw) and action in ctx.legal:
-                found.append((action, custom_id, values))
-    return found
+        used = taps.cards_used(action)
+        state = HandState()
+        shown_cards = list(ctx.cards)
+        for card in used:
+            position = next(
+                i for i, c in enumerate(shown_cards) if c == card and i not in state.positions()
+            )
+            state = state.tapped(position)
+        tapped = hand_context(live, seat, state)
+        moves = [o.action for o in taps.offers(tapped, shown)]
+        assert action in moves or len(moves) == taps.MAX_OFFERS, (action, moves)
+
+
+@pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)
+def test_every_legal_move_is_a_few_taps_away(shown: GamePresenter) -> None:
+    checked = 0
+    for step, game in enumerate(played(shown, shown.spec.max_seats, seed=11, moves=400)):
+        if step % 5 or game.is_over:
+            continue
+        live = live_for(shown, game)
+        offered_everywhere(shown, live, live.seats[game.to_act])
+        checked += 1
+    assert checked > 20
 
 
 async def play_by_hand(
     env: Env, channel: Any, live: LiveGame, member: MemberActor, seed: int
 ) -> int:
-    """The member plays their turns with one click of their hand's controls each (what a
-    computer player would do, when one click can do it), up to ``HAND_CLICKS`` moves or the
-    end of the first round."""
-    rng = random.Random(seed)
+    """After one 'Your hand', the member plays their turns by tapping their live hand (what a
+    computer player would do), up to ``HAND_CLICKS`` moves or the end of the first round:
+    their hand shows each turn before they tap, and never keeps moves of a past turn."""
     shown = next(p for p in PRESENTERS if p.key == live.game_key)
     seat = live.seat_of(member.id)
     assert seat is not None
-    clicks = 0
+    table = Table(env, channel, [member])
+    table._live = live
+    first = await table.open_hand(member)
+    moves = 0
     assert live.game is not None
-    while clicks < HAND_CLICKS and not shown.finished_rounds(live.game.events):
+    while moves < HAND_CLICKS and not shown.finished_rounds(live.game.events):
         if live.game.to_act != seat.seat:
+            assert not table.offer_ids(member), "moves of a past turn are still offered"
             await env.advance_time(1)
             continue
-        message = next(m for m in channel.history() if m.id == live.table_message_id)
-        hand = (await member.click(message, label="Your hand")).response
-        assert hand is not None and hand.ephemeral
-        options = reachable(shown, live, seat, hand)
-        assert options, description(hand)
-        preferred = [o for o in options if o[0] == table_choice(live, seat.seat)]
-        action, custom_id, values = (preferred or [rng.choice(options)])[0]
+        # Their turn shows in the hand they already have: no tap, no new message.
+        hand = table.hands[member.id]
+        assert hand.id == first.id
+        assert shown.turn_text(live.game.private_view(seat.seat)) in description(hand)
+        action = table_choice(live, seat.seat)
         version = live.game.public_view().version
-        if values:
-            await member.select(hand, values, custom_id=custom_id)
-        else:
-            await member.click(hand, custom_id=custom_id)
+        await table.perform_any(action)
         assert live.game.public_view().version > version, f"{action} was not applied"
-        clicks += 1
-    return clicks
+        moves += 1
+    taps_per_move = table.taps / max(1, moves)
+    assert taps_per_move < 6, taps_per_move
+    return moves
 
 
 def table_choice(live: LiveGame, seat: int) -> Any:
@@ -201,7 +227,7 @@ async def test_a_session_of_every_game_through_simcord(
     opened = await anna.slash(channel, f"treppe new {shown.key}")
     assert opened.response is not None
     lobby = opened.response.message
-    assert shown.title in (lobby.embeds[0].title or "")
+    assert shown.title in description(lobby)
     live = simcord_env.bot.service.in_channel(channel.id)
     assert live is not None
     for name, value in live.options.values().items():  # the game's every option is shown
@@ -219,7 +245,7 @@ async def test_a_session_of_every_game_through_simcord(
     assert clicks > 3
     # Every hand shown was a private message; discord.py keeps none of their views alive.
     gc.collect()
-    assert [o for o in gc.get_objects() if isinstance(o, GameView)] == []
+    assert [o for o in gc.get_objects() if isinstance(o, GameView | GameLayout)] == []
     # The rest of the session is played for the member: the timer, computer moves, storage.
     left = await anna.slash(channel, "treppe leave")
     assert left.response is not None and left.response.ephemeral
@@ -229,7 +255,7 @@ async def test_a_session_of_every_game_through_simcord(
         await simcord_env.advance_time(1)
     assert live.game.is_over
     final = next(m for m in channel.history() if m.id == live.table_message_id)
-    assert "wins" in (final.embeds[0].title or "")
+    assert "wins" in description(final)
     storage = simcord_env.bot.service.storage
     row = await storage.game(live.id)
     assert row is not None and row.status == "finished"
