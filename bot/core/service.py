@@ -419,8 +419,11 @@ class GameService:
 
         task.add_done_callback(done)
 
-    def spawn_detached(self, coroutine: Coroutine[Any, Any, Any]) -> None:
-        self._track(asyncio.get_running_loop().create_task(coroutine))
+    def spawn_detached(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``coroutine`` in the background (cancelled at shutdown, failures logged)."""
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._track(task)
+        return task
 
     def _track(self, task: asyncio.Task[Any]) -> None:
         self._background.add(task)

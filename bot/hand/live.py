@@ -22,8 +22,7 @@ import discord
 from bot.core.model import LiveGame
 from bot.core.presenter import HandState
 from bot.core.tablemsg import Payload
-from bot.games import presenter
-from bot.hand.ui import ended_hand_payload, hand_context, hand_payload, status_text
+from bot.hand.ui import ended_hand_payload, hand_payload
 from engine.i18n import _, language, using
 
 if TYPE_CHECKING:
@@ -102,20 +101,9 @@ class HandMessages:
     def _payload(self, live: LiveGame, user_id: int, hand: HandMessage) -> Payload:
         with using(hand.language):
             seat = live.seat_of(user_id)
-            game = live.game
-            if seat is None or game is None or live.status != "playing" or game.is_over:
-                return self._ended(live, user_id)
+            if seat is None or live.game is None:
+                return ended_hand_payload(_("This game has ended."))
             return hand_payload(live, seat, hand.state)
-
-    def _ended(self, live: LiveGame, user_id: int) -> Payload:
-        seat = live.seat_of(user_id)
-        game = live.game
-        lines = []
-        if seat is not None and game is not None:
-            ctx = hand_context(live, seat, HandState())
-            lines.append(status_text(live, presenter(live.game_key), ctx))
-        lines.append(_("This game has ended; its table has the rematch and the record."))
-        return ended_hand_payload("\n".join(lines))
 
     async def _edit(
         self, live: LiveGame, user_id: int, hand: HandMessage, payload: Payload
@@ -139,7 +127,7 @@ class HandMessages:
         task = self._rests.pop(key, None)
         if task is not None:
             task.cancel()
-        self._rests[key] = asyncio.get_running_loop().create_task(self._rest(key, hand))
+        self._rests[key] = self.service.spawn_detached(self._rest(key, hand))
 
     async def _rest(self, key: tuple[int, int], hand: HandMessage) -> None:
         """Just before the token runs out, a hand showing moves gives them up for a Refresh
@@ -150,13 +138,13 @@ class HandMessages:
         live = self.service.in_channel(key[0])
         seat = None if live is None else live.seat_of(key[1])
         game = None if live is None else live.game
-        if live is not None and seat is not None and game is not None:
-            if game.to_act == seat.seat and not game.is_over:
-                with using(hand.language):
-                    note = _("⏸ Paused: tap Refresh to play on.")
-                    payload = hand_payload(live, seat, hand.state, note, resting=True)
-                hand.resting = True
-                await self._edit(live, key[1], hand, payload)
+        playing = game is not None and seat is not None and game.to_act == seat.seat
+        if live is not None and seat is not None and playing and not live.is_over:
+            with using(hand.language):
+                note = _("⏸ Paused: tap Refresh to play on.")
+                payload = hand_payload(live, seat, hand.state, note, resting=True)
+            hand.resting = True
+            await self._edit(live, key[1], hand, payload)
         self._rests.pop(key, None)
 
 

@@ -231,9 +231,15 @@ def hand_layout(
 def hand_payload(
     live: LiveGame, seat: Seat, state: HandState, note: str = "", *, resting: bool = False
 ) -> Payload:
-    """The hand message of ``seat`` (in the current language)."""
+    """The hand message of ``seat`` (in the current language); once the game is over, what
+    happened and no controls."""
     shown = presenter(live.game_key)
     ctx = hand_context(live, seat, state)
+    if ctx.public.phase is Phase.OVER or live.status != "playing":
+        lines = [note] if note else []
+        lines.append(status_text(live, shown, ctx))
+        lines.append(_("This game has ended; its table has the rematch and the record."))
+        return ended_hand_payload(EMOJIS.markup("\n".join(lines)))
     return Payload(view=hand_layout(ctx, shown, note, resting=resting))
 
 
