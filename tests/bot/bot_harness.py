@@ -245,7 +245,7 @@ class Table:
         """Tap the cards the move uses, then its button (and 'yes' if it asks)."""
         await self.hand_of(member)
         used = taps.cards_used(action)
-        if used:
+        if used and action not in self.offer_ids(member).values():  # not a one-tap suggestion
             await self.tap_cards(member, used)
         offered = self.offer_ids(member)
         cid = next((c for c, a in offered.items() if a == action), None)

@@ -1,0 +1,205 @@
+"""Taps and Discord calls of a normal turn, for every registered game, through SimCord.
+
+A normal turn is played the shortest way the hand offers: draw; lay the melds the hand can lay
+now (each the hand's one-tap suggestion while there is one); then end the turn with a knock or
+a Rummy call when the hand offers one (asking once), else by discarding one card (tap it, then
+Discard). The deal is the first seed (from 1 up) on which such a turn exists for the member
+to act and, where the game has them, includes a meld and a knock. Both members keep their hand
+open, as players do; nobody taps "Your hand" or Refresh during the turn.
+
+Printed per game: the taps (button presses and option picks), and the Discord calls the turn
+caused: interaction answers and edits through interaction webhooks (which do not count
+against the bot's global rate limit of 50 requests a second) apart from the calls that do
+(channel messages: posts, edits, deletes). Then the calls of the turn change alone (from the
+press that ended the turn). The last line reads ``taps_<key>=N`` for every registered game.
+
+    python bench/ui.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
+
+from bot_harness import Table, make_settings  # noqa: E402
+from simcord import Env  # noqa: E402
+
+from bot.app import create_bot  # noqa: E402
+from bot.core.model import GameOptions  # noqa: E402
+from bot.core.presenter import HandState  # noqa: E402
+from bot.games import all_presenters, presenter  # noqa: E402
+from bot.hand import taps  # noqa: E402
+from bot.hand.ui import hand_context  # noqa: E402
+from engine.actions import Action, CallRummy, Discard, DrawTalon, Knock, Meld  # noqa: E402
+from engine.protocol import GameSpec, RummyGame  # noqa: E402
+from engine.registry import all_specs  # noqa: E402
+
+NAMES = ["anna", "ben"]
+SEEDS = range(1, 4000)
+CLOSES = (Knock, CallRummy)
+
+
+@dataclass
+class TurnFigures:
+    key: str
+    seed: int
+    moves: list[str]
+    taps: int
+    calls: Counter[str]
+    change: Counter[str]
+
+
+def kind_of(request: Any) -> str:
+    """A call's kind: what it is and whether it counts against the global rate limit."""
+    first = request.path.split("/")[1]
+    if first in ("interactions", "webhooks"):
+        return f"{request.method} {first} (not rate-limited)"
+    return f"{request.method} {first} (rate-limited)"
+
+
+def has_feature(spec: GameSpec, kinds: tuple[type, ...]) -> bool:
+    """Whether random play of the game ever offers one of these moves (a meld, a knock)."""
+    game = spec.new_game(None, NAMES, 1)
+    players = [spec.make_player(spec.strengths[0], seat) for seat in range(2)]
+    for _ in range(600):
+        if game.is_over:
+            break
+        legal = list(game.legal_actions())
+        if any(isinstance(a, kinds) for a in legal):
+            return True
+        seat = game.to_act
+        game.apply(players[seat].choose(game.private_view(seat), legal))
+    return False
+
+
+def planned_turn(game: RummyGame, wants_meld: bool, wants_close: bool) -> list[Action] | None:
+    """The normal turn of the member to act on this deal (engine only), or None."""
+    seat = game.to_act
+    draw = DrawTalon(seat)
+    if not game.can(draw):
+        return None
+    game.apply(draw)
+    shown = presenter(game.spec.key)
+    moves: list[Action] = [draw]
+    for _ in range(3):
+        melds = [a for a in game.legal_actions() if isinstance(a, Meld)]
+        if not melds:
+            break
+        best = max(melds, key=lambda m: _points(shown, game, m))
+        game.apply(best)
+        moves.append(best)
+    legal = list(game.legal_actions())
+    closes = [a for a in legal if isinstance(a, CLOSES)]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if wants_meld and len(moves) < 2:
+        return None
+    if wants_close and not closes:
+        return None
+    if closes:
+        return moves + [closes[0]]
+    return moves + [discards[0]] if discards else None
+
+
+def _points(shown: Any, game: RummyGame, meld: Meld) -> int:
+    for points, cards in shown.meld_options(game.private_view(meld.seat).hand):
+        if sorted(c.code for c in cards) == sorted(c.code for c in meld.cards):
+            return int(points)
+    return 0
+
+
+def find_seed(spec: GameSpec) -> int:
+    wants_meld = has_feature(spec, (Meld,))
+    wants_close = has_feature(spec, CLOSES)
+    for seed in SEEDS:
+        game = spec.new_game(GameOptions(spec.key).ruleset(), NAMES, seed)
+        if planned_turn(game, wants_meld, wants_close) is not None:
+            return seed
+    raise SystemExit(f"no deal with a normal turn for {spec.key}")
+
+
+async def next_move(table: Table, member: Any) -> Action | None:
+    """The move the shortest way takes now: draw, the suggested meld, the offered close,
+    else a discard of the dearest loose card."""
+    seat = table.live.seat_of(member.id)
+    assert seat is not None
+    ctx = hand_context(table.live, seat, HandState())
+    if not ctx.legal or ctx.private.seat != table.live.game.to_act:  # type: ignore[union-attr]
+        return None
+    offered = [o.action for o in taps.offers(ctx, presenter(table.live.game_key))]
+    for kind in (DrawTalon, Meld, *CLOSES):
+        found = [a for a in offered if isinstance(a, kind)]
+        if found:
+            return found[0]
+    shown = presenter(table.live.game_key)
+    return shown.safe_move(ctx.private, list(ctx.legal))
+
+
+async def measure(spec: GameSpec) -> TurnFigures:
+    seed = find_seed(spec)
+    with tempfile.TemporaryDirectory(prefix="uibench") as tmp:
+        settings = make_settings(Path(tmp), game_seed=seed, default_target=500)
+        env = Env(create_bot(settings))
+        await env.start()
+        try:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("cards")
+            members = [guild.add_member(env.create_user(name)) for name in NAMES]
+            table = Table(env, channel, members)
+            await table.start(await table.open(variant=spec.key))
+            for member in members:
+                await table.open_hand(member)
+            member = table.member_for_seat(table.live.game.to_act)  # type: ignore[union-attr]
+            table.taps = 0
+            before = len(env.http_requests)
+            moves: list[str] = []
+            change_from = before
+            while (action := await next_move(table, member)) is not None:
+                if isinstance(action, Discard | Knock | CallRummy):
+                    change_from = len(env.http_requests)
+                await table.play_offered(member, action)
+                moves.append(type(action).__name__)
+            calls = Counter(kind_of(r) for r in env.http_requests[before:])
+            change = Counter(kind_of(r) for r in env.http_requests[change_from:])
+            return TurnFigures(spec.key, seed, moves, table.taps, calls, change)
+        finally:
+            await env.shutdown()
+            await env.bot.close()
+
+
+def report(figures: TurnFigures) -> list[str]:
+    limited = sum(n for k, n in figures.calls.items() if k.endswith("(rate-limited)"))
+    change_limited = sum(n for k, n in figures.change.items() if k.endswith("(rate-limited)"))
+    lines = [
+        f"{figures.key}: seed {figures.seed}, turn {' → '.join(figures.moves)}",
+        f"  taps {figures.taps}",
+        f"  calls in the turn: {sum(figures.calls.values())}, rate-limited {limited}",
+    ]
+    lines.extend(f"    {kind}: {n}" for kind, n in sorted(figures.calls.items()))
+    lines.append(f"  calls of the turn change: rate-limited {change_limited}")
+    lines.extend(f"    {kind}: {n}" for kind, n in sorted(figures.change.items()))
+    return lines
+
+
+async def run() -> list[TurnFigures]:
+    return [await measure(spec) for spec in all_specs()]
+
+
+def main() -> None:
+    results = asyncio.run(run())
+    for figures in results:
+        print("\n".join(report(figures)))
+    keys = {p.key for p in all_presenters()}
+    assert keys == {f.key for f in results}
+    print(" ".join(f"taps_{f.key}={f.taps}" for f in results))
+
+
+if __name__ == "__main__":
+    main()
