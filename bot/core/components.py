@@ -86,7 +86,7 @@ def button(
     operation: str,
     argument: str = "",
     *,
-    label: str,
+    label: str | None,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     emoji: str | discord.PartialEmoji | None = None,
     row: int | None = None,

@@ -220,7 +220,7 @@ async def _round_items(
         data = await images.render("render_round", shown.key, result, live.names)
         picture = await _picture_item(files, data, "round.png", "\n".join(lines))
     heading = "### " + _("Round {value} result", value=number)
-    shown_lines = lines[:1] if picture is not None else lines
+    shown_lines = [] if picture is not None else lines  # the picture says it all
     items: list[ui.LayoutItem] = [ui.separator()]
     if picture is not None:
         items.append(picture)

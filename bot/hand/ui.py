@@ -29,7 +29,9 @@ from engine.protocol import Phase
 if TYPE_CHECKING:
     from bot.app import TreppenBot
 
-CARDS_PER_PAGE = 15  # three rows of five: with the moves and tools, within Discord's 40
+CARDS_PER_ROW = 4  # four card buttons fit a phone's width (five wrap, 4 + 1)
+CARDS_PER_PAGE = 16  # four rows of four: with the moves and tools, within Discord's 40
+OFFERS_PER_ROW = 4
 OPTION_LIMIT = 25  # Discord's limit of options in one select menu
 
 
@@ -100,6 +102,8 @@ def hand_text(live: LiveGame, shown: GamePresenter, ctx: HandContext, note: str)
                 cards=chosen,
             )
         )
+    elif not chosen and any(taps.cards_used(a) for a in ctx.legal):
+        lines.append("-# " + _("Tap cards to choose them: the moves they allow appear below."))
     lines.extend(shown.hand_lines(ctx.private))
     lines.append("-# " + shown.hand_footer(seat_name(ctx), ctx.private))
     return EMOJIS.markup("\n".join(lines))[: ui.V2_TEXT_LIMIT]
@@ -194,12 +198,12 @@ def deep_take_select(ctx: HandContext, shown: GamePresenter) -> list[ui.GameComp
 def tool_buttons(ctx: HandContext, pages: int) -> list[ui.GameComponent]:
     """Sort, hint, typing, refresh and the next page of cards."""
     gid, arg = ctx.game_id, ctx.state.fresh().encode()
-    sort_label = _("Sort by rank") if ctx.state.sort == "s" else _("Sort by suit")
+    sort_label = _("By rank") if ctx.state.sort == "s" else _("By suit")
     items = [ui.button(gid, "h_sort", arg, label=sort_label, emoji="↕️")]
     if ctx.legal:
         items.append(ui.button(gid, "h_hint", arg, label=_("Hint"), emoji="💡"))
         items.append(ui.button(gid, "h_type", arg, label=_("Type"), emoji="⌨️"))
-    items.append(ui.button(gid, "h_refresh", arg, label=_("Refresh"), emoji="🔄"))
+    items.append(ui.button(gid, "h_refresh", arg, label=None, emoji="🔄"))
     if pages > 1:
         forward = replace(ctx.state.fresh(), page=(ctx.state.page + 1) % pages).encode()
         label = _("Cards {page}/{pages}", page=ctx.state.page + 1, pages=pages)
@@ -221,8 +225,8 @@ def hand_layout(
             ctx.game_id, "h_refresh", ctx.state.fresh().encode(), label=_("Refresh"), emoji="🔄"
         )
         return ui.layout(*children, ui.row(refresh), colour=COLOUR)
-    children.extend(ui.rows(card_buttons(ctx)))
-    children.extend(ui.rows(offer_buttons(ctx, shown)))
+    children.extend(ui.rows(card_buttons(ctx), CARDS_PER_ROW))
+    children.extend(ui.rows(offer_buttons(ctx, shown), OFFERS_PER_ROW))
     children.extend(ui.rows(deep_take_select(ctx, shown), width=1))
     children.extend(ui.rows(tool_buttons(ctx, pages)))
     return ui.layout(*children, colour=COLOUR)

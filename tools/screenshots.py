@@ -1,0 +1,236 @@
+"""Screenshots of the bot as members see it: every game played under SimCord, photographed with
+SimCord's preview (a Discord-like rendering of the channel in Chromium) at a phone's width
+(390 × 844) and a desktop's (1280 × 900), in English and in German.
+
+Moments: the lobby, the table at the start, the hand at the start of a turn (before any tap:
+the bot edited it), a hand with cards tapped, after a meld, another member's view, a refusal,
+a round's result, the end of the session, stats, the leaderboard and a replay step.
+
+    pip install 'simcord[preview]' playwright    # and Debian's chromium
+    python tools/screenshots.py [--out build/screenshots] [--games romme,wiener] [--lang en]
+
+Needs no network: Playwright drives /usr/bin/chromium (or $CHROMIUM)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
+
+import simcord.interactions  # noqa: E402
+import simcord.preview._capture as capture  # noqa: E402
+from bot_harness import Table, make_settings  # noqa: E402
+from simcord import Env  # noqa: E402
+
+from bot.app import create_bot  # noqa: E402
+from bot.core import language  # noqa: E402
+from bot.games import all_presenters  # noqa: E402
+from engine.actions import Meld  # noqa: E402
+from engine.protocol import Phase  # noqa: E402
+
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+LOCALES = {"en": "en-US", "de": "de"}
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+async def _debian_chromium(self: Any) -> Any:
+    """SimCord's capture launches Playwright's own browser; here it is Debian's."""
+    if self._browser is not None:
+        return self._browser
+    from playwright.async_api import async_playwright
+
+    self._playwright = await async_playwright().start()
+    self._browser = await self._playwright.chromium.launch(
+        executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_FLAGS
+    )
+    return self._browser
+
+
+capture.ManagedCapture._ensure_browser = _debian_chromium  # type: ignore[method-assign]
+
+
+@contextmanager
+def speaking(locale: str) -> Iterator[None]:
+    """Every member and the server use ``locale`` (SimCord itself always sends en-US)."""
+    real = simcord.interactions.base_payload
+
+    def with_locale(*args: Any, **kwargs: Any) -> Any:
+        record, payload = real(*args, **kwargs)
+        payload["locale"] = locale
+        if "guild_id" in payload:
+            payload["guild_locale"] = locale
+        return record, payload
+
+    simcord.interactions.base_payload = with_locale
+    language.forget_all()
+    try:
+        yield
+    finally:
+        simcord.interactions.base_payload = real
+        language.forget_all()
+
+
+class Photographer:
+    """Takes each moment at both sizes, as one member sees the channel."""
+
+    def __init__(self, env: Env, channel: Any, out: Path, prefix: str) -> None:
+        self.env = env
+        self.channel = channel
+        self.out = out
+        self.prefix = prefix
+        self.taken: list[Path] = []
+
+    async def shoot(self, moment: str, viewer: Any) -> None:
+        for size, (width, height) in SIZES.items():
+            path = self.out / f"{self.prefix}-{moment}-{size}.png"
+            async with self.env.preview(
+                self.channel,
+                viewers=[viewer],
+                layout="channel",
+                display="fixed",
+                width=width,
+                height=height,
+            ) as preview:
+                await preview.screenshot(path, viewer=viewer, mode="viewport", allow_incomplete=True)
+            self.taken.append(path)
+
+
+def short_options(table: Table, key: str) -> dict[str, Any]:
+    """The quickest session the lobby allows: each numeric option at its minimum."""
+    spec = next(p for p in all_presenters() if p.key == key).spec
+    return {
+        option.name: option.minimum
+        for option in spec.options
+        if option.kind is int and option.minimum is not None
+    }
+
+
+async def play_until(table: Table, done: Any, limit: int = 4000) -> bool:
+    """Members play (the game's computer player decides) until ``done()``."""
+    for _ in range(limit):
+        if done():
+            return True
+        if table.game_over():
+            return False
+        action = table.decide()
+        await table.perform_any(action)
+    return done()
+
+
+class ScreenTable(Table):
+    """The harness table, for any game: the game's own computer player decides."""
+
+    def decide(self) -> Any:
+        game = self.live.game
+        assert game is not None
+        spec = self.live.options.spec
+        player = spec.make_player(spec.strengths[-1], game.to_act)
+        return player.choose(game.private_view(game.to_act), list(game.legal_actions()))
+
+    def game_over(self) -> bool:
+        game = self.live.game
+        return game is None or game.phase is Phase.OVER
+
+
+async def session(key: str, lang: str, out: Path) -> list[Path]:
+    with tempfile.TemporaryDirectory(prefix="screens") as tmp, speaking(LOCALES[lang]):
+        settings = make_settings(Path(tmp), render_images=True, render_processes=0, game_seed=11)
+        env = Env(create_bot(settings))
+        await env.start()
+        try:
+            return await _moments(env, key, out / lang, f"{key}")
+        finally:
+            await env.shutdown()
+            await env.bot.close()
+
+
+async def _moments(env: Env, key: str, out: Path, prefix: str) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    anna, ben = (guild.add_member(env.create_user(name)) for name in ("Anna", "Ben"))
+    guest = guild.add_member(env.create_user("Clara"))
+    table = ScreenTable(env, channel, [anna, ben])
+    shots = Photographer(env, channel, out, prefix)
+    lobby = await table.open(variant=key, **short_options(table, key))
+    await shots.shoot("lobby", anna)
+    await table.start(lobby)
+    await shots.shoot("table-start", anna)
+    for member in (anna, ben):
+        await table.open_hand(member)
+    # Whose turn starts next gets it shown in the hand they already have.
+    first = table.member_for_seat(table.live.game.to_act)  # type: ignore[union-attr]
+    await play_until(table, lambda: table.member_for_seat(table.live.game.to_act) is not first)  # type: ignore[union-attr]
+    to_act = table.member_for_seat(table.live.game.to_act)  # type: ignore[union-attr]
+    await shots.shoot("hand-turn-start", to_act)
+    other = anna if to_act is ben else ben
+    await shots.shoot("other-member", other)
+    await guest.click(table.table_message(), label=table_hand_label(table))
+    await shots.shoot("refusal", guest)
+    melded = await play_until(table, lambda: any(isinstance(a, Meld) for a in last_actions(table)))
+    if melded:
+        await shots.shoot("after-meld", table.member_for_seat(last_actions(table)[-1].seat))
+    round_one = table.live.game.round_number  # type: ignore[union-attr]
+    if await play_until(table, lambda: table.live.game.round_number != round_one):  # type: ignore[union-attr]
+        await shots.shoot("round-result", anna)
+    await play_until(table, lambda: False)
+    await shots.shoot("session-end", anna)
+    for command, moment, options in (
+        ("treppe stats", "stats", {}),
+        ("treppe leaderboard", "leaderboard", {}),
+        ("treppe replay", "replay", {"session": str(table.live.id)}),
+    ):
+        await anna.slash(channel, command, **options)
+        await shots.shoot(moment, anna)
+    return shots.taken
+
+
+def last_actions(table: Table) -> list[Any]:
+    game = table.live.game
+    return list(game.actions) if game is not None else []
+
+
+def table_hand_label(table: Table) -> str:
+    message = table.table_message()
+    from bot_harness import component_dicts, walk
+
+    for component in walk(component_dicts(message)):
+        if str(component.get("custom_id", "")).split(":")[2:3] == ["hand"]:
+            return str(component["label"])
+    raise AssertionError("the table has no hand button")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "screenshots")
+    parser.add_argument("--games", default=",".join(p.key for p in all_presenters()))
+    parser.add_argument("--lang", default="en,de")
+    args = parser.parse_args(argv)
+    taken: list[Path] = []
+    for lang in args.lang.split(","):
+        for key in args.games.split(","):
+            taken.extend(asyncio.run(session(key, lang, args.out)))
+    for path in taken:
+        print(path)
+    print(f"screenshots={len(taken)}")
+
+
+if __name__ == "__main__":
+    main()
