@@ -63,6 +63,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import discord
+
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # allow ``python bench/load.py`` without an install
     sys.path.insert(0, str(ROOT))
@@ -77,9 +79,11 @@ from bench.loadsim import (  # noqa: E402
     LagTicker,
     bot_held_kb,
     button_labelled,
+    component_rows,
     concurrent,
     controls,
     counted_commits,
+    operation_of,
     rss_kb,
     timed_collections,
 )
@@ -122,7 +126,9 @@ class Clicker:
 
 
 def _text(message: Any) -> str:
-    return str(message.content or "") + "".join(str(e.description or "") for e in message.embeds)
+    texts = [str(c.get("content", "")) for c in component_rows(message) if c.get("type") == 10]
+    embeds = [str(e.description or "") for e in message.embeds]
+    return str(message.content or "") + "".join(embeds + texts)
 
 
 class LoadTable:
@@ -160,27 +166,18 @@ class LoadTable:
         return shown.response
 
     async def step(self, click: Clicker, clicked_at: float | None = None) -> None:
-        """One click by the member whose turn it seems to be."""
+        """One tap by the member whose turn it seems to be, on their live hand: draw, tap a
+        card, discard it; a hand that offers nothing (not their turn) is refreshed."""
         seat = self.turn
         member, hand = self.members[seat], self.hands[seat]
-        found = controls(hand)
-        op = next((o for o in MOVES if o in found), None)
-        if op is None and self.idle >= 4:  # nobody can move: the session is over
+        kind, control = self._next_tap(hand)
+        if kind == "refresh" and self.idle >= 4:  # nobody can move: the session is over
             await self.rematch(click, clicked_at)
             return
-        control = found[op or "h_refresh"]
         cid = control["custom_id"]
-        kind = (op or "h_refresh")[2:]
-        if control.get("options"):  # a select: a random card to discard, the top step to take
-            values = [o["value"] for o in control["options"]]
-            value = self.rng.choice(values) if kind == "discard" else values[0]
-            result = await click(
-                kind, lambda: member.select(hand, [value], custom_id=cid), clicked_at
-            )
-        else:
-            result = await click(kind, lambda: member.click(hand, custom_id=cid), clicked_at)
+        result = await click(kind, lambda: member.click(hand, custom_id=cid), clicked_at)
         response = result.response
-        if op is None:
+        if kind == "refresh":
             self.idle += 1
             if not _can_move(response):
                 self.turn = 1 - seat  # the hand shows no move: it must be the other's turn
@@ -190,6 +187,20 @@ class LoadTable:
                 self.turn = 1 - seat
         if response is not None and response.ephemeral:
             self.hands[seat] = response
+
+    def _next_tap(self, hand: Any) -> tuple[str, dict[str, Any]]:
+        """What the member taps next: an offered draw or discard, else a card, else Refresh."""
+        found = list(component_rows(hand))
+        offers = [c for c in found if operation_of(c) == "t_do" and not c.get("disabled")]
+        for word, kind in (("Draw", "draw"), ("Take", "draw"), ("Discard", "discard")):
+            offer = next((c for c in offers if str(c.get("label", "")).startswith(word)), None)
+            if offer is not None:
+                return kind, offer
+        cards = [c for c in found if operation_of(c) == "t_tap"]
+        if cards and _can_move(hand):
+            tapped = [c for c in cards if c.get("style") == discord.ButtonStyle.primary.value]
+            return "tap", tapped[0] if tapped else self.rng.choice(cards)  # untap, or tap one
+        return "refresh", next(c for c in found if operation_of(c) == "h_refresh")
 
     async def rematch(self, click: Clicker, clicked_at: float | None = None) -> None:
         self.idle = 0
@@ -206,12 +217,10 @@ class LoadTable:
             self.hands[seat] = await self.open_hand(click, seat)
 
 
-MOVES = ("h_draw", "v_draw", "v_pass", "h_discard", "v_discard", "h_take", "v_take")
-
-
 def _can_move(message: Any) -> bool:
+    """A hand that is the member's turn: it offers moves, or the hint (shown on their turn)."""
     found = controls(message) if message is not None else {}
-    return any(op in found for op in MOVES)
+    return "t_do" in found or "h_hint" in found
 
 
 async def set_up_tables(tables: list[LoadTable], click: Clicker) -> None:
