@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from bot.storage import SeatRow
@@ -13,6 +14,14 @@ from engine.protocol import GameRules, GameSpec, OptionValue, RummyGame
 from engine.registry import all_specs, get_spec
 
 TIMER_KEY = "turn_timer"
+
+
+class Status(StrEnum):
+    """Where a table is in its life while this process holds it (stored as its value)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
 GAME_KEYS = ("game", "variant")  # how stored options name the game (older rows: "variant")
 
 
@@ -130,7 +139,7 @@ class LiveGame:
     guild_id: int
     channel_id: int
     host_id: int
-    status: str  # lobby or playing while the bot holds it
+    status: Status
     options: GameOptions
     seats: list[Seat]
     created_at: datetime

@@ -24,7 +24,7 @@ import discord
 from bot.core import language
 from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
-from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.model import GameOptions, LiveGame, Seat, Status
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import TablePoster, turn_key_of
 from bot.core.texts import shown_name
@@ -112,7 +112,7 @@ class GameService:
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host.id,
-            status="lobby",
+            status=Status.LOBBY,
             options=options,
             seats=[seat],
             created_at=utc_now(),
@@ -155,7 +155,7 @@ class GameService:
         await self.storage.start_game(live.id, [s.to_row() for s in live.seats], game.to_json())
         live.game = game
         live.checkpoint = game.checkpoint()
-        live.status = "playing"
+        live.status = Status.PLAYING
         self.cancel_task(live, "expiry")
         with language.table(live.guild_id):
             live.log = presenter(live.game_key).narrate(game.events, shown_names(live))
@@ -165,7 +165,7 @@ class GameService:
         elapsed = (utc_now() - live.created_at).total_seconds()
         await asyncio.sleep(max(0.0, self.settings.lobby_timeout - elapsed))
         async with live.lock:
-            if live.status != "lobby" or self.games.get(live.id) is not live:
+            if live.status != Status.LOBBY or self.games.get(live.id) is not live:
                 return
             await self.storage.close_game(live.id, "expired")
             self.forget(live)
@@ -183,7 +183,7 @@ class GameService:
         nothing; nothing is acknowledged before the database has the new action log.
         ``by_player``: the member of the acting seat made it, and their interaction answers."""
         game = live.game
-        if game is None or live.status != "playing":
+        if game is None or live.status != Status.PLAYING:
             raise Refusal(_("This game is not running."))
         seat = live.seats[action.seat]
         if not by_player and not seat.is_computer and seat.played_for and not seat.stood_in:
@@ -202,7 +202,7 @@ class GameService:
         elif live.round_result is not None and not isinstance(action, DrawTalon):
             live.round_result = None
         if game.is_over:
-            live.status = "finished"
+            live.status = Status.FINISHED
         self.after_change(live, acting=seat.user_id if by_player else None)
         return events
 
@@ -273,7 +273,7 @@ class GameService:
             self.clock.schedule_timer(live)
         if refresh:
             self.poster.request_refresh(live)
-        if live.status == "finished":
+        if live.status == Status.FINISHED:
             self.forget(live, keep_tasks=True)
             return
         self.clock.kick_autoplay(live)
@@ -345,7 +345,7 @@ class GameService:
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             host_id=row.host_id,
-            status=row.status,
+            status=Status(row.status),
             options=GameOptions.from_json(row.options),
             seats=[Seat.from_row(s) for s in row.seats],
             created_at=row.created_at,
@@ -397,7 +397,7 @@ class GameService:
         self.spawn_detached(self.leases.keep())
 
     async def _resume(self, live: LiveGame) -> None:
-        if live.status == "lobby":
+        if live.status == Status.LOBBY:
             self.spawn(self._expire_lobby(live), live, "expiry")
             self.spawn(self.poster.remove_stale_tables(live), live, "sweep")
             return

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.core import language
-from bot.core.model import LiveGame
+from bot.core.model import LiveGame, Status
 from bot.core.tablemsg import Payload, table_payload
 from bot.settings import Settings
 from bot.storage import Store
@@ -115,7 +115,7 @@ class TablePoster:
     def mention_user(self, live: LiveGame) -> int | None:
         """The member to act, if a person plays the seat now."""
         game = live.game
-        if game is None or live.status != "playing" or game.is_over:
+        if game is None or live.status != Status.PLAYING or game.is_over:
             return None
         seat = live.seats[game.to_act]
         return None if seat.played_for else seat.user_id
@@ -229,7 +229,7 @@ class TablePoster:
         except discord.NotFound:
             await self._repost_table(live, payload)
         except discord.HTTPException as error:
-            if error.status == BAD_REQUEST and payload.files and live.status == "playing":
+            if error.status == BAD_REQUEST and payload.files and live.status == Status.PLAYING:
                 log.warning(
                     "game %s: the table edit was refused (%s); posting anew", live.id, error
                 )
@@ -239,7 +239,7 @@ class TablePoster:
 
     async def _repost_table(self, live: LiveGame, payload: Payload) -> None:
         """Someone deleted the table message: post a new one so the game goes on."""
-        if live.status not in ("playing", "lobby"):
+        if live.status not in (Status.PLAYING, Status.LOBBY):
             return
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
         try:

@@ -10,7 +10,7 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from bot.core import autoplay, language
-from bot.core.model import LiveGame
+from bot.core.model import LiveGame, Status
 from bot.core.tableposts import TablePoster
 from bot.games import presenter
 from bot.settings import Settings
@@ -57,7 +57,7 @@ class TurnClock:
         self.owner.cancel_task(live, "timer")
         game = live.game
         seconds = live.options.turn_timer
-        if game is None or not seconds or game.is_over or live.status != "playing":
+        if game is None or not seconds or game.is_over or live.status != Status.PLAYING:
             return
         if live.seats[game.to_act].played_for:
             return
@@ -83,7 +83,7 @@ class TurnClock:
         else:
             await asyncio.sleep(seconds)
         async with live.lock:
-            if serial != live.turn_serial or live.status != "playing" or live.game is None:
+            if serial != live.turn_serial or live.status != Status.PLAYING or live.game is None:
                 return
             await self._play_timed_out_turn(live)
 
@@ -132,7 +132,7 @@ class TurnClock:
 
     def kick_autoplay(self, live: LiveGame) -> None:
         game = live.game
-        if game is None or live.status != "playing" or game.is_over:
+        if game is None or live.status != Status.PLAYING or game.is_over:
             return
         if not live.seats[game.to_act].played_for:
             return
@@ -149,7 +149,7 @@ class TurnClock:
                 await asyncio.sleep(self.settings.computer_delay)
             async with live.lock:
                 game = live.game
-                if game is None or live.status != "playing" or game.is_over:
+                if game is None or live.status != Status.PLAYING or game.is_over:
                     return
                 seat = live.seats[game.to_act]
                 if not seat.played_for:

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.core import answering, components
+from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.model import LiveGame, Seat
 from bot.core.presenter import HandContext, HandState
@@ -21,7 +22,7 @@ from bot.games import presenter
 from bot.hand import taps
 from bot.hand.live import HandMessages
 from bot.hand.typing import PlayModal
-from bot.hand.ui import Redraw, client, hand_context, hand_payload, payload_kwargs, seated
+from bot.hand.ui import Redraw, hand_context, hand_payload, payload_kwargs, seated
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld
 from engine.cards import format_cards, parse_cards
 from engine.errors import RulesError
@@ -48,7 +49,7 @@ ControlHandler = Callable[[HandContext, list[str]], Action | Redraw]
 
 
 def hands_of(interaction: discord.Interaction) -> HandMessages:
-    hands = client(interaction).service.poster.hands
+    hands = bot_of(interaction).service.poster.hands
     assert isinstance(hands, HandMessages), "the hand feature is loaded"
     return hands
 
@@ -106,7 +107,7 @@ async def _act(
                     raise Refusal(_(UNREADABLE)) from None
                 if isinstance(answer, Redraw):
                     return answer.state, payload_kwargs(live, seat, answer.state, answer.note)
-                events = await client(interaction).service.apply(live, answer)
+                events = await bot_of(interaction).service.apply(live, answer)
                 told = presenter(live.game_key).narrate(events, shown_names(live))
                 note = f"✅ {told}" if told else ""
                 return state.fresh(), payload_kwargs(live, seat, state.fresh(), note)
@@ -230,7 +231,7 @@ async def on_type(interaction: discord.Interaction, game_id: int, argument: str)
 
 # ---------------------------------------------------------------- slash commands
 def _channel_seat(interaction: discord.Interaction) -> tuple[LiveGame, Seat]:
-    service = client(interaction).service
+    service = bot_of(interaction).service
     live = service.require_channel_game(interaction.channel_id or 0)
     return live, service.require_seat(live, interaction.user.id)
 
@@ -240,7 +241,7 @@ async def _command_act(
 ) -> None:
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
-        bot = client(interaction)
+        bot = bot_of(interaction)
 
         async def prepare() -> tuple[HandState, dict[str, Any]]:
             async with live.lock:
@@ -265,7 +266,7 @@ async def draw_command(interaction: discord.Interaction) -> None:
 
 
 def _running(interaction: discord.Interaction) -> LiveGame | None:
-    live = client(interaction).service.in_channel(interaction.channel_id or 0)
+    live = bot_of(interaction).service.in_channel(interaction.channel_id or 0)
     return None if live is None or live.game is None else live
 
 

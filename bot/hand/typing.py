@@ -6,11 +6,12 @@ from __future__ import annotations
 import discord
 
 from bot.core import language
+from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.presenter import GamePresenter, HandState
 from bot.core.service import shown_names
 from bot.hand.live import HandMessages
-from bot.hand.ui import client, payload_kwargs, seated
+from bot.hand.ui import payload_kwargs, seated
 from engine.errors import RulesError
 from engine.i18n import _
 from engine.protocol import Phase
@@ -42,7 +43,7 @@ class PlayModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await language.enter(interaction)
-        service = client(interaction).service
+        service = bot_of(interaction).service
         async with refusals(interaction):
             live, seat = seated(interaction, self.game_id)
             async with live.lock:

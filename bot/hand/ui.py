@@ -15,9 +15,10 @@ import discord
 
 from bot.core import components as ui
 from bot.core import images
+from bot.core.client import bot_of
 from bot.core.emojis import EMOJIS
 from bot.core.errors import Refusal
-from bot.core.model import LiveGame, Seat
+from bot.core.model import LiveGame, Seat, Status
 from bot.core.presenter import GamePresenter, HandContext, HandState
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import plural
@@ -27,7 +28,7 @@ from engine.i18n import _, rank_label
 from engine.protocol import Phase
 
 if TYPE_CHECKING:
-    from bot.app import TreppenBot
+    pass
 
 CARDS_PER_ROW = 4  # four card buttons fit a phone's width (five wrap, 4 + 1)
 CARDS_PER_PAGE = 16  # four rows of four: with the moves and tools, within Discord's 40
@@ -43,18 +44,9 @@ class Redraw:
     note: str
 
 
-def client(interaction: discord.Interaction) -> TreppenBot:
-    return bot_of(interaction)
-
-
-def bot_of(interaction: discord.Interaction) -> TreppenBot:
-    """The bot an interaction reached (discord.py types it as a plain ``Client``)."""
-    return interaction.client  # type: ignore[return-value]
-
-
 def seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveGame, Seat]:
     """The running game ``game_id`` and the member's seat at it, or a ``Refusal``."""
-    service = client(interaction).service
+    service = bot_of(interaction).service
     live = service.get(game_id)
     if live.game is None:
         raise Refusal(_("The game has not started yet."))
@@ -239,7 +231,7 @@ def hand_payload(
     happened and no controls."""
     shown = presenter(live.game_key)
     ctx = hand_context(live, seat, state)
-    if ctx.public.phase is Phase.OVER or live.status != "playing":
+    if ctx.public.phase is Phase.OVER or live.status != Status.PLAYING:
         lines = [note] if note else []
         lines.append(status_text(live, shown, ctx))
         lines.append(_("This game has ended; its table has the rematch and the record."))

@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 
 from bot.core import components
+from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals, send_private
-from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.model import GameOptions, LiveGame, Seat, Status
 from bot.core.presenter import GamePresenter
 from bot.core.service import display_name
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload
@@ -35,10 +36,6 @@ TIMER_CHOICES = [
 TIMER = "timer"
 # A setting of the bot that fills this option of any game that has it, when left empty.
 SETTING_DEFAULTS = {"target": "default_target"}
-
-
-def _bot(interaction: discord.Interaction) -> TreppenBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 def can_moderate(interaction: discord.Interaction) -> bool:
@@ -110,7 +107,7 @@ def table_options(
 async def open_table(
     interaction: discord.Interaction, shown: GamePresenter, values: dict[str, Any], timer: Any
 ) -> None:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     async with refusals(interaction):
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(_("Tables are opened in a server channel or thread."))
@@ -135,14 +132,14 @@ async def open_table(
 
 
 def _lobby(interaction: discord.Interaction, game_id: int) -> LiveGame:
-    live = _bot(interaction).service.get(game_id)
-    if live.status != "lobby":
+    live = bot_of(interaction).service.get(game_id)
+    if live.status != Status.LOBBY:
         raise Refusal(_("This game has already started."))
     return live
 
 
 async def _show(interaction: discord.Interaction, live: LiveGame, note: str = "") -> None:
-    payload = lobby_payload(live, _bot(interaction).settings.lobby_timeout, note)
+    payload = lobby_payload(live, bot_of(interaction).settings.lobby_timeout, note)
     await interaction.response.edit_message(**payload.edit_kwargs())
 
 
@@ -157,13 +154,13 @@ async def on_join(interaction: discord.Interaction, game_id: int, argument: str)
         live.seats.append(
             Seat(len(live.seats), interaction.user.id, display_name(interaction.user))
         )
-        await _bot(interaction).service.save_seats(live)
+        await bot_of(interaction).service.save_seats(live)
     await _show(interaction, live)
 
 
 async def on_leave(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     live = _lobby(interaction, game_id)
-    service = _bot(interaction).service
+    service = bot_of(interaction).service
     async with live.lock:
         seat = live.seat_of(interaction.user.id)
         if seat is None:
@@ -186,11 +183,11 @@ async def on_leave(interaction: discord.Interaction, game_id: int, argument: str
 
 async def on_start(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     live = _lobby(interaction, game_id)
-    service = _bot(interaction).service
+    service = bot_of(interaction).service
     if interaction.user.id != live.host_id:
         raise Refusal(_("Only the host can start the game."))
     async with live.lock:
-        if live.status != "lobby":
+        if live.status != Status.LOBBY:
             raise Refusal(_("This game has already started."))
         await service.start(live)
         payload, mention = await service.poster.first_table(live)
@@ -215,8 +212,8 @@ async def on_cancel(interaction: discord.Interaction, game_id: int, argument: st
     if interaction.user.id != live.host_id and not can_moderate(interaction):
         raise Refusal(_("Only the host (or someone with Manage Server) can cancel this table."))
     async with live.lock:
-        await _bot(interaction).service.storage.close_game(live.id, "cancelled")
-        _bot(interaction).service.forget(live)
+        await bot_of(interaction).service.storage.close_game(live.id, "cancelled")
+        bot_of(interaction).service.forget(live)
     payload = closed_lobby_payload(
         live, Message(N_("{mention} cancelled this table."), mention=interaction.user.mention)
     )
@@ -238,8 +235,8 @@ async def on_computer(interaction: discord.Interaction, game_id: int, argument: 
             strength = choice.removeprefix("add:")
             if strength not in live.options.spec.strengths:
                 raise Refusal(_("Unknown computer strength."))
-            _bot(interaction).service.add_computer(live, strength)
-        await _bot(interaction).service.save_seats(live)
+            bot_of(interaction).service.add_computer(live, strength)
+        await bot_of(interaction).service.save_seats(live)
     await _show(interaction, live)
 
 

@@ -10,6 +10,7 @@ from babel import Locale
 from discord import app_commands
 
 from bot.core import language
+from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.lobby import can_moderate
 from engine.i18n import _, languages, using
@@ -41,7 +42,7 @@ async def language_command(
             raise Refusal(_("Settings belong to a server; use this there."))
         if not can_moderate(interaction):
             raise Refusal(_("Only someone with Manage Server can change the server's settings."))
-        bot: TreppenBot = interaction.client  # type: ignore[assignment]
+        bot = bot_of(interaction)
         service = bot.service
         value = language_choice.value
         await language.choose(service.storage, guild_id, "" if value == SERVER_DEFAULT else value)

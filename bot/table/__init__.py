@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.core import components, language
+from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import COLOUR
@@ -18,10 +19,6 @@ from engine.i18n import N_, Message, _
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
-
-
-def _bot(interaction: discord.Interaction) -> TreppenBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
@@ -52,24 +49,24 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
 
 
 async def on_scores(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-    live = _bot(interaction).service.get(game_id)
+    live = bot_of(interaction).service.get(game_id)
     if live.game is None:
         raise Refusal(_("The game has not started yet."))
-    embed = await scores_embed(_bot(interaction), live)
+    embed = await scores_embed(bot_of(interaction), live)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def scores_command(interaction: discord.Interaction) -> None:
     """The scores of the game in this channel."""
     async with refusals(interaction):
-        live = _bot(interaction).service.require_channel_game(interaction.channel_id or 0)
-        embed = await scores_embed(_bot(interaction), live)
+        live = bot_of(interaction).service.require_channel_game(interaction.channel_id or 0)
+        embed = await scores_embed(bot_of(interaction), live)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def on_rematch(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     """Same seats, same options, a fresh deal."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     row = await bot.service.storage.game(game_id)
     if row is None or row.status != "finished":
         raise Refusal(_("That game is not finished."))
@@ -97,7 +94,7 @@ async def on_rematch(interaction: discord.Interaction, game_id: int, argument: s
 async def end_command(interaction: discord.Interaction) -> None:
     """End the game in this channel (host or Manage Server). It is recorded as abandoned."""
     async with refusals(interaction):
-        service = _bot(interaction).service
+        service = bot_of(interaction).service
         live = service.in_channel(interaction.channel_id or 0)
         if live is None:
             raise Refusal(_("No table is open in this channel."))
@@ -113,7 +110,7 @@ async def end_command(interaction: discord.Interaction) -> None:
 async def leave_command(interaction: discord.Interaction) -> None:
     """Leave the game in this channel; the computer plays your seat from now on."""
     async with refusals(interaction):
-        service = _bot(interaction).service
+        service = bot_of(interaction).service
         live = service.require_channel_game(interaction.channel_id or 0)
         seat = service.require_seat(live, interaction.user.id)
         async with live.lock:
@@ -129,7 +126,7 @@ async def leave_command(interaction: discord.Interaction) -> None:
 async def back_command(interaction: discord.Interaction) -> None:
     """Come back after being marked away (or after leaving): you play your own turns again."""
     async with refusals(interaction):
-        service = _bot(interaction).service
+        service = bot_of(interaction).service
         live = service.require_channel_game(interaction.channel_id or 0)
         seat = service.require_seat(live, interaction.user.id)
         if not seat.away and not seat.departed:
