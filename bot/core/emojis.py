@@ -20,19 +20,8 @@ from engine.i18n import language, rank_label
 
 log = logging.getLogger(__name__)
 
-PREFIX = "trp"
 SUIT_SYMBOLS = "♣♦♥♠"
-
-
-def card_emoji_name(card: Card, lang: str) -> str:
-    """An emoji's name for a card in one language's card faces, e.g. ``trp_TD``,
-    ``trp_de_QH`` (Discord: 2 to 32 of [A-Za-z0-9_])."""
-    middle = "" if lang == "en" else f"{lang}_"
-    return f"{PREFIX}_{middle}{card.code.replace('10', 'T')}"
-
-
-def suit_emoji_name(suit: Suit) -> str:
-    return f"{PREFIX}_s_{suit.name[0]}"
+PREFIX = "trp"  # the start of every emoji name of the bot's (bot.render.emoji_art)
 
 
 class CardEmojis:
@@ -46,17 +35,25 @@ class CardEmojis:
 
     def add(self, emojis: Iterable[discord.Emoji | discord.PartialEmoji]) -> None:
         for emoji in emojis:
-            if emoji.name and emoji.name.startswith(PREFIX) and emoji.id is not None:
+            if emoji.name and emoji.name.startswith(f"{PREFIX}_") and emoji.id is not None:
                 self._by_name[emoji.name] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
 
     def names(self) -> set[str]:
         return set(self._by_name)
 
     def card(self, card: Card, lang: str | None = None) -> discord.PartialEmoji | None:
-        return self._by_name.get(card_emoji_name(card, lang or language()))
+        if not self._by_name:
+            return None
+        from bot.render.emoji_art import emoji_name  # the picture's module names them
+
+        return self._by_name.get(emoji_name(card, lang or language()))
 
     def suit(self, suit: Suit | None) -> discord.PartialEmoji | None:
-        return None if suit is None else self._by_name.get(suit_emoji_name(suit))
+        if not self._by_name or suit is None:
+            return None
+        from bot.render.emoji_art import suit_emoji_name
+
+        return self._by_name.get(suit_emoji_name(suit))
 
     def markup(self, text: str) -> str:
         """``text`` with every card written in the current language replaced by its emoji."""
@@ -90,6 +87,18 @@ _WORDS: dict[str, tuple[re.Pattern[str], dict[str, Card]]] = {}
 EMOJIS = CardEmojis()
 
 
+def missing_images(languages: Iterable[str], have: frozenset[str]) -> dict[str, bytes]:
+    """The emoji pictures (by name) of these languages' cards that are not uploaded yet."""
+    from bot.render.emoji_art import emoji_set  # drawing needs Pillow: only when uploading
+
+    wanted: dict[str, bytes] = {}
+    for lang in languages:
+        for name, image in emoji_set(lang).items():
+            if name not in have:
+                wanted[name] = image
+    return wanted
+
+
 async def install(client: discord.Client, languages: Iterable[str]) -> None:
     """Upload the card and suit emojis this application lacks (drawn off the event loop) and
     load them all. Failing is fine: text stays plain."""
@@ -99,10 +108,8 @@ async def install(client: discord.Client, languages: Iterable[str]) -> None:
         log.warning("cannot read the application's emojis (%s); cards stay plain text", error)
         return
     EMOJIS.add(existing)
-    from bot.render.emoji_art import emoji_images  # drawn only when some are missing
-
-    have = EMOJIS.names()
-    wanted = await asyncio.to_thread(emoji_images, tuple(languages), frozenset(have))
+    have = frozenset(EMOJIS.names())
+    wanted = await asyncio.to_thread(missing_images, tuple(languages), have)
     for name, image in wanted.items():
         try:
             created = await client.create_application_emoji(name=name, image=image)

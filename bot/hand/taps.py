@@ -40,7 +40,7 @@ from engine.actions import (
 from engine.cards import Card, format_cards
 from engine.i18n import _
 
-MAX_OFFERS = 10  # two rows of five buttons
+MAX_OFFERS = 8  # two rows of four buttons (the hand keeps within Discord's 40 components)
 SUGGESTIONS = 2  # one-tap suggestions shown with nothing tapped
 
 
