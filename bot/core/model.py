@@ -22,6 +22,8 @@ class Status(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"
     FINISHED = "finished"
+
+
 GAME_KEYS = ("game", "variant")  # how stored options name the game (older rows: "variant")
 
 
@@ -155,15 +157,6 @@ class LiveGame:
     rating_note: tuple[str, str] | None = None  # at the end: rated (and how) or why not
     turn_key: tuple[int, int, bool] = (0, 0, False)
     turn_serial: int = 0
-    refresh_wanted: bool = False
-    # The table moves (a new message that mentions the player to act) at the next refresh:
-    # None = no move, "" = the turn mention, other text = a timer reminder to post instead.
-    move_wanted: str | None = None
-    table_content: str | None = None  # the mention the current table message carries
-    mentioned_key: tuple[int, int, bool] | None = None  # the turn that mention belongs to
-    # Set on restore: before its first post, the table task deletes stale tables of this game
-    # that a crash between posting and saving a message id may have left in the channel.
-    sweep_wanted: bool = False
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
 
     @property

@@ -318,6 +318,7 @@ class GameService:
         if not keep_tasks:
             for name in list(live.tasks):
                 self.cancel_task(live, name)
+            self.poster.forget(live)
         self.clock.forget_players(live)
 
     # ------------------------------------------------------------ restart
@@ -351,7 +352,6 @@ class GameService:
             created_at=row.created_at,
             table_message_id=row.table_message_id,
             ping_message_id=row.ping_message_id,
-            sweep_wanted=row.status == "playing",
         )
         if row.status == "playing" and row.state:
             try:
@@ -366,6 +366,7 @@ class GameService:
                 live.log = _(RESTARTED)
             game = live.game
             live.turn_key = turn_key_of(game)
+            self.poster.sweep_first(live)
         return live
 
     async def _rebuilt(self, row: GameRow) -> tuple[RummyGame, bytes]:

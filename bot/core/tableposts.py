@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Coroutine
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -42,6 +43,21 @@ def ping_only(user_id: int) -> discord.AllowedMentions:
 
 def turn_key_of(game: RummyGame) -> tuple[int, int, bool]:
     return (game.round_number, game.to_act, game.is_over)
+
+
+@dataclass
+class TableState:
+    """What the poster keeps of one game's table message between its edits."""
+
+    refresh_wanted: bool = False
+    # The table moves (a new message that mentions the member to act) at the next refresh:
+    # None = no move, "" = the turn's ping, other text = a timer reminder to post instead.
+    move_wanted: str | None = None
+    ping: str | None = None  # the ping the current table message opens with
+    pinged_turn: tuple[int, int, bool] | None = None  # the turn that ping belongs to
+    # Set on restore: before its first post, the table task deletes stale tables of this game
+    # that a crash between posting and saving a message id may have left in the channel.
+    sweep_wanted: bool = False
 
 
 class RunsTasks(Protocol):
@@ -87,6 +103,21 @@ class TablePoster:
         self.settings = settings
         self.tasks = tasks
         self.hands: LiveHands = NoHands()
+        self._tables: dict[int, TableState] = {}
+
+    def state(self, live: LiveGame) -> TableState:
+        """The poster's state of this game's table (made on first use)."""
+        found = self._tables.get(live.id)
+        if found is None:
+            found = self._tables[live.id] = TableState()
+        return found
+
+    def forget(self, live: LiveGame) -> None:
+        self._tables.pop(live.id, None)
+
+    def sweep_first(self, live: LiveGame) -> None:
+        """Before its first post after a restart, look for stale tables of this game."""
+        self.state(live).sweep_wanted = True
 
     # ------------------------------------------------------------ what a change asks for
     def turn_changed(
@@ -104,10 +135,10 @@ class TablePoster:
             seats = {game.to_act} | ({before[1]} if 0 <= before[1] < len(live.seats) else set())
             wanted = [u for s in seats if (u := live.seats[s].user_id) is not None]
         self.hands.want(live, [u for u in wanted if u != acting])
-        if not live.refresh_wanted:
+        if not self.state(live).refresh_wanted:
             self.request_hands(live)
         mention = self.mention_user(live)
-        if live.mentioned_key == turn_key_of(game):
+        if self.state(live).pinged_turn == turn_key_of(game):
             return  # the table that started this turn pings them already (a start, a rematch)
         if mention is not None and mention != acting and not self.hands.is_live(live, mention):
             self.request_move(live)  # no live hand to show them the turn: ping them
@@ -123,7 +154,7 @@ class TablePoster:
     def request_refresh(self, live: LiveGame) -> None:
         """Edit the table (and the wanted hands) soon. Many changes in a row cost one edit each
         at most, and edits that pile up while one is in flight collapse into one."""
-        live.refresh_wanted = True
+        self.state(live).refresh_wanted = True
         task = live.tasks.get("refresh")
         if task is None or task.done():
             self.tasks.spawn(self._refresh_loop(live), live, "refresh")
@@ -136,20 +167,22 @@ class TablePoster:
 
     def request_move(self, live: LiveGame, reminder: str = "") -> None:
         """Post the table anew, mentioning the member to act, at the next refresh."""
-        live.move_wanted = reminder
+        self.state(live).move_wanted = reminder
         self.request_refresh(live)
 
     async def _refresh_loop(self, live: LiveGame) -> None:
         # The one task that touches the table message and the hands: no edit races a move.
-        if live.sweep_wanted:
-            live.sweep_wanted = False
+        if self.state(live).sweep_wanted:
+            self.state(live).sweep_wanted = False
             await self.remove_stale_tables(live)
         while True:
             await self.hands.update(live)  # the member to act first: they are waiting
-            if not live.refresh_wanted:
+            if not self.state(live).refresh_wanted:
+                if live.status is Status.FINISHED:
+                    self.forget(live)  # its last table is drawn: nothing more to keep
                 return
-            live.refresh_wanted = False
-            move, live.move_wanted = live.move_wanted, None
+            self.state(live).refresh_wanted = False
+            move, self.state(live).move_wanted = self.state(live).move_wanted, None
             ping = self.ping_text(live, move) if move is not None else None
             payload = await self.payload(live, ping)
             if ping is not None:
@@ -176,8 +209,8 @@ class TablePoster:
         notifies nobody, and the message should not change its first words)."""
         key = turn_key_of_live(live)
         if ping is not None:
-            live.table_content, live.mentioned_key = ping, key
-        text = live.table_content if live.mentioned_key == key else None
+            self.state(live).ping, self.state(live).pinged_turn = ping, key
+        text = self.state(live).ping if self.state(live).pinged_turn == key else None
         payload = await table_payload(
             live, with_images=self.settings.render_images, ping=text or ""
         )
