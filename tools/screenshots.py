@@ -108,18 +108,10 @@ class Photographer:
                 width=width,
                 height=height,
             ) as preview:
-                await preview.screenshot(path, viewer=viewer, mode="viewport", allow_incomplete=True)
+                await preview.screenshot(
+                    path, viewer=viewer, mode="viewport", allow_incomplete=True
+                )
             self.taken.append(path)
-
-
-def short_options(table: Table, key: str) -> dict[str, Any]:
-    """The quickest session the lobby allows: each numeric option at its minimum."""
-    spec = next(p for p in all_presenters() if p.key == key).spec
-    return {
-        option.name: option.minimum
-        for option in spec.options
-        if option.kind is int and option.minimum is not None
-    }
 
 
 async def play_until(table: Table, done: Any, limit: int = 4000) -> bool:
@@ -151,7 +143,9 @@ class ScreenTable(Table):
 
 async def session(key: str, lang: str, out: Path) -> list[Path]:
     with tempfile.TemporaryDirectory(prefix="screens") as tmp, speaking(LOCALES[lang]):
-        settings = make_settings(Path(tmp), render_images=True, render_processes=0, game_seed=11)
+        settings = make_settings(  # every option at the game's default; targets short
+            Path(tmp), render_images=True, render_processes=0, game_seed=11, default_target=150
+        )
         env = Env(create_bot(settings))
         await env.start()
         try:
@@ -169,7 +163,7 @@ async def _moments(env: Env, key: str, out: Path, prefix: str) -> list[Path]:
     guest = guild.add_member(env.create_user("Clara"))
     table = ScreenTable(env, channel, [anna, ben])
     shots = Photographer(env, channel, out, prefix)
-    lobby = await table.open(variant=key, **short_options(table, key))
+    lobby = await table.open(variant=key)
     await shots.shoot("lobby", anna)
     await table.start(lobby)
     await shots.shoot("table-start", anna)
