@@ -104,8 +104,8 @@ def planned_turn(game: RummyGame, wants_meld: bool, wants_close: bool) -> list[A
     if wants_close and not closes:
         return None
     if closes:
-        return moves + [closes[0]]
-    return moves + [discards[0]] if discards else None
+        return [*moves, closes[0]]
+    return [*moves, discards[0]] if discards else None
 
 
 def _points(shown: Any, game: RummyGame, meld: Meld) -> int:
