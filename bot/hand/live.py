@@ -43,7 +43,6 @@ class HandMessage:
     state: HandState  # the member's sort order and page
     language: str
     issued: float  # loop time the token was issued
-    resting: bool = False
 
     def usable(self, now: float) -> bool:
         return now - self.issued < TOKEN_LIFE - EDIT_MARGIN
@@ -94,7 +93,6 @@ class HandMessages:
             hand = self._hands.get((live.channel_id, user_id))
             if hand is None or not hand.usable(self._now()):
                 continue
-            hand.resting = False
             await self._edit(live, user_id, hand, self._payload(live, user_id, hand))
 
     # ------------------------------------------------------------ editing
@@ -131,7 +129,8 @@ class HandMessages:
 
     async def _rest(self, key: tuple[int, int], hand: HandMessage) -> None:
         """Just before the token runs out, a hand showing moves gives them up for a Refresh
-        tap (its phase may end after the bot can no longer edit it)."""
+        tap (its phase may end after the bot can no longer edit it); then it is forgotten, so
+        the bot keeps hands of the last quarter of an hour only."""
         await asyncio.sleep(max(0.0, hand.issued + TOKEN_LIFE - EDIT_MARGIN - self._now()))
         if self._hands.get(key) is not hand:
             return
@@ -143,9 +142,8 @@ class HandMessages:
             with using(hand.language):
                 note = _("⏸ Paused: tap Refresh to play on.")
                 payload = hand_payload(live, seat, hand.state, note, resting=True)
-            hand.resting = True
             await self._edit(live, key[1], hand, payload)
-        self._rests.pop(key, None)
+        self._forget(key, hand)  # past this point the hand cannot be edited: let it go
 
 
 async def _delete(hand: HandMessage) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol
 
 import discord
@@ -111,8 +112,31 @@ def offers(ctx: HandContext, shown: GamePresenter) -> list[Offer]:
         actions = [a for a in ctx.legal if not cards_used(a) and not _deep_take(a, ctx)]
         picked = [a for a in shown.suggestions(ctx) if a in ctx.legal and a not in actions]
         actions.extend(picked[:SUGGESTIONS])
-    made = [_offer(action, ctx, shown, bool(chosen)) for action in actions]
-    return made[:MAX_OFFERS]
+    words = Wording(ctx, shown, bool(chosen), sum(isinstance(a, Meld) for a in actions))
+    return [_offer(action, words) for action in actions[:MAX_OFFERS]]
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What the offers' words need: the hand, its game, whether cards are tapped, how many
+    melds are offered (several: each names its cards) and the hand's meld points."""
+
+    ctx: HandContext
+    shown: GamePresenter
+    tapped: bool
+    melds_offered: int
+
+    @cached_property
+    def points(self) -> dict[tuple[str, ...], int]:
+        return {_key(cards): p for p, cards in self.shown.meld_options(self.ctx.private.hand)}
+
+    def meld_points(self, cards: Sequence[Card]) -> int | None:
+        """A meld's points as the game counts them (None: the game does not say)."""
+        return self.points.get(_key(cards))
+
+
+def _key(cards: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(sorted(c.code for c in cards))
 
 
 def deep_takes(ctx: HandContext) -> list[TakeStaircase]:
@@ -129,8 +153,9 @@ def _pile_size(ctx: HandContext) -> int:
     return len(getattr(ctx.public, "staircase", ()))
 
 
-def _offer(action: Action, ctx: HandContext, shown: GamePresenter, tapped: bool) -> Offer:
-    label = shown.action_label(action, ctx) or default_label(action, ctx, shown, tapped)
+def _offer(action: Action, words: Wording) -> Offer:
+    ctx = words.ctx
+    label = words.shown.action_label(action, ctx) or default_label(action, words)
     style = discord.ButtonStyle.secondary
     emoji: str | None = None
     if isinstance(action, DrawTalon | TakeDiscard | TakeStaircase | Meld):
@@ -142,22 +167,15 @@ def _offer(action: Action, ctx: HandContext, shown: GamePresenter, tapped: bool)
     return Offer(action, label[:80], style, emoji, ends_turn_for_good(action, ctx))
 
 
-def meld_points(ctx: HandContext, shown: GamePresenter, cards: Sequence[Card]) -> int | None:
-    """A meld's points as the game counts them (None: the game does not say)."""
-    for points, option in shown.meld_options(ctx.private.hand):
-        if _same_cards(option, cards):
-            return points
-    return None
-
-
-def default_label(action: Action, ctx: HandContext, shown: GamePresenter, tapped: bool) -> str:
+def default_label(action: Action, words: Wording) -> str:
     """The button's words for a move of the shared vocabulary."""
+    ctx = words.ctx
     if isinstance(action, DrawTalon):
-        return _("Draw from the {stock}", stock=_(shown.stock_word))
+        return _("Draw from the {stock}", stock=_(words.shown.stock_word))
     if isinstance(action, TakeDiscard | TakeStaircase):
         return _("Take {card}", card=_top(ctx))
     if isinstance(action, Meld):
-        return _meld_label(action, ctx, shown, tapped)
+        return _meld_label(action, words)
     if isinstance(action, LayOff):
         return layoff_label(action, ctx)
     if isinstance(action, Discard):
@@ -184,11 +202,10 @@ def _top(ctx: HandContext) -> str:
     return str(card) if card is not None else "?"
 
 
-def _meld_label(action: Meld, ctx: HandContext, shown: GamePresenter, tapped: bool) -> str:
-    points = meld_points(ctx, shown, action.cards)
-    several = tapped and sum(1 for a in ctx.legal if isinstance(a, Meld)) > 1
+def _meld_label(action: Meld, words: Wording) -> str:
+    points = words.meld_points(action.cards)
     cards = format_cards(action.cards)
-    if tapped and not several:
+    if words.tapped and words.melds_offered == 1:  # the tapped cards say which
         return _("Meld · {points}", points=points) if points is not None else _("Meld")
     if points is None:
         return _("Meld {cards}", cards=cards)

@@ -81,13 +81,15 @@ def status_text(live: LiveGame, shown: GamePresenter, ctx: HandContext) -> str:
     return shown.turn_text(ctx.private)
 
 
-def hand_text(live: LiveGame, shown: GamePresenter, ctx: HandContext, note: str) -> str:
+def hand_text(
+    live: LiveGame, shown: GamePresenter, ctx: HandContext, note: str, offered: list[taps.Offer]
+) -> str:
     """The hand's words: what just happened, whose turn, what the tapped cards allow, the
     facts needed to play (piles, a locked card) and the seat's score."""
     lines = [note] if note else []
     lines.append(status_text(live, shown, ctx))
     chosen = taps.selected_cards(ctx)
-    if chosen and ctx.legal and not taps.offers(ctx, shown):
+    if chosen and ctx.legal and not offered:
         lines.append(
             _(
                 "No move with {cards} yet: tap more cards, or tap one again to drop it.",
@@ -129,9 +131,8 @@ def card_buttons(ctx: HandContext) -> list[ui.GameComponent]:
     return buttons
 
 
-def offer_buttons(ctx: HandContext, shown: GamePresenter) -> list[ui.GameComponent]:
+def offer_buttons(ctx: HandContext, offered: list[taps.Offer]) -> list[ui.GameComponent]:
     """The moves the tapped cards allow (or, asked to confirm, 'really?' and 'no')."""
-    offered = taps.offers(ctx, shown)
     state = ctx.state
     if 0 <= state.pick < len(offered) and not state.sure:
         offer = offered[state.pick]
@@ -211,14 +212,15 @@ def hand_layout(
     pages = pages_of(ctx)
     if ctx.state.page >= pages:  # the hand shrank: show its last page
         ctx = replace(ctx, state=replace(ctx.state, page=pages - 1, selected=0))
-    children: list[ui.LayoutItem] = [ui.text(hand_text(ctx.live, shown, ctx, note))]
+    offered = taps.offers(ctx, shown)
+    children: list[ui.LayoutItem] = [ui.text(hand_text(ctx.live, shown, ctx, note, offered))]
     if resting:
         refresh = ui.button(
             ctx.game_id, "h_refresh", ctx.state.fresh().encode(), label=_("Refresh"), emoji="🔄"
         )
         return ui.layout(*children, ui.row(refresh), colour=COLOUR)
     children.extend(ui.rows(card_buttons(ctx), CARDS_PER_ROW))
-    children.extend(ui.rows(offer_buttons(ctx, shown), OFFERS_PER_ROW))
+    children.extend(ui.rows(offer_buttons(ctx, offered), OFFERS_PER_ROW))
     children.extend(ui.rows(deep_take_select(ctx, shown), width=1))
     children.extend(ui.rows(tool_buttons(ctx, pages)))
     return ui.layout(*children, colour=COLOUR)
