@@ -105,16 +105,18 @@ def card_outline(canvas: Image.Image, x: int, y: int, colour: pal.RGB, width: in
     )
 
 
-def empty_slot(canvas: Image.Image, x: int, y: int, colour: pal.RGB = pal.MUTED) -> None:
-    """Where a pile would be: a thin dashed card outline."""
+def empty_slot(
+    canvas: Image.Image, x: int, y: int, colour: pal.RGB = pal.MUTED, height: int = CARD_H
+) -> None:
+    """Where a pile would be: a thin dashed card outline, ``height`` tall."""
     draw = ImageDraw.Draw(canvas)
     ink = pal.index(colour)
     dash = 8
     for dx in range(CARD_RADIUS, CARD_W - CARD_RADIUS, 2 * dash):
         end = min(dx + dash, CARD_W - CARD_RADIUS)
         draw.line((x + dx, y, x + end, y), fill=ink, width=2)
-        draw.line((x + dx, y + CARD_H - 2, x + end, y + CARD_H - 2), fill=ink, width=2)
-    for dy in range(CARD_RADIUS, CARD_H - CARD_RADIUS, 2 * dash):
-        end = min(dy + dash, CARD_H - CARD_RADIUS)
+        draw.line((x + dx, y + height - 2, x + end, y + height - 2), fill=ink, width=2)
+    for dy in range(CARD_RADIUS, height - CARD_RADIUS, 2 * dash):
+        end = min(dy + dash, height - CARD_RADIUS)
         draw.line((x, y + dy, x, y + end), fill=ink, width=2)
         draw.line((x + CARD_W - 2, y + dy, x + CARD_W - 2, y + end), fill=ink, width=2)
