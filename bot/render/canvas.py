@@ -30,6 +30,19 @@ def encode(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def cut_tile(sprite: Image.Image, width: int) -> tuple[Image.Image, Image.Image]:
+    """A card sprite (already cut at its height) cut ``width`` pixels wide, its right edge
+    redrawn; returns the tile and its mask. Fans of such tiles are read by their indices."""
+    tile = sprite.crop((0, 0, width, sprite.height))
+    box = (0, 0, width - 1, sprite.height - 1 + 2 * CARD_RADIUS)  # square cut at the bottom
+    ImageDraw.Draw(tile).rounded_rectangle(
+        box, CARD_RADIUS, outline=pal.index(pal.CARD_EDGE), width=2
+    )
+    mask = Image.new("1", tile.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(box, CARD_RADIUS, fill=1)
+    return tile, mask
+
+
 def paste_card(
     canvas: Image.Image, card: Card | None, x: int, y: int, height: int = CARD_H
 ) -> None:

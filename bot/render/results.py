@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 import bot.render.palette as pal
+from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import text
 from engine.i18n import _
@@ -23,8 +24,8 @@ HEAD_H = 30
 TITLE_NAME_W = 420  # the longest a name in the title gets before it is cut short
 
 TITLE = Style(28, pal.TEXT, pal.FELT)
-SUBTITLE = Style(20, pal.MUTED, pal.FELT)
-HEADING = Style(18, pal.MUTED, pal.FELT)
+SUBTITLE = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
+HEADING = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
 
 
 def draw_title(canvas: Image.Image, parts: Sequence[tuple[str, Style]], y: int = TITLE_Y) -> None:

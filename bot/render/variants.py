@@ -23,16 +23,26 @@ from bot.render.assets import (
     font,
     sheet_language,
     text_width,
+    wrap_text,
 )
-from bot.render.canvas import empty_slot, fan_width, outline, rect, text
-from bot.render.geometry import CARD_H, CARD_RADIUS, CARD_W, INDEX_STRIP, INDEX_W, INDEX_X
+from bot.render.canvas import cut_tile, empty_slot, fan_width, outline, rect, text
+from bot.render.geometry import (
+    CARD_H,
+    CARD_RADIUS,
+    CARD_W,
+    INDEX_STRIP,
+    INDEX_W,
+    INDEX_X,
+    MIN_TEXT_PX,
+    PICTURE_W,
+)
 from engine.actions import MeldKind
 from engine.cards import CARD_AT, JOKER, Card
 from engine.i18n import DEFAULT_LANGUAGE, _, language, rank_label, using
 
-V_TABLE_W = 1120  # the widest a variant picture gets
-V_TABLE_MIN_W = 760  # a sparse table is narrower, so it scales down less on a phone
-MARGIN = 16
+V_TABLE_W = PICTURE_W  # every variant table is this wide: its text size is chosen for it
+V_TABLE_MIN_W = PICTURE_W
+MARGIN = 12
 HEADER_H = 58
 SECTION_GAP = 14
 STATUS_NAME_W = 300
@@ -43,7 +53,8 @@ PILE_GAP = 30
 PILE_LAYER = 4  # how far each card under the top one sticks out, down and right
 PILE_LAYERS_MAX = 3
 PILE_NOTE_H = 28  # "37 cards" under a pile
-PILES_H = PILE_LABEL_H + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4 + PILE_NOTE_H
+PILE_CARD_H = 104  # pile cards are cut below their index, like the staircase
+PILES_H = PILE_LABEL_H + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4 + PILE_NOTE_H
 PILE_SLOT_W = CARD_W + PILE_LAYERS_MAX * PILE_LAYER
 CHIP_D = 76  # the pot's chip
 
@@ -61,6 +72,7 @@ TURN_RING = 3
 # Card fans in bands: cropped cards read by their index (jokers need a little more height).
 FAN_CARD_H = 84
 FAN_STEP = INDEX_STRIP + 4
+FAN_TILE_W = INDEX_STRIP + 20  # every fan card is cut a little right of its index
 FAN_GAP = 18
 FAN_LABEL_H = 26
 PLACER_BAR_H = 5
@@ -79,20 +91,20 @@ JOKER_INDEX_BOTTOM = 82
 
 HEADER = Style(26, pal.TEXT, pal.FELT)
 HEADER_MUTED = Style(22, pal.MUTED, pal.FELT)
-LABEL = Style(20, pal.MUTED, pal.FELT)
-NOTE = Style(20, pal.TEXT, pal.FELT)
+LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
+NOTE = Style(MIN_TEXT_PX, pal.TEXT, pal.FELT)
 NOTE_GOLD = Style(22, pal.GOLD, pal.FELT)
 STOCK_COUNT = Style(28, pal.TEXT, pal.BACK, pill=pal.BADGE, pad_x=10, height=38)
 CHIP = Style(28, pal.DARK, pal.FELT, pill=pal.GOLD, height=CHIP_D, min_width=CHIP_D)
 SCORE = Style(24, pal.TEXT, pal.PANEL)
-INFO = Style(19, pal.MUTED, pal.PANEL)
-INFO_BRIGHT = Style(19, pal.TEXT, pal.PANEL)
-INFO_GOLD = Style(19, pal.GOLD, pal.PANEL)
-INFO_ALERT = Style(19, pal.ALERT, pal.PANEL)
-FAN_LABEL = Style(19, pal.MUTED, pal.PANEL)
-FAN_LABEL_GOLD = Style(19, pal.GOLD, pal.PANEL)
-TAG_GOLD = Style(19, pal.DARK, pal.PANEL, pill=pal.GOLD, pad_x=9, height=26)
-TAG_ALERT = Style(19, pal.TEXT, pal.PANEL, pill=pal.ALERT, pad_x=9, height=26)
+INFO = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
+INFO_BRIGHT = Style(MIN_TEXT_PX, pal.TEXT, pal.PANEL)
+INFO_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+INFO_ALERT = Style(MIN_TEXT_PX, pal.ALERT, pal.PANEL)
+FAN_LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
+FAN_LABEL_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+TAG_GOLD = Style(MIN_TEXT_PX, pal.DARK, pal.PANEL, pill=pal.GOLD, pad_x=9, height=26)
+TAG_ALERT = Style(MIN_TEXT_PX, pal.TEXT, pal.PANEL, pill=pal.ALERT, pad_x=9, height=26)
 
 # Four player colours come from the palette; seats 5 and 6 (these games seat six) borrow
 # white and gold, which no other band element uses for a name.
@@ -158,11 +170,19 @@ def _joker_face(stands_for: Card, sheet: str) -> Image.Image:
     return face
 
 
-@lru_cache(maxsize=512)
-def _face_crop(card: Card, stands_for: Card, height: int, sheet: str) -> Image.Image:
+@lru_cache(maxsize=1024)
+def _face_crop(
+    card: Card | None, stands_for: Card | None, height: int, width: int, sheet: str
+) -> tuple[Image.Image, Image.Image]:
     lang = sheet or DEFAULT_LANGUAGE
-    face = joker_face(stands_for, lang) if card.is_joker else card_sprite(card, lang)
-    return face if height >= CARD_H else face.crop((0, 0, CARD_W, height))
+    if card is None:
+        face = card_sprite(None, lang)
+    else:
+        face = joker_face(stands_for or card, lang) if card.is_joker else card_sprite(card, lang)
+    face = face if height >= CARD_H else face.crop((0, 0, CARD_W, height))
+    if width < CARD_W:
+        return cut_tile(face, width)
+    return face, card_mask(min(height, CARD_H))
 
 
 def paste_face(
@@ -172,16 +192,12 @@ def paste_face(
     y: int,
     height: int = CARD_H,
     stands_for: Card | None = None,
+    width: int = CARD_W,
 ) -> None:
-    """A card (None: the back) at (x, y), cut at ``height``; a joker with ``stands_for``
-    shows that card in its index."""
-    if card is None:
-        sprite = card_sprite(None)
-        if height < CARD_H:
-            sprite = sprite.crop((0, 0, CARD_W, height))
-    else:
-        sprite = _face_crop(card, stands_for or card, height, sheet_language(language()))
-    canvas.paste(sprite, (x, y), card_mask(min(height, CARD_H)))
+    """A card (None: the back) at (x, y), cut at ``height`` and ``width``; a joker with
+    ``stands_for`` shows that card in its index."""
+    sprite, mask = _face_crop(card, stands_for, height, width, sheet_language(language()))
+    canvas.paste(sprite, (x, y), mask)
 
 
 def joker_stands(
@@ -223,7 +239,7 @@ def _under_cards(canvas: Image.Image, x: int, y: int, layers: int, back: bool) -
     edge = pal.index(pal.CARD_EDGE)
     for k in range(layers, 0, -1):
         dx = k * PILE_LAYER
-        box = (x + dx, y + dx, x + dx + CARD_W - 1, y + dx + CARD_H - 1)
+        box = (x + dx, y + dx, x + dx + CARD_W - 1, y + dx + PILE_CARD_H - 1)
         draw.rounded_rectangle(box, CARD_RADIUS, fill=fill, outline=edge, width=2)
 
 
@@ -232,14 +248,14 @@ def draw_stock(canvas: Image.Image, x: int, top: int, count: int, rebuilds: int)
     y = top + PILE_LABEL_H
     text(canvas, _("stock"), centre, top + 2, LABEL, align="centre")
     if count <= 0:
-        empty_slot(canvas, x, y)
-        text(canvas, _("empty"), centre, y + CARD_H // 2 - 12, LABEL, align="centre")
+        empty_slot(canvas, x, y, height=PILE_CARD_H)
+        text(canvas, _("empty"), centre, y + PILE_CARD_H // 2 - 13, LABEL, align="centre")
         return
     _under_cards(canvas, x, y, _pile_layers(count), back=True)
-    paste_face(canvas, None, x, y)
-    text(canvas, str(count), centre, y + CARD_H // 2 - 19, STOCK_COUNT, align="centre")
+    paste_face(canvas, None, x, y, PILE_CARD_H)
+    text(canvas, str(count), centre, y + PILE_CARD_H // 2 - 19, STOCK_COUNT, align="centre")
     if rebuilds:
-        note_y = y + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
+        note_y = y + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
         text(
             canvas,
             _("rebuilt {rebuilds}×", rebuilds=rebuilds),
@@ -255,12 +271,12 @@ def draw_discard(canvas: Image.Image, x: int, top: int, card: Card | None, count
     y = top + PILE_LABEL_H
     text(canvas, _("discard"), centre, top + 2, LABEL, align="centre")
     if card is None or count <= 0:
-        empty_slot(canvas, x, y)
-        text(canvas, _("empty"), centre, y + CARD_H // 2 - 12, LABEL, align="centre")
+        empty_slot(canvas, x, y, height=PILE_CARD_H)
+        text(canvas, _("empty"), centre, y + PILE_CARD_H // 2 - 13, LABEL, align="centre")
         return
     _under_cards(canvas, x, y, _pile_layers(count), back=False)
-    paste_face(canvas, card, x, y)
-    note_y = y + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
+    paste_face(canvas, card, x, y, PILE_CARD_H)
+    note_y = y + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
     text(canvas, plural(count, "card"), centre, note_y, LABEL, align="centre")
 
 
@@ -268,10 +284,30 @@ def draw_pot(canvas: Image.Image, x: int, top: int, pot: int) -> None:
     """The pot as one big gold chip with the number of chips in it."""
     centre = x + CHIP_D // 2
     text(canvas, _("pot"), centre, top + 2, LABEL, align="centre")
-    chip_y = top + PILE_LABEL_H + (CARD_H - CHIP_D) // 2
+    chip_y = top + PILE_LABEL_H + (PILE_CARD_H - CHIP_D) // 2
     text(canvas, str(pot), centre, chip_y, CHIP, align="centre")
-    note_y = top + PILE_LABEL_H + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
+    note_y = top + PILE_LABEL_H + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
     text(canvas, _("chips"), centre, note_y, LABEL, align="centre")
+
+
+NOTE_LINES_MAX = 5  # the lines beside the piles
+NOTE_LINE_H = 28
+
+
+def draw_notes(
+    canvas: Image.Image, notes: Sequence[tuple[str, Style]], x: int, y: int, width: int
+) -> None:
+    """The notes beside the piles, each wrapped to ``width``, at most NOTE_LINES_MAX lines:
+    nothing a player needs is cut off at the picture's edge."""
+    lines: list[tuple[str, Style]] = []
+    for content, style in notes:
+        room = NOTE_LINES_MAX - len(lines)
+        if room <= 0:
+            break
+        lines += [(line, style) for line in wrap_text(content, style.size, width, room)]
+    for line, style in lines:
+        text(canvas, line, x, y, style)
+        y += NOTE_LINE_H
 
 
 # ----------------------------------------------------------------------------- bars
@@ -301,8 +337,12 @@ class Fan:
     step: int = FAN_STEP
 
     @property
+    def tile_w(self) -> int:
+        return max(FAN_TILE_W, self.step)
+
+    @property
     def card_width(self) -> int:
-        return fan_width(len(self.cards), self.step)
+        return 0 if not self.cards else (len(self.cards) - 1) * self.step + self.tile_w
 
     @property
     def width(self) -> int:
@@ -332,7 +372,7 @@ def row_width(row: Sequence[Fan]) -> int:
 def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
     for i, card in enumerate(fan.cards):
         stands = fan.stands_for[i] if i < len(fan.stands_for) else None
-        paste_face(canvas, card, x + i * fan.step, y, FAN_CARD_H, stands)
+        paste_face(canvas, card, x + i * fan.step, y, FAN_CARD_H, stands, fan.tile_w)
     if fan.ring is not None and fan.cards:
         pad = GROUP_RING + 1
         box = (x - pad, y - pad, x + fan.card_width - 1 + pad, y + FAN_CARD_H + pad)
@@ -342,7 +382,7 @@ def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
         if colour is None:
             continue
         px = x + i * fan.step
-        w = CARD_W if i == len(fan.cards) - 1 else fan.step - 2
+        w = fan.tile_w if i == len(fan.cards) - 1 else fan.step - 2
         rect(canvas, (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1), colour)
     if fan.label:
         text(canvas, fan.label, x + 2, bar_y + PLACER_BAR_H, fan.label_style)

@@ -16,7 +16,7 @@ from bot.render import register_cache
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import encode, fan_width, new_canvas, text
-from bot.render.geometry import CARD_W
+from bot.render.geometry import CARD_W, MIN_TEXT_PX, PICTURE_W
 from bot.render.results import (
     HEAD_H,
     SUBTITLE_H,
@@ -68,7 +68,7 @@ GROUP_AREA_W = V_TABLE_W - MARGIN - BAND_PAD - GROUP_X
 ROMME_MAX_H = 3000  # far beyond any real position; a guard for the tests
 
 # The round result.
-RESULT_W = 1000
+RESULT_W = PICTURE_W
 ROW_PAD = 10
 ROW_GAP = 8
 NAME_W = 190
@@ -81,8 +81,8 @@ MIN_ROW_H = 56
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
 NUMBER_MUTED = Style(22, pal.MUTED, pal.PANEL)
 NUMBER_GOLD = Style(24, pal.GOLD, pal.PANEL)
-NOTE_GOLD = Style(20, pal.GOLD, pal.PANEL)
-NOTE_MUTED = Style(20, pal.MUTED, pal.PANEL)
+NOTE_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+NOTE_MUTED = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
 
 
 # ----------------------------------------------------------------------------- table
@@ -273,10 +273,7 @@ def draw_romme_table(view: RommePublicView) -> Image.Image:
         canvas, MARGIN + PILE_SLOT_W + PILE_GAP, top, view.discard_top, view.discard_count
     )
     note_y = top + v.PILE_LABEL_H + 4
-    for content, style in _notes(view):
-        shown = fit_text(content, style.size, layout.width - NOTES_X - MARGIN)
-        text(canvas, shown, NOTES_X, note_y, style)
-        note_y += NOTE_LINE_H
+    v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
     top += PILES_H + SECTION_GAP
     for band in layout.bands:
         _draw_band(canvas, view, band, top)

@@ -13,7 +13,7 @@ from bot.games.treppe.render_table import player_colour
 from bot.render import register_cache
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import encode, fan_width, new_canvas, outline, paste_fan, rect, text
-from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP
+from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP, MIN_TEXT_PX, PICTURE_W
 from bot.render.results import (
     HEAD_H,
     MARGIN,
@@ -47,8 +47,8 @@ MIN_ROW_H = 56
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
 NUMBER_MUTED = Style(22, pal.MUTED, pal.PANEL)
 BONUS = Style(24, pal.GOLD, pal.PANEL)
-NOTE = Style(20, pal.GOLD, pal.PANEL)
-NOTE_MUTED = Style(20, pal.MUTED, pal.PANEL)
+NOTE = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+NOTE_MUTED = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
 
 
 def _name_style(seat: int, bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
@@ -148,7 +148,7 @@ def draw_session_result(
     names: Sequence[str], totals: Sequence[int], winner: int | None
 ) -> Image.Image:
     """Final standings, highest first, as a palette image (uncached)."""
-    width = 620
+    width = PICTURE_W
     row_h = 52
     order = sorted(range(len(names)), key=lambda s: (-totals[s], s))
     height = TITLE_H + SUBTITLE_H + len(order) * (row_h + ROW_GAP) + MARGIN

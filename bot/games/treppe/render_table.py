@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import bot.render.palette as pal
 from bot.render import register_cache
 from bot.render.assets import Style, card_mask, cropped_sprite, fit_text, text_width
-from bot.render.canvas import Align, empty_slot, encode, new_canvas, outline, rect, text
+from bot.render.canvas import Align, cut_tile, empty_slot, encode, new_canvas, outline, rect, text
 from bot.render.geometry import (
     BACK_CODE,
     CARD_RADIUS,
@@ -319,17 +319,9 @@ def _draw_band(
 
 @lru_cache(maxsize=256)
 def _meld_tile(code: str, lang: str) -> tuple[Image.Image, Image.Image]:
-    """A meld card cut right of its index (and below it), with its edge redrawn: the tile
-    and its mask."""
+    """A meld card cut right of its index and below it: the tile and its mask."""
     del lang  # part of the cache key: cropped_sprite draws in the current language
-    tile = cropped_sprite(code, MELD_CARD_H).crop((0, 0, MELD_LAST_W, MELD_CARD_H))
-    box = (0, 0, MELD_LAST_W - 1, MELD_CARD_H - 1 + 2 * CARD_RADIUS)
-    ImageDraw.Draw(tile).rounded_rectangle(
-        box, CARD_RADIUS, outline=pal.index(pal.CARD_EDGE), width=2
-    )
-    mask = Image.new("1", tile.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(box, CARD_RADIUS, fill=1)
-    return tile, mask
+    return cut_tile(cropped_sprite(code, MELD_CARD_H), MELD_LAST_W)
 
 
 def draw_meld(canvas: Image.Image, meld: MeldView, x: int, y: int) -> None:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image
 
 import bot.render.palette as pal
+from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from bot.render import register_cache
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
@@ -65,10 +66,10 @@ WIENER_MAX_H = 2400  # a guard for the tests: six revealed hands of eleven cards
 TITLE_H = 48
 SUBTITLE_H = 34
 RESULT_INFO_H = 150
-RESULT_MIN_W = 860
+RESULT_MIN_W = PICTURE_W
 
 TITLE = Style(28, pal.TEXT, pal.FELT)
-SUBTITLE = Style(20, pal.MUTED, pal.FELT)
+SUBTITLE = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
 BANNER = Style(26, pal.GOLD, pal.FELT)
 BANNER_NOTE = Style(22, pal.TEXT, pal.FELT)
 
@@ -361,10 +362,7 @@ def draw_wiener_table(view: WienerPublicView) -> Image.Image:
     )
     v.draw_pot(canvas, POT_X, top, view.pot)
     note_y = top + v.PILE_LABEL_H + 4
-    for content, style in _notes(view):
-        shown = fit_text(content, style.size, layout.width - NOTES_X - MARGIN)
-        text(canvas, shown, NOTES_X, note_y, style)
-        note_y += NOTE_LINE_H + (4 if style.size > 22 else 0)
+    v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
     top += PILES_H + SECTION_GAP
     for band in layout.bands:
         _draw_band(canvas, view, band, top)
