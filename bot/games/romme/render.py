@@ -15,7 +15,7 @@ import bot.render.palette as pal
 from bot.render import register_cache
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
-from bot.render.canvas import encode, fan_width, new_canvas, text
+from bot.render.canvas import encode, new_canvas, text
 from bot.render.geometry import CARD_W, MIN_TEXT_PX, PICTURE_W
 from bot.render.results import (
     HEAD_H,
@@ -71,10 +71,10 @@ ROMME_MAX_H = 3000  # far beyond any real position; a guard for the tests
 RESULT_W = PICTURE_W
 ROW_PAD = 10
 ROW_GAP = 8
-NAME_W = 190
+NAME_W = 150
 CARDS_X = MARGIN + v.COLOUR_BAR_W + 12 + NAME_W + 10
-NUMBER_COL_W = 96
-CARDS_MAX_W = RESULT_W - MARGIN - 14 - 3 * NUMBER_COL_W - CARDS_X - 20
+NUMBER_COL_W = 88
+CARDS_MAX_W = RESULT_W - 2 * MARGIN - 14 - 3 * NUMBER_COL_W - CARDS_X
 CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // v.FAN_STEP + 1
 MIN_ROW_H = 56
 
@@ -302,10 +302,9 @@ def _row_height(count: int) -> int:
 
 
 def _columns(result: RommeRoundResult) -> list[int]:
-    """The hand, minus and total columns' right edges, after the widest hand's cards."""
-    longest = max((len(h) for h in result.hands), default=0)
-    cards_w = max(330, fan_width(min(longest, CARDS_PER_ROW), v.FAN_STEP))
-    return number_columns(CARDS_X + cards_w + NUMBER_COL_W, NUMBER_COL_W, 3)
+    """The hand, minus and total columns' right edges, at the picture's right side."""
+    del result  # every result picture is RESULT_W wide
+    return number_columns(CARDS_X + CARDS_MAX_W + NUMBER_COL_W, NUMBER_COL_W, 3)
 
 
 def _draw_heading(canvas: Image.Image, result: RommeRoundResult, names: Sequence[str]) -> None:
@@ -364,7 +363,7 @@ def draw_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> I
     heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
     height = TITLE_H + SUBTITLE_H + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
     columns = _columns(result)
-    canvas = new_canvas(columns[-1] + 14 + MARGIN, height)
+    canvas = new_canvas(RESULT_W, height)
     _draw_heading(canvas, result, names)
     heads = zip((_("hand"), _("minus"), _("total")), columns, strict=True)
     y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))

@@ -12,7 +12,7 @@ import bot.render.palette as pal
 from bot.games.treppe.render_table import player_colour
 from bot.render import register_cache
 from bot.render.assets import Style, fit_text
-from bot.render.canvas import encode, fan_width, new_canvas, outline, paste_fan, rect, text
+from bot.render.canvas import encode, new_canvas, outline, paste_fan, rect, text
 from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP, MIN_TEXT_PX, PICTURE_W
 from bot.render.results import (
     HEAD_H,
@@ -34,14 +34,13 @@ ROW_PAD = 10
 ROW_GAP = 8
 COLOUR_BAR_W = 6
 NAME_X = MARGIN + COLOUR_BAR_W + 12
-NAME_W = 170
+NAME_W = 150
+NUMBER_COL_W = 88  # each number column, right-aligned
 CARDS_X = NAME_X + NAME_W + 10
-CARDS_MAX_W = 420  # longer hands wrap
-CARDS_MIN_W = 330  # fits "went out ★ Rommé hand ×2"
+CARDS_MAX_W = PICTURE_W - 2 * MARGIN - 14 - 3 * NUMBER_COL_W - CARDS_X  # longer hands wrap
 CARD_STRIP_H = INDEX_BOTTOM + 14  # hand cards are read by their indices, like melds
 CARD_STEP = INDEX_STRIP + 2
 CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // CARD_STEP + 1
-NUMBER_COL_W = 100  # each number column, right-aligned
 MIN_ROW_H = 56
 
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
@@ -61,10 +60,9 @@ def _row_height(cards: int) -> int:
 
 
 def _columns(result: RoundResult) -> list[int]:
-    """The hand, melds and total columns' right edges, after the widest hand's cards."""
-    longest = max((len(h) for h in result.hands), default=0)
-    cards_w = max(CARDS_MIN_W, fan_width(min(longest, CARDS_PER_ROW), CARD_STEP))
-    return number_columns(CARDS_X + cards_w + NUMBER_COL_W, NUMBER_COL_W, 3)
+    """The hand, melds and total columns' right edges, at the picture's right side."""
+    del result  # every result picture is PICTURE_W wide
+    return number_columns(CARDS_X + CARDS_MAX_W + NUMBER_COL_W, NUMBER_COL_W, 3)
 
 
 def _draw_heading(canvas: Image.Image, result: RoundResult, names: Sequence[str]) -> None:
@@ -134,7 +132,7 @@ def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
     heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
     height = TITLE_H + SUBTITLE_H + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
     columns = _columns(result)
-    canvas = new_canvas(columns[-1] + 14 + MARGIN, height)
+    canvas = new_canvas(PICTURE_W, height)
     _draw_heading(canvas, result, names)
     heads = zip((_("hand"), _("melds"), _("total")), columns, strict=True)
     y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
