@@ -74,7 +74,7 @@ def _glyph(content: str, colour: pal.RGB, box: tuple[int, int, int, int]) -> Ima
     f = font(100 * k)
     with _FONT_LOCK:
         left, top, right, bottom = f.getbbox(content)
-        mask = Image.new("L", (right - left, bottom - top), 0)
+        mask = Image.new("L", (round(right - left), round(bottom - top)), 0)
         ImageDraw.Draw(mask).text((-left, -top), content, font=f, fill=255)
     width, height = (box[2] - box[0]) * k, (box[3] - box[1]) * k
     scale = height / mask.height

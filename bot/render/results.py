@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import text
+from bot.render.geometry import MIN_TEXT_PX
 from engine.i18n import _
 
 MARGIN = 16

@@ -25,7 +25,7 @@ from bot.render.assets import (
     text_width,
     wrap_text,
 )
-from bot.render.canvas import cut_tile, empty_slot, fan_width, outline, rect, text
+from bot.render.canvas import cut_tile, empty_slot, outline, rect, text
 from bot.render.geometry import (
     CARD_H,
     CARD_RADIUS,

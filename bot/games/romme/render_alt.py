@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.render.alt import cards_words, ranked, sentences, seat_line
+from bot.render.alt import cards_words, ranked, seat_line, sentences
 from engine.actions import MeldKind
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView, RommeSeatView
@@ -59,7 +59,11 @@ def table_alt_text(view: RommePublicView) -> str:
         ),
         _status(view),
         _("Stock: {cards}.", cards=card_count(view.stock_count)),
-        _("Discard pile: {top} on top, {cards}.", top=discard, cards=card_count(view.discard_count)),
+        _(
+            "Discard pile: {top} on top, {cards}.",
+            top=discard,
+            cards=card_count(view.discard_count),
+        ),
     ]
     for seat in view.seats:
         melds = [_meld(m) for m in view.melds if m.owner == seat.seat]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.treppe.render_table import meld_credits
-from bot.render.alt import cards_words, ranked, sentences, seat_line
+from bot.render.alt import cards_words, ranked, seat_line, sentences
 from engine.actions import MeldKind
 from engine.games.treppe.events import RoundResult
 from engine.games.treppe.views import MeldView, PublicView
@@ -39,7 +39,9 @@ def _meld(meld: MeldView, names: Sequence[str]) -> str:
     if len(credits) == 1:
         return _("{kind} {cards} ({points})", kind=kind, cards=cards, points=meld.points)
     who = ", ".join(f"{names[seat]} {points}" for seat, points in credits)
-    return _("{kind} {cards} ({points}: {who})", kind=kind, cards=cards, points=meld.points, who=who)
+    return _(
+        "{kind} {cards} ({points}: {who})", kind=kind, cards=cards, points=meld.points, who=who
+    )
 
 
 def table_alt_text(view: PublicView) -> str:

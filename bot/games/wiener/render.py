@@ -14,11 +14,11 @@ from functools import lru_cache
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from bot.render import register_cache
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import encode, new_canvas, text
+from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from bot.render.hand import sort_hand
 from bot.render.variants import (
     BAND_GAP,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.render.alt import cards_words, ranked, sentences, seat_line
+from bot.render.alt import cards_words, ranked, seat_line, sentences
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
 from engine.i18n import _, card_count
@@ -62,7 +62,11 @@ def table_alt_text(view: WienerPublicView) -> str:
         _("Wiener Rummy, round {round_number}.", round_number=view.round_number),
         _status(view),
         _("Stock: {cards}.", cards=card_count(view.stock_count)),
-        _("Discard pile: {top} on top, {cards}.", top=discard, cards=card_count(view.discard_count)),
+        _(
+            "Discard pile: {top} on top, {cards}.",
+            top=discard,
+            cards=card_count(view.discard_count),
+        ),
         _("Pot: {pot} chips.", pot=view.pot),
     ]
     if view.knocker is not None:
