@@ -35,9 +35,12 @@ def cut_tile(sprite: Image.Image, width: int) -> tuple[Image.Image, Image.Image]
     redrawn; returns the tile and its mask. Fans of such tiles are read by their indices."""
     tile = sprite.crop((0, 0, width, sprite.height))
     box = (0, 0, width - 1, sprite.height - 1 + 2 * CARD_RADIUS)  # square cut at the bottom
-    ImageDraw.Draw(tile).rounded_rectangle(
+    edge = tile.copy()
+    ImageDraw.Draw(edge).rounded_rectangle(
         box, CARD_RADIUS, outline=pal.index(pal.CARD_EDGE), width=2
     )
+    right = width - CARD_RADIUS - 2  # only the new right edge: the index stays as drawn
+    tile.paste(edge.crop((right, 0, width, tile.height)), (right, 0))
     mask = Image.new("1", tile.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle(box, CARD_RADIUS, fill=1)
     return tile, mask
