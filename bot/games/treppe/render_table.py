@@ -236,7 +236,7 @@ def _draw_staircase(canvas: Image.Image, stairs: tuple[Card, ...], top: int) -> 
         x, y = layout.position(i)
         canvas.paste(cropped_sprite(card.code, STAIR_CARD_H), (x, top + y), mask)
     x, y = layout.position(len(stairs) - 1)
-    ring = (x - TOP_RING, top + y - TOP_RING, x + CARD_W - 1 + TOP_RING, top + y + STAIR_CARD_H - 1)
+    ring = (x - TOP_RING, top + y - TOP_RING, x + CARD_W - 1 + TOP_RING, top + y + STAIR_CARD_H + 3)
     outline(canvas, ring, pal.GOLD, TOP_RING, CARD_RADIUS + TOP_RING)
     for badge in staircase_badges(len(stairs)):
         text(canvas, badge.label, badge.x, top + badge.y, badge.style, align=badge.align)
