@@ -20,6 +20,7 @@ from bot.render.assets import (
     Style,
     card_mask,
     card_sprite,
+    fit_text,
     font,
     sheet_language,
     text_width,
@@ -43,40 +44,43 @@ from engine.i18n import DEFAULT_LANGUAGE, _, language, rank_label, using
 V_TABLE_W = PICTURE_W  # every variant table is this wide: its text size is chosen for it
 V_TABLE_MIN_W = PICTURE_W
 MARGIN = 12
-HEADER_H = 58
-SECTION_GAP = 14
-STATUS_NAME_W = 300
+HEADER_H = 44
+HEADER_Y = 8
+SECTION_GAP = 8
+STATUS_NAME_W = 260
 
-# Piles: a label above, the top card, a few offset edges under it for the pile's depth.
+# Piles: a label above (with the count of a face-up pile), the top card cut below its index,
+# a few offset edges under it for the pile's depth.
 PILE_LABEL_H = 30
 PILE_GAP = 30
 PILE_LAYER = 4  # how far each card under the top one sticks out, down and right
 PILE_LAYERS_MAX = 3
-PILE_NOTE_H = 28  # "37 cards" under a pile
 PILE_CARD_H = 104  # pile cards are cut below their index, like the staircase
-PILES_H = PILE_LABEL_H + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4 + PILE_NOTE_H
+PILES_H = PILE_LABEL_H + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 6
 PILE_SLOT_W = CARD_W + PILE_LAYERS_MAX * PILE_LAYER
 CHIP_D = 76  # the pot's chip
 
 # Bands: one per player, info on the left, cards on the right.
-BAND_PAD = 10
-BAND_GAP = 10
+BAND_PAD = 6
+BAND_GAP = 6
 COLOUR_BAR_W = 6
-INFO_W = 264
-INFO_X = MARGIN + COLOUR_BAR_W + 12
-INFO_TEXT_W = INFO_W - COLOUR_BAR_W - 24
+INFO_W = 268
+INFO_X = MARGIN + COLOUR_BAR_W + 8
+INFO_TEXT_W = INFO_W - COLOUR_BAR_W - 14
+INFO_LINE_H = 26  # a line of INFO text; the name line is NAME_LINE_H
+NAME_LINE_H = 28
 GROUP_X = MARGIN + INFO_W
 BAR_H = 9
 TURN_RING = 3
 
 # Card fans in bands: cropped cards read by their index (jokers need a little more height).
 FAN_CARD_H = 84
-FAN_STEP = INDEX_STRIP + 4
-FAN_TILE_W = INDEX_STRIP + 20  # every fan card is cut a little right of its index
-FAN_GAP = 18
-FAN_LABEL_H = 26
+FAN_STEP = INDEX_STRIP
+FAN_TILE_W = INDEX_STRIP + 16  # every fan card is cut a little right of its index
+FAN_GAP = 10
+FAN_LABEL_GAP = 5  # a fan's label ("30", "34 · pending") stands right of its cards
 PLACER_BAR_H = 5
-FAN_ROW_H = FAN_CARD_H + 2 + PLACER_BAR_H + FAN_LABEL_H + 6
+FAN_ROW_H = FAN_CARD_H + 2 + PLACER_BAR_H + 4
 BACK_STEP = 16  # a hidden hand: card backs closely stacked
 GROUP_RING = 3
 
@@ -243,7 +247,7 @@ def _under_cards(canvas: Image.Image, x: int, y: int, layers: int, back: bool) -
         draw.rounded_rectangle(box, CARD_RADIUS, fill=fill, outline=edge, width=2)
 
 
-def draw_stock(canvas: Image.Image, x: int, top: int, count: int, rebuilds: int) -> None:
+def draw_stock(canvas: Image.Image, x: int, top: int, count: int) -> None:
     centre = x + CARD_W // 2
     y = top + PILE_LABEL_H
     text(canvas, _("stock"), centre, top + 2, LABEL, align="centre")
@@ -254,30 +258,19 @@ def draw_stock(canvas: Image.Image, x: int, top: int, count: int, rebuilds: int)
     _under_cards(canvas, x, y, _pile_layers(count), back=True)
     paste_face(canvas, None, x, y, PILE_CARD_H)
     text(canvas, str(count), centre, y + PILE_CARD_H // 2 - 19, STOCK_COUNT, align="centre")
-    if rebuilds:
-        note_y = y + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
-        text(
-            canvas,
-            _("rebuilt {rebuilds}×", rebuilds=rebuilds),
-            centre,
-            note_y,
-            LABEL,
-            align="centre",
-        )
 
 
 def draw_discard(canvas: Image.Image, x: int, top: int, card: Card | None, count: int) -> None:
     centre = x + CARD_W // 2
     y = top + PILE_LABEL_H
-    text(canvas, _("discard"), centre, top + 2, LABEL, align="centre")
+    label = f"{_('discard')} · {count}" if card is not None and count > 0 else _("discard")
+    text(canvas, label, centre, top + 2, LABEL, align="centre")
     if card is None or count <= 0:
         empty_slot(canvas, x, y, height=PILE_CARD_H)
         text(canvas, _("empty"), centre, y + PILE_CARD_H // 2 - 13, LABEL, align="centre")
         return
     _under_cards(canvas, x, y, _pile_layers(count), back=False)
     paste_face(canvas, card, x, y, PILE_CARD_H)
-    note_y = y + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
-    text(canvas, plural(count, "card"), centre, note_y, LABEL, align="centre")
 
 
 def draw_pot(canvas: Image.Image, x: int, top: int, pot: int) -> None:
@@ -286,8 +279,6 @@ def draw_pot(canvas: Image.Image, x: int, top: int, pot: int) -> None:
     text(canvas, _("pot"), centre, top + 2, LABEL, align="centre")
     chip_y = top + PILE_LABEL_H + (PILE_CARD_H - CHIP_D) // 2
     text(canvas, str(pot), centre, chip_y, CHIP, align="centre")
-    note_y = top + PILE_LABEL_H + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
-    text(canvas, _("chips"), centre, note_y, LABEL, align="centre")
 
 
 NOTE_LINES_MAX = 5  # the lines beside the piles
@@ -308,6 +299,24 @@ def draw_notes(
     for line, style in lines:
         text(canvas, line, x, y, style)
         y += NOTE_LINE_H
+
+
+def rebuilt_note(rebuilds: int) -> list[tuple[str, Style]]:
+    """A note for the column beside the piles when the stock was rebuilt this round."""
+    return [(_("Stock rebuilt {rebuilds}×", rebuilds=rebuilds), LABEL)] if rebuilds else []
+
+
+def draw_name_line(
+    canvas: Image.Image, seat: int, name: str, y: int, right: tuple[str, Style] | None
+) -> None:
+    """A band's first line: the name in its seat's colour, cut short so that the figure on
+    the right of the info column (a score, a tag) always shows."""
+    room = INFO_TEXT_W
+    if right is not None:
+        content, style = right
+        stamp = text(canvas, content, INFO_X + INFO_TEXT_W, y, style, align="right")
+        room -= stamp.width + 10
+    text(canvas, fit_text(name, 24, room), INFO_X, y, name_style(seat))
 
 
 # ----------------------------------------------------------------------------- bars
@@ -346,8 +355,9 @@ class Fan:
 
     @property
     def width(self) -> int:
-        label = text_width(self.label, self.label_style.size) + 4 if self.label else 0
-        return max(self.card_width, label)
+        if not self.label:
+            return self.card_width
+        return self.card_width + FAN_LABEL_GAP + text_width(self.label, self.label_style.size)
 
 
 def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
@@ -385,7 +395,7 @@ def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
         w = fan.tile_w if i == len(fan.cards) - 1 else fan.step - 2
         rect(canvas, (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1), colour)
     if fan.label:
-        text(canvas, fan.label, x + 2, bar_y + PLACER_BAR_H, fan.label_style)
+        text(canvas, fan.label, x + fan.card_width + FAN_LABEL_GAP, y, fan.label_style)
 
 
 def draw_fan_rows(canvas: Image.Image, rows: Sequence[Sequence[Fan]], x: int, y: int) -> None:

@@ -60,8 +60,8 @@ from engine.twopack.melds import hand_value
 from engine.twopack.views import VariantMeldView
 
 # The table.
-ROMME_INFO_H = 124  # name, minus points, cards, opening progress and its bar
-OPENING_BAR_W = 190
+ROMME_INFO_H = v.NAME_LINE_H + 2 * v.INFO_LINE_H + v.BAR_H + 4  # name, cards, first meld
+OPENING_BAR_W = v.INFO_TEXT_W
 NOTES_X = MARGIN + 2 * PILE_SLOT_W + PILE_GAP + 34  # the notes right of the piles
 NOTE_LINE_H = 30
 GROUP_AREA_W = V_TABLE_W - MARGIN - BAND_PAD - GROUP_X
@@ -138,6 +138,7 @@ def _notes(view: RommePublicView) -> list[tuple[str, Style]]:
             ),
             v.NOTE,
         ),
+        *v.rebuilt_note(view.rebuilds),
         (_("★ joker, with the card it stands for"), v.LABEL),
         (_("Fewest minus points wins"), v.LABEL),
     ]
@@ -211,22 +212,17 @@ def romme_table_size(view: RommePublicView) -> tuple[int, int]:
 
 def _draw_header(canvas: Image.Image, view: RommePublicView) -> None:
     left, muted = _header_left(view)
-    stamp = text(canvas, left, MARGIN, 14, HEADER)
-    text(canvas, muted, MARGIN + stamp.width + 10, 18, HEADER_MUTED)
+    stamp = text(canvas, left, MARGIN, v.HEADER_Y, HEADER)
+    text(canvas, muted, MARGIN + stamp.width + 10, v.HEADER_Y + 3, HEADER_MUTED)
     status, colour = _status(view)
-    text(canvas, status, canvas.width - MARGIN, 14, Style(26, colour, pal.FELT), align="right")
+    text(canvas, status, canvas.width - MARGIN, v.HEADER_Y, Style(26, colour, pal.FELT), "right")
 
 
 def _draw_opening(canvas: Image.Image, view: RommePublicView, seat: RommeSeatView, y: int) -> None:
     need = view.opening_minimum
     if seat.opened:
-        text(
-            canvas,
-            _("✓ opened with {opening_points}", opening_points=seat.opening_points),
-            INFO_X,
-            y,
-            INFO_BRIGHT,
-        )
+        done = _("✓ opened with {opening_points}", opening_points=seat.opening_points)
+        text(canvas, fit_text(done, INFO.size, INFO_TEXT_W), INFO_X, y, INFO_BRIGHT)
         return
     pending = seat.opening_points > 0
     style = INFO_GOLD if pending else INFO
@@ -238,10 +234,12 @@ def _draw_opening(canvas: Image.Image, view: RommePublicView, seat: RommeSeatVie
         style,
     )
     fraction = seat.opening_points / need if need else 1.0
-    v.draw_bar(canvas, INFO_X, y + 26, OPENING_BAR_W, fraction, pal.GOLD)
+    v.draw_bar(canvas, INFO_X, y + v.INFO_LINE_H, OPENING_BAR_W, fraction, pal.GOLD)
 
 
 def _draw_band(canvas: Image.Image, view: RommePublicView, band: _Band, top: int) -> None:
+    """Name and minus points; cards and dealer; the first meld (progress bar until it is
+    down); the melds right of them."""
     seat = band.seat
     turn = seat.seat == view.to_act and view.phase is not Phase.OVER
     ring = seat_colour(seat.seat) if turn else None
@@ -249,17 +247,15 @@ def _draw_band(canvas: Image.Image, view: RommePublicView, band: _Band, top: int
         ring = pal.GOLD
     v.draw_band_frame(canvas, seat.seat, top, band.height, ring)
     y = top + BAND_PAD
-    text(canvas, fit_text(seat.name, 24, INFO_TEXT_W), INFO_X, y, name_style(seat.seat))
-    score = text(canvas, str(seat.minus), INFO_X, y + 32, SCORE)
-    text(canvas, _("minus points"), INFO_X + score.width + 8, y + 36, INFO)
+    v.draw_name_line(canvas, seat.seat, seat.name, y, (str(seat.minus), SCORE))
     cards = plural(seat.hand_count, "card")
     if seat.seat == view.dealer:
         cards += _(" · dealer")
-    text(canvas, cards, INFO_X, y + 62, INFO)
-    _draw_opening(canvas, view, seat, y + 86)
+    text(canvas, fit_text(cards, INFO.size, INFO_TEXT_W), INFO_X, y + v.NAME_LINE_H, INFO)
+    _draw_opening(canvas, view, seat, y + v.NAME_LINE_H + v.INFO_LINE_H)
     if not band.rows:
-        text(canvas, _("no melds yet"), GROUP_X, top + BAND_PAD + 40, INFO)
-    v.draw_fan_rows(canvas, band.rows, GROUP_X, top + BAND_PAD)
+        text(canvas, _("no melds yet"), GROUP_X, y + v.NAME_LINE_H, INFO)
+    v.draw_fan_rows(canvas, band.rows, GROUP_X, y)
 
 
 def draw_romme_table(view: RommePublicView) -> Image.Image:
@@ -268,11 +264,11 @@ def draw_romme_table(view: RommePublicView) -> Image.Image:
     canvas = new_canvas(layout.width, layout.height)
     _draw_header(canvas, view)
     top = HEADER_H
-    v.draw_stock(canvas, MARGIN, top, view.stock_count, view.rebuilds)
+    v.draw_stock(canvas, MARGIN, top, view.stock_count)
     v.draw_discard(
         canvas, MARGIN + PILE_SLOT_W + PILE_GAP, top, view.discard_top, view.discard_count
     )
-    note_y = top + v.PILE_LABEL_H + 4
+    note_y = top + 4
     v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
     top += PILES_H + SECTION_GAP
     for band in layout.bands:

@@ -51,9 +51,10 @@ from engine.protocol import Phase
 from engine.twopack.deadwood import Arrangement
 from engine.twopack.melds import VariantMeld
 
-WIENER_INFO_H = 124  # name, bad points and their bar, chips, cards
-INFO_LINE_H = 24  # one more line: "bought back in"
-BAD_BAR_W = 190
+LIMIT_BAR_H = 17  # the bar toward the limit under the name line, with room around it
+WIENER_INFO_H = v.NAME_LINE_H + LIMIT_BAR_H + 2 * v.INFO_LINE_H  # name, bar, chips, cards
+INFO_LINE_H = v.INFO_LINE_H  # one more line: "bought back in"
+BAD_BAR_W = v.INFO_TEXT_W
 DANGER = 0.8  # bad points from this share of the limit on show in red
 POT_X = MARGIN + 2 * (PILE_SLOT_W + PILE_GAP)
 NOTES_X = POT_X + v.CHIP_D + PILE_GAP + 10
@@ -206,6 +207,7 @@ def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
         return [
             (_("{value} knocked", value=names[knocker]), BANNER),
             (_final_turns_note(view, names), BANNER_NOTE),
+            *v.rebuilt_note(view.rebuilds),
             (_("The other hands stay hidden until the round ends"), v.LABEL),
         ]
     notes: list[tuple[str, Style]] = []
@@ -220,6 +222,7 @@ def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
         notes.append((offer, v.NOTE_GOLD))
     notes += [
         (_("Out at {out_at} bad points", out_at=view.out_at), v.NOTE),
+        *v.rebuilt_note(view.rebuilds),
         (_("The last player in wins the pot"), v.LABEL),
     ]
     return notes + _last_round(view, names)
@@ -297,16 +300,11 @@ def wiener_table_size(view: WienerPublicView) -> tuple[int, int]:
 
 
 def _draw_header(canvas: Image.Image, view: WienerPublicView) -> None:
-    stamp = text(canvas, _("Wiener Rummy"), MARGIN, 14, HEADER)
-    text(
-        canvas,
-        _("· round {round_number}", round_number=view.round_number),
-        MARGIN + stamp.width + 10,
-        18,
-        HEADER_MUTED,
-    )
+    stamp = text(canvas, _("Wiener Rummy"), MARGIN, v.HEADER_Y, HEADER)
+    muted = _("· round {round_number}", round_number=view.round_number)
+    text(canvas, muted, MARGIN + stamp.width + 10, v.HEADER_Y + 3, HEADER_MUTED)
     status, colour = _status(view)
-    text(canvas, status, canvas.width - MARGIN, 14, Style(26, colour, pal.FELT), align="right")
+    text(canvas, status, canvas.width - MARGIN, v.HEADER_Y, Style(26, colour, pal.FELT), "right")
 
 
 def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: int) -> None:
@@ -329,21 +327,20 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
     if view.winner == seat.seat or _knocker(view) == seat.seat:
         ring = pal.GOLD
     v.draw_band_frame(canvas, seat.seat, top, band.height, ring)
-    name_w = INFO_TEXT_W
+    right = f"{seat.bad_points} / {view.out_at}"
+    v.draw_name_line(canvas, seat.seat, seat.name, y, (right, v.SCORE))
+    _limit_bar(canvas, seat.bad_points, view.out_at, y + v.NAME_LINE_H + 2)
+    y += v.NAME_LINE_H + LIMIT_BAR_H
+    text(canvas, _chips_text(seat.chips), INFO_X, y, INFO_BRIGHT)
     if seat.seat == _knocker(view):
-        tag = text_width(_("knocked"), v.TAG_GOLD.size) + 2 * v.TAG_GOLD.pad_x
-        text(canvas, _("knocked"), INFO_X + INFO_TEXT_W - tag, y + 2, v.TAG_GOLD)
-        name_w -= tag + 8
-    text(canvas, fit_text(seat.name, 24, name_w), INFO_X, y, name_style(seat.seat))
-    _bad_points_lines(canvas, seat.bad_points, view.out_at, y + 32)
-    text(canvas, _chips_text(seat.chips), INFO_X, y + 76, INFO_BRIGHT)
+        text(canvas, _("knocked"), INFO_X + INFO_TEXT_W, y, v.TAG_GOLD, align="right")
     cards = [] if _between_rounds(view) else [plural(seat.hand_count, "card")]
     if seat.seat == view.dealer:
         cards.append(_("dealer"))
     if cards:
-        text(canvas, " · ".join(cards), INFO_X, y + 100, INFO)
+        text(canvas, " · ".join(cards), INFO_X, y + v.INFO_LINE_H, INFO)
     if seat.bought_back:
-        text(canvas, _("bought back in"), INFO_X, y + 124, INFO)
+        text(canvas, _("bought back in"), INFO_X, y + 2 * v.INFO_LINE_H, INFO)
     v.draw_fan_rows(canvas, band.rows, GROUP_X, top + BAND_PAD)
 
 
@@ -356,12 +353,12 @@ def draw_wiener_table(view: WienerPublicView) -> Image.Image:
     canvas = new_canvas(layout.width, layout.height)
     _draw_header(canvas, view)
     top = HEADER_H
-    v.draw_stock(canvas, MARGIN, top, view.stock_count, view.rebuilds)
+    v.draw_stock(canvas, MARGIN, top, view.stock_count)
     v.draw_discard(
         canvas, MARGIN + PILE_SLOT_W + PILE_GAP, top, view.discard_top, view.discard_count
     )
     v.draw_pot(canvas, POT_X, top, view.pot)
-    note_y = top + v.PILE_LABEL_H + 4
+    note_y = top + 4
     v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
     top += PILES_H + SECTION_GAP
     for band in layout.bands:
