@@ -1,9 +1,5 @@
-"""The table picture: status line, talon, the numbered staircase and every player's melds.
-
-Drawn PICTURE_W wide with no text under MIN_TEXT_PX (bot/render/README.md): the picture is
-all a player sees of the table, so each band says name, score, cards, dealer and this
-round's points; melds show their cards' indices and who scored what, in the players' colours.
-"""
+"""The table picture, PICTURE_W wide (bot/render/README.md): status line, talon, the numbered
+staircase and a band per player (name, score, cards, dealer, this round's points, melds)."""
 
 from __future__ import annotations
 
@@ -244,8 +240,7 @@ def _draw_staircase(canvas: Image.Image, stairs: tuple[Card, ...], top: int) -> 
 
 @dataclass(frozen=True, slots=True)
 class Badge:
-    """A staircase position number: drawn at (x, y) below the status line, ``x`` being its
-    centre or (for the top card) its left edge."""
+    """A staircase number at (x, y) below the status line: ``x`` is its centre or its left."""
 
     label: str
     x: int

@@ -16,7 +16,7 @@ from PIL import Image
 import bot.render.palette as pal
 from bot.render import register_cache
 from bot.render import variants as v
-from bot.render.assets import Style, fit_text, text_width
+from bot.render.assets import Style, fit_text, text_width, wrap_text
 from bot.render.canvas import encode, new_canvas, text
 from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from bot.render.hand import sort_hand
@@ -393,6 +393,42 @@ def _title(canvas: Image.Image, parts: Sequence[tuple[str, Style]], y: int) -> N
         x += text(canvas, content, x, y, style).width
 
 
+def _result_heading(
+    result: WienerRoundResult, names: Sequence[str], knock_money: int, in_play: list[int]
+) -> tuple[list[tuple[str, Style]], str, dict[int, int]]:
+    """The result's title pieces, the note under it and the chips each seat moved."""
+    closer = result.closer
+    if closer is None:
+        title = [(_("Round {round_number}: dead round", round_number=result.round_number), TITLE)]
+        note = _("The stock ran out once too often: no bad points, no chips.")
+        return title, note, dict.fromkeys(in_play, 0)
+    name = fit_text(names[closer], TITLE.size, 420)
+    did = _(" called Rummy!") if result.rummy else _(" knocked")
+    title = [
+        (_("Round {round_number}: ", round_number=result.round_number), TITLE),
+        (name, name_style(closer, pal.FELT, TITLE.size)),
+        (did, TITLE),
+    ]
+    gain = knock_money * (len(in_play) - 1)
+    chips = plural(knock_money, "chip")
+    if result.rummy:
+        note = _(
+            "{name} gets {chips} from each player still in (+{gain}) and no bad points.",
+            name=name,
+            chips=chips,
+            gain=gain,
+        )
+    else:
+        note = _(
+            "{name} gets {chips} from each player still in (+{gain}).",
+            name=name,
+            chips=chips,
+            gain=gain,
+        )
+    note += _(" Deadwood adds to bad points.")
+    return title, note, {s: (gain if s == closer else -knock_money) for s in in_play}
+
+
 def draw_wiener_round_result(
     result: WienerRoundResult, names: Sequence[str], out_at: int = 101, knock_money: int = 1
 ) -> Image.Image:
@@ -408,52 +444,18 @@ def draw_wiener_round_result(
         v.band_height(RESULT_INFO_H, len(rows)) if laid is not None else OUT_BAND_H
         for rows, laid in zip(all_rows, result.hands, strict=True)
     ]
-    height = TITLE_H + SUBTITLE_H + sum(h + BAND_GAP for h in heights) + MARGIN
-    canvas = new_canvas(width, height)
-
     in_play = [s for s, laid in enumerate(result.hands) if laid is not None]
+    title, note, moved = _result_heading(result, names, knock_money, in_play)
     closer = result.closer
-    if closer is None:
-        _title(
-            canvas,
-            [(_("Round {round_number}: dead round", round_number=result.round_number), TITLE)],
-            12,
-        )
-        note = _("The stock ran out once too often: no bad points, no chips.")
-        moved = dict.fromkeys(in_play, 0)
-    else:
-        name = fit_text(names[closer], TITLE.size, 420)
-        did = _(" called Rummy!") if result.rummy else _(" knocked")
-        _title(
-            canvas,
-            [
-                (_("Round {round_number}: ", round_number=result.round_number), TITLE),
-                (name, name_style(closer, pal.FELT, TITLE.size)),
-                (did, TITLE),
-            ],
-            12,
-        )
-        gain = knock_money * (len(in_play) - 1)
-        chips = plural(knock_money, "chip")
-        if result.rummy:
-            note = _(
-                "{name} gets {chips} from each player still in (+{gain}) and no bad points.",
-                name=name,
-                chips=chips,
-                gain=gain,
-            )
-        else:
-            note = _(
-                "{name} gets {chips} from each player still in (+{gain}).",
-                name=name,
-                chips=chips,
-                gain=gain,
-            )
-        note += _(" Deadwood adds to bad points.")
-        moved = {s: (gain if s == closer else -knock_money) for s in in_play}
-    text(canvas, fit_text(note, SUBTITLE.size, width - 2 * MARGIN), MARGIN, TITLE_H, SUBTITLE)
+    note_lines = wrap_text(note, SUBTITLE.size, width - 2 * MARGIN, 2)
+    heading_h = TITLE_H + SUBTITLE_H + (len(note_lines) - 1) * NOTE_LINE_H
+    height = heading_h + sum(h + BAND_GAP for h in heights) + MARGIN
+    canvas = new_canvas(width, height)
+    _title(canvas, title, 12)
+    for i, line in enumerate(note_lines):
+        text(canvas, line, MARGIN, TITLE_H + i * NOTE_LINE_H, SUBTITLE)
 
-    y = TITLE_H + SUBTITLE_H
+    y = heading_h
     for seat, (rows, row_h) in enumerate(zip(all_rows, heights, strict=True)):
         laid = result.hands[seat]
         top = y + BAND_PAD
