@@ -19,11 +19,11 @@ from bot.render.canvas import encode, new_canvas, text
 from bot.render.geometry import CARD_W, MIN_TEXT_PX, PICTURE_W
 from bot.render.results import (
     HEAD_H,
-    SUBTITLE_H,
     TITLE,
-    TITLE_H,
     draw_column_heads,
     draw_round_heading,
+    heading_height,
+    note_lines,
     number_columns,
     title_name,
 )
@@ -303,11 +303,13 @@ def _columns(result: RommeRoundResult) -> list[int]:
     return number_columns(CARDS_X + CARDS_MAX_W + NUMBER_COL_W, NUMBER_COL_W, 3)
 
 
-def _draw_heading(canvas: Image.Image, result: RommeRoundResult, names: Sequence[str]) -> None:
+def _heading(
+    result: RommeRoundResult, names: Sequence[str]
+) -> tuple[tuple[str, Style] | None, str]:
+    """Who went out (None: a dead round) and the note under the title."""
     if result.went_out is None:
         note = _("The stock ran out once too often: nobody scores minus points.")
-        draw_round_heading(canvas, result.round_number, None, "", note)
-        return
+        return None, note
     out = result.went_out
     name = title_name(names[out])
     note = _("Cards left in hand are minus points: joker 30, Ace 11, J Q K 10.")
@@ -316,7 +318,7 @@ def _draw_heading(canvas: Image.Image, result: RommeRoundResult, names: Sequence
             "Hand-Rommé: {name} went out in one turn, so minus points count double.", name=name
         )
     who = (name, name_style(out, pal.FELT, TITLE.size))
-    draw_round_heading(canvas, result.round_number, who, _(" went out"), note)
+    return who, note
 
 
 def _draw_row(
@@ -357,12 +359,14 @@ def _draw_row(
 def draw_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> Image.Image:
     """A Rommé round's scoring as a palette image (uncached)."""
     heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
-    height = TITLE_H + SUBTITLE_H + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
+    who, note = _heading(result, names)
+    lines = note_lines(note)
+    height = heading_height(lines) + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
     columns = _columns(result)
     canvas = new_canvas(RESULT_W, height)
-    _draw_heading(canvas, result, names)
+    draw_round_heading(canvas, result.round_number, who, _(" went out"), lines)
     heads = zip((_("hand"), _("minus"), _("total")), columns, strict=True)
-    y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
+    y = draw_column_heads(canvas, heading_height(lines), CARDS_X, list(heads))
     for seat, row_h in enumerate(heights):
         _draw_row(canvas, result, names, seat, (y, row_h, columns))
         y += row_h + ROW_GAP

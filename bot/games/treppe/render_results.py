@@ -24,6 +24,8 @@ from bot.render.results import (
     draw_column_heads,
     draw_round_heading,
     draw_title,
+    heading_height,
+    note_lines,
     number_columns,
     title_name,
 )
@@ -65,11 +67,11 @@ def _columns(result: RoundResult) -> list[int]:
     return number_columns(CARDS_X + CARDS_MAX_W + NUMBER_COL_W, NUMBER_COL_W, 3)
 
 
-def _draw_heading(canvas: Image.Image, result: RoundResult, names: Sequence[str]) -> None:
+def _heading(result: RoundResult, names: Sequence[str]) -> tuple[tuple[str, Style] | None, str]:
+    """Who went out (None: a dead round) and the note under the title."""
     if result.went_out is None:
         note = _("Nobody went out. Meld points stand; cards in hand score nothing.")
-        draw_round_heading(canvas, result.round_number, None, "", note)
-        return
+        return None, note
     winner = result.went_out
     name = title_name(names[winner])
     note = _(
@@ -82,7 +84,7 @@ def _draw_heading(canvas: Image.Image, result: RoundResult, names: Sequence[str]
             bonus=result.bonus,
         )
     who = (name, _name_style(winner, pal.FELT, TITLE.size))
-    draw_round_heading(canvas, result.round_number, who, _(" went out"), note)
+    return who, note
 
 
 def _hand_shown(result: RoundResult, seat: int) -> str:
@@ -130,12 +132,14 @@ def _draw_row(
 def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
     """The round's scoring as a palette image (uncached)."""
     heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
-    height = TITLE_H + SUBTITLE_H + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
+    who, note = _heading(result, names)
+    lines = note_lines(note)
+    height = heading_height(lines) + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
     columns = _columns(result)
     canvas = new_canvas(PICTURE_W, height)
-    _draw_heading(canvas, result, names)
+    draw_round_heading(canvas, result.round_number, who, _(" went out"), lines)
     heads = zip((_("hand"), _("melds"), _("total")), columns, strict=True)
-    y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
+    y = draw_column_heads(canvas, heading_height(lines), CARDS_X, list(heads))
     for seat, row_h in enumerate(heights):
         _draw_row(canvas, result, names, seat, (y, row_h, columns))
         y += row_h + ROW_GAP
