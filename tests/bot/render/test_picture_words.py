@@ -11,6 +11,7 @@ import pytest
 import bot.games.wiener.render
 import bot.render.canvas
 import bot.render.hand
+import bot.render.results
 import bot.render.variants
 from bot.games import examples
 from bot.render import clear_caches
@@ -51,6 +52,7 @@ def test_every_picture_word_is_translated(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(bot.render.variants, "wrap_text", wrapping)
     monkeypatch.setattr(bot.render.hand, "wrap_text", wrapping)
     monkeypatch.setattr(bot.games.wiener.render, "wrap_text", wrapping)
+    monkeypatch.setattr(bot.render.results, "wrap_text", wrapping)
     clear_caches()
     with using(PSEUDO):
         pictures = examples._pictures()
