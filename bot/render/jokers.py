@@ -21,13 +21,13 @@ from engine.cards import CARD_AT, JOKER, Card
 from engine.i18n import DEFAULT_LANGUAGE, language, rank_label, using
 
 # The joker's index when it stands for a card: a small star over that card's rank and suit.
-JOKER_STAR_SIZE = 20
+JOKER_STAR_SIZE = 18
 JOKER_RANK_SIZE = 30
 JOKER_SUIT_SIZE = 27
-JOKER_STAR_Y = 5
-JOKER_RANK_Y = 28
-JOKER_SUIT_Y = 56
-JOKER_INDEX_BOTTOM = 82
+JOKER_STAR_Y = 4
+JOKER_RANK_Y = 22
+JOKER_SUIT_Y = 48
+JOKER_INDEX_BOTTOM = 74
 
 
 def _glyph(content: str, size: int, max_w: int) -> Image.Image:

@@ -28,6 +28,7 @@ from bot.render.geometry import (
     MIN_TEXT_PX,
     PICTURE_W,
 )
+from bot.render.jokers import JOKER_INDEX_BOTTOM
 from bot.render.jokers import joker_face as joker_face
 from bot.render.jokers import joker_stands as joker_stands
 from bot.render.jokers import paste_face as paste_face
@@ -37,9 +38,9 @@ from engine.i18n import _
 V_TABLE_W = PICTURE_W  # every variant table is this wide: its text size is chosen for it
 V_TABLE_MIN_W = PICTURE_W
 MARGIN = 12
-HEADER_H = 44
+HEADER_H = 42
 HEADER_Y = 8
-SECTION_GAP = 8
+SECTION_GAP = 6
 STATUS_NAME_W = 260
 
 # Piles: a label above (with the count of a face-up pile), the top card cut below its index,
@@ -48,14 +49,14 @@ PILE_LABEL_H = 30
 PILE_GAP = 30
 PILE_LAYER = 4  # how far each card under the top one sticks out, down and right
 PILE_LAYERS_MAX = 3
-PILE_CARD_H = 104  # pile cards are cut below their index, like the staircase
+PILE_CARD_H = 96  # pile cards are cut a little below their index
 PILES_H = PILE_LABEL_H + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 6
 PILE_SLOT_W = CARD_W + PILE_LAYERS_MAX * PILE_LAYER
 CHIP_D = 76  # the pot's chip
 
 # Bands: one per player, info on the left, cards on the right.
-BAND_PAD = 6
-BAND_GAP = 6
+BAND_PAD = 5
+BAND_GAP = 5
 COLOUR_BAR_W = 6
 INFO_W = 268
 INFO_X = MARGIN + COLOUR_BAR_W + 8
@@ -63,11 +64,11 @@ INFO_TEXT_W = INFO_W - COLOUR_BAR_W - 14
 INFO_LINE_H = 26  # a line of INFO text; the name line is NAME_LINE_H
 NAME_LINE_H = 28
 GROUP_X = MARGIN + INFO_W
-BAR_H = 9
+BAR_H = 6
 TURN_RING = 3
 
 # Card fans in bands: cropped cards read by their index (jokers need a little more height).
-FAN_CARD_H = 84
+FAN_CARD_H = JOKER_INDEX_BOTTOM + 2
 FAN_STEP = INDEX_STRIP
 FAN_TILE_W = INDEX_STRIP + 16  # every fan card is cut a little right of its index
 FAN_GAP = 10

@@ -60,7 +60,7 @@ from engine.twopack.melds import hand_value
 from engine.twopack.views import VariantMeldView
 
 # The table.
-ROMME_INFO_H = v.NAME_LINE_H + 2 * v.INFO_LINE_H + v.BAR_H + 4  # name, cards, first meld
+ROMME_INFO_H = v.NAME_LINE_H + 2 * v.INFO_LINE_H + v.BAR_H + 2  # name, cards, first meld
 OPENING_BAR_W = v.INFO_TEXT_W
 NOTES_X = MARGIN + 2 * PILE_SLOT_W + PILE_GAP + 34  # the notes right of the piles
 NOTE_LINE_H = 30
@@ -234,7 +234,7 @@ def _draw_opening(canvas: Image.Image, view: RommePublicView, seat: RommeSeatVie
         style,
     )
     fraction = seat.opening_points / need if need else 1.0
-    v.draw_bar(canvas, INFO_X, y + v.INFO_LINE_H, OPENING_BAR_W, fraction, pal.GOLD)
+    v.draw_bar(canvas, INFO_X, y + v.INFO_LINE_H - 1, OPENING_BAR_W, fraction, pal.GOLD)
 
 
 def _draw_band(canvas: Image.Image, view: RommePublicView, band: _Band, top: int) -> None:

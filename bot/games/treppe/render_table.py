@@ -34,7 +34,7 @@ TABLE_MAX_H = 1500  # the tallest possible table (every card in melds of 3 or 4)
 MARGIN = 12
 HEADER_H = 44
 STATUS_NAME_W = 260
-SECTION_GAP = 8
+SECTION_GAP = 5
 
 # Staircase: a fan in play order, numbered from 1 (bottom) like the controls. Cards are cut
 # below their index and the top of their pips: players read them by the index.
@@ -55,7 +55,7 @@ TOP_RING = 4
 # Player bands: name and score, cards and dealer, this round's points on the left; melds
 # (cards cut to their index) on the right, each with its points stacked beside it.
 BAND_PAD = 8
-BAND_GAP = 6
+BAND_GAP = 5
 COLOUR_BAR_W = 6
 INFO_W = 232
 INFO_X = MARGIN + COLOUR_BAR_W + 8

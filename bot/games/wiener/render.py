@@ -51,7 +51,7 @@ from engine.protocol import Phase
 from engine.twopack.deadwood import Arrangement
 from engine.twopack.melds import VariantMeld
 
-LIMIT_BAR_H = 17  # the bar toward the limit under the name line, with room around it
+LIMIT_BAR_H = v.BAR_H + 2  # the bar toward the limit, right under the name line
 WIENER_INFO_H = v.NAME_LINE_H + LIMIT_BAR_H + 2 * v.INFO_LINE_H  # name, bar, chips, cards
 INFO_LINE_H = v.INFO_LINE_H  # one more line: "bought back in"
 BAD_BAR_W = v.INFO_TEXT_W
@@ -329,7 +329,7 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
     v.draw_band_frame(canvas, seat.seat, top, band.height, ring)
     right = f"{seat.bad_points} / {view.out_at}"
     v.draw_name_line(canvas, seat.seat, seat.name, y, (right, v.SCORE))
-    _limit_bar(canvas, seat.bad_points, view.out_at, y + v.NAME_LINE_H + 2)
+    _limit_bar(canvas, seat.bad_points, view.out_at, y + v.NAME_LINE_H)
     y += v.NAME_LINE_H + LIMIT_BAR_H
     text(canvas, _chips_text(seat.chips), INFO_X, y, INFO_BRIGHT)
     if seat.seat == _knocker(view):
