@@ -38,14 +38,14 @@ from engine.i18n import _
 V_TABLE_W = PICTURE_W  # every variant table is this wide: its text size is chosen for it
 V_TABLE_MIN_W = PICTURE_W
 MARGIN = 12
-HEADER_H = 42
+HEADER_H = 40
 HEADER_Y = 8
 SECTION_GAP = 6
 STATUS_NAME_W = 260
 
 # Piles: a label above (with the count of a face-up pile), the top card cut below its index,
 # a few offset edges under it for the pile's depth.
-PILE_LABEL_H = 30
+PILE_LABEL_H = 28
 PILE_GAP = 30
 PILE_LAYER = 4  # how far each card under the top one sticks out, down and right
 PILE_LAYERS_MAX = 3
@@ -55,7 +55,7 @@ PILE_SLOT_W = CARD_W + PILE_LAYERS_MAX * PILE_LAYER
 CHIP_D = 76  # the pot's chip
 
 # Bands: one per player, info on the left, cards on the right.
-BAND_PAD = 5
+BAND_PAD = 4
 BAND_GAP = 5
 COLOUR_BAR_W = 6
 INFO_W = 268
