@@ -5,6 +5,7 @@ typical 4-player table is at most MAX_ASPECT times as high as it is wide."""
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import random
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from bot.games import all_presenters, examples
 from bot.render import clear_caches, render_hand
 from bot.render.assets import Style, text_stamp
 from bot.render.geometry import (
+    INDEX_STRIP,
     MAX_ASPECT,
     MIN_TEXT_CSS,
     MIN_TEXT_PX,
@@ -130,7 +132,7 @@ def test_hands_past_fourteen_cards_wrap_and_every_index_shows(count: int, rows: 
     hand = FULL_PACK[:count]
     slots = hand_slots(hand)
     assert len({slot.card_y for slot in slots}) == rows
-    for a, b in zip(slots, slots[1:], strict=False):
+    for a, b in itertools.pairwise(slots):
         if a.card_y == b.card_y:
-            assert b.x - a.x >= 32  # the index strip of the covered card shows
+            assert b.x - a.x >= INDEX_STRIP  # the covered card's index shows
     assert _size(render_hand(hand))[0] == PICTURE_W
