@@ -103,7 +103,7 @@ def test_descriptions_speak_german_with_german_card_words() -> None:
 @pytest.mark.parametrize("key", [p.key for p in all_presenters()])
 def test_long_names_and_many_players_stay_within_the_limit(key: str) -> None:
     spec = next(s for s in all_specs() if s.key == key)
-    names = [f"{'Maximilian-Alexander' * 3}{i}" for i in range(spec.max_seats)]
+    names = [f"{'Maximilian-Alexander' * 10}{i}" for i in range(spec.max_seats)]
     game = spec.new_game(None, names, 7)
     rng = random.Random(7)
     module = alt_module(key)
