@@ -66,7 +66,7 @@ WIENER_MAX_H = 2400  # a guard for the tests: six revealed hands of eleven cards
 # The round result.
 TITLE_H = 48
 SUBTITLE_H = 34
-RESULT_INFO_H = 150
+RESULT_INFO_H = v.NAME_LINE_H + LIMIT_BAR_H + 3 * v.INFO_LINE_H  # see _draw_result_info
 RESULT_MIN_W = PICTURE_W
 
 TITLE = Style(28, pal.TEXT, pal.FELT)
@@ -480,32 +480,39 @@ def draw_wiener_round_result(
         is_out = seat in result.out
         ring = pal.GOLD if seat == closer else (pal.ALERT if is_out else None)
         v.draw_band_frame(canvas, seat, y, row_h, ring)
-        text(canvas, fit_text(names[seat], 24, INFO_TEXT_W), INFO_X, top, name_style(seat))
-        added = text(canvas, f"+{result.bad_points[seat]}", INFO_X, top + 32, v.SCORE)
-        text(canvas, _("bad points"), INFO_X + added.width + 8, top + 36, INFO)
-        total = _("now {value} / {out_at}", value=result.totals[seat], out_at=out_at)
-        text(canvas, total, INFO_X, top + 62, INFO_ALERT if is_out else INFO)
-        _limit_bar(canvas, result.totals[seat], out_at, top + 87)
-        chips = _chips_text(result.chips[seat])
-        delta = moved.get(seat, 0)
-        if delta:
-            chips += f" ({delta:+d})".replace("-", "−")
-        text(canvas, chips, INFO_X, top + 102, INFO_BRIGHT)
-        if is_out:
-            text(canvas, _("out of the rubber"), INFO_X, top + 126, INFO_ALERT)
-        elif seat == closer:
-            text(
-                canvas,
-                _("Rummy!") if result.rummy else _("knocked"),
-                INFO_X,
-                top + 126,
-                v.INFO_GOLD,
-            )
+        _draw_result_info(canvas, result, names[seat], seat, (top, out_at, moved.get(seat, 0)))
         if not laid.melds and not laid.leftover:
             text(canvas, _("no cards"), GROUP_X, top + 40, INFO)
         v.draw_fan_rows(canvas, rows, GROUP_X, top)
         y += row_h + BAND_GAP
     return canvas
+
+
+def _draw_result_info(
+    canvas: Image.Image,
+    result: WienerRoundResult,
+    name: str,
+    seat: int,
+    where: tuple[int, int, int],
+) -> None:
+    """A player's round: name and the bad points added, the bar toward the limit, the new
+    total, chips (and how many moved), out or closer; ``where`` is (top, limit, chips moved)."""
+    top, out_at, delta = where
+    is_out = seat in result.out
+    v.draw_name_line(canvas, seat, name, top, (f"+{result.bad_points[seat]}", v.SCORE))
+    _limit_bar(canvas, result.totals[seat], out_at, top + v.NAME_LINE_H)
+    y = top + v.NAME_LINE_H + LIMIT_BAR_H
+    total = _("now {value} / {out_at}", value=result.totals[seat], out_at=out_at)
+    text(canvas, total, INFO_X, y, INFO_ALERT if is_out else INFO)
+    chips = _chips_text(result.chips[seat])
+    if delta:
+        chips += f" ({delta:+d})".replace("-", "−")
+    text(canvas, chips, INFO_X, y + v.INFO_LINE_H, INFO_BRIGHT)
+    if is_out:
+        text(canvas, _("out of the rubber"), INFO_X, y + 2 * v.INFO_LINE_H, INFO_ALERT)
+    elif seat == result.closer:
+        did = _("Rummy!") if result.rummy else _("knocked")
+        text(canvas, did, INFO_X, y + 2 * v.INFO_LINE_H, v.INFO_GOLD)
 
 
 @lru_cache(maxsize=16)
