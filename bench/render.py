@@ -77,7 +77,7 @@ def _kinds() -> dict[str, Callable[[], bytes]]:
     import bot.games.examples as eg
     from bot.games.romme.render import render_romme_round_result
     from bot.games.treppe.render_results import render_round_result, render_session_result
-    from bot.games.wiener.render import render_wiener_round_result
+    from bot.games.wiener.render_results import render_wiener_round_result
     from bot.render.emoji_art import card_emoji
     from engine.cards import FULL_PACK, Card
 

@@ -226,13 +226,10 @@ def _draw_opening(canvas: Image.Image, view: RommePublicView, seat: RommeSeatVie
         return
     pending = seat.opening_points > 0
     style = INFO_GOLD if pending else INFO
-    text(
-        canvas,
-        _("first meld {opening_points}/{need}", opening_points=seat.opening_points, need=need),
-        INFO_X,
-        y,
-        style,
+    progress = _(
+        "first meld {opening_points}/{need}", opening_points=seat.opening_points, need=need
     )
+    text(canvas, progress, INFO_X, y, style)
     fraction = seat.opening_points / need if need else 1.0
     v.draw_bar(canvas, INFO_X, y + v.INFO_LINE_H - 1, OPENING_BAR_W, fraction, pal.GOLD)
 
@@ -381,9 +378,8 @@ def _render_romme_round_result(
 
 
 def render_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> bytes:
-    """PNG of a Rommé round's scoring: who went out, every other hand with its hand value
-    (doubled for a hand-Rommé), the minus points of the round and the totals so far (the
-    fewest in gold); a dead round says so."""
+    """PNG of a Rommé round: who went out, each other hand and its value (doubled for a
+    hand-Rommé), the round's minus points and the totals (fewest in gold), or a dead round."""
     return _render_romme_round_result(result, tuple(names), language())
 
 
