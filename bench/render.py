@@ -4,7 +4,8 @@ the result caches cleared before every run.
 Prints the baselines (PNG-encoding a flat canvas of the same size at compress_level=1, as
 RGB and as a palette image like ours), the draw/encode split and the Rommé and Wiener Rummy
 tables (romme_table_ms_p50=F romme_table_kb=F wiener_table_ms_p50=F wiener_table_kb=F)
-first and, as its last line:
+first, then every other picture kind (round results, the session result, a 13-card hand, one
+card emoji: ``<kind>_ms_p50=F <kind>_kb=F WxH``) and, as its last line:
 table_ms_p50=F table_kb=F width=N height=N hand_ms_p50=F
 Targets: table within 2x the (RGB) baseline and at most 100 KB; hand at most 2 ms.
 """
@@ -71,6 +72,48 @@ def variant_line() -> str:
     )
 
 
+def _kinds() -> dict[str, Callable[[], bytes]]:
+    """Every other picture kind, drawn from the docs' engine games (inputs made once)."""
+    import bot.games.examples as eg
+    from bot.games.romme.render import render_romme_round_result
+    from bot.games.treppe.render_results import render_round_result, render_session_result
+    from bot.games.wiener.render_results import render_wiener_round_result
+    from bot.render.emoji_art import card_emoji
+    from engine.cards import FULL_PACK, Card
+
+    four, rom, wie = eg.treppen_four(), eg.romme(), eg.wiener()
+    thirteen = FULL_PACK[:26:2]
+    return {
+        "treppe_round": lambda: render_round_result(four.result, four.names),
+        "treppe_session": lambda: render_session_result(four.names, four.totals, four.winner),
+        "romme_round": lambda: render_romme_round_result(rom.result, rom.names),
+        "wiener_round": lambda: render_wiener_round_result(wie.result, wie.names),
+        "hand13": lambda: render_hand(thirteen),
+        "emoji": lambda: (card_emoji.cache_clear(), card_emoji(Card.parse("10♦")))[1],
+    }
+
+
+def kinds_line() -> str:
+    kinds = _kinds()
+    pngs = {name: fn() for name, fn in kinds.items()}
+
+    def cleared(fn: Callable[[], bytes]) -> Callable[[], bytes]:
+        def run() -> bytes:
+            clear_caches()
+            return fn()
+
+        return run
+
+    ms = p50_ms({name: cleared(fn) for name, fn in kinds.items()}, runs=RUNS // 3)
+    parts = []
+    for name, png in pngs.items():
+        width, height = Image.open(io.BytesIO(png)).size
+        parts.append(
+            f"{name}_ms_p50={ms[name]:.2f} {name}_kb={len(png) / 1024:.1f} {width}x{height}"
+        )
+    return "\n".join(parts)
+
+
 def main() -> None:
     view = ex.four_player_table()
     hand, locked = ex.example_hand()
@@ -111,6 +154,7 @@ def main() -> None:
         f"table_vs_palette_baseline={table_ms / base_pal:.2f}x"
     )
     print(variant_line())
+    print(kinds_line())
     print(
         f"table_ms_p50={table_ms:.2f} table_kb={len(png) / 1024:.1f} width={width} "
         f"height={height} hand_ms_p50={hand_ms:.2f}"

@@ -2,7 +2,7 @@
 from fixed seeds (``bot/games/examples.py``).
 
 Run from the project root: ``.venv/bin/python tools/make_examples.py``. Also writes a
-400 px wide preview of each next to it under /tmp when ``--previews`` is given, to check
+350 px wide preview of each under /tmp when ``--previews`` is given, to check
 what a phone shows. ``tests/bot/render/test_examples.py`` fails when docs/img/ is stale.
 """
 
@@ -19,9 +19,10 @@ if str(ROOT) not in sys.path:  # allow ``python tools/make_examples.py`` without
     sys.path.insert(0, str(ROOT))
 
 from bot.games.examples import pictures  # noqa: E402
+from bot.render.geometry import PHONE_SHOWN_W  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
-PREVIEW_W = 400
+PREVIEW_W = PHONE_SHOWN_W  # what a phone shows of a full-width picture
 
 
 def main() -> None:

@@ -18,7 +18,8 @@ from typing import Protocol, TypeVar
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
-from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
+from bot.games.wiener.render import render_wiener_table
+from bot.games.wiener.render_results import render_wiener_round_result
 from bot.render.hand import render_hand
 from engine.cards import Card
 from engine.games.romme.events import RommeRoundResult

@@ -141,6 +141,21 @@ def fit_text(text: str, size: int, max_width: int) -> str:
     return text.rstrip() + "…"
 
 
+def wrap_text(text: str, size: int, max_width: int, max_lines: int) -> list[str]:
+    """``text`` broken at spaces into at most ``max_lines`` lines of ``max_width`` pixels; the
+    last line is cut with an ellipsis when the words do not fit."""
+    lines: list[str] = []
+    words = safe_text(text).split()
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and text_width(f"{line} {words[0]}", size) <= max_width:
+            line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    if words:
+        lines[-1] = lines[-1] + " " + " ".join(words)
+    return [fit_text(line, size, max_width) for line in lines]
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """How a text stamp looks: font size, ink, the colour behind it and an optional pill."""

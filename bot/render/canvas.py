@@ -30,6 +30,22 @@ def encode(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def cut_tile(sprite: Image.Image, width: int) -> tuple[Image.Image, Image.Image]:
+    """A card sprite (already cut at its height) cut ``width`` pixels wide, its right edge
+    redrawn; returns the tile and its mask. Fans of such tiles are read by their indices."""
+    tile = sprite.crop((0, 0, width, sprite.height))
+    box = (0, 0, width - 1, sprite.height - 1 + 2 * CARD_RADIUS)  # square cut at the bottom
+    edge = tile.copy()
+    ImageDraw.Draw(edge).rounded_rectangle(
+        box, CARD_RADIUS, outline=pal.index(pal.CARD_EDGE), width=2
+    )
+    right = width - CARD_RADIUS - 2  # only the new right edge: the index stays as drawn
+    tile.paste(edge.crop((right, 0, width, tile.height)), (right, 0))
+    mask = Image.new("1", tile.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(box, CARD_RADIUS, fill=1)
+    return tile, mask
+
+
 def paste_card(
     canvas: Image.Image, card: Card | None, x: int, y: int, height: int = CARD_H
 ) -> None:
@@ -105,16 +121,18 @@ def card_outline(canvas: Image.Image, x: int, y: int, colour: pal.RGB, width: in
     )
 
 
-def empty_slot(canvas: Image.Image, x: int, y: int, colour: pal.RGB = pal.MUTED) -> None:
-    """Where a pile would be: a thin dashed card outline."""
+def empty_slot(
+    canvas: Image.Image, x: int, y: int, colour: pal.RGB = pal.MUTED, height: int = CARD_H
+) -> None:
+    """Where a pile would be: a thin dashed card outline, ``height`` tall."""
     draw = ImageDraw.Draw(canvas)
     ink = pal.index(colour)
     dash = 8
     for dx in range(CARD_RADIUS, CARD_W - CARD_RADIUS, 2 * dash):
         end = min(dx + dash, CARD_W - CARD_RADIUS)
         draw.line((x + dx, y, x + end, y), fill=ink, width=2)
-        draw.line((x + dx, y + CARD_H - 2, x + end, y + CARD_H - 2), fill=ink, width=2)
-    for dy in range(CARD_RADIUS, CARD_H - CARD_RADIUS, 2 * dash):
-        end = min(dy + dash, CARD_H - CARD_RADIUS)
+        draw.line((x + dx, y + height - 2, x + end, y + height - 2), fill=ink, width=2)
+    for dy in range(CARD_RADIUS, height - CARD_RADIUS, 2 * dash):
+        end = min(dy + dash, height - CARD_RADIUS)
         draw.line((x, y + dy, x, y + end), fill=ink, width=2)
         draw.line((x + CARD_W - 2, y + dy, x + CARD_W - 2, y + end), fill=ink, width=2)

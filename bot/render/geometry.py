@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -34,3 +35,19 @@ INDEX_SUIT_Y = 38  # top of the suit glyph
 INDEX_BOTTOM = 68  # the index ends here; a card cropped below this still reads
 
 BACK_CODE = "back"
+
+# Phone readability (bot/render/README.md). A picture in a Components V2 media gallery is shown
+# the full width of the message: about PHONE_SHOWN_W CSS px on a 390 px phone. Every picture is
+# PICTURE_W canvas px wide, so text of MIN_TEXT_PX canvas px shows MIN_TEXT_CSS px high there.
+PHONE_SHOWN_W = 350
+MIN_TEXT_CSS = 9.5
+PICTURE_W = 800
+MAX_ASPECT = 0.75  # a typical 4-player table is at most this many times as tall as it is wide
+
+
+def min_text_px(width: int) -> int:
+    """The smallest font size (canvas px) that still shows MIN_TEXT_CSS px high on a phone."""
+    return math.ceil(MIN_TEXT_CSS * width / PHONE_SHOWN_W)
+
+
+MIN_TEXT_PX = min_text_px(PICTURE_W)  # 22

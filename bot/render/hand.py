@@ -11,25 +11,28 @@ from typing import Literal
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render.assets import Style, fit_text, text_width
+from bot.render.assets import Style, text_width, wrap_text
 from bot.render.canvas import card_outline, encode, fan_width, new_canvas, paste_card, text
-from bot.render.geometry import CARD_H, CARD_W
+from bot.render.geometry import CARD_H, CARD_W, INDEX_STRIP, MIN_TEXT_PX, PICTURE_W
 from engine.cards import Card, Rank, Suit
 from engine.i18n import _, language
 
 HAND_MARGIN = 12
-HAND_STEP = 56  # more of each card shows than on the staircase: this is the player's own hand
-HAND_MAX_W = 860
+HAND_W = PICTURE_W  # always this wide, so its text keeps its size on a phone
+HAND_MAX_W = HAND_W
+HAND_MIN_STEP = INDEX_STRIP + 12  # the least of a covered card that shows: index and a gap
+HAND_MAX_STEP = CARD_W + 8  # a short hand: cards side by side
 LABEL_H = 30
 LABEL_GAP = 6
 ROW_H = LABEL_H + LABEL_GAP + CARD_H
 ROW_GAP = 14
 LOCK_RING = 4
 CAPTION_H = 30
+CAPTION_LINES = 2
 
 LABEL = Style(22, pal.TEXT, pal.FELT, pill=pal.BADGE, pad_x=8, height=LABEL_H, min_width=30)
 LOCKED_LABEL = Style(22, pal.TEXT, pal.FELT, pill=pal.ALERT, pad_x=8, height=LABEL_H, min_width=30)
-CAPTION = Style(19, pal.MUTED, pal.FELT)
+CAPTION = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
 
 # Suit order when sorting by suit: colours alternate so neighbouring suits never look alike.
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -57,13 +60,16 @@ def sort_hand(
 
 
 def _geometry(count: int, labels: Sequence[str]) -> tuple[int, int, int]:
-    """(step, cards per row, rows) for ``count`` cards."""
+    """(step, cards per row, rows) for ``count`` cards: one row while each card can show its
+    index and label, else balanced rows; the cards spread over the picture's width."""
     widest = max((text_width(label, LABEL.size) + 2 * LABEL.pad_x for label in labels), default=0)
-    step = max(HAND_STEP, widest + 4)
-    per_row_max = max(1, (HAND_MAX_W - 2 * HAND_MARGIN - CARD_W) // step + 1)
+    min_step = max(HAND_MIN_STEP, widest + 4)
+    room = HAND_W - 2 * HAND_MARGIN - CARD_W
+    per_row_max = max(1, room // min_step + 1)
     rows = max(1, math.ceil(count / per_row_max))
     per_row = max(1, math.ceil(count / rows))
-    return step, per_row, rows
+    step = HAND_MAX_STEP if per_row < 2 else min(HAND_MAX_STEP, room // (per_row - 1))
+    return max(step, min_step), per_row, rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +87,12 @@ class HandSlot:
     style: Style
 
 
+def _left(count: int, step: int, per_row: int) -> int:
+    """Where a row starts: a short hand is centred, a long one starts at the margin."""
+    used = fan_width(min(count, per_row), step)
+    return max(HAND_MARGIN, (HAND_W - used) // 2)
+
+
 def hand_slots(
     hand: Sequence[Card], labels: Sequence[str] | None = None, locked: Card | None = None
 ) -> list[HandSlot]:
@@ -95,10 +107,10 @@ def hand_slots(
     slots = []
     for i, (card, label) in enumerate(zip(hand, labels, strict=True)):
         row, col = divmod(i, per_row)
-        x = HAND_MARGIN + col * step
+        x = _left(len(hand), step, per_row) + col * step
         y = HAND_MARGIN + row * (ROW_H + ROW_GAP)
         # Labels sit over the visible strip of a covered card, or the left of a row's last.
-        strip = step if col < per_row - 1 and i < len(hand) - 1 else HAND_STEP
+        strip = step if col < per_row - 1 and i < len(hand) - 1 else min(step, CARD_W)
         is_locked = card == locked
         style = LOCKED_LABEL if is_locked else LABEL
         slots.append(
@@ -116,21 +128,17 @@ def draw_hand(
 ) -> Image.Image:
     """The hand as a palette image (uncached)."""
     slots = hand_slots(hand, labels, locked)
-    step, per_row, rows = _geometry(len(hand), [s.label for s in slots])
-    width = 2 * HAND_MARGIN + max(fan_width(min(len(hand), per_row), step), CARD_W)
-    caption = ""
+    _step, _per_row, rows = _geometry(len(hand), [s.label for s in slots])
+    width = HAND_W
+    lines: list[str] = []
     if any(slot.locked for slot in slots):
         caption = _(
             "{locked}: taken from the {taken_from}, it can't be discarded this turn",
             locked=locked,
             taken_from=taken_from,
         )
-        width = max(width, text_width(caption, CAPTION.size) + 2 * HAND_MARGIN)
-        width = min(width, HAND_MAX_W)
-        caption = fit_text(caption, CAPTION.size, width - 2 * HAND_MARGIN)
-    height = 2 * HAND_MARGIN + rows * ROW_H + (rows - 1) * ROW_GAP
-    if caption:
-        height += CAPTION_H
+        lines = wrap_text(caption, CAPTION.size, width - 2 * HAND_MARGIN, CAPTION_LINES)
+    height = 2 * HAND_MARGIN + rows * ROW_H + (rows - 1) * ROW_GAP + len(lines) * CAPTION_H
     canvas = new_canvas(width, height)
     for slot in slots:
         text(canvas, slot.label, slot.label_x, slot.y, slot.style, align="centre")
@@ -138,8 +146,9 @@ def draw_hand(
         if slot.locked:
             # Drawn before the next card, which then covers the ring like the card itself.
             card_outline(canvas, slot.x, slot.card_y, pal.ALERT, LOCK_RING)
-    if caption:
-        text(canvas, caption, HAND_MARGIN, height - HAND_MARGIN - CAPTION_H + 6, CAPTION)
+    for i, line in enumerate(lines):
+        y = height - HAND_MARGIN - (len(lines) - i) * CAPTION_H + 6
+        text(canvas, line, HAND_MARGIN, y, CAPTION)
     return canvas
 
 

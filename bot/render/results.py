@@ -11,20 +11,22 @@ from collections.abc import Sequence
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render.assets import Style, fit_text
+from bot.render.assets import Style, fit_text, wrap_text
 from bot.render.canvas import text
+from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from engine.i18n import _
 
 MARGIN = 16
 TITLE_Y = 12
 TITLE_H = 48
 SUBTITLE_H = 34
+SUBTITLE_LINE_H = 28  # a note's second line
 HEAD_H = 30
 TITLE_NAME_W = 420  # the longest a name in the title gets before it is cut short
 
 TITLE = Style(28, pal.TEXT, pal.FELT)
-SUBTITLE = Style(20, pal.MUTED, pal.FELT)
-HEADING = Style(18, pal.MUTED, pal.FELT)
+SUBTITLE = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
+HEADING = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
 
 
 def draw_title(canvas: Image.Image, parts: Sequence[tuple[str, Style]], y: int = TITLE_Y) -> None:
@@ -39,15 +41,25 @@ def title_name(name: str) -> str:
     return fit_text(name, TITLE.size, TITLE_NAME_W)
 
 
+def note_lines(note: str) -> list[str]:
+    """The note under a result's title, wrapped to at most two lines of the picture's width."""
+    return wrap_text(note, SUBTITLE.size, PICTURE_W - 2 * MARGIN, 2)
+
+
+def heading_height(lines: Sequence[str]) -> int:
+    """Title and note: where the column heads start."""
+    return TITLE_H + SUBTITLE_H + max(0, len(lines) - 1) * SUBTITLE_LINE_H
+
+
 def draw_round_heading(
     canvas: Image.Image,
     round_number: int,
     who: tuple[str, Style] | None,
     did: str,
-    note: str,
+    lines: Sequence[str],
 ) -> None:
-    """ "Round N: <who><did>" (or "Round N: dead round" without ``who``) and the note under it,
-    cut to the canvas's width."""
+    """ "Round N: <who><did>" (or "Round N: dead round" without ``who``) and the note's lines
+    (from ``note_lines``) under it."""
     if who is None:
         draw_title(
             canvas, [(_("Round {round_number}: dead round", round_number=round_number), TITLE)]
@@ -57,8 +69,8 @@ def draw_round_heading(
             canvas,
             [(_("Round {round_number}: ", round_number=round_number), TITLE), who, (did, TITLE)],
         )
-    shown = fit_text(note, SUBTITLE.size, canvas.width - 2 * MARGIN)
-    text(canvas, shown, MARGIN, TITLE_H, SUBTITLE)
+    for i, line in enumerate(lines):
+        text(canvas, line, MARGIN, TITLE_H + i * SUBTITLE_LINE_H, SUBTITLE)
 
 
 def number_columns(first: int, col_w: int, count: int) -> list[int]:

@@ -9,90 +9,91 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 import bot.render.palette as pal
 from bot.core.texts import plural as counted
 from bot.render.assets import (
-    _FONT_LOCK,
     Style,
-    card_mask,
-    card_sprite,
-    font,
-    sheet_language,
+    fit_text,
     text_width,
+    wrap_text,
 )
-from bot.render.canvas import empty_slot, fan_width, outline, rect, text
-from bot.render.geometry import CARD_H, CARD_RADIUS, CARD_W, INDEX_STRIP, INDEX_W, INDEX_X
-from engine.actions import MeldKind
-from engine.cards import CARD_AT, JOKER, Card
-from engine.i18n import DEFAULT_LANGUAGE, _, language, rank_label, using
+from bot.render.canvas import empty_slot, outline, rect, text
+from bot.render.geometry import (
+    CARD_RADIUS,
+    CARD_W,
+    INDEX_STRIP,
+    MIN_TEXT_PX,
+    PICTURE_W,
+)
+from bot.render.jokers import JOKER_INDEX_BOTTOM
+from bot.render.jokers import joker_face as joker_face
+from bot.render.jokers import joker_stands as joker_stands
+from bot.render.jokers import paste_face as paste_face
+from engine.cards import Card
+from engine.i18n import _
 
-V_TABLE_W = 1120  # the widest a variant picture gets
-V_TABLE_MIN_W = 760  # a sparse table is narrower, so it scales down less on a phone
-MARGIN = 16
-HEADER_H = 58
-SECTION_GAP = 14
-STATUS_NAME_W = 300
+V_TABLE_W = PICTURE_W  # every variant table is this wide: its text size is chosen for it
+V_TABLE_MIN_W = PICTURE_W
+MARGIN = 12
+HEADER_H = 40
+HEADER_Y = 8
+SECTION_GAP = 6
+STATUS_NAME_W = 260
 
-# Piles: a label above, the top card, a few offset edges under it for the pile's depth.
-PILE_LABEL_H = 30
+# Piles: a label above (with the count of a face-up pile), the top card cut below its index,
+# a few offset edges under it for the pile's depth.
+PILE_LABEL_H = 28
 PILE_GAP = 30
 PILE_LAYER = 4  # how far each card under the top one sticks out, down and right
 PILE_LAYERS_MAX = 3
-PILE_NOTE_H = 28  # "37 cards" under a pile
-PILES_H = PILE_LABEL_H + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4 + PILE_NOTE_H
+PILE_CARD_H = 96  # pile cards are cut a little below their index
+PILES_H = PILE_LABEL_H + PILE_CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 6
 PILE_SLOT_W = CARD_W + PILE_LAYERS_MAX * PILE_LAYER
 CHIP_D = 76  # the pot's chip
 
 # Bands: one per player, info on the left, cards on the right.
-BAND_PAD = 10
-BAND_GAP = 10
+BAND_PAD = 4
+BAND_GAP = 5
 COLOUR_BAR_W = 6
-INFO_W = 264
-INFO_X = MARGIN + COLOUR_BAR_W + 12
-INFO_TEXT_W = INFO_W - COLOUR_BAR_W - 24
+INFO_W = 268
+INFO_X = MARGIN + COLOUR_BAR_W + 8
+INFO_TEXT_W = INFO_W - COLOUR_BAR_W - 14
+INFO_LINE_H = 26  # a line of INFO text; the name line is NAME_LINE_H
+NAME_LINE_H = 28
 GROUP_X = MARGIN + INFO_W
-BAR_H = 9
+BAR_H = 6
 TURN_RING = 3
 
 # Card fans in bands: cropped cards read by their index (jokers need a little more height).
-FAN_CARD_H = 84
-FAN_STEP = INDEX_STRIP + 4
-FAN_GAP = 18
-FAN_LABEL_H = 26
+FAN_CARD_H = JOKER_INDEX_BOTTOM + 2
+FAN_STEP = INDEX_STRIP
+FAN_TILE_W = INDEX_STRIP + 16  # every fan card is cut a little right of its index
+FAN_GAP = 10
+FAN_LABEL_GAP = 5  # a fan's label ("30", "34 · pending") stands right of its cards
 PLACER_BAR_H = 5
-FAN_ROW_H = FAN_CARD_H + 2 + PLACER_BAR_H + FAN_LABEL_H + 6
+FAN_ROW_H = FAN_CARD_H + 2 + PLACER_BAR_H + 4
 BACK_STEP = 16  # a hidden hand: card backs closely stacked
 GROUP_RING = 3
 
-# The joker's index when it stands for a card: a small star over that card's rank and suit.
-JOKER_STAR_SIZE = 20
-JOKER_RANK_SIZE = 30
-JOKER_SUIT_SIZE = 27
-JOKER_STAR_Y = 5
-JOKER_RANK_Y = 28
-JOKER_SUIT_Y = 56
-JOKER_INDEX_BOTTOM = 82
-
 HEADER = Style(26, pal.TEXT, pal.FELT)
 HEADER_MUTED = Style(22, pal.MUTED, pal.FELT)
-LABEL = Style(20, pal.MUTED, pal.FELT)
-NOTE = Style(20, pal.TEXT, pal.FELT)
+LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
+NOTE = Style(MIN_TEXT_PX, pal.TEXT, pal.FELT)
 NOTE_GOLD = Style(22, pal.GOLD, pal.FELT)
 STOCK_COUNT = Style(28, pal.TEXT, pal.BACK, pill=pal.BADGE, pad_x=10, height=38)
 CHIP = Style(28, pal.DARK, pal.FELT, pill=pal.GOLD, height=CHIP_D, min_width=CHIP_D)
 SCORE = Style(24, pal.TEXT, pal.PANEL)
-INFO = Style(19, pal.MUTED, pal.PANEL)
-INFO_BRIGHT = Style(19, pal.TEXT, pal.PANEL)
-INFO_GOLD = Style(19, pal.GOLD, pal.PANEL)
-INFO_ALERT = Style(19, pal.ALERT, pal.PANEL)
-FAN_LABEL = Style(19, pal.MUTED, pal.PANEL)
-FAN_LABEL_GOLD = Style(19, pal.GOLD, pal.PANEL)
-TAG_GOLD = Style(19, pal.DARK, pal.PANEL, pill=pal.GOLD, pad_x=9, height=26)
-TAG_ALERT = Style(19, pal.TEXT, pal.PANEL, pill=pal.ALERT, pad_x=9, height=26)
+INFO = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
+INFO_BRIGHT = Style(MIN_TEXT_PX, pal.TEXT, pal.PANEL)
+INFO_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+INFO_ALERT = Style(MIN_TEXT_PX, pal.ALERT, pal.PANEL)
+FAN_LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
+FAN_LABEL_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+TAG_GOLD = Style(MIN_TEXT_PX, pal.DARK, pal.PANEL, pill=pal.GOLD, pad_x=9, height=26)
+TAG_ALERT = Style(MIN_TEXT_PX, pal.TEXT, pal.PANEL, pill=pal.ALERT, pad_x=9, height=26)
 
 # Four player colours come from the palette; seats 5 and 6 (these games seat six) borrow
 # white and gold, which no other band element uses for a name.
@@ -117,94 +118,6 @@ def plural(count: int, word: str) -> str:
     return counted(count, word)
 
 
-# ----------------------------------------------------------------------------- jokers
-def _glyph(content: str, size: int, max_w: int) -> Image.Image:
-    """``content`` in joker ink on card white, cropped to its ink and squeezed to ``max_w``."""
-    f = font(size)
-    with _FONT_LOCK:
-        left, top, right, bottom = (round(b) for b in f.getbbox(content))
-        img = Image.new("RGB", (right - left + 2, bottom - top + 2), pal.CARD)
-        ImageDraw.Draw(img).text((1 - left, 1 - top), content, font=f, fill=pal.JOKER_INK)
-    if img.width > max_w:
-        img = img.resize((max_w, img.height), Image.Resampling.LANCZOS)
-    return pal.to_palette(img)
-
-
-def joker_face(stands_for: Card, lang: str | None = None) -> Image.Image:
-    """The joker sprite with its index replaced by a small star over the rank and suit of the
-    card it stands for, all in joker purple: a covered joker still says what it is. The rank
-    is in the card words of ``lang``'s sheet (default: the picture's language): D, not Q."""
-    return _joker_face(stands_for, sheet_language(language() if lang is None else lang))
-
-
-@lru_cache(maxsize=128)
-def _joker_face(stands_for: Card, sheet: str) -> Image.Image:
-    lang = sheet or DEFAULT_LANGUAGE
-    face = card_sprite(JOKER, lang).copy()
-    if stands_for.is_joker or stands_for.suit is None:
-        return face
-    column = (INDEX_X, JOKER_STAR_Y - 2, INDEX_X + INDEX_W, JOKER_INDEX_BOTTOM)
-    ImageDraw.Draw(face).rectangle(column, fill=pal.index(pal.CARD))
-    centre = INDEX_X + INDEX_W // 2
-    with using(lang):
-        rank = rank_label(stands_for.rank_int)
-    for content, size, y in (
-        ("★", JOKER_STAR_SIZE, JOKER_STAR_Y),
-        (rank, JOKER_RANK_SIZE, JOKER_RANK_Y),
-        (stands_for.suit.symbol, JOKER_SUIT_SIZE, JOKER_SUIT_Y),
-    ):
-        glyph = _glyph(content, size, INDEX_W)
-        face.paste(glyph, (centre - glyph.width // 2, y))
-    return face
-
-
-@lru_cache(maxsize=512)
-def _face_crop(card: Card, stands_for: Card, height: int, sheet: str) -> Image.Image:
-    lang = sheet or DEFAULT_LANGUAGE
-    face = joker_face(stands_for, lang) if card.is_joker else card_sprite(card, lang)
-    return face if height >= CARD_H else face.crop((0, 0, CARD_W, height))
-
-
-def paste_face(
-    canvas: Image.Image,
-    card: Card | None,
-    x: int,
-    y: int,
-    height: int = CARD_H,
-    stands_for: Card | None = None,
-) -> None:
-    """A card (None: the back) at (x, y), cut at ``height``; a joker with ``stands_for``
-    shows that card in its index."""
-    if card is None:
-        sprite = card_sprite(None)
-        if height < CARD_H:
-            sprite = sprite.crop((0, 0, CARD_W, height))
-    else:
-        sprite = _face_crop(card, stands_for or card, height, sheet_language(language()))
-    canvas.paste(sprite, (x, y), card_mask(min(height, CARD_H)))
-
-
-def joker_stands(
-    kind: MeldKind, cards: Sequence[Card], stands_for: Sequence[Card]
-) -> tuple[Card, ...]:
-    """What each card of a meld stands for. In a set the jokers stand for the suits its
-    natural cards lack, in pack order: a lay-off may have filled the suit first recorded."""
-    if kind is not MeldKind.SET:
-        return tuple(stands_for)
-    naturals = [c for c in cards if not c.is_joker]
-    if not naturals:
-        return tuple(stands_for)
-    have = {c.suit_int for c in naturals}
-    missing = [s for s in range(4) if s not in have]
-    rank = naturals[0].rank_int
-    shown: list[Card] = []
-    for card in cards:
-        if card.is_joker and missing:
-            card = CARD_AT[missing.pop(0)][rank]
-        shown.append(card)
-    return tuple(shown)
-
-
 # ----------------------------------------------------------------------------- piles
 def _pile_layers(count: int) -> int:
     """How many card edges peek out under the top card: a hint of the pile's size."""
@@ -223,55 +136,80 @@ def _under_cards(canvas: Image.Image, x: int, y: int, layers: int, back: bool) -
     edge = pal.index(pal.CARD_EDGE)
     for k in range(layers, 0, -1):
         dx = k * PILE_LAYER
-        box = (x + dx, y + dx, x + dx + CARD_W - 1, y + dx + CARD_H - 1)
+        box = (x + dx, y + dx, x + dx + CARD_W - 1, y + dx + PILE_CARD_H - 1)
         draw.rounded_rectangle(box, CARD_RADIUS, fill=fill, outline=edge, width=2)
 
 
-def draw_stock(canvas: Image.Image, x: int, top: int, count: int, rebuilds: int) -> None:
+def draw_stock(canvas: Image.Image, x: int, top: int, count: int) -> None:
     centre = x + CARD_W // 2
     y = top + PILE_LABEL_H
     text(canvas, _("stock"), centre, top + 2, LABEL, align="centre")
     if count <= 0:
-        empty_slot(canvas, x, y)
-        text(canvas, _("empty"), centre, y + CARD_H // 2 - 12, LABEL, align="centre")
+        empty_slot(canvas, x, y, height=PILE_CARD_H)
+        text(canvas, _("empty"), centre, y + PILE_CARD_H // 2 - 13, LABEL, align="centre")
         return
     _under_cards(canvas, x, y, _pile_layers(count), back=True)
-    paste_face(canvas, None, x, y)
-    text(canvas, str(count), centre, y + CARD_H // 2 - 19, STOCK_COUNT, align="centre")
-    if rebuilds:
-        note_y = y + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
-        text(
-            canvas,
-            _("rebuilt {rebuilds}×", rebuilds=rebuilds),
-            centre,
-            note_y,
-            LABEL,
-            align="centre",
-        )
+    paste_face(canvas, None, x, y, PILE_CARD_H)
+    text(canvas, str(count), centre, y + PILE_CARD_H // 2 - 19, STOCK_COUNT, align="centre")
 
 
 def draw_discard(canvas: Image.Image, x: int, top: int, card: Card | None, count: int) -> None:
     centre = x + CARD_W // 2
     y = top + PILE_LABEL_H
-    text(canvas, _("discard"), centre, top + 2, LABEL, align="centre")
+    label = f"{_('discard')} · {count}" if card is not None and count > 0 else _("discard")
+    text(canvas, label, centre, top + 2, LABEL, align="centre")
     if card is None or count <= 0:
-        empty_slot(canvas, x, y)
-        text(canvas, _("empty"), centre, y + CARD_H // 2 - 12, LABEL, align="centre")
+        empty_slot(canvas, x, y, height=PILE_CARD_H)
+        text(canvas, _("empty"), centre, y + PILE_CARD_H // 2 - 13, LABEL, align="centre")
         return
     _under_cards(canvas, x, y, _pile_layers(count), back=False)
-    paste_face(canvas, card, x, y)
-    note_y = y + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
-    text(canvas, plural(count, "card"), centre, note_y, LABEL, align="centre")
+    paste_face(canvas, card, x, y, PILE_CARD_H)
 
 
 def draw_pot(canvas: Image.Image, x: int, top: int, pot: int) -> None:
     """The pot as one big gold chip with the number of chips in it."""
     centre = x + CHIP_D // 2
     text(canvas, _("pot"), centre, top + 2, LABEL, align="centre")
-    chip_y = top + PILE_LABEL_H + (CARD_H - CHIP_D) // 2
+    chip_y = top + PILE_LABEL_H + (PILE_CARD_H - CHIP_D) // 2
     text(canvas, str(pot), centre, chip_y, CHIP, align="centre")
-    note_y = top + PILE_LABEL_H + CARD_H + PILE_LAYERS_MAX * PILE_LAYER + 4
-    text(canvas, _("chips"), centre, note_y, LABEL, align="centre")
+
+
+NOTE_LINES_MAX = 5  # the lines beside the piles
+NOTE_LINE_H = 28
+
+
+def draw_notes(
+    canvas: Image.Image, notes: Sequence[tuple[str, Style]], x: int, y: int, width: int
+) -> None:
+    """The notes beside the piles, each wrapped to ``width``, at most NOTE_LINES_MAX lines:
+    nothing a player needs is cut off at the picture's edge."""
+    lines: list[tuple[str, Style]] = []
+    for content, style in notes:
+        room = NOTE_LINES_MAX - len(lines)
+        if room <= 0:
+            break
+        lines += [(line, style) for line in wrap_text(content, style.size, width, room)]
+    for line, style in lines:
+        text(canvas, line, x, y, style)
+        y += NOTE_LINE_H
+
+
+def rebuilt_note(rebuilds: int) -> list[tuple[str, Style]]:
+    """A note for the column beside the piles when the stock was rebuilt this round."""
+    return [(_("Stock rebuilt {rebuilds}×", rebuilds=rebuilds), LABEL)] if rebuilds else []
+
+
+def draw_name_line(
+    canvas: Image.Image, seat: int, name: str, y: int, right: tuple[str, Style] | None
+) -> None:
+    """A band's first line: the name in its seat's colour, cut short so that the figure on
+    the right of the info column (a score, a tag) always shows."""
+    room = INFO_TEXT_W
+    if right is not None:
+        content, style = right
+        stamp = text(canvas, content, INFO_X + INFO_TEXT_W, y, style, align="right")
+        room -= stamp.width + 10
+    text(canvas, fit_text(name, 24, room), INFO_X, y, name_style(seat))
 
 
 # ----------------------------------------------------------------------------- bars
@@ -301,13 +239,18 @@ class Fan:
     step: int = FAN_STEP
 
     @property
+    def tile_w(self) -> int:
+        return max(FAN_TILE_W, self.step)
+
+    @property
     def card_width(self) -> int:
-        return fan_width(len(self.cards), self.step)
+        return 0 if not self.cards else (len(self.cards) - 1) * self.step + self.tile_w
 
     @property
     def width(self) -> int:
-        label = text_width(self.label, self.label_style.size) + 4 if self.label else 0
-        return max(self.card_width, label)
+        if not self.label:
+            return self.card_width
+        return self.card_width + FAN_LABEL_GAP + text_width(self.label, self.label_style.size)
 
 
 def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
@@ -332,7 +275,7 @@ def row_width(row: Sequence[Fan]) -> int:
 def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
     for i, card in enumerate(fan.cards):
         stands = fan.stands_for[i] if i < len(fan.stands_for) else None
-        paste_face(canvas, card, x + i * fan.step, y, FAN_CARD_H, stands)
+        paste_face(canvas, card, x + i * fan.step, y, FAN_CARD_H, stands, fan.tile_w)
     if fan.ring is not None and fan.cards:
         pad = GROUP_RING + 1
         box = (x - pad, y - pad, x + fan.card_width - 1 + pad, y + FAN_CARD_H + pad)
@@ -342,10 +285,10 @@ def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
         if colour is None:
             continue
         px = x + i * fan.step
-        w = CARD_W if i == len(fan.cards) - 1 else fan.step - 2
+        w = fan.tile_w if i == len(fan.cards) - 1 else fan.step - 2
         rect(canvas, (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1), colour)
     if fan.label:
-        text(canvas, fan.label, x + 2, bar_y + PLACER_BAR_H, fan.label_style)
+        text(canvas, fan.label, x + fan.card_width + FAN_LABEL_GAP, y, fan.label_style)
 
 
 def draw_fan_rows(canvas: Image.Image, rows: Sequence[Sequence[Fan]], x: int, y: int) -> None:

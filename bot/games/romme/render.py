@@ -15,15 +15,15 @@ import bot.render.palette as pal
 from bot.render import register_cache
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
-from bot.render.canvas import encode, fan_width, new_canvas, text
-from bot.render.geometry import CARD_W
+from bot.render.canvas import encode, new_canvas, text
+from bot.render.geometry import CARD_W, MIN_TEXT_PX, PICTURE_W
 from bot.render.results import (
     HEAD_H,
-    SUBTITLE_H,
     TITLE,
-    TITLE_H,
     draw_column_heads,
     draw_round_heading,
+    heading_height,
+    note_lines,
     number_columns,
     title_name,
 )
@@ -60,29 +60,29 @@ from engine.twopack.melds import hand_value
 from engine.twopack.views import VariantMeldView
 
 # The table.
-ROMME_INFO_H = 124  # name, minus points, cards, opening progress and its bar
-OPENING_BAR_W = 190
+ROMME_INFO_H = v.NAME_LINE_H + 2 * v.INFO_LINE_H + v.BAR_H + 2  # name, cards, first meld
+OPENING_BAR_W = v.INFO_TEXT_W
 NOTES_X = MARGIN + 2 * PILE_SLOT_W + PILE_GAP + 34  # the notes right of the piles
 NOTE_LINE_H = 30
 GROUP_AREA_W = V_TABLE_W - MARGIN - BAND_PAD - GROUP_X
 ROMME_MAX_H = 3000  # far beyond any real position; a guard for the tests
 
 # The round result.
-RESULT_W = 1000
+RESULT_W = PICTURE_W
 ROW_PAD = 10
 ROW_GAP = 8
-NAME_W = 190
+NAME_W = 150
 CARDS_X = MARGIN + v.COLOUR_BAR_W + 12 + NAME_W + 10
-NUMBER_COL_W = 96
-CARDS_MAX_W = RESULT_W - MARGIN - 14 - 3 * NUMBER_COL_W - CARDS_X - 20
+NUMBER_COL_W = 88
+CARDS_MAX_W = RESULT_W - 2 * MARGIN - 14 - 3 * NUMBER_COL_W - CARDS_X
 CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // v.FAN_STEP + 1
 MIN_ROW_H = 56
 
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
 NUMBER_MUTED = Style(22, pal.MUTED, pal.PANEL)
 NUMBER_GOLD = Style(24, pal.GOLD, pal.PANEL)
-NOTE_GOLD = Style(20, pal.GOLD, pal.PANEL)
-NOTE_MUTED = Style(20, pal.MUTED, pal.PANEL)
+NOTE_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+NOTE_MUTED = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
 
 
 # ----------------------------------------------------------------------------- table
@@ -138,6 +138,7 @@ def _notes(view: RommePublicView) -> list[tuple[str, Style]]:
             ),
             v.NOTE,
         ),
+        *v.rebuilt_note(view.rebuilds),
         (_("★ joker, with the card it stands for"), v.LABEL),
         (_("Fewest minus points wins"), v.LABEL),
     ]
@@ -211,37 +212,31 @@ def romme_table_size(view: RommePublicView) -> tuple[int, int]:
 
 def _draw_header(canvas: Image.Image, view: RommePublicView) -> None:
     left, muted = _header_left(view)
-    stamp = text(canvas, left, MARGIN, 14, HEADER)
-    text(canvas, muted, MARGIN + stamp.width + 10, 18, HEADER_MUTED)
+    stamp = text(canvas, left, MARGIN, v.HEADER_Y, HEADER)
+    text(canvas, muted, MARGIN + stamp.width + 10, v.HEADER_Y + 3, HEADER_MUTED)
     status, colour = _status(view)
-    text(canvas, status, canvas.width - MARGIN, 14, Style(26, colour, pal.FELT), align="right")
+    text(canvas, status, canvas.width - MARGIN, v.HEADER_Y, Style(26, colour, pal.FELT), "right")
 
 
 def _draw_opening(canvas: Image.Image, view: RommePublicView, seat: RommeSeatView, y: int) -> None:
     need = view.opening_minimum
     if seat.opened:
-        text(
-            canvas,
-            _("✓ opened with {opening_points}", opening_points=seat.opening_points),
-            INFO_X,
-            y,
-            INFO_BRIGHT,
-        )
+        done = _("✓ opened with {opening_points}", opening_points=seat.opening_points)
+        text(canvas, fit_text(done, INFO.size, INFO_TEXT_W), INFO_X, y, INFO_BRIGHT)
         return
     pending = seat.opening_points > 0
     style = INFO_GOLD if pending else INFO
-    text(
-        canvas,
-        _("first meld {opening_points}/{need}", opening_points=seat.opening_points, need=need),
-        INFO_X,
-        y,
-        style,
+    progress = _(
+        "first meld {opening_points}/{need}", opening_points=seat.opening_points, need=need
     )
+    text(canvas, progress, INFO_X, y, style)
     fraction = seat.opening_points / need if need else 1.0
-    v.draw_bar(canvas, INFO_X, y + 26, OPENING_BAR_W, fraction, pal.GOLD)
+    v.draw_bar(canvas, INFO_X, y + v.INFO_LINE_H - 1, OPENING_BAR_W, fraction, pal.GOLD)
 
 
 def _draw_band(canvas: Image.Image, view: RommePublicView, band: _Band, top: int) -> None:
+    """Name and minus points; cards and dealer; the first meld (progress bar until it is
+    down); the melds right of them."""
     seat = band.seat
     turn = seat.seat == view.to_act and view.phase is not Phase.OVER
     ring = seat_colour(seat.seat) if turn else None
@@ -249,17 +244,15 @@ def _draw_band(canvas: Image.Image, view: RommePublicView, band: _Band, top: int
         ring = pal.GOLD
     v.draw_band_frame(canvas, seat.seat, top, band.height, ring)
     y = top + BAND_PAD
-    text(canvas, fit_text(seat.name, 24, INFO_TEXT_W), INFO_X, y, name_style(seat.seat))
-    score = text(canvas, str(seat.minus), INFO_X, y + 32, SCORE)
-    text(canvas, _("minus points"), INFO_X + score.width + 8, y + 36, INFO)
+    v.draw_name_line(canvas, seat.seat, seat.name, y, (str(seat.minus), SCORE))
     cards = plural(seat.hand_count, "card")
     if seat.seat == view.dealer:
         cards += _(" · dealer")
-    text(canvas, cards, INFO_X, y + 62, INFO)
-    _draw_opening(canvas, view, seat, y + 86)
+    text(canvas, fit_text(cards, INFO.size, INFO_TEXT_W), INFO_X, y + v.NAME_LINE_H, INFO)
+    _draw_opening(canvas, view, seat, y + v.NAME_LINE_H + v.INFO_LINE_H)
     if not band.rows:
-        text(canvas, _("no melds yet"), GROUP_X, top + BAND_PAD + 40, INFO)
-    v.draw_fan_rows(canvas, band.rows, GROUP_X, top + BAND_PAD)
+        text(canvas, _("no melds yet"), GROUP_X, y + v.NAME_LINE_H, INFO)
+    v.draw_fan_rows(canvas, band.rows, GROUP_X, y)
 
 
 def draw_romme_table(view: RommePublicView) -> Image.Image:
@@ -268,15 +261,12 @@ def draw_romme_table(view: RommePublicView) -> Image.Image:
     canvas = new_canvas(layout.width, layout.height)
     _draw_header(canvas, view)
     top = HEADER_H
-    v.draw_stock(canvas, MARGIN, top, view.stock_count, view.rebuilds)
+    v.draw_stock(canvas, MARGIN, top, view.stock_count)
     v.draw_discard(
         canvas, MARGIN + PILE_SLOT_W + PILE_GAP, top, view.discard_top, view.discard_count
     )
-    note_y = top + v.PILE_LABEL_H + 4
-    for content, style in _notes(view):
-        shown = fit_text(content, style.size, layout.width - NOTES_X - MARGIN)
-        text(canvas, shown, NOTES_X, note_y, style)
-        note_y += NOTE_LINE_H
+    note_y = top + 4
+    v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
     top += PILES_H + SECTION_GAP
     for band in layout.bands:
         _draw_band(canvas, view, band, top)
@@ -305,17 +295,18 @@ def _row_height(count: int) -> int:
 
 
 def _columns(result: RommeRoundResult) -> list[int]:
-    """The hand, minus and total columns' right edges, after the widest hand's cards."""
-    longest = max((len(h) for h in result.hands), default=0)
-    cards_w = max(330, fan_width(min(longest, CARDS_PER_ROW), v.FAN_STEP))
-    return number_columns(CARDS_X + cards_w + NUMBER_COL_W, NUMBER_COL_W, 3)
+    """The hand, minus and total columns' right edges, at the picture's right side."""
+    del result  # every result picture is RESULT_W wide
+    return number_columns(CARDS_X + CARDS_MAX_W + NUMBER_COL_W, NUMBER_COL_W, 3)
 
 
-def _draw_heading(canvas: Image.Image, result: RommeRoundResult, names: Sequence[str]) -> None:
+def _heading(
+    result: RommeRoundResult, names: Sequence[str]
+) -> tuple[tuple[str, Style] | None, str]:
+    """Who went out (None: a dead round) and the note under the title."""
     if result.went_out is None:
         note = _("The stock ran out once too often: nobody scores minus points.")
-        draw_round_heading(canvas, result.round_number, None, "", note)
-        return
+        return None, note
     out = result.went_out
     name = title_name(names[out])
     note = _("Cards left in hand are minus points: joker 30, Ace 11, J Q K 10.")
@@ -324,7 +315,7 @@ def _draw_heading(canvas: Image.Image, result: RommeRoundResult, names: Sequence
             "Hand-Rommé: {name} went out in one turn, so minus points count double.", name=name
         )
     who = (name, name_style(out, pal.FELT, TITLE.size))
-    draw_round_heading(canvas, result.round_number, who, _(" went out"), note)
+    return who, note
 
 
 def _draw_row(
@@ -365,12 +356,14 @@ def _draw_row(
 def draw_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> Image.Image:
     """A Rommé round's scoring as a palette image (uncached)."""
     heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
-    height = TITLE_H + SUBTITLE_H + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
+    who, note = _heading(result, names)
+    lines = note_lines(note)
+    height = heading_height(lines) + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
     columns = _columns(result)
-    canvas = new_canvas(columns[-1] + 14 + MARGIN, height)
-    _draw_heading(canvas, result, names)
+    canvas = new_canvas(RESULT_W, height)
+    draw_round_heading(canvas, result.round_number, who, _(" went out"), lines)
     heads = zip((_("hand"), _("minus"), _("total")), columns, strict=True)
-    y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
+    y = draw_column_heads(canvas, heading_height(lines), CARDS_X, list(heads))
     for seat, row_h in enumerate(heights):
         _draw_row(canvas, result, names, seat, (y, row_h, columns))
         y += row_h + ROW_GAP
@@ -385,9 +378,8 @@ def _render_romme_round_result(
 
 
 def render_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> bytes:
-    """PNG of a Rommé round's scoring: who went out, every other hand with its hand value
-    (doubled for a hand-Rommé), the minus points of the round and the totals so far (the
-    fewest in gold); a dead round says so."""
+    """PNG of a Rommé round: who went out, each other hand and its value (doubled for a
+    hand-Rommé), the round's minus points and the totals (fewest in gold), or a dead round."""
     return _render_romme_round_result(result, tuple(names), language())
 
 

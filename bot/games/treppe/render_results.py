@@ -12,8 +12,8 @@ import bot.render.palette as pal
 from bot.games.treppe.render_table import player_colour
 from bot.render import register_cache
 from bot.render.assets import Style, fit_text
-from bot.render.canvas import encode, fan_width, new_canvas, outline, paste_fan, rect, text
-from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP
+from bot.render.canvas import encode, new_canvas, outline, paste_fan, rect, text
+from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP, MIN_TEXT_PX, PICTURE_W
 from bot.render.results import (
     HEAD_H,
     MARGIN,
@@ -24,6 +24,8 @@ from bot.render.results import (
     draw_column_heads,
     draw_round_heading,
     draw_title,
+    heading_height,
+    note_lines,
     number_columns,
     title_name,
 )
@@ -34,21 +36,20 @@ ROW_PAD = 10
 ROW_GAP = 8
 COLOUR_BAR_W = 6
 NAME_X = MARGIN + COLOUR_BAR_W + 12
-NAME_W = 170
+NAME_W = 150
+NUMBER_COL_W = 88  # each number column, right-aligned
 CARDS_X = NAME_X + NAME_W + 10
-CARDS_MAX_W = 420  # longer hands wrap
-CARDS_MIN_W = 330  # fits "went out ★ Rommé hand ×2"
+CARDS_MAX_W = PICTURE_W - 2 * MARGIN - 14 - 3 * NUMBER_COL_W - CARDS_X  # longer hands wrap
 CARD_STRIP_H = INDEX_BOTTOM + 14  # hand cards are read by their indices, like melds
 CARD_STEP = INDEX_STRIP + 2
 CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // CARD_STEP + 1
-NUMBER_COL_W = 100  # each number column, right-aligned
 MIN_ROW_H = 56
 
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
 NUMBER_MUTED = Style(22, pal.MUTED, pal.PANEL)
 BONUS = Style(24, pal.GOLD, pal.PANEL)
-NOTE = Style(20, pal.GOLD, pal.PANEL)
-NOTE_MUTED = Style(20, pal.MUTED, pal.PANEL)
+NOTE = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+NOTE_MUTED = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
 
 
 def _name_style(seat: int, bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
@@ -61,17 +62,16 @@ def _row_height(cards: int) -> int:
 
 
 def _columns(result: RoundResult) -> list[int]:
-    """The hand, melds and total columns' right edges, after the widest hand's cards."""
-    longest = max((len(h) for h in result.hands), default=0)
-    cards_w = max(CARDS_MIN_W, fan_width(min(longest, CARDS_PER_ROW), CARD_STEP))
-    return number_columns(CARDS_X + cards_w + NUMBER_COL_W, NUMBER_COL_W, 3)
+    """The hand, melds and total columns' right edges, at the picture's right side."""
+    del result  # every result picture is PICTURE_W wide
+    return number_columns(CARDS_X + CARDS_MAX_W + NUMBER_COL_W, NUMBER_COL_W, 3)
 
 
-def _draw_heading(canvas: Image.Image, result: RoundResult, names: Sequence[str]) -> None:
+def _heading(result: RoundResult, names: Sequence[str]) -> tuple[tuple[str, Style] | None, str]:
+    """Who went out (None: a dead round) and the note under the title."""
     if result.went_out is None:
         note = _("Nobody went out. Meld points stand; cards in hand score nothing.")
-        draw_round_heading(canvas, result.round_number, None, "", note)
-        return
+        return None, note
     winner = result.went_out
     name = title_name(names[winner])
     note = _(
@@ -84,7 +84,7 @@ def _draw_heading(canvas: Image.Image, result: RoundResult, names: Sequence[str]
             bonus=result.bonus,
         )
     who = (name, _name_style(winner, pal.FELT, TITLE.size))
-    draw_round_heading(canvas, result.round_number, who, _(" went out"), note)
+    return who, note
 
 
 def _hand_shown(result: RoundResult, seat: int) -> str:
@@ -132,12 +132,14 @@ def _draw_row(
 def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
     """The round's scoring as a palette image (uncached)."""
     heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
-    height = TITLE_H + SUBTITLE_H + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
+    who, note = _heading(result, names)
+    lines = note_lines(note)
+    height = heading_height(lines) + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
     columns = _columns(result)
-    canvas = new_canvas(columns[-1] + 14 + MARGIN, height)
-    _draw_heading(canvas, result, names)
+    canvas = new_canvas(PICTURE_W, height)
+    draw_round_heading(canvas, result.round_number, who, _(" went out"), lines)
     heads = zip((_("hand"), _("melds"), _("total")), columns, strict=True)
-    y = draw_column_heads(canvas, TITLE_H + SUBTITLE_H, CARDS_X, list(heads))
+    y = draw_column_heads(canvas, heading_height(lines), CARDS_X, list(heads))
     for seat, row_h in enumerate(heights):
         _draw_row(canvas, result, names, seat, (y, row_h, columns))
         y += row_h + ROW_GAP
@@ -148,7 +150,7 @@ def draw_session_result(
     names: Sequence[str], totals: Sequence[int], winner: int | None
 ) -> Image.Image:
     """Final standings, highest first, as a palette image (uncached)."""
-    width = 620
+    width = PICTURE_W
     row_h = 52
     order = sorted(range(len(names)), key=lambda s: (-totals[s], s))
     height = TITLE_H + SUBTITLE_H + len(order) * (row_h + ROW_GAP) + MARGIN

@@ -1,4 +1,5 @@
-"""The table picture: status line, talon, the numbered staircase and every player's melds."""
+"""The table picture, PICTURE_W wide (bot/render/README.md): status line, talon, the numbered
+staircase and a band per player (name, score, cards, dealer, this round's points, melds)."""
 
 from __future__ import annotations
 
@@ -11,73 +12,76 @@ from PIL import Image
 
 import bot.render.palette as pal
 from bot.render import register_cache
-from bot.render.assets import Style, fit_text, text_width
-from bot.render.canvas import (
-    Align,
-    card_outline,
-    empty_slot,
-    encode,
-    fan_width,
-    new_canvas,
-    outline,
-    paste_card,
-    paste_fan,
-    rect,
-    text,
+from bot.render.assets import Style, card_mask, cropped_sprite, fit_text, text_width
+from bot.render.canvas import Align, cut_tile, empty_slot, encode, new_canvas, outline, rect, text
+from bot.render.geometry import (
+    BACK_CODE,
+    CARD_RADIUS,
+    CARD_W,
+    INDEX_BOTTOM,
+    INDEX_STRIP,
+    MIN_TEXT_PX,
+    PICTURE_W,
 )
-from bot.render.geometry import CARD_H, CARD_W, INDEX_BOTTOM, INDEX_STRIP
 from engine.cards import Card
 from engine.games.treppe.views import MeldView, PublicView, SeatView
 from engine.i18n import _, card_count, language
 from engine.protocol import Phase
 
-TABLE_W = 1080  # the widest a table gets
-TABLE_MIN_W = 720  # a sparse table is narrower, so it scales down less on a phone
-TABLE_MAX_H = 1320  # the tallest possible table (every card in melds of 3 or 4) fits
-MARGIN = 16
-HEADER_H = 58
-STATUS_NAME_W = 300
-SECTION_GAP = 14
+TABLE_W = PICTURE_W  # every table is this wide: its text size is chosen for it
+TABLE_MIN_W = PICTURE_W
+TABLE_MAX_H = 1500  # the tallest possible table (every card in melds of 3 or 4) fits
+MARGIN = 12
+HEADER_H = 44
+STATUS_NAME_W = 260
+SECTION_GAP = 5
 
-# Staircase: a fan in play order, numbered from 1 (bottom) like the controls.
+# Staircase: a fan in play order, numbered from 1 (bottom) like the controls. Cards are cut
+# below their index and the top of their pips: players read them by the index.
+STAIR_CARD_H = 104
 STAIR_STEP = INDEX_STRIP + 4  # each covered card shows its index and fits a two-digit badge
 STAIR_STEP_WIDE = 60  # a short staircase shows more of each card
-TALON_GAP = 30
+TALON_GAP = 20
 STAIRS_X = MARGIN + CARD_W + TALON_GAP
 STAIRS_W = TABLE_W - MARGIN - STAIRS_X
 TOP_BADGE_W = 128  # "52 · top": the last card's badge is wider than the card
 STAIRS_PER_ROW = (STAIRS_W - TOP_BADGE_W) // STAIR_STEP + 1
 BADGE_H = 30
-BADGE_GAP = 5
-STAIR_ROW_H = BADGE_H + BADGE_GAP + CARD_H + 14
+BADGE_GAP = 4
+STAIR_ROW_H = BADGE_H + BADGE_GAP + STAIR_CARD_H + 10
+REBUILT_H = 28  # "rebuilt 2×" under the talon
 TOP_RING = 4
 
-# Player bands: name and scores on the left, melds (cropped cards) on the right.
-BAND_PAD = 10
-BAND_GAP = 10
+# Player bands: name and score, cards and dealer, this round's points on the left; melds
+# (cards cut to their index) on the right, each with its points stacked beside it.
+BAND_PAD = 8
+BAND_GAP = 5
 COLOUR_BAR_W = 6
-INFO_W = 220
+INFO_W = 232
+INFO_X = MARGIN + COLOUR_BAR_W + 8
+INFO_TEXT_W = INFO_W - COLOUR_BAR_W - 12
+LINE_H = 26
+INFO_H = 3 * LINE_H
 MELD_X = MARGIN + INFO_W
 MELD_AREA_W = TABLE_W - MARGIN - BAND_PAD - MELD_X
-MELD_CARD_H = INDEX_BOTTOM + 14  # melds are read by their indices; the lower half is cut
-MELD_STEP = INDEX_STRIP + 2
-MELD_GAP = 16
-MELD_LABEL_H = 24
-MELD_ROW_H = MELD_CARD_H + MELD_LABEL_H + 6
-PLACER_BAR_H = 5
-INFO_H = 104
+MELD_CARD_H = INDEX_BOTTOM + 4  # melds are read by their indices; the rest is cut
+MELD_STEP = INDEX_STRIP
+MELD_LAST_W = INDEX_STRIP + 20  # the last card too is cut a little right of its index
+MELD_GAP = 10
+PLACER_BAR_H = 4
+MELD_LABEL_GAP = 4
+MELD_LINE_H = 24  # one credit ("18") per line beside the meld
 
 BADGE = Style(24, pal.TEXT, pal.FELT, pill=pal.BADGE, pad_x=3, height=BADGE_H, min_width=30)
 TOP_BADGE = Style(24, pal.DARK, pal.FELT, pill=pal.GOLD, pad_x=10, height=BADGE_H)
 HEADER = Style(26, pal.TEXT, pal.FELT)
-HEADER_MUTED = Style(22, pal.MUTED, pal.FELT)
-LABEL = Style(20, pal.MUTED, pal.FELT)
+HEADER_MUTED = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
+LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
 TALON_COUNT = Style(28, pal.TEXT, pal.BACK, pill=pal.BADGE, pad_x=10, height=38)
 SCORE = Style(24, pal.TEXT, pal.PANEL)
-INFO = Style(19, pal.MUTED, pal.PANEL)
-MELD_POINTS = Style(19, pal.MUTED, pal.PANEL)
-LABEL_GAP = 6
-LABEL_NAME_W = 90  # a long name is cut short under a meld
+INFO = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
+INFO_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
+MELD_POINTS = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
 
 
 def player_colour(seat: int) -> pal.RGB:
@@ -125,44 +129,44 @@ def meld_credits(meld: MeldView) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True, slots=True)
 class LabelPart:
-    """One piece of a meld's label, drawn at ``x`` from the meld's left edge."""
+    """One line of a meld's points, drawn ``y`` below the meld's top, right of its cards."""
 
     label: str
-    x: int
+    y: int
     style: Style
 
 
-def meld_label(meld: MeldView, names: Sequence[str]) -> list[LabelPart]:
-    """The points under a meld: just its points when its owner placed every card, else who
-    scored what ("Anna 12 + Ben 4"), each name in its player's colour."""
+def meld_label(meld: MeldView) -> list[LabelPart]:
+    """The points beside a meld: just its points when its owner placed every card, else one
+    line per player who scored on it, in that player's colour (their band's colour too)."""
     credits = meld_credits(meld)
     if len(credits) == 1:
-        return [LabelPart(str(meld.points), 2, MELD_POINTS)]
-    parts = []
-    x = 2
-    for i, (seat, points) in enumerate(credits):
-        if i:
-            parts.append(LabelPart("+", x, MELD_POINTS))
-            x += text_width("+", MELD_POINTS.size) + LABEL_GAP
-        name = fit_text(names[seat], MELD_POINTS.size, LABEL_NAME_W)
-        part = f"{name} {points}"
-        parts.append(LabelPart(part, x, name_style(seat, size=MELD_POINTS.size)))
-        x += text_width(part, MELD_POINTS.size) + LABEL_GAP
-    return parts
+        return [LabelPart(str(meld.points), 0, MELD_POINTS)]
+    return [
+        LabelPart(str(points), i * MELD_LINE_H, name_style(seat, size=MELD_POINTS.size))
+        for i, (seat, points) in enumerate(credits)
+    ]
 
 
-def _meld_width(meld: MeldView, names: Sequence[str]) -> int:
-    last = meld_label(meld, names)[-1]
-    label_w = last.x + text_width(last.label, last.style.size)
-    return max(fan_width(len(meld.cards), MELD_STEP), label_w)
+def meld_fan_width(count: int) -> int:
+    return 0 if count == 0 else (count - 1) * MELD_STEP + MELD_LAST_W
 
 
-def _meld_rows(melds: list[MeldView], names: Sequence[str]) -> list[list[MeldView]]:
+def _meld_width(meld: MeldView) -> int:
+    label_w = max(text_width(part.label, part.style.size) for part in meld_label(meld))
+    return meld_fan_width(len(meld.cards)) + MELD_LABEL_GAP + label_w
+
+
+def _meld_height(meld: MeldView) -> int:
+    return max(MELD_CARD_H + 2 + PLACER_BAR_H, len(meld_label(meld)) * MELD_LINE_H)
+
+
+def _meld_rows(melds: Sequence[MeldView]) -> list[list[MeldView]]:
     """Greedy left-to-right packing into rows of the meld area."""
     rows: list[list[MeldView]] = []
     width = 0
     for meld in melds:
-        w = _meld_width(meld, names)
+        w = _meld_width(meld)
         if rows and width + MELD_GAP + w <= MELD_AREA_W:
             rows[-1].append(meld)
             width += MELD_GAP + w
@@ -172,8 +176,12 @@ def _meld_rows(melds: list[MeldView], names: Sequence[str]) -> list[list[MeldVie
     return rows
 
 
-def _band_height(rows: int) -> int:
-    return max(INFO_H, rows * MELD_ROW_H) + 2 * BAND_PAD
+def _rows_height(rows: Sequence[Sequence[MeldView]]) -> int:
+    return sum(max(_meld_height(m) for m in row) + BAND_PAD for row in rows) - BAND_PAD
+
+
+def _band_height(rows: Sequence[Sequence[MeldView]]) -> int:
+    return max(INFO_H, _rows_height(rows)) + 2 * BAND_PAD
 
 
 def _status(view: PublicView) -> tuple[str, pal.RGB]:
@@ -188,74 +196,51 @@ def _status(view: PublicView) -> tuple[str, pal.RGB]:
 
 def _draw_header(canvas: Image.Image, view: PublicView) -> None:
     left = text(
-        canvas, _("Round {round_number}", round_number=view.round_number), MARGIN, 14, HEADER
+        canvas, _("Round {round_number}", round_number=view.round_number), MARGIN, 8, HEADER
     )
-    text(
-        canvas,
-        _("· first to {target}", target=view.target),
-        MARGIN + left.width + 10,
-        18,
-        HEADER_MUTED,
-    )
+    target = _("· first to {target}", target=view.target)
+    text(canvas, target, MARGIN + left.width + 8, 11, HEADER_MUTED)
     status, colour = _status(view)
-    text(
-        canvas,
-        status,
-        canvas.width - MARGIN,
-        14,
-        Style(26, colour, pal.FELT),
-        align="right",
-    )
+    text(canvas, status, canvas.width - MARGIN, 8, Style(26, colour, pal.FELT), align="right")
 
 
 def _draw_talon(canvas: Image.Image, view: PublicView, top: int) -> None:
     y = top + BADGE_H + BADGE_GAP
     text(canvas, _("talon"), MARGIN + CARD_W // 2, top + 2, LABEL, align="centre")
     if view.talon_count > 0:
-        paste_card(canvas, None, MARGIN, y)
-        text(
-            canvas,
-            str(view.talon_count),
-            MARGIN + CARD_W // 2,
-            y + CARD_H // 2 - 19,
-            TALON_COUNT,
-            align="centre",
-        )
+        canvas.paste(cropped_sprite(BACK_CODE, STAIR_CARD_H), (MARGIN, y), card_mask(STAIR_CARD_H))
+        count = str(view.talon_count)
+        text(canvas, count, MARGIN + CARD_W // 2, y + STAIR_CARD_H // 2 - 19, TALON_COUNT, "centre")
     else:
-        empty_slot(canvas, MARGIN, y)
-        text(canvas, _("empty"), MARGIN + CARD_W // 2, y + CARD_H // 2 - 12, LABEL, align="centre")
+        empty_slot(canvas, MARGIN, y, height=STAIR_CARD_H)
+        text(canvas, _("empty"), MARGIN + CARD_W // 2, y + STAIR_CARD_H // 2 - 13, LABEL, "centre")
     if view.rebuilds:
-        text(
-            canvas,
-            _("rebuilt {rebuilds}×", rebuilds=view.rebuilds),
-            MARGIN + CARD_W // 2,
-            y + CARD_H + 4,
-            LABEL,
-            align="centre",
-        )
+        rebuilt = _("rebuilt {rebuilds}×", rebuilds=view.rebuilds)
+        text(canvas, rebuilt, MARGIN + CARD_W // 2, y + STAIR_CARD_H + 4, LABEL, align="centre")
 
 
 def _draw_staircase(canvas: Image.Image, stairs: tuple[Card, ...], top: int) -> None:
     if not stairs:
         y = top + BADGE_H + BADGE_GAP
-        empty_slot(canvas, STAIRS_X, y)
-        text(canvas, _("staircase empty"), STAIRS_X + CARD_W + 14, y + CARD_H // 2 - 12, LABEL)
+        empty_slot(canvas, STAIRS_X, y, height=STAIR_CARD_H)
+        note = _("staircase empty")
+        text(canvas, note, STAIRS_X + CARD_W + 14, y + STAIR_CARD_H // 2 - 13, LABEL)
         return
     layout = _stair_layout(len(stairs))
-    for row_start in range(0, len(stairs), layout.per_row):
-        row = stairs[row_start : row_start + layout.per_row]
-        x, y = layout.position(row_start)
-        paste_fan(canvas, row, x, top + y, layout.step)
+    mask = card_mask(STAIR_CARD_H)
+    for i, card in enumerate(stairs):
+        x, y = layout.position(i)
+        canvas.paste(cropped_sprite(card.code, STAIR_CARD_H), (x, top + y), mask)
     x, y = layout.position(len(stairs) - 1)
-    card_outline(canvas, x, top + y, pal.GOLD, TOP_RING)
+    ring = (x - TOP_RING, top + y - TOP_RING, x + CARD_W - 1 + TOP_RING, top + y + STAIR_CARD_H + 3)
+    outline(canvas, ring, pal.GOLD, TOP_RING, CARD_RADIUS + TOP_RING)
     for badge in staircase_badges(len(stairs)):
         text(canvas, badge.label, badge.x, top + badge.y, badge.style, align=badge.align)
 
 
 @dataclass(frozen=True, slots=True)
 class Badge:
-    """A staircase position number: drawn at (x, y) below the status line, ``x`` being its
-    centre or (for the top card) its left edge."""
+    """A staircase number at (x, y) below the status line: ``x`` is its centre or its left."""
 
     label: str
     x: int
@@ -281,120 +266,116 @@ def staircase_badges(count: int) -> list[Badge]:
     return badges
 
 
+def seat_lines(view: PublicView, seat: SeatView) -> tuple[str, str]:
+    """The two small lines under a player's name: cards (and dealer), this round's points."""
+    cards = card_count(seat.hand_count)
+    if seat.seat == view.dealer:
+        cards += _(" · dealer")
+    return cards, _("+{round_points} this round", round_points=seat.round_points)
+
+
+def _draw_info(canvas: Image.Image, view: PublicView, seat: SeatView, y: int) -> None:
+    score = str(seat.score)
+    score_w = text_width(score, SCORE.size)
+    right = INFO_X + INFO_TEXT_W
+    name = fit_text(seat.name, 24, INFO_TEXT_W - score_w - 10)
+    text(canvas, name, INFO_X, y, name_style(seat.seat))
+    text(canvas, score, right, y, SCORE, align="right")
+    cards, this_round = seat_lines(view, seat)
+    text(canvas, fit_text(cards, INFO.size, INFO_TEXT_W), INFO_X, y + 28, INFO)
+    style = INFO_GOLD if seat.round_points else INFO
+    text(canvas, fit_text(this_round, INFO.size, INFO_TEXT_W), INFO_X, y + 28 + LINE_H, style)
+
+
 def _draw_band(
-    canvas: Image.Image,
-    view: PublicView,
-    seat: SeatView,
-    melds: list[MeldView],
-    top: int,
-    height: int,
-) -> None:
-    names = [s.name for s in view.seats]
-    rows = _meld_rows(melds, names)
+    canvas: Image.Image, view: PublicView, seat: SeatView, melds: Sequence[MeldView], top: int
+) -> int:
+    """One player's band; returns its height."""
+    rows = _meld_rows(melds)
+    height = _band_height(rows)
     right = canvas.width - MARGIN - 1
     rect(canvas, (MARGIN, top, right, top + height - 1), pal.PANEL)
     colour = player_colour(seat.seat)
     rect(canvas, (MARGIN, top, MARGIN + COLOUR_BAR_W - 1, top + height - 1), colour)
     if seat.seat == view.to_act and view.phase is not Phase.OVER:
         outline(canvas, (MARGIN, top, right, top + height - 1), colour, 3)
-
-    x = MARGIN + COLOUR_BAR_W + 12
-    y = top + BAND_PAD
-    name_w = INFO_W - COLOUR_BAR_W - 24
-    text(canvas, fit_text(seat.name, 24, name_w), x, y, name_style(seat.seat))
-    text(canvas, _("{score} points", score=seat.score), x, y + 32, SCORE)
-    cards = card_count(seat.hand_count)
-    if seat.seat == view.dealer:
-        cards += _(" · dealer")
-    text(canvas, cards, x, y + 62, INFO)
-    text(canvas, _("+{round_points} this round", round_points=seat.round_points), x, y + 84, INFO)
-
+    _draw_info(canvas, view, seat, top + BAND_PAD)
     if not melds:
-        text(canvas, _("no melds yet"), MELD_X, top + BAND_PAD + 40, INFO)
-    for r, row in enumerate(rows):
-        mx = MELD_X
-        my = top + BAND_PAD + r * MELD_ROW_H
+        text(canvas, _("no melds yet"), MELD_X, top + BAND_PAD + 28, INFO)
+    y = top + BAND_PAD
+    for row in rows:
+        x = MELD_X
         for meld in row:
-            draw_meld(canvas, meld, names, mx, my)
-            mx += _meld_width(meld, names) + MELD_GAP
+            draw_meld(canvas, meld, x, y)
+            x += _meld_width(meld) + MELD_GAP
+        y += max(_meld_height(m) for m in row) + BAND_PAD
+    return height
 
 
-def draw_meld(canvas: Image.Image, meld: MeldView, names: Sequence[str], x: int, y: int) -> None:
-    paste_fan(canvas, [p.card for p in meld.cards], x, y, MELD_STEP, MELD_CARD_H)
-    # Cards laid off by someone else carry that player's colour under them.
+@lru_cache(maxsize=256)
+def _meld_tile(code: str, lang: str) -> tuple[Image.Image, Image.Image]:
+    """A meld card cut right of its index and below it: the tile and its mask."""
+    del lang  # part of the cache key: cropped_sprite draws in the current language
+    return cut_tile(cropped_sprite(code, MELD_CARD_H), MELD_LAST_W)
+
+
+def draw_meld(canvas: Image.Image, meld: MeldView, x: int, y: int) -> None:
+    """A meld's cards cut to their indices, a bar in the placer's colour under each card laid
+    off by someone else, and its points beside it."""
+    cards = [p.card for p in meld.cards]
+    for i, card in enumerate(cards):  # each tile ends under the next one
+        tile, mask = _meld_tile(card.code, language())
+        canvas.paste(tile, (x + i * MELD_STEP, y), mask)
     bar_y = y + MELD_CARD_H + 2
     for i, placed in enumerate(meld.cards):
         if placed.seat != meld.owner:
             px = x + i * MELD_STEP
-            w = CARD_W if i == len(meld.cards) - 1 else MELD_STEP - 2
-            rect(
-                canvas,
-                (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1),
-                player_colour(placed.seat),
-            )
-    for part in meld_label(meld, names):
-        text(canvas, part.label, x + part.x, bar_y + PLACER_BAR_H, part.style)
+            w = MELD_LAST_W if i == len(meld.cards) - 1 else MELD_STEP
+            box = (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1)
+            rect(canvas, box, player_colour(placed.seat))
+    label_x = x + meld_fan_width(len(cards)) + MELD_LABEL_GAP
+    for part in meld_label(meld):
+        text(canvas, part.label, label_x, y + part.y, part.style)
 
 
 @dataclass(frozen=True, slots=True)
 class _Layout:
-    width: int
-    stairs: _StairLayout
     stairs_h: int
-    bands: tuple[tuple[SeatView, tuple[MeldView, ...], int], ...]  # seat, its melds, height
+    bands: tuple[int, ...]  # each player's band height
 
     @property
     def height(self) -> int:
-        bands = sum(h + BAND_GAP for _, _, h in self.bands) - BAND_GAP
+        bands = sum(h + BAND_GAP for h in self.bands) - BAND_GAP
         return HEADER_H + self.stairs_h + SECTION_GAP + bands + MARGIN
 
 
+def _melds_of(view: PublicView, seat: int) -> tuple[MeldView, ...]:
+    return tuple(m for m in view.melds if m.owner == seat)
+
+
 def _layout(view: PublicView) -> _Layout:
-    stairs = _stair_layout(len(view.staircase))
-    count = len(view.staircase)
-    used = STAIRS_X + fan_width(min(count, stairs.per_row), stairs.step) + MARGIN
-    if count:
-        top_x, _top_y = stairs.position(count - 1)
-        used = max(used, top_x + TOP_BADGE_W + MARGIN)
-    else:
-        used += 200  # room for the "staircase empty" note
-    stairs_h = stairs.height
+    stairs_h = _stair_layout(len(view.staircase)).height
     if view.rebuilds:
-        stairs_h = max(stairs_h, BADGE_H + BADGE_GAP + CARD_H + 34)  # "rebuilt" under talon
-    bands = []
-    names = [s.name for s in view.seats]
-    for seat in view.seats:
-        melds = tuple(m for m in view.melds if m.owner == seat.seat)
-        rows = _meld_rows(list(melds), names)
-        for row in rows:
-            row_w = sum(_meld_width(m, names) for m in row) + MELD_GAP * (len(row) - 1)
-            used = max(used, MELD_X + row_w + BAND_PAD + MARGIN)
-        bands.append((seat, melds, _band_height(len(rows))))
-    status, _colour = _status(view)
-    header = text_width(_("Round {round_number}", round_number=view.round_number), HEADER.size)
-    header += text_width(_("· first to {target}", target=view.target), HEADER_MUTED.size) + 10
-    header += text_width(status, HEADER.size) + 40 + 2 * MARGIN
-    width = min(TABLE_W, max(TABLE_MIN_W, used, header))
-    return _Layout(width, stairs, stairs_h, tuple(bands))
+        stairs_h = max(stairs_h, BADGE_H + BADGE_GAP + STAIR_CARD_H + REBUILT_H)
+    bands = tuple(_band_height(_meld_rows(_melds_of(view, s.seat))) for s in view.seats)
+    return _Layout(stairs_h, bands)
 
 
 def table_size(view: PublicView) -> tuple[int, int]:
-    layout = _layout(view)
-    return layout.width, layout.height
+    return TABLE_W, _layout(view).height
 
 
 def draw_table(view: PublicView) -> Image.Image:
     """The table as a palette image (uncached)."""
     layout = _layout(view)
-    canvas = new_canvas(layout.width, layout.height)
+    canvas = new_canvas(TABLE_W, layout.height)
     _draw_header(canvas, view)
     top = HEADER_H
     _draw_talon(canvas, view, top)
     _draw_staircase(canvas, view.staircase, top)
     top += layout.stairs_h + SECTION_GAP
-    for seat, melds, height in layout.bands:
-        _draw_band(canvas, view, seat, list(melds), top, height)
-        top += height + BAND_GAP
+    for seat in view.seats:
+        top += _draw_band(canvas, view, seat, _melds_of(view, seat.seat), top) + BAND_GAP
     return canvas
 
 
@@ -411,6 +392,7 @@ def _render_table(view: PublicView, lang: str) -> bytes:
 
 def cache_clear() -> None:
     _render_table.cache_clear()
+    _meld_tile.cache_clear()
 
 
 register_cache(cache_clear)

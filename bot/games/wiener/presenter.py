@@ -13,7 +13,8 @@ from bot.core.presenter import (
 from bot.core.reading import one_card
 from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
-from bot.games.wiener.render import render_wiener_round_result, render_wiener_table
+from bot.games.wiener.render import render_wiener_table
+from bot.games.wiener.render_results import render_wiener_round_result
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, CallRummy, Discard, Knock
 from engine.cards import Card, format_cards

@@ -1,5 +1,5 @@
-"""Wiener Rummy pictures: the table (stock, discard pile, the pot, every player's bad points
-toward the limit, chips, who is out, the knock and its final turns) and a round's result.
+"""Wiener Rummy's table: stock, discard pile, the pot, every player's bad points toward the
+limit, chips, who is out, the knock and its final turns (round results: render_results.py).
 
 Hands stay hidden (card backs, counted) until a player knocks or calls Rummy: the table shows
 only what the public view reveals, and the round result every hand in its best arrangement.
@@ -39,20 +39,19 @@ from bot.render.variants import (
     V_TABLE_MIN_W,
     V_TABLE_W,
     Fan,
-    name_style,
     plural,
     seat_colour,
 )
-from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
 from engine.i18n import _, language
 from engine.protocol import Phase
 from engine.twopack.deadwood import Arrangement
 from engine.twopack.melds import VariantMeld
 
-WIENER_INFO_H = 124  # name, bad points and their bar, chips, cards
-INFO_LINE_H = 24  # one more line: "bought back in"
-BAD_BAR_W = 190
+LIMIT_BAR_H = v.BAR_H + 2  # the bar toward the limit, right under the name line
+WIENER_INFO_H = v.NAME_LINE_H + LIMIT_BAR_H + 2 * v.INFO_LINE_H  # name, bar, chips, cards
+INFO_LINE_H = v.INFO_LINE_H  # one more line: "bought back in"
+BAD_BAR_W = v.INFO_TEXT_W
 DANGER = 0.8  # bad points from this share of the limit on show in red
 POT_X = MARGIN + 2 * (PILE_SLOT_W + PILE_GAP)
 NOTES_X = POT_X + v.CHIP_D + PILE_GAP + 10
@@ -61,14 +60,6 @@ GROUP_AREA_W = V_TABLE_W - MARGIN - BAND_PAD - GROUP_X
 OUT_BAND_H = 64  # a player out of the rubber: one line
 WIENER_MAX_H = 2400  # a guard for the tests: six revealed hands of eleven cards fit
 
-# The round result.
-TITLE_H = 48
-SUBTITLE_H = 34
-RESULT_INFO_H = 150
-RESULT_MIN_W = 860
-
-TITLE = Style(28, pal.TEXT, pal.FELT)
-SUBTITLE = Style(20, pal.MUTED, pal.FELT)
 BANNER = Style(26, pal.GOLD, pal.FELT)
 BANNER_NOTE = Style(22, pal.TEXT, pal.FELT)
 
@@ -99,20 +90,13 @@ def _meld_fan(meld: VariantMeld) -> Fan:
     return Fan(cards=meld.cards, stands_for=v.joker_stands(meld.kind, meld.cards, meld.stands_for))
 
 
-def _bad_points_lines(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
-    """ "63 / 101 bad points" with a bar toward the limit, red near it."""
-    score = text(canvas, str(bad), INFO_X, y, v.SCORE)
-    text(canvas, _("/ {out_at} bad points", out_at=out_at), INFO_X + score.width + 8, y + 4, INFO)
-    _limit_bar(canvas, bad, out_at, y + 32)
-
-
-def _limit_bar(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
+def limit_bar(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
     fraction = bad / out_at if out_at else 1.0
     colour = pal.ALERT if fraction >= DANGER else pal.MUTED
     v.draw_bar(canvas, INFO_X, y, BAD_BAR_W, fraction, colour)
 
 
-def _chips_text(chips: int) -> str:
+def chips_text(chips: int) -> str:
     """A chip balance: "+3 chips", "0 chips", "−5 chips" (a real minus sign)."""
     if not chips:
         return _("0 chips")
@@ -194,7 +178,7 @@ def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
             (
                 _(
                     "The last player in takes the pot: {value} overall",
-                    value=_chips_text(winner.chips),
+                    value=chips_text(winner.chips),
                 ),
                 BANNER_NOTE,
             ),
@@ -205,6 +189,7 @@ def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
         return [
             (_("{value} knocked", value=names[knocker]), BANNER),
             (_final_turns_note(view, names), BANNER_NOTE),
+            *v.rebuilt_note(view.rebuilds),
             (_("The other hands stay hidden until the round ends"), v.LABEL),
         ]
     notes: list[tuple[str, Style]] = []
@@ -219,6 +204,7 @@ def _notes(view: WienerPublicView) -> list[tuple[str, Style]]:
         notes.append((offer, v.NOTE_GOLD))
     notes += [
         (_("Out at {out_at} bad points", out_at=view.out_at), v.NOTE),
+        *v.rebuilt_note(view.rebuilds),
         (_("The last player in wins the pot"), v.LABEL),
     ]
     return notes + _last_round(view, names)
@@ -296,16 +282,11 @@ def wiener_table_size(view: WienerPublicView) -> tuple[int, int]:
 
 
 def _draw_header(canvas: Image.Image, view: WienerPublicView) -> None:
-    stamp = text(canvas, _("Wiener Rummy"), MARGIN, 14, HEADER)
-    text(
-        canvas,
-        _("· round {round_number}", round_number=view.round_number),
-        MARGIN + stamp.width + 10,
-        18,
-        HEADER_MUTED,
-    )
+    stamp = text(canvas, _("Wiener Rummy"), MARGIN, v.HEADER_Y, HEADER)
+    muted = _("· round {round_number}", round_number=view.round_number)
+    text(canvas, muted, MARGIN + stamp.width + 10, v.HEADER_Y + 3, HEADER_MUTED)
     status, colour = _status(view)
-    text(canvas, status, canvas.width - MARGIN, 14, Style(26, colour, pal.FELT), align="right")
+    text(canvas, status, canvas.width - MARGIN, v.HEADER_Y, Style(26, colour, pal.FELT), "right")
 
 
 def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: int) -> None:
@@ -319,7 +300,7 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
         out = _(
             "out of the rubber · {bad_points} bad points · {value}",
             bad_points=seat.bad_points,
-            value=_chips_text(seat.chips),
+            value=chips_text(seat.chips),
         )
         text(canvas, out, INFO_X + max(name.width + 24, INFO_W_OUT), y + 14, INFO_ALERT)
         return
@@ -328,21 +309,20 @@ def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: in
     if view.winner == seat.seat or _knocker(view) == seat.seat:
         ring = pal.GOLD
     v.draw_band_frame(canvas, seat.seat, top, band.height, ring)
-    name_w = INFO_TEXT_W
+    right = f"{seat.bad_points} / {view.out_at}"
+    v.draw_name_line(canvas, seat.seat, seat.name, y, (right, v.SCORE))
+    limit_bar(canvas, seat.bad_points, view.out_at, y + v.NAME_LINE_H)
+    y += v.NAME_LINE_H + LIMIT_BAR_H
+    text(canvas, chips_text(seat.chips), INFO_X, y, INFO_BRIGHT)
     if seat.seat == _knocker(view):
-        tag = text_width(_("knocked"), v.TAG_GOLD.size) + 2 * v.TAG_GOLD.pad_x
-        text(canvas, _("knocked"), INFO_X + INFO_TEXT_W - tag, y + 2, v.TAG_GOLD)
-        name_w -= tag + 8
-    text(canvas, fit_text(seat.name, 24, name_w), INFO_X, y, name_style(seat.seat))
-    _bad_points_lines(canvas, seat.bad_points, view.out_at, y + 32)
-    text(canvas, _chips_text(seat.chips), INFO_X, y + 76, INFO_BRIGHT)
+        text(canvas, _("knocked"), INFO_X + INFO_TEXT_W, y, v.TAG_GOLD, align="right")
     cards = [] if _between_rounds(view) else [plural(seat.hand_count, "card")]
     if seat.seat == view.dealer:
         cards.append(_("dealer"))
     if cards:
-        text(canvas, " · ".join(cards), INFO_X, y + 100, INFO)
+        text(canvas, " · ".join(cards), INFO_X, y + v.INFO_LINE_H, INFO)
     if seat.bought_back:
-        text(canvas, _("bought back in"), INFO_X, y + 124, INFO)
+        text(canvas, _("bought back in"), INFO_X, y + 2 * v.INFO_LINE_H, INFO)
     v.draw_fan_rows(canvas, band.rows, GROUP_X, top + BAND_PAD)
 
 
@@ -355,16 +335,13 @@ def draw_wiener_table(view: WienerPublicView) -> Image.Image:
     canvas = new_canvas(layout.width, layout.height)
     _draw_header(canvas, view)
     top = HEADER_H
-    v.draw_stock(canvas, MARGIN, top, view.stock_count, view.rebuilds)
+    v.draw_stock(canvas, MARGIN, top, view.stock_count)
     v.draw_discard(
         canvas, MARGIN + PILE_SLOT_W + PILE_GAP, top, view.discard_top, view.discard_count
     )
     v.draw_pot(canvas, POT_X, top, view.pot)
-    note_y = top + v.PILE_LABEL_H + 4
-    for content, style in _notes(view):
-        shown = fit_text(content, style.size, layout.width - NOTES_X - MARGIN)
-        text(canvas, shown, NOTES_X, note_y, style)
-        note_y += NOTE_LINE_H + (4 if style.size > 22 else 0)
+    note_y = top + 4
+    v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
     top += PILES_H + SECTION_GAP
     for band in layout.bands:
         _draw_band(canvas, view, band, top)
@@ -383,163 +360,12 @@ def _render_wiener_table(view: WienerPublicView, lang: str) -> bytes:
     return encode(draw_wiener_table(view))  # drawn in ``lang``: the current language
 
 
-# ----------------------------------------------------------------------------- result
-def _result_rows(result: WienerRoundResult, area_w: int) -> list[list[list[Fan]]]:
-    rows = []
-    for laid in result.hands:
-        fans = arrangement_fans(laid) if laid is not None else []
-        rows.append(v.pack_fans(fans, area_w))
-    return rows
-
-
-def _title(canvas: Image.Image, parts: Sequence[tuple[str, Style]], y: int) -> None:
-    x = MARGIN
-    for content, style in parts:
-        x += text(canvas, content, x, y, style).width
-
-
-def draw_wiener_round_result(
-    result: WienerRoundResult, names: Sequence[str], out_at: int = 101, knock_money: int = 1
-) -> Image.Image:
-    """A Wiener Rummy round's scoring as a palette image (uncached)."""
-    area_w = GROUP_AREA_W
-    all_rows = _result_rows(result, area_w)
-    used = RESULT_MIN_W
-    for rows in all_rows:
-        for row in rows:
-            used = max(used, GROUP_X + v.row_width(row) + BAND_PAD + MARGIN)
-    width = min(V_TABLE_W, used)
-    heights = [
-        v.band_height(RESULT_INFO_H, len(rows)) if laid is not None else OUT_BAND_H
-        for rows, laid in zip(all_rows, result.hands, strict=True)
-    ]
-    height = TITLE_H + SUBTITLE_H + sum(h + BAND_GAP for h in heights) + MARGIN
-    canvas = new_canvas(width, height)
-
-    in_play = [s for s, laid in enumerate(result.hands) if laid is not None]
-    closer = result.closer
-    if closer is None:
-        _title(
-            canvas,
-            [(_("Round {round_number}: dead round", round_number=result.round_number), TITLE)],
-            12,
-        )
-        note = _("The stock ran out once too often: no bad points, no chips.")
-        moved = dict.fromkeys(in_play, 0)
-    else:
-        name = fit_text(names[closer], TITLE.size, 420)
-        did = _(" called Rummy!") if result.rummy else _(" knocked")
-        _title(
-            canvas,
-            [
-                (_("Round {round_number}: ", round_number=result.round_number), TITLE),
-                (name, name_style(closer, pal.FELT, TITLE.size)),
-                (did, TITLE),
-            ],
-            12,
-        )
-        gain = knock_money * (len(in_play) - 1)
-        chips = plural(knock_money, "chip")
-        if result.rummy:
-            note = _(
-                "{name} gets {chips} from each player still in (+{gain}) and no bad points.",
-                name=name,
-                chips=chips,
-                gain=gain,
-            )
-        else:
-            note = _(
-                "{name} gets {chips} from each player still in (+{gain}).",
-                name=name,
-                chips=chips,
-                gain=gain,
-            )
-        note += _(" Deadwood adds to bad points.")
-        moved = {s: (gain if s == closer else -knock_money) for s in in_play}
-    text(canvas, fit_text(note, SUBTITLE.size, width - 2 * MARGIN), MARGIN, TITLE_H, SUBTITLE)
-
-    y = TITLE_H + SUBTITLE_H
-    for seat, (rows, row_h) in enumerate(zip(all_rows, heights, strict=True)):
-        laid = result.hands[seat]
-        top = y + BAND_PAD
-        if laid is None:
-            v.draw_band_frame(canvas, seat, y, row_h, bar=pal.MUTED)
-            stamp = text(
-                canvas,
-                fit_text(names[seat], 24, INFO_TEXT_W),
-                INFO_X,
-                top + 10,
-                v.muted_name_style(),
-            )
-            text(
-                canvas,
-                _("not in the rubber"),
-                INFO_X + max(stamp.width + 24, INFO_W_OUT),
-                top + 14,
-                INFO,
-            )
-            y += row_h + BAND_GAP
-            continue
-        is_out = seat in result.out
-        ring = pal.GOLD if seat == closer else (pal.ALERT if is_out else None)
-        v.draw_band_frame(canvas, seat, y, row_h, ring)
-        text(canvas, fit_text(names[seat], 24, INFO_TEXT_W), INFO_X, top, name_style(seat))
-        added = text(canvas, f"+{result.bad_points[seat]}", INFO_X, top + 32, v.SCORE)
-        text(canvas, _("bad points"), INFO_X + added.width + 8, top + 36, INFO)
-        total = _("now {value} / {out_at}", value=result.totals[seat], out_at=out_at)
-        text(canvas, total, INFO_X, top + 62, INFO_ALERT if is_out else INFO)
-        _limit_bar(canvas, result.totals[seat], out_at, top + 87)
-        chips = _chips_text(result.chips[seat])
-        delta = moved.get(seat, 0)
-        if delta:
-            chips += f" ({delta:+d})".replace("-", "−")
-        text(canvas, chips, INFO_X, top + 102, INFO_BRIGHT)
-        if is_out:
-            text(canvas, _("out of the rubber"), INFO_X, top + 126, INFO_ALERT)
-        elif seat == closer:
-            text(
-                canvas,
-                _("Rummy!") if result.rummy else _("knocked"),
-                INFO_X,
-                top + 126,
-                v.INFO_GOLD,
-            )
-        if not laid.melds and not laid.leftover:
-            text(canvas, _("no cards"), GROUP_X, top + 40, INFO)
-        v.draw_fan_rows(canvas, rows, GROUP_X, top)
-        y += row_h + BAND_GAP
-    return canvas
-
-
-@lru_cache(maxsize=16)
-def _render_wiener_round_result(
-    result: WienerRoundResult, names: tuple[str, ...], out_at: int, knock_money: int, lang: str
-) -> bytes:
-    return encode(draw_wiener_round_result(result, names, out_at, knock_money))
-
-
-def render_wiener_round_result(
-    result: WienerRoundResult,
-    names: Sequence[str],
-    *,
-    out_at: int = 101,
-    knock_money: int = 1,
-) -> bytes:
-    """PNG of a Wiener Rummy round: who knocked or called Rummy, every hand laid out in its
-    melds and deadwood, bad points added and toward ``out_at``, chip balances with what moved
-    (``knock_money`` from each other player still in), and who is out of the rubber."""
-    return _render_wiener_round_result(result, tuple(names), out_at, knock_money, language())
-
-
 def cache_clear() -> None:
     _render_wiener_table.cache_clear()
-    _render_wiener_round_result.cache_clear()
 
 
 __all__ = [
-    "draw_wiener_round_result",
     "draw_wiener_table",
-    "render_wiener_round_result",
     "render_wiener_table",
     "wiener_table_size",
 ]

@@ -12,15 +12,19 @@ from PIL import Image
 from bot.games.treppe import examples as ex
 from bot.games.treppe.render_table import (
     HEADER_H,
-    MELD_CARD_H,
-    PLACER_BAR_H,
+    MELD_LABEL_GAP,
+    MELD_STEP,
+    STAIR_CARD_H,
     TABLE_MAX_H,
     TABLE_MIN_W,
     TABLE_W,
+    TOP_RING,
     _stair_layout,
     draw_meld,
     draw_table,
+    meld_fan_width,
     meld_label,
+    player_colour,
     render_table,
     staircase_badges,
     table_size,
@@ -28,7 +32,7 @@ from bot.games.treppe.render_table import (
 from bot.render import clear_caches
 from bot.render.assets import card_sprite, text_stamp
 from bot.render.canvas import new_canvas
-from bot.render.geometry import CARD_H, CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
+from bot.render.geometry import CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
 from bot.render.palette import PANEL
 from engine.cards import FULL_PACK, Card
 from engine.games.treppe.melds import analyse_meld
@@ -114,14 +118,15 @@ def test_every_staircase_card_shows_its_corner_index() -> None:
         assert img.crop(box).tobytes() == strip.tobytes(), f"card {i + 1} ({card}) is covered"
 
 
-def test_top_card_is_shown_whole() -> None:
+def test_top_card_shows_down_to_the_cut() -> None:
     view = ex.four_player_table()
     img = draw_table(view)
     x, y = _stair_layout(len(view.staircase)).position(len(view.staircase) - 1)
     y += HEADER_H
     top = view.staircase[-1]
-    box = (x, y + CARD_RADIUS, x + card_sprite(top).width, y + CARD_H - CARD_RADIUS)
-    whole = card_sprite(top).crop((0, CARD_RADIUS, box[2] - x, CARD_H - CARD_RADIUS))
+    bottom = STAIR_CARD_H - CARD_RADIUS - TOP_RING  # the gold ring's corners cover the rest
+    box = (x, y + CARD_RADIUS, x + card_sprite(top).width, y + bottom)
+    whole = card_sprite(top).crop((0, CARD_RADIUS, box[2] - x, bottom))
     assert img.crop(box).tobytes() == whole.tobytes()
 
 
@@ -177,24 +182,34 @@ def _run_with_lay_offs() -> MeldView:
 
 
 def test_meld_label_says_who_scored_what() -> None:
-    names = ["Anna", "Ben", "Clara"]
     shared = _run_with_lay_offs()
-    labels = [p.label for p in meld_label(shared, names)]
-    assert labels == ["Anna 18", "+", "Ben 8", "+", "Clara 4"]
+    parts = meld_label(shared)
+    assert [p.label for p in parts] == ["18", "8", "4"]
+    assert [p.style.fg for p in parts] == [player_colour(0), player_colour(1), player_colour(2)]
     own = MeldView(2, 1, shared.kind, tuple(replace(p, seat=1) for p in shared.cards))
-    assert [p.label for p in meld_label(own, names)] == ["30"]
+    assert [p.label for p in meld_label(own)] == ["30"]
 
 
-def test_meld_label_is_drawn_under_the_meld() -> None:
-    names = ["Anna", "Ben", "Clara"]
+def test_meld_label_is_drawn_beside_the_meld() -> None:
     meld = _run_with_lay_offs()
     canvas = new_canvas(600, 200, PANEL)
-    draw_meld(canvas, meld, names, 10, 10)
-    y = 10 + MELD_CARD_H + 2 + PLACER_BAR_H
-    for part in meld_label(meld, names):
+    draw_meld(canvas, meld, 10, 10)
+    x = 10 + meld_fan_width(len(meld.cards)) + MELD_LABEL_GAP
+    for part in meld_label(meld):
         stamp = text_stamp(part.label, part.style)
-        box = (10 + part.x, y, 10 + part.x + stamp.width, y + stamp.height)
+        box = (x, 10 + part.y, x + stamp.width, 10 + part.y + stamp.height)
         assert canvas.crop(box).tobytes() == stamp.tobytes(), part.label
+
+
+def test_meld_cards_show_their_indices() -> None:
+    meld = _run_with_lay_offs()
+    canvas = new_canvas(600, 200, PANEL)
+    draw_meld(canvas, meld, 10, 10)
+    for i, placed in enumerate(meld.cards):
+        x = 10 + i * MELD_STEP
+        box = (x, 10 + CARD_RADIUS, x + INDEX_STRIP, 10 + INDEX_BOTTOM)
+        strip = card_sprite(placed.card).crop((0, CARD_RADIUS, INDEX_STRIP, INDEX_BOTTOM))
+        assert canvas.crop(box).tobytes() == strip.tobytes(), str(placed.card)
 
 
 def test_lay_offs_by_other_players_render() -> None:

@@ -23,10 +23,10 @@ from bot.games.romme.render import (
 from bot.games.wiener.render import (
     WIENER_MAX_H,
     draw_wiener_table,
-    render_wiener_round_result,
     render_wiener_table,
     wiener_table_size,
 )
+from bot.games.wiener.render_results import render_wiener_round_result
 from bot.render import clear_caches, draw_hand, render_hand, sort_hand
 from bot.render import palette as pal
 from bot.render.assets import card_sprite

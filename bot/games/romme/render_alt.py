@@ -1,0 +1,109 @@
+"""Rommé's pictures in words, for screen readers: the table, a round's result and the
+session's end (each at most ALT_MAX characters, in the current language)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.render.alt import cards_words, ranked, seat_line, sentences
+from engine.actions import MeldKind
+from engine.games.romme.events import RommeRoundResult
+from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.i18n import _, card_count
+from engine.protocol import Phase
+from engine.twopack.views import VariantMeldView
+
+
+def _status(view: RommePublicView) -> str:
+    if view.phase is Phase.OVER:
+        if view.winner is None:
+            return _("The game is over.")
+        return _("{name} wins the game.", name=view.seats[view.winner].name)
+    name = view.seats[view.to_act].name
+    if view.phase is Phase.DRAW:
+        return _("{name} to draw.", name=name)
+    return _("{name} to play.", name=name)
+
+
+def _meld(meld: VariantMeldView) -> str:
+    kind = _("set") if meld.kind is MeldKind.SET else _("run")
+    words = []
+    for placed in meld.cards:
+        if placed.card.is_joker and placed.stands_for != placed.card:
+            words.append(_("joker as {card}", card=placed.stands_for))
+        else:
+            words.append(str(placed.card))
+    text = _("{kind} {cards} ({points})", kind=kind, cards=" ".join(words), points=meld.points)
+    return text + (" " + _("pending") if meld.pending else "")
+
+
+def _opening(view: RommePublicView, seat: RommeSeatView) -> str:
+    if seat.opened:
+        return _("opened with {opening_points}", opening_points=seat.opening_points)
+    return _(
+        "first meld {opening_points} of {need}",
+        opening_points=seat.opening_points,
+        need=view.opening_minimum,
+    )
+
+
+def table_alt_text(view: RommePublicView) -> str:
+    """The table picture in words: round, who acts, stock and discard pile, then each player's
+    minus points, cards, dealer, first meld and melds."""
+    discard = str(view.discard_top) if view.discard_top is not None else _("empty")
+    parts = [
+        _(
+            "Rommé, round {round_number} of {rounds}.",
+            round_number=view.round_number,
+            rounds=view.rounds,
+        ),
+        _status(view),
+        _("Stock: {cards}.", cards=card_count(view.stock_count)),
+        _(
+            "Discard pile: {top} on top, {cards}.",
+            top=discard,
+            cards=card_count(view.discard_count),
+        ),
+    ]
+    for seat in view.seats:
+        melds = [_meld(m) for m in view.melds if m.owner == seat.seat]
+        facts = [
+            _("{minus} minus points", minus=seat.minus),
+            card_count(seat.hand_count),
+            _("dealer") if seat.seat == view.dealer else "",
+            _opening(view, seat),
+            _("melds: {melds}", melds="; ".join(melds)) if melds else _("no melds yet"),
+        ]
+        parts.append(seat_line(seat.name, facts))
+    return sentences(parts)
+
+
+def round_alt_text(result: RommeRoundResult, names: Sequence[str]) -> str:
+    """A round's result in words: who went out, then each player's minus points and total."""
+    if result.went_out is None:
+        head = _("Round {round_number}: dead round.", round_number=result.round_number)
+    else:
+        head = _(
+            "Round {round_number}: {name} went out.",
+            round_number=result.round_number,
+            name=names[result.went_out],
+        )
+        if result.hand_romme:
+            head += " " + _("Hand-Rommé: all at once.")
+    parts = [head]
+    for seat, name in enumerate(names):
+        facts = [
+            _("{minus} minus points", minus=result.minus[seat]),
+            _("total {total}", total=result.totals[seat]),
+            cards_words(result.hands[seat]),
+        ]
+        parts.append(seat_line(name, facts))
+    return sentences(parts)
+
+
+def session_alt_text(names: Sequence[str], view: RommePublicView) -> str:
+    """The session's end in words: the winner and the minus points, fewest first."""
+    head = _status(view) if view.phase is Phase.OVER else _("The game has ended.")
+    totals = [seat.minus for seat in view.seats]
+    scores = ranked(names, totals, high_first=False)
+    return sentences([head, _("Minus points: {scores}.", scores=scores)])

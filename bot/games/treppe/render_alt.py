@@ -1,0 +1,104 @@
+"""Treppenrommé's pictures in words, for screen readers: the table, a round's result and the
+session's end (each at most ALT_MAX characters, in the current language)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.treppe.render_table import meld_credits
+from bot.render.alt import cards_words, ranked, seat_line, sentences
+from engine.actions import MeldKind
+from engine.games.treppe.events import RoundResult
+from engine.games.treppe.views import MeldView, PublicView
+from engine.i18n import _, card_count
+from engine.protocol import Phase
+
+
+def _status(view: PublicView) -> str:
+    if view.phase is Phase.OVER:
+        if view.winner is None:
+            return _("The game is over.")
+        return _("{name} wins the game.", name=view.seats[view.winner].name)
+    name = view.seats[view.to_act].name
+    if view.phase is Phase.DRAW:
+        return _("{name} to draw.", name=name)
+    return _("{name} to play.", name=name)
+
+
+def _staircase(view: PublicView) -> str:
+    if not view.staircase:
+        return _("The staircase is empty.")
+    cards = ", ".join(f"{i + 1} {card}" for i, card in enumerate(view.staircase))
+    return _("Staircase, from 1 at the bottom to the top: {cards}.", cards=cards)
+
+
+def _meld(meld: MeldView, names: Sequence[str]) -> str:
+    kind = _("set") if meld.kind is MeldKind.SET else _("run")
+    cards = cards_words(p.card for p in meld.cards)
+    credits = meld_credits(meld)
+    if len(credits) == 1:
+        return _("{kind} {cards} ({points})", kind=kind, cards=cards, points=meld.points)
+    who = ", ".join(f"{names[seat]} {points}" for seat, points in credits)
+    return _(
+        "{kind} {cards} ({points}: {who})", kind=kind, cards=cards, points=meld.points, who=who
+    )
+
+
+def table_alt_text(view: PublicView) -> str:
+    """The table picture in words: round and target, who acts, talon and staircase, then each
+    player's score, cards, dealer, this round's points and melds."""
+    names = [s.name for s in view.seats]
+    parts = [
+        _(
+            "Treppenrommé, round {round_number}, first to {target} points.",
+            round_number=view.round_number,
+            target=view.target,
+        ),
+        _status(view),
+        _("Talon: {cards}.", cards=card_count(view.talon_count)),
+        _staircase(view),
+    ]
+    for seat in view.seats:
+        melds = [_meld(m, names) for m in view.melds if m.owner == seat.seat]
+        facts = [
+            _("{score} points", score=seat.score),
+            card_count(seat.hand_count),
+            _("dealer") if seat.seat == view.dealer else "",
+            _("+{round_points} this round", round_points=seat.round_points),
+            _("melds: {melds}", melds="; ".join(melds)) if melds else _("no melds yet"),
+        ]
+        parts.append(seat_line(seat.name, facts))
+    return sentences(parts)
+
+
+def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
+    """A round's result in words: who went out, then each player's points and total."""
+    if result.went_out is None:
+        head = _("Round {round_number}: dead round.", round_number=result.round_number)
+    else:
+        head = _(
+            "Round {round_number}: {name} went out.",
+            round_number=result.round_number,
+            name=names[result.went_out],
+        )
+        if result.hand_romme:
+            head += " " + _("Hand-Rommé: all at once.")
+    parts = [head]
+    for seat, name in enumerate(names):
+        facts = [
+            _("{points} from melds", points=result.meld_points[seat]),
+            _("{points} in hand", points=result.hand_points[seat]),
+            _("bonus {bonus}", bonus=result.bonus) if seat == result.went_out else "",
+            _("total {total}", total=result.totals[seat]),
+            cards_words(result.hands[seat]),
+        ]
+        parts.append(seat_line(name, facts))
+    return sentences(parts)
+
+
+def session_alt_text(names: Sequence[str], view: PublicView) -> str:
+    """The session's end in words: the winner and the final scores, best first."""
+    head = _status(view) if view.phase is Phase.OVER else _("The game has ended.")
+    totals = [seat.score for seat in view.seats]
+    scores = ranked(names, totals, high_first=True)
+    return sentences([head, _("Final scores: {scores}.", scores=scores)])

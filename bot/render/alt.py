@@ -1,0 +1,37 @@
+"""What every game's picture descriptions (alt text, for screen readers) share.
+
+A description says in words what its picture shows; Discord takes at most ALT_MAX characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.cards import Card
+from engine.i18n import _
+
+ALT_MAX = 1000
+
+
+def cards_words(cards: Iterable[Card]) -> str:
+    """Cards as their screen readers' text: "8♠ 8♣ Q♥" (German: "D♥")."""
+    return " ".join(str(card) for card in cards)
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Non-empty parts joined into one description, cut to ALT_MAX characters."""
+    joined = " ".join(part.strip() for part in parts if part.strip())
+    if len(joined) <= ALT_MAX:
+        return joined
+    return joined[: ALT_MAX - 1].rstrip() + "…"
+
+
+def ranked(names: Iterable[str], totals: Iterable[int], *, high_first: bool) -> str:
+    """ "Anna 315, Ben 289": players by their totals, best first."""
+    pairs = sorted(zip(names, totals, strict=True), key=lambda p: -p[1] if high_first else p[1])
+    return ", ".join(f"{name} {total}" for name, total in pairs)
+
+
+def seat_line(name: str, facts: Iterable[str]) -> str:
+    """ "Anna: 315 points, 2 cards, dealer." """
+    return _("{name}: {facts}.", name=name, facts=", ".join(f for f in facts if f))

@@ -1,0 +1,133 @@
+"""Every game's pictures in words (alt text): every player and the numbers a player needs,
+at most ALT_MAX characters, in the picture's language."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import replace
+from types import ModuleType
+
+import pytest
+
+from bot.games import all_presenters, examples, presenter_module
+from bot.render.alt import ALT_MAX, cards_words, sentences
+from engine.cards import Card
+from engine.i18n import using
+from engine.registry import GAME_PACKAGES, all_specs
+
+
+def alt_module(key: str) -> ModuleType:
+    package = next(p for p, s in zip(GAME_PACKAGES, all_specs(), strict=True) if s.key == key)
+    return importlib.import_module(presenter_module(package) + ".render_alt")
+
+
+def test_every_game_has_its_three_descriptions() -> None:
+    for shown in all_presenters():
+        module = alt_module(shown.key)
+        for name in ("table_alt_text", "round_alt_text", "session_alt_text"):
+            assert callable(getattr(module, name)), (shown.key, name)
+
+
+def test_treppe_table_says_every_fact_of_the_picture() -> None:
+    four = examples.treppen_four()
+    text = alt_module("treppenromme").table_alt_text(four.table)
+    assert len(text) <= ALT_MAX
+    assert f"round {four.table.round_number}" in text and str(four.table.target) in text
+    assert f"Talon: {four.table.talon_count} cards" in text
+    for i, card in enumerate(four.table.staircase):
+        assert f"{i + 1} {card}" in text
+    for seat in four.table.seats:
+        assert seat.name in text
+        assert f"{seat.score} points" in text
+        assert f"+{seat.round_points} this round" in text
+    for meld in four.table.melds:
+        assert cards_words(p.card for p in meld.cards) in text
+        assert f"({meld.points}" in text
+    dealer = four.table.seats[four.table.dealer].name
+    assert f"{dealer}: " in text and "dealer" in text
+
+
+def test_romme_table_says_piles_and_first_melds() -> None:
+    rom = examples.romme()
+    view = rom.table
+    text = alt_module("romme").table_alt_text(view)
+    assert f"Stock: {view.stock_count} cards" in text
+    assert f"Discard pile: {view.discard_top} on top, {view.discard_count} cards" in text
+    for seat in view.seats:
+        assert f"{seat.name}: {seat.minus} minus points, {seat.hand_count} cards" in text
+    assert "pending" in text  # Ben's first meld is not down yet
+    assert "joker as" in text
+
+
+def test_wiener_table_says_pot_chips_and_bad_points() -> None:
+    wie = examples.wiener()
+    view = wie.knock
+    text = alt_module("wiener").table_alt_text(view)
+    assert f"Pot: {view.pot} chips" in text
+    assert view.knocker is not None and f"{view.seats[view.knocker].name} knocked" in text
+    for seat in view.seats:
+        assert f"{seat.bad_points} of {view.out_at} bad points" in text
+        assert f"chips {seat.chips:+d}" in text
+
+
+def test_round_and_session_texts_name_everyone_with_their_totals() -> None:
+    four = examples.treppen_four()
+    rom = examples.romme()
+    wie = examples.wiener()
+    cases = [
+        ("treppenromme", four.result, four.names, four.table),
+        ("romme", rom.result, rom.names, rom.table),
+        ("wiener", wie.result, wie.names, wie.table),
+    ]
+    for key, result, names, view in cases:
+        module = alt_module(key)
+        text = module.round_alt_text(result, names)
+        assert f"Round {result.round_number}" in text
+        for seat, name in enumerate(names):
+            assert f"{name}: " in text and f"total {result.totals[seat]}" in text
+        session = module.session_alt_text(names, view)
+        for name in names:
+            assert name in session
+        assert len(text) <= ALT_MAX and len(session) <= ALT_MAX
+
+
+def test_descriptions_speak_german_with_german_card_words() -> None:
+    four = examples.treppen_four()
+    with using("de"):
+        text = alt_module("treppenromme").table_alt_text(four.table)
+    assert "Runde 4" in text and "Punkte" in text
+    assert "D♣" in text and "Q♣" not in text  # Dame, not Queen
+
+
+@pytest.mark.parametrize("key", [p.key for p in all_presenters()])
+def test_long_names_and_many_players_stay_within_the_limit(key: str) -> None:
+    spec = next(s for s in all_specs() if s.key == key)
+    names = [f"{'Maximilian-Alexander' * 10}{i}" for i in range(spec.max_seats)]
+    game = spec.new_game(None, names, 7)
+    rng = random.Random(7)
+    module = alt_module(key)
+    cut = 0
+    for _ in range(300):
+        view = game.public_view()
+        text = module.table_alt_text(view)
+        assert len(text) <= ALT_MAX
+        cut += text.endswith("…")
+        if view.winner is not None:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert cut > 0  # some positions said more than fits: cut, not left over the limit
+
+
+def test_sentences_cut_at_the_limit() -> None:
+    long = sentences(["x" * 600, "y" * 600])
+    assert len(long) == ALT_MAX and long.endswith("…")
+    assert sentences(["a.", "", " b. "]) == "a. b."
+    assert cards_words([Card.parse("10♦"), Card.parse("A♠")]) == "10♦ A♠"
+
+
+def test_a_finished_session_names_its_winner() -> None:
+    four = examples.treppen_four()
+    over = replace(four.table, winner=1, phase=type(four.table.phase).OVER)
+    text = alt_module("treppenromme").session_alt_text(four.names, over)
+    assert text.startswith(f"{four.names[1]} wins the game.")
