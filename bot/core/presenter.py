@@ -256,6 +256,16 @@ class GamePresenter(ABC):
     def render_session(self, names: Sequence[str], view: BasePublicView) -> bytes | None:
         return None
 
+    # The pictures in words, for screen readers (None: the table's own words stand in).
+    def describe_table(self, view: BasePublicView) -> str | None:
+        return None
+
+    def describe_round(self, result: object, names: Sequence[str]) -> str | None:
+        return None
+
+    def describe_session(self, names: Sequence[str], view: BasePublicView) -> str | None:
+        return None
+
     # ------------------------------------------------------------ moves made for a player
     timeout_steps: int = 2  # a draw, then a discard (more when a turn may start elsewhere)
 

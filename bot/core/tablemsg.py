@@ -218,7 +218,8 @@ async def _round_items(
     picture = None
     if with_images:
         data = await images.render("render_round", shown.key, result, live.names)
-        picture = await _picture_item(files, data, "round.png", "\n".join(lines))
+        words = shown.describe_round(result, live.names) or "\n".join(lines)
+        picture = await _picture_item(files, data, "round.png", words)
     heading = "### " + _("Round {value} result", value=number)
     shown_lines = [] if picture is not None else lines  # the picture says it all
     items: list[ui.LayoutItem] = [ui.separator()]
@@ -279,7 +280,8 @@ async def _table_payload(live: LiveGame, *, with_images: bool, ping: str) -> Pay
         kind = "render_session" if over else "render_table"
         args = (live.names, view) if over else (view,)
         data = await images.render(kind, shown.key, *args)  # type: ignore[arg-type]
-        picture = await _picture_item(files, data, "table.png", words)
+        described = shown.describe_session(live.names, view) if over else shown.describe_table(view)
+        picture = await _picture_item(files, data, "table.png", described or words)
     if over:
         text = _final_text(live, shown, view, picture is not None)
     else:

@@ -85,9 +85,17 @@ def card_buttons(message: ResponseMessage | discord.Message) -> list[dict[str, A
     ]
 
 
+SUIT_OF_EMOJI = {"trp_s_S": "♠", "trp_s_H": "♥", "trp_s_D": "♦", "trp_s_C": "♣"}
+
+
 def hand_cards_shown(message: ResponseMessage | discord.Message) -> list[str]:
-    """The cards a hand message shows (its card buttons, this page), as their labels."""
-    return [str(c.get("label")) for c in card_buttons(message)]
+    """The cards a hand message shows (its card buttons, this page): the label, and the suit
+    its emoji stands for where the card emojis are on."""
+    shown = []
+    for button in card_buttons(message):
+        suit = SUIT_OF_EMOJI.get(str((button.get("emoji") or {}).get("name")), "")
+        shown.append(f"{button.get('label')}{suit}")
+    return shown
 
 
 class Table:

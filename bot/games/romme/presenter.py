@@ -13,6 +13,7 @@ from bot.core.presenter import (
 from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
 from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
+from bot.games.romme import render_alt
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind
@@ -257,6 +258,15 @@ class RommePresenter(twopack.TwoPackPresenter):
 
     def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
         return render_romme_round_result(_result(result), list(names))
+
+    def describe_table(self, view: BasePublicView) -> str | None:
+        return render_alt.table_alt_text(_view(view))
+
+    def describe_round(self, result: object, names: Sequence[str]) -> str | None:
+        return render_alt.round_alt_text(_result(result), names)
+
+    def describe_session(self, names: Sequence[str], view: BasePublicView) -> str | None:
+        return render_alt.session_alt_text(names, _view(view))
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: BasePrivateView) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.core.presenter import GamePresenter
 from bot.core.texts import clip, plural, sessions_text
+from bot.games.treppe import render_alt
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
@@ -227,6 +228,15 @@ class TreppePresenter(TreppeHand, GamePresenter):
 
     def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
         return render_round_result(_result(result), list(names))
+
+    def describe_table(self, view: BasePublicView) -> str | None:
+        return render_alt.table_alt_text(_view(view))
+
+    def describe_round(self, result: object, names: Sequence[str]) -> str | None:
+        return render_alt.round_alt_text(_result(result), names)
+
+    def describe_session(self, names: Sequence[str], view: BasePublicView) -> str | None:
+        return render_alt.session_alt_text(names, _view(view))
 
     def render_session(self, names: Sequence[str], view: BasePublicView) -> bytes | None:
         table = _view(view)
