@@ -146,7 +146,7 @@ async def session(key: str, lang: str, out: Path) -> list[Path]:
         settings = make_settings(  # every option at the game's default; targets short
             Path(tmp), render_images=True, render_processes=0, game_seed=11, default_target=150
         )
-        env = Env(create_bot(settings))
+        env = Env(create_bot(settings), settle_timeout=60.0)  # pictures take their time
         await env.start()
         try:
             return await _moments(env, key, out / lang, f"{key}")

@@ -135,8 +135,7 @@ class TablePoster:
             seats = {game.to_act} | ({before[1]} if 0 <= before[1] < len(live.seats) else set())
             wanted = [u for s in seats if (u := live.seats[s].user_id) is not None]
         self.hands.want(live, [u for u in wanted if u != acting])
-        if not self.state(live).refresh_wanted:
-            self.request_hands(live)
+        self._run(live)
         mention = self.mention_user(live)
         if self.state(live).pinged_turn == turn_key_of(game):
             return  # the table that started this turn pings them already (a start, a rematch)
@@ -155,12 +154,11 @@ class TablePoster:
         """Edit the table (and the wanted hands) soon. Many changes in a row cost one edit each
         at most, and edits that pile up while one is in flight collapse into one."""
         self.state(live).refresh_wanted = True
-        task = live.tasks.get("refresh")
-        if task is None or task.done():
-            self.tasks.spawn(self._refresh_loop(live), live, "refresh")
+        self._run(live)
 
-    def request_hands(self, live: LiveGame) -> None:
-        """Edit the wanted hands soon, without touching the table."""
+    def _run(self, live: LiveGame) -> None:
+        """Start the game's table task unless it runs: it edits the wanted hands, then the
+        table if wanted."""
         task = live.tasks.get("refresh")
         if task is None or task.done():
             self.tasks.spawn(self._refresh_loop(live), live, "refresh")
@@ -172,17 +170,18 @@ class TablePoster:
 
     async def _refresh_loop(self, live: LiveGame) -> None:
         # The one task that touches the table message and the hands: no edit races a move.
-        if self.state(live).sweep_wanted:
-            self.state(live).sweep_wanted = False
+        table = self.state(live)
+        if table.sweep_wanted:
+            table.sweep_wanted = False
             await self.remove_stale_tables(live)
         while True:
             await self.hands.update(live)  # the member to act first: they are waiting
-            if not self.state(live).refresh_wanted:
+            if not table.refresh_wanted:
                 if live.status is Status.FINISHED:
                     self.forget(live)  # its last table is drawn: nothing more to keep
                 return
-            self.state(live).refresh_wanted = False
-            move, self.state(live).move_wanted = self.state(live).move_wanted, None
+            table.refresh_wanted = False
+            move, table.move_wanted = table.move_wanted, None
             ping = self.ping_text(live, move) if move is not None else None
             payload = await self.payload(live, ping)
             if ping is not None:
@@ -208,9 +207,10 @@ class TablePoster:
         """The table now. A ping opens its status; edits within the same turn keep it (an edit
         notifies nobody, and the message should not change its first words)."""
         key = turn_key_of_live(live)
+        table = self.state(live)
         if ping is not None:
-            self.state(live).ping, self.state(live).pinged_turn = ping, key
-        text = self.state(live).ping if self.state(live).pinged_turn == key else None
+            table.ping, table.pinged_turn = ping, key
+        text = table.ping if table.pinged_turn == key else None
         payload = await table_payload(
             live, with_images=self.settings.render_images, ping=text or ""
         )
