@@ -88,29 +88,21 @@ def speaking(locale: str) -> Iterator[None]:
 
 
 class Photographer:
-    """Takes each moment at both sizes, as one member sees the channel."""
+    """Takes each moment at both sizes, as one member sees the channel; one preview (and one
+    browser) per size serves the whole session."""
 
-    def __init__(self, env: Env, channel: Any, out: Path, prefix: str) -> None:
-        self.env = env
-        self.channel = channel
+    def __init__(self, preview: Any, out: Path, prefix: str) -> None:
+        self.preview = preview
         self.out = out
         self.prefix = prefix
         self.taken: list[Path] = []
 
     async def shoot(self, moment: str, viewer: Any) -> None:
-        for size, (width, height) in SIZES.items():
+        for size, viewport in SIZES.items():
             path = self.out / f"{self.prefix}-{moment}-{size}.png"
-            async with self.env.preview(
-                self.channel,
-                viewers=[viewer],
-                layout="channel",
-                display="fixed",
-                width=width,
-                height=height,
-            ) as preview:
-                await preview.screenshot(
-                    path, viewer=viewer, mode="viewport", allow_incomplete=True
-                )
+            await self.preview.screenshot(
+                path, viewer=viewer, mode="viewport", allow_incomplete=True, viewport=viewport
+            )
             self.taken.append(path)
 
 
@@ -162,7 +154,24 @@ async def _moments(env: Env, key: str, out: Path, prefix: str) -> list[Path]:
     anna, ben = (guild.add_member(env.create_user(name)) for name in ("Anna", "Ben"))
     guest = guild.add_member(env.create_user("Clara"))
     table = ScreenTable(env, channel, [anna, ben])
-    shots = Photographer(env, channel, out, prefix)
+    width, height = SIZES["phone"]
+    async with env.preview(
+        channel,
+        viewers=[anna, ben, guest],
+        layout="channel",
+        display="fixed",
+        width=width,
+        height=height,
+    ) as preview:
+        shots = Photographer(preview, out, prefix)
+        await _play_and_shoot(table, shots, key, (anna, ben, guest))
+        return shots.taken
+
+
+async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, people: Any) -> None:
+    """Play the session, taking every moment as it comes."""
+    anna, ben, guest = people
+    channel = table.channel
     lobby = await table.open(variant=key)
     await shots.shoot("lobby", anna)
     await table.start(lobby)
@@ -193,7 +202,6 @@ async def _moments(env: Env, key: str, out: Path, prefix: str) -> list[Path]:
     ):
         await anna.slash(channel, command, **options)
         await shots.shoot(moment, anna)
-    return shots.taken
 
 
 def last_actions(table: Table) -> list[Any]:
