@@ -18,6 +18,7 @@ from bot.storage.sql import DIALECT_SQL
 Params = Mapping[str, Any]
 Row = Any  # sqlite3.Row or asyncpg.Record: both read by column name, by index and keys()
 
+_CONVERTED = (datetime, list, tuple)
 _MACRO = re.compile(r"\{(\w+)\}")
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
@@ -65,6 +66,8 @@ def sqlite_statement(query: str) -> str:
 
 def sqlite_params(params: Params) -> dict[str, Any]:
     """Values as SQLite keeps them: times as ISO-8601 UTC text, id lists as JSON."""
+    if not any(isinstance(value, _CONVERTED) for value in params.values()):
+        return dict(params)
     return {name: _sqlite_value(value) for name, value in params.items()}
 
 

@@ -4,8 +4,7 @@ every write a unit of the group commit (``group_commit.py``), on disk before it 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 import aiosqlite
@@ -53,10 +52,8 @@ class SqliteDatabase:
                     )
                 )
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Unit]:
-        async with self.writes.unit() as unit:
-            yield unit
+    def transaction(self) -> AbstractAsyncContextManager[Unit]:
+        return self.writes.unit()
 
     async def fetch(self, query: str, params: Params) -> list[Row]:
         return await self.writes.read(query, params)

@@ -170,9 +170,10 @@ class Store(History):
         rating changes."""
         now, changes = _now(), []
         async with self._game_write(game_id) as tx:
-            await tx.execute(sql.INSERT_ACTION, row_params(action, game_id=game_id))
+            row = {"game_id": game_id, "seq": action.seq, "action": action.action}
+            await tx.execute(sql.INSERT_ACTION, row)
             if action.checkpoint is not None:
-                await tx.execute(sql.SET_CHECKPOINT, row_params(action, game_id=game_id))
+                await tx.execute(sql.SET_CHECKPOINT, {**row, "checkpoint": action.checkpoint})
             for record in finished_rounds:
                 await tx.execute(sql.INSERT_ROUND, round_params(game_id, record, now))
                 await tx.executemany(sql.INSERT_ROUND_SCORE, round_score_params(game_id, record))
