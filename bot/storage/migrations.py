@@ -1,6 +1,6 @@
 """The schema's numbered migrations, written once for SQLite and PostgreSQL, and how each
 database keeps its schema's number. ``{macros}`` are spelled out per database in
-``SCHEMA_SQL`` (``dialect.expand``); a schema change is one new entry in ``MIGRATIONS``."""
+``sql.DIALECT_SQL`` (``dialect.expand``); a schema change is one new entry in ``MIGRATIONS``."""
 
 # ---------------------------------------------------------------- migrations
 # Each entry is applied once, in order, in one transaction with the version bump. A schema

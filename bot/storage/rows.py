@@ -7,7 +7,7 @@ import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from engine.replay import RoundScores
 
@@ -217,12 +217,7 @@ class FinishedSession:
 
 
 # ---------------------------------------------------------------- to and from database rows
-class DbRow(Protocol):
-    """A result row by column name: sqlite3.Row and asyncpg.Record both are one."""
-
-    def __getitem__(self, key: str, /) -> Any: ...
-
-    def keys(self) -> Any: ...
+DbRow = Any  # a result row: sqlite3.Row or asyncpg.Record, by column name, index or keys()
 
 
 def moment(value: datetime | str) -> datetime:
@@ -245,7 +240,7 @@ _FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def from_row(kind: type[T], row: DbRow | dict[str, Any], **given: Any) -> T:
+def from_row(kind: type[T], row: DbRow, **given: Any) -> T:
     """A row type from the columns of the same names (``given``: fields read otherwise)."""
     values = {
         field.name: given[field.name]

@@ -12,12 +12,10 @@ INSERT_GAME = """
 SELECT_OPEN_GAME_IN_CHANNEL = """
     SELECT * FROM games WHERE channel_id = :channel_id AND status IN ('lobby', 'playing')
 """
-SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
-# Those of some shards' guilds only (Discord's formula: shard = (guild_id >> 22) % count);
-# :ids the shards.
-SELECT_OPEN_GAMES_OF_SHARDS = """
-    SELECT * FROM games WHERE status IN ('lobby', 'playing')
-      AND (guild_id >> 22) % :shard_count IN (SELECT value FROM {ids})
+# With a :shard_count, those of the shards :ids only (Discord: (guild_id >> 22) % count).
+SELECT_OPEN_GAMES = """
+    SELECT * FROM games WHERE status IN ('lobby', 'playing') AND (CAST(:shard_count AS BIGINT)
+        IS NULL OR (guild_id >> 22) % :shard_count IN (SELECT value FROM {ids}))
     ORDER BY id
 """
 SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
@@ -311,7 +309,7 @@ ROLLBACK_TO = "ROLLBACK TO write_unit"
 AFTER_COPY = "{after_copy}"
 
 _SQLITE_TIME = "strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now'"  # as Python's isoformat() writes
-# The {macros} above, per database. PostgreSQL: BIGINT for Discord ids, an identity column for
+# The {macros} above and in migrations.py, per database. PostgreSQL: BIGINT for Discord ids, an identity column for
 # game ids, timestamptz for times, a sequence for the finishing order, arrays for id lists.
 DIALECT_SQL: dict[str, dict[str, str]] = {
     "sqlite": {

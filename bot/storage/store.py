@@ -102,10 +102,8 @@ class Store(History):
         """Every lobby and running game (with ``shard_count``: of these shards' guilds only);
         a running one with its last checkpoint and the actions after it
         (``GameRow.checkpoint``/``actions``)."""
-        if shard_count is None:
-            return await self._restorable(await self._fetch(sql.SELECT_OPEN_GAMES, {}))
         shards = {"shard_count": shard_count, "ids": list(shard_ids)}
-        return await self._restorable(await self._fetch(sql.SELECT_OPEN_GAMES_OF_SHARDS, shards))
+        return await self._restorable(await self._fetch(sql.SELECT_OPEN_GAMES, shards))
 
     async def _restorable(self, rows: Sequence[Row]) -> list[GameRow]:
         """Games with their checkpoint and the actions after it (what a restore replays)."""
