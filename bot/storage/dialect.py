@@ -64,10 +64,10 @@ def sqlite_statement(query: str) -> str:
     return expand(query, "sqlite")
 
 
-def sqlite_params(params: Params) -> dict[str, Any]:
+def sqlite_params(params: Params) -> Params:
     """Values as SQLite keeps them: times as ISO-8601 UTC text, id lists as JSON."""
     if not any(isinstance(value, _CONVERTED) for value in params.values()):
-        return dict(params)
+        return params
     return {name: _sqlite_value(value) for name, value in params.items()}
 
 

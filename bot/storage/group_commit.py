@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from functools import partial
 from typing import Any
 
@@ -39,25 +39,32 @@ class GroupCommit:
         self.commits = 0  # transactions committed (each one fsync)
         self.units = 0  # units made durable
 
-    @asynccontextmanager
-    async def unit(self) -> AsyncIterator[Unit]:
-        """Run the block's statements as one atomic write; on leaving, wait until they are
-        committed. An exception in the block undoes the block's statements only."""
-        async with self._lock:
-            unit = Unit(self._db)
-            try:
-                yield unit
+    def unit(self) -> Unit:
+        """``async with`` it: the block's statements as one atomic write; on leaving, wait
+        until they are committed. An exception in the block undoes its statements only."""
+        return Unit(self)
+
+    async def _end(self, unit: Unit, failed: bool) -> None:
+        """The unit's last trip (its statements, or their undoing), then its commit."""
+        try:
+            if not failed:
                 await unit.finish()
-            except BaseException:
+        except BaseException:
+            failed = True
+            raise
+        finally:
+            if failed:
                 with suppress(Exception):
                     await unit.undo()
+            self._lock.release()
+            if failed:
                 # The shared transaction holds the file's write lock: end it even when no
                 # other unit is waiting, or another process (a second bot, the copy or
                 # recompute command) could not write until this one writes again.
                 self._commit_soon()
-                raise
-        await self._commit_soon()
-        self.units += 1
+        if not failed:
+            await self._commit_soon()
+            self.units += 1
 
     async def read(self, query: str, params: Params) -> list[Row]:
         """A read on the shared connection, in its turn between units. The connection sees its
@@ -106,10 +113,18 @@ class Unit:
     """One unit's statements (SQLite's ``Transaction``): they wait in order and run on the
     database's thread when a read needs an answer or the unit ends."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
+    def __init__(self, group: GroupCommit) -> None:
+        self._group = group
+        self._db = group._db
         self._steps: list[Step] = [self._open]
         self._opened = False
+
+    async def __aenter__(self) -> Unit:
+        await self._group._lock.acquire()
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        await self._group._end(self, failed=kind is not None)
 
     async def fetch(self, query: str, params: Params) -> list[Row]:
         self._steps.append(partial(_fetch, sqlite_statement(query), sqlite_params(params)))

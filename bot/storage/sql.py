@@ -309,8 +309,9 @@ ROLLBACK_TO = "ROLLBACK TO write_unit"
 AFTER_COPY = "{after_copy}"
 
 _SQLITE_TIME = "strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now'"  # as Python's isoformat() writes
-# The {macros} above and in migrations.py, per database. PostgreSQL: BIGINT for Discord ids, an identity column for
-# game ids, timestamptz for times, a sequence for the finishing order, arrays for id lists.
+# The {macros} above and in migrations.py, per database. PostgreSQL: BIGINT for Discord ids,
+# an identity column for game ids, timestamptz for times, a sequence for the finishing order,
+# arrays for id lists.
 DIALECT_SQL: dict[str, dict[str, str]] = {
     "sqlite": {
         "game_id": "INTEGER PRIMARY KEY",

@@ -4,7 +4,6 @@ every write a unit of the group commit (``group_commit.py``), on disk before it 
 from __future__ import annotations
 
 import sqlite3
-from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 import aiosqlite
@@ -52,7 +51,7 @@ class SqliteDatabase:
                     )
                 )
 
-    def transaction(self) -> AbstractAsyncContextManager[Unit]:
+    def transaction(self) -> Unit:
         return self.writes.unit()
 
     async def fetch(self, query: str, params: Params) -> list[Row]:

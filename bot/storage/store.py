@@ -6,14 +6,14 @@ acknowledged that a crash could lose. What the databases do their own way sits b
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import bot.storage.sql as sql
 from bot.ratings import RatingChange
-from bot.storage.dialect import Database, Row, Transaction
+from bot.storage.dialect import Database, Params, Row, Transaction
 from bot.storage.history import History
 from bot.storage.rows import (
     ActionRow,
@@ -44,6 +44,29 @@ ALL_TIME = datetime(1970, 1, 1, tzinfo=UTC)
 def _now() -> datetime:
     # Whole seconds, as SQLite stores them, so both backends read back the same times.
     return utc_now().replace(microsecond=0)
+
+
+class LeasedWrite:
+    """One committed transaction writing to a game, only while this process holds the game's
+    lease (a game no longer open is nobody's to contest). A class, not a generator: the
+    busiest path of all."""
+
+    def __init__(
+        self, write: AbstractAsyncContextManager[Transaction], lease: Params, lost: LeaseLost
+    ) -> None:
+        self._write, self._lease, self._lost = write, lease, lost
+
+    async def __aenter__(self) -> Transaction:
+        tx = await self._write.__aenter__()
+        try:
+            await tx.require(sql.LEASE_IS_OURS, self._lease, self._lost)
+        except BaseException as error:
+            await self._write.__aexit__(type(error), error, error.__traceback__)
+            raise
+        return tx
+
+    async def __aexit__(self, *exc: Any) -> bool | None:
+        return await self._write.__aexit__(*exc)
 
 
 class Store(History):
@@ -268,13 +291,8 @@ class Store(History):
         lease = {"owner": self.owner, "lease_seconds": float(self.lease_seconds), **more}
         return lease if game_id is None else {"game_id": game_id, **lease}
 
-    @asynccontextmanager
-    async def _game_write(self, game_id: int) -> AsyncIterator[Transaction]:
-        """One committed transaction writing to a game, only while this process holds the
-        game's lease (a game no longer open is nobody's to contest)."""
-        async with self._db.transaction() as tx:
-            await tx.require(sql.LEASE_IS_OURS, self._lease(game_id), LeaseLost(game_id))
-            yield tx
+    def _game_write(self, game_id: int) -> LeasedWrite:
+        return LeasedWrite(self._db.transaction(), self._lease(game_id), LeaseLost(game_id))
 
     async def _write_seats(self, tx: Transaction, game_id: int, seats: Sequence[SeatRow]) -> None:
         await tx.execute(sql.DELETE_SEATS, {"game_id": game_id})
