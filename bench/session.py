@@ -44,8 +44,8 @@ if str(ROOT) not in sys.path:  # allow ``python bench/session.py`` without an in
 
 from bot.core.service import action_text, round_checkpoint  # noqa: E402
 from bot.games import presenter  # noqa: E402
+from bot.storage import SqliteStore  # noqa: E402
 from bot.storage.rows import ActionRow, SeatRow  # noqa: E402
-from bot.storage.sqlite import SqliteStore  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.protocol import GameSpec, RummyGame  # noqa: E402
 from engine.registry import all_specs  # noqa: E402
@@ -149,7 +149,7 @@ async def stored_by_round(session: Session, folder: Path) -> dict[int, RoundFigu
     try:
         # The log is never folded back into the database during the session, so each
         # commit's growth of it is exactly the pages that commit wrote.
-        await store._db.execute("PRAGMA wal_autocheckpoint=0")
+        await store._fetch("PRAGMA wal_autocheckpoint=0", {})
         seats = [SeatRow(s, 100 + s, NAMES[s]) for s in range(session.seats)]
         game_id = await store.create_lobby(1, 1, seats[0], {}, session.spec.key)
         game = session.new_game()

@@ -179,7 +179,8 @@ class RummyGame(Protocol):
         ...
 
     def checkpoint(self) -> bytes:
-        """The whole state now; ``engine.table.from_checkpoint`` reads it back."""
+        """The whole state now as data (JSON, never code); ``engine.table.from_checkpoint``
+        reads it back."""
         ...
 
 

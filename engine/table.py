@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 import random
+import struct
+import sys
+from base64 import b64decode, b64encode
 from collections.abc import Sequence
-from dataclasses import Field, asdict, dataclass, replace
+from dataclasses import Field, asdict, dataclass, fields, is_dataclass, replace
+from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
@@ -185,11 +188,12 @@ class TableGame(Generic[R]):
             del results[:-1]
 
     def checkpoint(self) -> bytes:
-        """The whole state now, for ``from_checkpoint``: a restart replays only the actions
-        after it. Only the engine that wrote it reads it back (see ``from_checkpoint``)."""
-        return pickle.dumps(
-            (CHECKPOINT_FORMAT, engine_fingerprint(), self), protocol=pickle.HIGHEST_PROTOCOL
-        )
+        """The whole state now, as data (JSON, see ``_to_data``), for ``from_checkpoint``: a
+        restart replays only the actions after it. Only the engine that wrote it reads it
+        back (see ``from_checkpoint``)."""
+        state = {"format": CHECKPOINT_FORMAT, "engine": engine_fingerprint()}
+        state["game"] = _to_data(self, set())
+        return json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
 
     def _draw_for_dealer(self) -> int:
         drawn = draw_for_dealer(self._rng, self.n)
@@ -289,14 +293,12 @@ class TableGame(Generic[R]):
         return game
 
 
-CHECKPOINT_FORMAT = 1
+CHECKPOINT_FORMAT = 2  # 1: a pickle (never read back: it could run code); 2: data
 
 
 @cache
 def engine_fingerprint() -> str:
-    """A digest of the engine's source. A checkpoint holds the engine's objects as they are,
-    so one written by other code (an update) is not trusted: the game is replayed from its
-    whole log instead."""
+    """A digest of the engine's source: a checkpoint of other code (an update) is not trusted."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parent
     for path in sorted(root.rglob("*.py")):
@@ -306,17 +308,92 @@ def engine_fingerprint() -> str:
 
 
 def from_checkpoint(data: bytes, actions: Sequence[Action]) -> RummyGame | None:
-    """The game ``checkpoint()`` saved, with ``actions`` (those applied after it) replayed;
-    None when the checkpoint was written by another engine or cannot be read (replay the
-    whole log then). Checkpoints are the host's own data, never input from players."""
+    """The game ``checkpoint()`` saved with ``actions`` (those since) replayed; None when another
+    engine wrote it or it cannot be read. Reading builds the engine's values, runs no code."""
     try:
-        fmt, fingerprint, game = pickle.loads(data)
-    except Exception:
+        state = json.loads(data)
+        if state["format"] != CHECKPOINT_FORMAT or state["engine"] != engine_fingerprint():
+            return None
+        game = _from_data(state["game"])
+        if not isinstance(game, TableGame):
+            return None
+        for action in actions:
+            game.apply(action)
+    except Exception:  # damaged or foreign: the action log is the truth
         return None
-    if fmt != CHECKPOINT_FORMAT or fingerprint != engine_fingerprint():
-        return None
-    if not isinstance(game, TableGame):
-        return None
-    for action in actions:
-        game.apply(action)
     return cast(RummyGame, game)
+
+
+# Checkpoint values: JSON's own and lists as they are, others one-key objects: {"c": card},
+# {"t": tuple}, {"s": frozenset}, {"d": dict items}, {"r": random state}, {"e": [enum, value]},
+# {"o": [class, {field: value}]}; classes are the engine's, named "module:Class".
+_CARDS = {card._hash: card for card in (*FULL_PACK, JOKER)}
+
+
+def _to_data(value: Any, seen: set[int]) -> Any:
+    if isinstance(value, Card):
+        return {"c": value._hash}
+    if isinstance(value, Enum):
+        return {"e": [_class_name(type(value)), value.value]}
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple | frozenset):
+        return {"t" if isinstance(value, tuple) else "s": [_to_data(v, seen) for v in value]}
+    params = getattr(type(value), "__dataclass_params__", None)  # shared mutable state would
+    if not (params and params.frozen) and id(value) in seen:  # come back as two copies
+        raise ValueError(f"a checkpoint cannot hold one {type(value).__name__} twice")
+    seen.add(id(value))
+    if isinstance(value, list):
+        return [_to_data(v, seen) for v in value]
+    if isinstance(value, dict):
+        return {"d": [[_to_data(k, seen), _to_data(v, seen)] for k, v in value.items()]}
+    if isinstance(value, random.Random):
+        version, words, gauss = value.getstate()
+        return {"r": [version, b64encode(struct.pack(f"<{len(words)}I", *words)).decode(), gauss]}
+    names = [f.name for f in fields(value)] if is_dataclass(value) else list(vars(value))
+    return {"o": [_class_name(type(value)), {n: _to_data(getattr(value, n), seen) for n in names}]}
+
+
+def _class_name(kind: type) -> str:
+    if not kind.__module__.startswith("engine."):
+        raise ValueError(f"a checkpoint holds the engine's values only, not {kind!r}")
+    return f"{kind.__module__}:{kind.__qualname__}"
+
+
+def _from_data(data: Any) -> Any:
+    if isinstance(data, list):
+        return [_from_data(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    ((tag, body),) = data.items()
+    if tag == "c":
+        return _CARDS[body]
+    if tag == "e":
+        return _engine_class(body[0], Enum)(body[1])
+    if tag in ("t", "s"):
+        return (tuple if tag == "t" else frozenset)(_from_data(v) for v in body)
+    if tag == "d":
+        return {_from_data(k): _from_data(v) for k, v in body}
+    if tag == "r":
+        rng, raw = random.Random(), b64decode(body[1])
+        rng.setstate((body[0], struct.unpack(f"<{len(raw) // 4}I", raw), body[2]))
+        return rng
+    kind = _engine_class(body[0], object) if tag == "o" else None
+    allowed = {f.name for f in fields(kind)} if is_dataclass(kind) else None
+    if kind is None or (allowed is None and not issubclass(kind, TableGame)):
+        raise ValueError(f"not a checkpoint value: {data!r:.80}")
+    value = object.__new__(kind)
+    for name, item in body[1].items():
+        if name.startswith("__") or (allowed is not None and name not in allowed):
+            raise ValueError(f"{body[0]} has no field {name!r}")
+        object.__setattr__(value, name, _from_data(item))
+    return value
+
+
+def _engine_class(name: str, base: type) -> Any:
+    module_name, _, class_name = name.partition(":")  # among modules loaded: nothing imported
+    module = sys.modules.get(module_name) if module_name.startswith("engine.") else None
+    kind = getattr(module, class_name, None) if class_name.isidentifier() else None
+    if not isinstance(kind, type) or not issubclass(kind, base):
+        raise ValueError(f"not one of the engine's classes: {name!r}")
+    return kind

@@ -1,5 +1,6 @@
-"""The bot's storage: games and their action logs, seats, rounds and scores, behind one
-``Store`` protocol (``protocol.py``). ``open_store`` opens the database the settings name."""
+"""The bot's storage: games and their action logs, seats, rounds and scores, in one ``Store``
+(``store.py``) written once for SQLite and PostgreSQL. ``open_store`` opens the database the
+settings name."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import asyncpg
 
 from bot.settings import Settings
 from bot.storage.postgres import PostgresStore
-from bot.storage.protocol import Store
 from bot.storage.rows import (
     DEFAULT_LEASE_SECONDS,
     DEFAULT_OWNER,
@@ -33,6 +33,7 @@ from bot.storage.rows import (
     utc_now,
 )
 from bot.storage.sqlite import SqliteStore
+from bot.storage.store import Store
 
 SQLITE_PREFIX = "sqlite:///"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import socket
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, TypeVar
 
 from engine.replay import RoundScores
 
@@ -15,6 +15,7 @@ from engine.replay import RoundScores
 # on one machine, so a restarted bot takes its games back at once.
 DEFAULT_OWNER = socket.gethostname()
 DEFAULT_LEASE_SECONDS = 60.0
+T = TypeVar("T")
 
 
 def utc_now() -> datetime:
@@ -215,90 +216,83 @@ class FinishedSession:
     rounds: tuple[RoundScores, ...]
 
 
-# ---------------------------------------------------------------- from database rows
-class DbRow(Protocol):
-    """A result row by column name: sqlite3.Row and asyncpg.Record both are one."""
-
-    def __getitem__(self, key: str, /) -> Any: ...
+# ---------------------------------------------------------------- to and from database rows
+DbRow = Any  # a result row: sqlite3.Row or asyncpg.Record, by column name, index or keys()
 
 
-def _moment(value: datetime | str) -> datetime:
-    # SQLite keeps ISO-8601 text, PostgreSQL a timestamptz.
+def moment(value: datetime | str) -> datetime:
+    """A stored time: SQLite keeps ISO-8601 text, PostgreSQL a timestamptz."""
     return value if isinstance(value, datetime) else datetime.fromisoformat(value)
 
 
-def lease_from_row(row: DbRow) -> Lease:
-    return Lease(int(row["game_id"]), str(row["owner"]), _moment(row["expires_at"]))
+def time_text(value: datetime | str) -> str:
+    """A stored time as SQLite keeps it, so both backends show the same text."""
+    return value if isinstance(value, str) else value.astimezone(UTC).isoformat("T", "seconds")
 
 
-def seat_from_row(row: DbRow) -> SeatRow:
-    return SeatRow(
-        seat=int(row["seat"]),
-        user_id=row["user_id"],
-        name=str(row["name"]),
-        strength=row["strength"],
-        away=bool(row["away"]),
-        departed=bool(row["departed"]),
-        timeouts=int(row["timeouts"]),
-        stood_in=bool(row["stood_in"]),
-    )
+# How a column becomes a field of the field's declared type; other types pass as they are.
+_FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
+    "int": lambda value: int(value or 0),  # a sum over no rows is NULL
+    "bool": bool,
+    "str": str,
+    "bool | None": lambda value: None if value is None else bool(value),
+    "datetime": moment,
+}
+
+
+def from_row(kind: type[T], row: DbRow, **given: Any) -> T:
+    """A row type from the columns of the same names (``given``: fields read otherwise)."""
+    values = {
+        field.name: given[field.name]
+        if field.name in given
+        else _FROM_COLUMN.get(str(field.type), _same)(row[field.name])
+        for field in fields(kind)  # type: ignore[arg-type]
+    }
+    return kind(**values)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def columns(row: DbRow) -> dict[str, Any]:
+    return {key: row[key] for key in row.keys()}  # noqa: SIM118 - sqlite3.Row iterates values
+
+
+def row_params(value: Any, **extra: Any) -> dict[str, Any]:
+    """A row type's fields as statement parameters (bools as 0 and 1), with ``extra``."""
+    params = {field.name: getattr(value, field.name) for field in fields(value)}
+    return {key: int(v) if isinstance(v, bool) else v for key, v in {**params, **extra}.items()}
+
+
+def round_params(game_id: int, record: RoundRecord, now: datetime) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "round_number": record.round_number,
+        "closer": record.closer,
+        "special": int(record.special),
+        "now": now,
+    }
+
+
+def round_score_params(game_id: int, record: RoundRecord) -> list[dict[str, Any]]:
+    return [
+        {"game_id": game_id, "round_number": record.round_number, "seat": seat}
+        | {"points": points, "bonus": bonus, "total": total}
+        for seat, (points, bonus, total) in enumerate(
+            zip(record.points, record.bonus, record.totals, strict=True)
+        )
+    ]
 
 
 def game_from_row(
-    row: DbRow,
-    seats: Sequence[DbRow],
-    checkpoint: bytes | None = None,
-    actions: Sequence[str] = (),
+    row: DbRow, seats: Sequence[DbRow], checkpoint: bytes | None = None, actions: Sequence[str] = ()
 ) -> GameRow:
-    return GameRow(
-        id=int(row["id"]),
-        guild_id=int(row["guild_id"]),
-        channel_id=int(row["channel_id"]),
-        host_id=int(row["host_id"]),
-        status=str(row["status"]),
+    return from_row(
+        GameRow,
+        row,
         options=json.loads(row["options"]),
-        state=row["state"],
-        table_message_id=row["table_message_id"],
-        ping_message_id=row["ping_message_id"],
-        created_at=_moment(row["created_at"]),
-        seats=tuple(seat_from_row(seat) for seat in seats),
+        seats=tuple(from_row(SeatRow, seat) for seat in seats),
         checkpoint=checkpoint,
         actions=tuple(actions),
-    )
-
-
-def round_score_from_row(row: DbRow) -> RoundScoreRow:
-    return RoundScoreRow(
-        round_number=int(row["round_number"]),
-        closer=row["closer"],
-        special=bool(row["special"]),
-        seat=int(row["seat"]),
-        points=int(row["points"]),
-        bonus=int(row["bonus"]),
-        total=int(row["total"]),
-    )
-
-
-def leaderboard_from_row(row: DbRow) -> LeaderboardRow:
-    return LeaderboardRow(
-        user_id=int(row["user_id"]),
-        played=int(row["played"]),
-        wins=int(row["wins"] or 0),
-        points=int(row["points"] or 0),
-        rounds=int(row["rounds"] or 0),
-    )
-
-
-def stats_from_rows(sessions: DbRow, rounds: DbRow, abandoned: DbRow) -> PlayerStats:
-    return PlayerStats(
-        played=int(sessions["played"]),
-        wins=int(sessions["wins"]),
-        points=int(sessions["points"]),
-        best_session=int(sessions["best_session"]),
-        rounds=int(rounds["rounds"]),
-        closed=int(rounds["closed"]),
-        special=int(rounds["special"]),
-        best_round=int(rounds["best_round"]),
-        round_points=int(rounds["round_points"]),
-        abandoned=int(abandoned["abandoned"]),
     )

@@ -1,173 +1,24 @@
-"""Every SQL statement of the bot, as plain named constants. Times are ISO-8601 UTC text."""
-
-# ---------------------------------------------------------------- migrations
-# Each entry is applied once, in order; ``PRAGMA user_version`` remembers how far we got.
-MIGRATIONS: tuple[str, ...] = (
-    # 1: games, seats, rounds and per-round scores.
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        guild_id INTEGER NOT NULL,
-        channel_id INTEGER NOT NULL,
-        host_id INTEGER NOT NULL,
-        status TEXT NOT NULL,             -- lobby, playing, finished, abandoned, cancelled, expired
-        options TEXT NOT NULL,            -- JSON: turn_timer and the game's table options
-        state TEXT,                       -- engine Game.to_json(): ruleset, names, seed, actions
-        table_message_id INTEGER,
-        ping_message_id INTEGER,
-        created_at TEXT NOT NULL,
-        started_at TEXT,
-        finished_at TEXT,
-        winner_seat INTEGER
-    );
-    CREATE UNIQUE INDEX games_one_open_per_channel
-        ON games (channel_id) WHERE status IN ('lobby', 'playing');
-    CREATE INDEX games_by_guild ON games (guild_id, status, finished_at);
-    CREATE TABLE seats (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        user_id INTEGER,                  -- NULL for computer players
-        name TEXT NOT NULL,
-        strength TEXT,                    -- computer strength; NULL for people
-        away INTEGER NOT NULL DEFAULT 0,
-        departed INTEGER NOT NULL DEFAULT 0,
-        timeouts INTEGER NOT NULL DEFAULT 0,
-        final_score INTEGER,
-        won INTEGER,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE INDEX seats_by_user ON seats (user_id);
-    CREATE TABLE rounds (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        round_number INTEGER NOT NULL,
-        went_out INTEGER,                 -- seat; NULL for a dead round (4: closer)
-        romme_hand INTEGER NOT NULL,      -- (4: special)
-        finished_at TEXT NOT NULL,
-        PRIMARY KEY (game_id, round_number)
-    );
-    CREATE TABLE round_scores (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        round_number INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        meld_points INTEGER NOT NULL,     -- (4: points)
-        hand_points INTEGER NOT NULL,     -- bonus for going out, 0 for the others (4: bonus)
-        total INTEGER NOT NULL,           -- session total after this round
-        PRIMARY KEY (game_id, round_number, seat)
-    );
-    """,
-    # 2: small key/value facts, e.g. the fingerprint of the last synced slash commands.
-    """
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 3: which game a table plays; tables from before it all played the first game.
-    """
-    ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'treppenromme';
-    CREATE INDEX games_by_variant ON games (guild_id, variant, status);
-    """,
-    # 4: words that fit every game. games.game_key: the game's registry key; rounds.closer:
-    # who ended the round (went out, knocked or called Rummy); rounds.special: the game's
-    # special finish (a Rommé hand, a hand Rommé, a Rummy call); round_scores.points: what
-    # the round gave each seat (meld points, minus points or bad points); round_scores.bonus:
-    # the closer's bonus from the others' hands.
-    """
-    ALTER TABLE games RENAME COLUMN variant TO game_key;
-    DROP INDEX games_by_variant;
-    CREATE INDEX games_by_game_key ON games (guild_id, game_key, status);
-    ALTER TABLE rounds RENAME COLUMN went_out TO closer;
-    ALTER TABLE rounds RENAME COLUMN romme_hand TO special;
-    ALTER TABLE round_scores RENAME COLUMN meld_points TO points;
-    ALTER TABLE round_scores RENAME COLUMN hand_points TO bonus;
-    """,
-    # 5: ratings and history. seats.stood_in: moves were made for this member while away or
-    # gone; seats.place: finishing place (1 best, ties share); games.rated: 1 rated, 0 recorded
-    # but not rated (NULL: finished before ratings); games.finish_order: the order sessions
-    # finished in, which ratings are computed in. ratings: each member's current rating per
-    # server and game; rating_history: each member's rating after each rated session.
-    """
-    ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE seats ADD COLUMN place INTEGER;
-    ALTER TABLE games ADD COLUMN rated INTEGER;
-    ALTER TABLE games ADD COLUMN finish_order INTEGER;
-    CREATE UNIQUE INDEX games_by_finish_order ON games (finish_order);
-    CREATE INDEX games_by_channel ON games (channel_id, status, finished_at);
-    CREATE TABLE ratings (
-        guild_id INTEGER NOT NULL,
-        game_key TEXT NOT NULL,
-        user_id INTEGER NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        sessions INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, game_key, user_id)
-    );
-    CREATE TABLE rating_history (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        user_id INTEGER NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        sessions INTEGER NOT NULL,
-        PRIMARY KEY (game_id, user_id)
-    );
-    CREATE INDEX rating_history_by_user ON rating_history (user_id);
-    """,
-    # 6: which bot process runs each open game, until when (bot/core/leases.py). A process
-    # renews its leases while it lives; another takes a game over once its lease ran out.
-    """
-    CREATE TABLE leases (
-        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-        owner TEXT NOT NULL,              -- INSTANCE_NAME of the process
-        expires_at TEXT NOT NULL
-    );
-    CREATE INDEX leases_by_owner ON leases (owner);
-    """,
-    # 7: append, don't rewrite. actions: each accepted action is its own row, so a commit's
-    # size no longer grows with the session; games.state keeps the session's header (the
-    # engine's JSON with no actions). games.checkpoint: the engine's state when the current
-    # round began, after action number games.checkpoint_seq, so a restart replays only that
-    # round. Logs stored whole before this move into rows.
-    """
-    CREATE TABLE actions (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,             -- 1, 2, ...: the action's place in the session
-        action TEXT NOT NULL,             -- the engine's JSON of the action
-        PRIMARY KEY (game_id, seq)
-    ) WITHOUT ROWID;
-    ALTER TABLE games ADD COLUMN checkpoint BLOB;
-    ALTER TABLE games ADD COLUMN checkpoint_seq INTEGER NOT NULL DEFAULT 0;
-    INSERT INTO actions (game_id, seq, action)
-        SELECT g.id, j.key + 1, j.value
-        FROM games g, json_each(g.state, '$.actions') j
-        WHERE g.state IS NOT NULL AND json_valid(g.state);
-    UPDATE games SET state = json_set(state, '$.actions', json('[]'))
-        WHERE state IS NOT NULL AND json_valid(state) AND json_type(state, '$.actions') = 'array';
-    """,
-)
-
-GET_SCHEMA_VERSION = "PRAGMA user_version"
-SET_SCHEMA_VERSION = "PRAGMA user_version = {version:d}"
-ENABLE_WAL = "PRAGMA journal_mode = WAL"
-# FULL: a commit is on disk before we acknowledge the action it holds.
-SYNC_FULL = "PRAGMA synchronous = FULL"
-ENABLE_FOREIGN_KEYS = "PRAGMA foreign_keys = ON"
+"""Every SQL statement of the bot, written once for SQLite and PostgreSQL: plain named
+constants with ``:name`` parameters (``dialect.py`` turns them into asyncpg's ``$n``).
+What the two databases write their own way is a ``{macro}``, spelled out per database in
+``DIALECT_SQL`` at the end. Times: ISO-8601 UTC text in SQLite, timestamptz in PostgreSQL."""
 
 # ---------------------------------------------------------------- games
 INSERT_GAME = """
     INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at, game_key)
     VALUES (:guild_id, :channel_id, :host_id, 'lobby', :options, :now, :game_key)
+    RETURNING id
 """
 SELECT_OPEN_GAME_IN_CHANNEL = """
     SELECT * FROM games WHERE channel_id = :channel_id AND status IN ('lobby', 'playing')
 """
-SELECT_OPEN_GAMES = "SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
-# Those of some shards' guilds only (Discord's formula: shard = (guild_id >> 22) % count).
-SELECT_OPEN_GAMES_OF_SHARDS = """
-    SELECT * FROM games WHERE status IN ('lobby', 'playing')
-      AND (guild_id >> 22) % :shard_count IN (SELECT value FROM json_each(:shard_ids))
+# With a :shard_count, those of the shards :ids only (Discord: (guild_id >> 22) % count).
+SELECT_OPEN_GAMES = """
+    SELECT * FROM games WHERE status IN ('lobby', 'playing') AND (CAST(:shard_count AS BIGINT)
+        IS NULL OR (guild_id >> 22) % :shard_count IN (SELECT value FROM {ids}))
     ORDER BY id
 """
 SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
-SELECT_GAME_IF_OPEN = """
-    SELECT id FROM games WHERE id = :game_id AND status IN ('lobby', 'playing')
-"""
 UPDATE_TABLE_MESSAGE = "UPDATE games SET table_message_id = :message_id WHERE id = :game_id"
 UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = :message_id WHERE id = :game_id"
 START_GAME = """
@@ -181,32 +32,45 @@ FINISH_GAME = """
 CLOSE_GAME = """
     UPDATE games SET status = :status, finished_at = :now, checkpoint = NULL
     WHERE id = :game_id AND status IN ('lobby', 'playing')
+    RETURNING id
 """
 
 # ---------------------------------------------------------------- leases
-# A write to a game goes ahead only while this process holds the game's lease. BEGIN IMMEDIATE
-# takes the write lock first, so no other process can take the lease between check and commit.
-BEGIN_WRITE = "BEGIN IMMEDIATE"
-SELECT_LEASE_OWNER = "SELECT owner FROM leases WHERE game_id = :game_id"
+# Lease times follow the database's clock ({now}), the one clock every process shares.
+# A write to a game goes ahead only while this process holds the game's lease, or, for a
+# game no longer open, nobody does. The check holds until the commit: SQLite writes under
+# BEGIN IMMEDIATE (the file's write lock), PostgreSQL locks the lease row ({lock}), so a
+# takeover waits for the write and then sees it.
+LEASE_IS_OURS = """
+    SELECT COALESCE(
+        (SELECT owner = :owner FROM leases WHERE game_id = :game_id {lock}),
+        NOT EXISTS (SELECT 1 FROM games WHERE id = :game_id AND status IN ('lobby', 'playing'))
+    ) AS ours
+"""
 INSERT_LEASE = """
-    INSERT INTO leases (game_id, owner, expires_at) VALUES (:game_id, :owner, :expires)
+    INSERT INTO leases (game_id, owner, expires_at) VALUES (:game_id, :owner, {expiry})
 """
 # Ours already, or run out: take it. A live lease of another process stays.
-ACQUIRE_LEASE = """
-    INSERT INTO leases (game_id, owner, expires_at) VALUES (:game_id, :owner, :expires)
+ACQUIRE_LEASES = """
+    INSERT INTO leases (game_id, owner, expires_at)
+    SELECT value, :owner, {expiry} FROM {ids} WHERE true
     ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
-    WHERE leases.owner = excluded.owner OR leases.expires_at <= :now
+    WHERE leases.owner = excluded.owner OR leases.expires_at <= {now}
+    RETURNING game_id
 """
-RENEW_LEASES = "UPDATE leases SET expires_at = :expires WHERE owner = :owner"
-SELECT_OWN_LEASES = "SELECT game_id FROM leases WHERE owner = :owner ORDER BY game_id"
-RELEASE_LEASE = "DELETE FROM leases WHERE game_id = :game_id AND owner = :owner"
+RENEW_LEASES = """
+    UPDATE leases SET expires_at = {expiry} WHERE owner = :owner RETURNING game_id
+"""
+RELEASE_LEASES = """
+    DELETE FROM leases WHERE game_id IN (SELECT value FROM {ids}) AND owner = :owner
+"""
 SELECT_LEASES = """
     SELECT game_id, owner, expires_at FROM leases
-    WHERE game_id IN (SELECT value FROM json_each(:game_ids)) ORDER BY game_id
+    WHERE game_id IN (SELECT value FROM {ids}) ORDER BY game_id
 """
 SELECT_UNLEASED_OPEN_GAMES = """
     SELECT g.id, g.guild_id FROM games g LEFT JOIN leases l ON l.game_id = g.id
-    WHERE g.status IN ('lobby', 'playing') AND (l.game_id IS NULL OR l.expires_at <= :now)
+    WHERE g.status IN ('lobby', 'playing') AND (l.game_id IS NULL OR l.expires_at <= {now})
     ORDER BY g.id
 """
 
@@ -219,18 +83,16 @@ SELECT_ACTIONS_AFTER = """
     SELECT action FROM actions WHERE game_id = :game_id AND seq > :after ORDER BY seq
 """
 
-# ---------------------------------------------------------------- write units (group commit)
-SAVEPOINT = "SAVEPOINT write_unit"
-RELEASE = "RELEASE write_unit"
-ROLLBACK_TO = "ROLLBACK TO write_unit"
-
 # ---------------------------------------------------------------- seats
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = :game_id"
 INSERT_SEAT = """
     INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts, stood_in)
     VALUES (:game_id, :seat, :user_id, :name, :strength, :away, :departed, :timeouts, :stood_in)
 """
-SELECT_SEATS = "SELECT * FROM seats WHERE game_id = :game_id ORDER BY seat"
+# The seats of the games :ids, in one round trip.
+SELECT_SEATS_OF_GAMES = """
+    SELECT * FROM seats WHERE game_id IN (SELECT value FROM {ids}) ORDER BY game_id, seat
+"""
 UPDATE_SEAT_FLAGS = """
     UPDATE seats SET away = :away, departed = :departed, timeouts = :timeouts, stood_in = :stood_in
     WHERE game_id = :game_id AND seat = :seat
@@ -255,7 +117,8 @@ SELECT_ROUNDS = """
 """
 
 # ---------------------------------------------------------------- leaderboard and stats
-# Finished sessions only; people only (computer seats have no user_id).
+# Finished sessions only; people only (computer seats have no user_id). NULLS LAST: as
+# SQLite sorts by itself.
 LEADERBOARD = """
     WITH sessions AS (
         SELECT s.user_id, s.game_id, s.final_score, s.won
@@ -276,7 +139,8 @@ LEADERBOARD = """
            COALESCE(MAX(round_counts.rounds), 0) AS rounds
     FROM sessions LEFT JOIN round_counts USING (user_id)
     GROUP BY sessions.user_id
-    ORDER BY wins DESC, :sign * SUM(sessions.final_score) DESC, sessions.user_id
+    ORDER BY wins DESC NULLS LAST, :sign * SUM(sessions.final_score) DESC NULLS LAST,
+             sessions.user_id
     LIMIT :limit
 """
 PLAYER_STATS = """
@@ -291,7 +155,7 @@ PLAYER_STATS = """
 PLAYER_ROUND_STATS = """
     SELECT COUNT(*) AS rounds,
            COALESCE(SUM(CASE WHEN r.closer = rs.seat THEN 1 ELSE 0 END), 0) AS closed,
-           COALESCE(SUM(CASE WHEN r.closer = rs.seat AND r.special THEN 1 ELSE 0 END), 0)
+           COALESCE(SUM(CASE WHEN r.closer = rs.seat AND r.special <> 0 THEN 1 ELSE 0 END), 0)
                AS special,
            COALESCE(MAX(rs.points + rs.bonus), 0) AS best_round,
            COALESCE(SUM(rs.points + rs.bonus), 0) AS round_points
@@ -314,7 +178,7 @@ PLAYER_ABANDONED = """
 # each seat's finishing place.
 SET_SESSION_RESULT = """
     UPDATE games SET rated = :rated,
-        finish_order = (SELECT COALESCE(MAX(finish_order), 0) + 1 FROM games)
+        finish_order = {next_finish_order}
     WHERE id = :game_id
 """
 UPDATE_SEAT_PLACE = "UPDATE seats SET place = :place WHERE game_id = :game_id AND seat = :seat"
@@ -393,12 +257,11 @@ PLAYER_GAMES = """
 # member (:user_id) when those are given.
 RECENT_SESSIONS = """
     SELECT g.id, g.game_key, g.channel_id, g.finished_at, g.rated,
-           (SELECT group_concat(name, ', ') FROM
-               (SELECT name FROM seats WHERE game_id = g.id ORDER BY seat)) AS names
+           {seat_names} AS names
     FROM games g
     WHERE g.guild_id = :guild_id AND g.status = 'finished'
-      AND (:channel_id IS NULL OR g.channel_id = :channel_id)
-      AND (:user_id IS NULL
+      AND (CAST(:channel_id AS BIGINT) IS NULL OR g.channel_id = :channel_id)
+      AND (CAST(:user_id AS BIGINT) IS NULL
            OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id))
     ORDER BY g.finished_at DESC, g.id DESC
     LIMIT :limit
@@ -431,3 +294,78 @@ COPIED_TABLES = (
 SELECT_ALL = "SELECT * FROM {table}"
 COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
 INSERT_ROW = "INSERT INTO {table} ({columns}) VALUES ({values})"
+
+# ---------------------------------------------------------------- each database's own
+SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = FULL",  # a commit is on disk before we acknowledge what it holds
+    "PRAGMA foreign_keys = ON",
+)
+# Group commit (group_commit.py): one shared write transaction, each write a savepoint in it.
+BEGIN_WRITE = "BEGIN IMMEDIATE"
+SAVEPOINT = "SAVEPOINT write_unit"
+RELEASE = "RELEASE write_unit"
+ROLLBACK_TO = "ROLLBACK TO write_unit"
+AFTER_COPY = "{after_copy}"
+
+_SQLITE_TIME = "strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now'"  # as Python's isoformat() writes
+# The {macros} above and in migrations.py, per database. PostgreSQL: BIGINT for Discord ids,
+# an identity column for game ids, timestamptz for times, a sequence for the finishing order,
+# arrays for id lists.
+DIALECT_SQL: dict[str, dict[str, str]] = {
+    "sqlite": {
+        "game_id": "INTEGER PRIMARY KEY",
+        "bigint": "INTEGER",
+        "time": "TEXT",
+        "real": "REAL",
+        "blob": "BLOB",
+        "without_rowid": "WITHOUT ROWID",
+        "finish_order_sequence": "",
+        "logs_to_action_rows": """
+            INSERT INTO actions (game_id, seq, action)
+                SELECT g.id, j.key + 1, j.value
+                FROM games g, json_each(g.state, '$.actions') j
+                WHERE g.state IS NOT NULL AND json_valid(g.state);
+            UPDATE games SET state = json_set(state, '$.actions', json('[]'))
+                WHERE state IS NOT NULL AND json_valid(state)
+                  AND json_type(state, '$.actions') = 'array';""",
+        "now": f"{_SQLITE_TIME})",
+        "expiry": f"{_SQLITE_TIME}, :lease_seconds || ' seconds')",
+        "ids": "json_each(:ids)",
+        "lock": "",
+        "next_finish_order": "(SELECT COALESCE(MAX(finish_order), 0) + 1 FROM games)",
+        "seat_names": """(SELECT group_concat(name, ', ')
+            FROM (SELECT name FROM seats WHERE game_id = g.id ORDER BY seat))""",
+        "after_copy": "",
+    },
+    "postgresql": {
+        "game_id": "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+        "bigint": "BIGINT",
+        "time": "TIMESTAMPTZ",
+        "real": "DOUBLE PRECISION",
+        "blob": "BYTEA",
+        "without_rowid": "",
+        "finish_order_sequence": "CREATE SEQUENCE games_finish_order;",
+        "logs_to_action_rows": """
+            INSERT INTO actions (game_id, seq, action)
+                SELECT g.id, j.seq, j.action::text
+                FROM games g, jsonb_array_elements(g.state::jsonb -> 'actions')
+                    WITH ORDINALITY AS j(action, seq)
+                WHERE g.state IS NOT NULL AND jsonb_typeof(g.state::jsonb -> 'actions') = 'array';
+            UPDATE games SET state = jsonb_set(state::jsonb, '{actions}', '[]'::jsonb)::text
+                WHERE state IS NOT NULL AND jsonb_typeof(state::jsonb -> 'actions') = 'array';""",
+        "now": "clock_timestamp()",
+        "expiry": "clock_timestamp() + make_interval(secs => :lease_seconds)",
+        "ids": "unnest(CAST(:ids AS BIGINT[])) AS value",
+        "lock": "FOR UPDATE",
+        "next_finish_order": "nextval('games_finish_order')",
+        "seat_names": """(SELECT string_agg(name, ', ' ORDER BY seat)
+            FROM seats WHERE game_id = g.id)""",
+        # After rows came in with their ids: new games and finished sessions number on.
+        "after_copy": """
+            SELECT setval(pg_get_serial_sequence('games', 'id'),
+                          COALESCE((SELECT MAX(id) FROM games), 0) + 1, false);
+            SELECT setval('games_finish_order',
+                          COALESCE((SELECT MAX(finish_order) FROM games), 0) + 1, false);""",
+    },
+}

@@ -11,7 +11,8 @@ from pathlib import Path
 import asyncpg
 from pgtools import allow_pg, pg_schema
 
-from bot.storage import ActionRow, RoundRecord, SeatRow, SqliteStore, Store, open_url, pg_sql, sql
+from bot.storage import ActionRow, RoundRecord, SeatRow, SqliteStore, Store, migrations, open_url
+from bot.storage.dialect import expand, pg_names
 from bot.storage.rows import session_log
 from engine.registry import get_spec, load_game
 
@@ -21,8 +22,8 @@ OLD_VERSION = 3  # the schema before the columns got words that fit every game
 def make_old_database(path: Path) -> None:
     """A database as the bot left it at schema 3: one finished game of each of two games."""
     with sqlite3.connect(path) as db:
-        for number, script in enumerate(sql.MIGRATIONS[:OLD_VERSION], start=1):
-            db.executescript(f"{script}\nPRAGMA user_version = {number};")
+        for number, script in enumerate(migrations.MIGRATIONS[:OLD_VERSION], start=1):
+            db.executescript(f"{expand(script, 'sqlite')}\nPRAGMA user_version = {number};")
         for game_id, key, winner in ((1, "treppenromme", 0), (2, "romme", 1)):
             db.execute(
                 "INSERT INTO games (id, guild_id, channel_id, host_id, status, options, state, "
@@ -54,7 +55,7 @@ async def test_an_old_database_upgrades_in_place(tmp_path: Path) -> None:
     make_old_database(path)
     storage = await SqliteStore.open(path)
     try:
-        assert await storage.schema_version() == len(sql.MIGRATIONS) > OLD_VERSION
+        assert await storage.schema_version() == len(migrations.MIGRATIONS) > OLD_VERSION
         board = await storage.leaderboard(5, "treppenromme")
         assert [(r.user_id, r.wins, r.points, r.rounds) for r in board] == [
             (10, 1, 60, 1),
@@ -120,7 +121,7 @@ async def check_upgraded(store: Store, whole: str) -> None:
     """The log moved into rows: the header keeps no action, the whole log reads back the
     same (as JSON), and a restart finds every action (no checkpoint yet) and replays to the
     same game."""
-    assert await store.schema_version() == len(sql.MIGRATIONS)
+    assert await store.schema_version() == len(migrations.MIGRATIONS)
     (row,) = await store.open_games()
     assert row.state is not None and json.loads(row.state)["actions"] == []
     assert row.checkpoint is None
@@ -134,8 +135,8 @@ async def test_an_older_sqlite_log_becomes_action_rows(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     whole = played_log("romme", 40)
     with sqlite3.connect(path) as db:
-        for number, script in enumerate(sql.MIGRATIONS[:BEFORE_ROWS], start=1):
-            db.executescript(f"{script}\nPRAGMA user_version = {number};")
+        for number, script in enumerate(migrations.MIGRATIONS[:BEFORE_ROWS], start=1):
+            db.executescript(f"{expand(script, 'sqlite')}\nPRAGMA user_version = {number};")
         db.execute(
             "INSERT INTO games (id, guild_id, channel_id, host_id, status, options, state, "
             "created_at, game_key) VALUES (1, 5, 100, 10, 'playing', '{}', ?, "
@@ -155,10 +156,10 @@ async def test_an_older_postgresql_log_becomes_action_rows() -> None:
     async with pg_schema() as url:
         db = await asyncpg.connect(url)
         try:
-            await db.execute(pg_sql.CREATE_SCHEMA_VERSION)
-            for number, script in enumerate(pg_sql.MIGRATIONS[:BEFORE_ROWS], start=1):
-                await db.execute(script)
-                await db.execute(pg_sql.SET_SCHEMA_VERSION, number)
+            await db.execute(migrations.PG_CREATE_SCHEMA_VERSION)
+            for number, script in enumerate(migrations.MIGRATIONS[:BEFORE_ROWS], start=1):
+                await db.execute(expand(script, "postgresql"))
+                await db.execute(pg_names(migrations.PG_SET_SCHEMA_VERSION)[0], number)
             await db.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, options, state, "
                 "created_at, game_key) VALUES (5, 100, 10, 'playing', '{}', $1, now(), 'wiener')",

@@ -452,18 +452,19 @@ async def test_rules_and_seat_limits_per_game(simcord_env: Env) -> None:
 async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
     import sqlite3
 
-    from bot.storage import SqliteStore, sql
+    from bot.storage import SqliteStore, migrations
+    from bot.storage.dialect import expand
 
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as db:  # a database from before the variants
-        for number, script in enumerate(sql.MIGRATIONS[:2], start=1):
-            db.executescript(f"{script}\nPRAGMA user_version = {number};")
+        for number, script in enumerate(migrations.MIGRATIONS[:2], start=1):
+            db.executescript(f"{expand(script, 'sqlite')}\nPRAGMA user_version = {number};")
         db.execute(
             "INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at) "
             "VALUES (1, 2, 3, 'lobby', '{}', '2026-01-01T00:00:00+00:00')"
         )
     storage = await SqliteStore.open(path)
-    assert await storage.schema_version() == len(sql.MIGRATIONS)
+    assert await storage.schema_version() == len(migrations.MIGRATIONS)
     rows = await storage._fetch("SELECT game_key FROM games", {})
     assert [r["game_key"] for r in rows] == ["treppenromme"]
     await storage.close()

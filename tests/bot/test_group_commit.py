@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import ActionRow, SeatRow, SqliteStore
+from bot.storage.dialect import Transaction
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 24
@@ -137,8 +138,8 @@ async def test_a_read_never_sees_half_a_write(tmp_path: Path) -> None:
         halfway, go_on = asyncio.Event(), asyncio.Event()
         real_write_seats = store._write_seats
 
-        async def write_seats_slowly(game_id: int, seats: list[SeatRow]) -> None:
-            await real_write_seats(game_id, seats)
+        async def write_seats_slowly(tx: Transaction, game_id: int, seats: list[SeatRow]) -> None:
+            await real_write_seats(tx, game_id, seats)
             halfway.set()  # the game and its seats are written, its lease not yet
             await go_on.wait()
 

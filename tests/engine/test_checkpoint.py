@@ -4,6 +4,9 @@ after it, and a game that forgets plays exactly like one that does not."""
 
 from __future__ import annotations
 
+import json
+import pickle
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -126,3 +129,61 @@ def test_a_checkpoint_of_other_code_or_garbage_is_not_trusted(
 def test_the_fingerprint_follows_the_source() -> None:
     first = table.engine_fingerprint()
     assert len(first) == 16 and first == table.engine_fingerprint()
+
+
+class _Touch:
+    """Unpickled, it creates a file: what a pickle read back from a database could run."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Path.touch, (self.path,))
+
+
+def _checkpoint_of(game_data: object) -> bytes:
+    """A checkpoint of this engine (format and fingerprint right) holding ``game_data``."""
+    state = {"format": table.CHECKPOINT_FORMAT, "engine": table.engine_fingerprint()}
+    return json.dumps({**state, "game": game_data}).encode()
+
+
+def test_a_checkpoint_is_plain_json_data() -> None:
+    game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
+    state = json.loads(game.checkpoint())
+    assert (state["format"], state["engine"]) == (2, table.engine_fingerprint())
+    assert state["game"]["o"][0] == f"{type(game).__module__}:{type(game).__qualname__}"
+
+
+def test_a_pickle_in_place_of_a_checkpoint_runs_nothing(tmp_path: Path) -> None:
+    proof, marker = tmp_path / "pickle-runs", tmp_path / "ran"
+    pickle.loads(pickle.dumps(_Touch(proof)))  # the payload is live: unpickled, it runs
+    assert proof.exists()
+    game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
+    for payload in (pickle.dumps(_Touch(marker)), pickle.dumps((2, "x", _Touch(marker)))):
+        assert table.from_checkpoint(payload, []) is None
+    assert table.from_checkpoint(game.checkpoint(), []) is not None
+    assert not marker.exists(), "reading a checkpoint ran code"
+
+
+@pytest.mark.parametrize(
+    "game_data",
+    [
+        {"o": ["os:PathLike", {}]},  # a class outside the engine
+        {"o": ["engine.table:_Unknown", {}]},  # no such class
+        {"o": ["engine.table:Deal", {"__class__": 1}]},  # not a field of it
+        {"o": ["engine.cards:Card", {}]},  # an engine class, but not a stored value type
+        {"e": ["engine.protocol:Phase", "no such phase"]},
+        {"x": 1},  # no such kind of value
+        [1, 2, 3],  # not a game
+    ],
+)
+def test_a_checkpoint_naming_anything_else_is_refused(game_data: object) -> None:
+    assert table.from_checkpoint(_checkpoint_of(game_data), []) is None
+
+
+def test_a_checkpoint_of_another_format_or_cut_short_is_refused() -> None:
+    game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
+    saved = game.checkpoint()
+    state = json.loads(saved)
+    assert table.from_checkpoint(json.dumps({**state, "format": 1}).encode(), []) is None
+    assert table.from_checkpoint(saved[: len(saved) // 2], []) is None
