@@ -8,7 +8,7 @@ whose lowest card it is. An 11-card hand with two jokers takes well under a mill
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -55,72 +55,88 @@ def candidate_melds(naturals: Sequence[Card], jokers: int) -> list[Candidate]:
             found[key] = (mask, used, covered, points, slots)
 
     for rank, per_suit in by_rank.items():
-        present = [s for s in range(4) if per_suit[s]]
-        if len(present) < 2:
-            continue
-        each = set_points(rank)
-        for size in range(2, min(MAX_SET, len(present)) + 1):
-            for suits in combinations(present, size):
-                for pick in product(*(per_suit[s] for s in suits)):
-                    mask = 0
-                    covered = 0
-                    for i in pick:
-                        mask |= 1 << i
-                        covered += values[i]
-                    most = min(MAX_SET - size, size, jokers)
-                    for used in range(max(0, MIN_MELD - size), most + 1):
-                        add(
-                            mask,
-                            used,
-                            covered + used * JOKER_IN_HAND,
-                            each * (size + used),
-                            (*pick, *([-1] * used)),
-                        )
-
+        _set_candidates(rank, per_suit, values, jokers, add)
     for positions in by_suit:
         if sum(len(v) for p, v in positions.items() if p != HIGH_ACE) < 2:
             continue
         for start in range(LOW_ACE, HIGH_ACE - 1):
-            # Depth-first along the positions from ``start``: each takes a natural or a joker.
-            stack: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = [
-                (start, 0, 0, 0, 0, 0, ())
-            ]
-            while stack:
-                pos, mask, used, nat, covered, points, slots = stack.pop()
-                length = len(slots)
-                if length >= MIN_MELD and nat >= 2 and used <= nat:
-                    add(mask, used, covered, points, slots)
-                if pos > HIGH_ACE or length >= MAX_RUN or (pos == HIGH_ACE and start == LOW_ACE):
-                    continue
-                here = positions.get(pos)
-                worth = position_points(pos)
-                if here:
-                    for i in here:
-                        if not mask >> i & 1:
-                            stack.append(
-                                (
-                                    pos + 1,
-                                    mask | 1 << i,
-                                    used,
-                                    nat + 1,
-                                    covered + values[i],
-                                    points + worth,
-                                    (*slots, i),
-                                )
-                            )
-                if used < jokers:
+            _run_candidates(start, positions, values, jokers, add)
+    return list(found.values())
+
+
+# Takes a candidate found (mask, jokers used, hand value covered, table points, slots).
+_Add = Callable[[int, int, int, int, tuple[int, ...]], None]
+
+
+def _set_candidates(
+    rank: int, per_suit: list[list[int]], values: Sequence[int], jokers: int, add: _Add
+) -> None:
+    """Every set of ``rank``: naturals of two to four suits (``per_suit``: their indices),
+    topped up with jokers to at most four cards."""
+    present = [s for s in range(4) if per_suit[s]]
+    if len(present) < 2:
+        return
+    each = set_points(rank)
+    for size in range(2, min(MAX_SET, len(present)) + 1):
+        for suits in combinations(present, size):
+            for pick in product(*(per_suit[s] for s in suits)):
+                mask = 0
+                covered = 0
+                for i in pick:
+                    mask |= 1 << i
+                    covered += values[i]
+                most = min(MAX_SET - size, size, jokers)
+                for used in range(max(0, MIN_MELD - size), most + 1):
+                    add(
+                        mask,
+                        used,
+                        covered + used * JOKER_IN_HAND,
+                        each * (size + used),
+                        (*pick, *([-1] * used)),
+                    )
+
+
+def _run_candidates(
+    start: int, positions: dict[int, list[int]], values: Sequence[int], jokers: int, add: _Add
+) -> None:
+    """Every run of one suit from position ``start``: depth-first along the positions, each
+    taking a natural of that position (``positions``: their indices) or a joker."""
+    stack: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = [(start, 0, 0, 0, 0, 0, ())]
+    while stack:
+        pos, mask, used, nat, covered, points, slots = stack.pop()
+        length = len(slots)
+        if length >= MIN_MELD and nat >= 2 and used <= nat:
+            add(mask, used, covered, points, slots)
+        if pos > HIGH_ACE or length >= MAX_RUN or (pos == HIGH_ACE and start == LOW_ACE):
+            continue
+        here = positions.get(pos)
+        worth = position_points(pos)
+        if here:
+            for i in here:
+                if not mask >> i & 1:
                     stack.append(
                         (
                             pos + 1,
-                            mask,
-                            used + 1,
-                            nat,
-                            covered + JOKER_IN_HAND,
+                            mask | 1 << i,
+                            used,
+                            nat + 1,
+                            covered + values[i],
                             points + worth,
-                            (*slots, -1),
+                            (*slots, i),
                         )
                     )
-    return list(found.values())
+        if used < jokers:
+            stack.append(
+                (
+                    pos + 1,
+                    mask,
+                    used + 1,
+                    nat,
+                    covered + JOKER_IN_HAND,
+                    points + worth,
+                    (*slots, -1),
+                )
+            )
 
 
 def _split(cards: Iterable[Card]) -> tuple[list[Card], int]:

@@ -12,13 +12,15 @@ Strengths:
 
 A decision is a pure function of the seed, the view and the legal list, so a player may be
 kept or rebuilt at will.
+
+How a hand is valued is in ``engine.twopack.hand_cost``, the lookahead in
+``engine.twopack.lookahead``; this module re-exports what the games' players import.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Generic, Protocol, TypeVar
 
 from engine.actions import (
@@ -29,18 +31,35 @@ from engine.actions import (
     JokerSwap,
     LayOff,
     Meld,
-    MeldKind,
     TakeBack,
     TakeDiscard,
 )
 from engine.cards import CARD_AT, JOKER, Card
-from engine.twopack.deadwood import Arrangement, arrange, best_meld_points
-from engine.twopack.melds import VariantMeld, card_at, hand_value
+from engine.twopack.hand_cost import (
+    LEFTOVER_JOKER_COST,
+    PARTNER_DISCOUNT,
+    Cost,
+    arrangement_of,
+    best_points,
+    deadwood_cost,
+    evaluate,
+    leftover_cost,
+    leftover_of,
+    leftover_value,
+    plain_cost,
+    real_deadwood,
+    sorted_key,
+    without,
+)
+from engine.twopack.lookahead import expected_after_draw
+from engine.twopack.melds import hand_value
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 
 
 class PublicSide(Protocol):
+    """What the shared player code reads of a two-pack game's public view."""
+
     @property
     def round_number(self) -> int: ...
     @property
@@ -65,8 +84,6 @@ V = TypeVar("V", bound=PlayerView)
 # Every natural card type, and how many copies two packs hold of each (jokers apart).
 _NATURALS: tuple[Card, ...] = tuple(CARD_AT[s][r] for s in range(4) for r in range(1, 14))
 
-PARTNER_DISCOUNT = 0.6  # a leftover card one draw from a meld counts this share of its value
-LEFTOVER_JOKER_COST = 6.0  # a joker that fits no meld yet: costly in hand, but it will
 JOKER_DISCARD_PENALTY = 60.0
 TAKE_MARGIN = 1.5  # take the upcard only when it beats the hand kept by this much
 
@@ -75,106 +92,6 @@ def decision_rng(seed: int, view: PlayerView, salt: str = "") -> random.Random:
     """A generator that depends only on the seed and the position, never on call history."""
     public = view.public
     return random.Random(f"{salt}:{seed}:{view.seat}:{public.round_number}:{public.version}")
-
-
-# --------------------------------------------------------------------- hand evaluation
-def sorted_key(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
-
-
-def without(cards: Sequence[Card], remove: Sequence[Card]) -> list[Card]:
-    rest = list(cards)
-    for card in remove:
-        rest.remove(card)
-    return rest
-
-
-def _related(a: Card, b: Card) -> bool:
-    """Two naturals that a single further card (or a joker) could turn into a meld."""
-    if a.rank_int == b.rank_int:
-        return a.suit_int != b.suit_int
-    if a.suit_int != b.suit_int:
-        return False
-    gap = abs(a.rank_int - b.rank_int)
-    if gap <= 2:
-        return True
-    # The Ace also sits above the King: Q A, K A.
-    high = {a.rank_int, b.rank_int}
-    return 1 in high and max(high) >= 12
-
-
-# A hand's cost from the hand and the leftover cards of its best arrangement; lower is better.
-Cost = Callable[[Sequence[Card], Sequence[Card]], float]
-
-
-@lru_cache(maxsize=8192)
-def arrangement_of(cards: tuple[Card, ...]) -> Arrangement:
-    return arrange(cards)
-
-
-@lru_cache(maxsize=8192)
-def best_points(cards: tuple[Card, ...]) -> int:
-    return best_meld_points(cards)
-
-
-def leftover_of(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The leftover cards of the least-deadwood arrangement (memoised: a pure function)."""
-    return arrangement_of(sorted_key(cards)).leftover
-
-
-def _extensions(melds: Sequence[VariantMeld]) -> set[Card]:
-    """Natural cards that would lengthen one of ``melds``."""
-    out: set[Card] = set()
-    for meld in melds:
-        if meld.kind is MeldKind.SET:
-            if len(meld.cards) < 4:
-                have = {c.suit_int for c in meld.stands_for}
-                out.update(CARD_AT[s][meld.low] for s in range(4) if s not in have)
-            continue
-        suit = meld.stands_for[0].suit_int
-        high = meld.low + len(meld.cards) - 1
-        if meld.low > 1 and len(meld.cards) < 13:
-            out.add(card_at(suit, meld.low - 1))
-        if high < 14 and len(meld.cards) < 13:
-            out.add(card_at(suit, high + 1))
-    return out
-
-
-def leftover_value(left: Sequence[Card]) -> float:
-    """Deadwood of leftover cards, with those one card away from a meld (a pair of a rank, two
-    of a suit close together) discounted, and a leftover joker counted as the asset it is."""
-    naturals = [c for c in left if not c.is_joker]
-    cost = 0.0
-    for card in left:
-        if card.is_joker:
-            cost += LEFTOVER_JOKER_COST
-            continue
-        value = hand_value(card)
-        if any(_related(card, other) for other in naturals):
-            cost += PARTNER_DISCOUNT * value
-        else:
-            cost += value
-    return cost
-
-
-def leftover_cost(cards: Sequence[Card]) -> float:
-    return leftover_value(leftover_of(cards))
-
-
-def plain_cost(cards: Sequence[Card], left: Sequence[Card]) -> float:
-    return leftover_value(left)
-
-
-def deadwood_cost(cards: Sequence[Card], left: Sequence[Card]) -> float:
-    return float(sum(hand_value(c) for c in left))
-
-
-def real_deadwood(cards: Sequence[Card]) -> int:
-    return sum(hand_value(c) for c in leftover_of(cards))
-
-
-def evaluate(cost: Cost, cards: Sequence[Card]) -> float:
-    return cost(cards, leftover_of(cards))
 
 
 def unseen_cards(view: PlayerView, jokers: int, table: Sequence[Card]) -> dict[Card, int]:
@@ -192,81 +109,8 @@ def unseen_cards(view: PlayerView, jokers: int, table: Sequence[Card]) -> dict[C
     return {c: n for c, n in counts.items() if n > 0}
 
 
-def _completers(loose: Sequence[Card]) -> set[Card]:
-    """Natural cards that would make a meld with two of the ``loose`` cards."""
-    out: set[Card] = set()
-    for i, a in enumerate(loose):
-        for b in loose[i + 1 :]:
-            if not _related(a, b):
-                continue
-            if a.rank_int == b.rank_int:
-                out.update(
-                    CARD_AT[s][a.rank_int] for s in range(4) if s not in (a.suit_int, b.suit_int)
-                )
-                continue
-            suit = a.suit_int
-            for low, high in _positions(a.rank_int, b.rank_int):
-                if high - low == 2:
-                    out.add(card_at(suit, low + 1))
-                else:
-                    if low > 1:
-                        out.add(card_at(suit, low - 1))
-                    if high < 14:
-                        out.add(card_at(suit, high + 1))
-    return out
-
-
-def _positions(a: int, b: int) -> list[tuple[int, int]]:
-    """The run positions (low, high) two ranks of one suit can take, at most two apart."""
-    found: list[tuple[int, int]] = []
-    for pa in (1, 14) if a == 1 else (a,):
-        for pb in (1, 14) if b == 1 else (b,):
-            low, high = min(pa, pb), max(pa, pb)
-            if 1 <= high - low <= 2:
-                found.append((low, high))
-    return found
-
-
-def expected_after_draw(cards: Sequence[Card], unseen: dict[Card, int], cost: Cost) -> float:
-    """The expected ``cost`` of ``cards`` after one more draw from the unseen cards and the
-    best discard (the dearest leftover card, or the drawn card). Only a joker, a card that
-    lengthens a meld of the hand or one related to a leftover card is searched; any other
-    card only helps when it is cheaper than the dearest leftover card."""
-    arranged = arrangement_of(sorted_key(cards))
-    left = arranged.leftover
-    base = cost(cards, left)
-    dearest = max((hand_value(c) for c in left if not c.is_joker), default=0)
-    loose = [c for c in left if not c.is_joker]
-    searched = _extensions(arranged.melds) | _completers(loose)
-    spare_joker = len(loose) < len(left)
-    total = 0.0
-    weight = 0
-    for card, copies in unseen.items():
-        weight += copies
-        if (
-            card.is_joker
-            or card in searched
-            or (spare_joker and any(_related(card, c) for c in loose))
-        ):
-            grown = [*cards, card]
-            grown_left = leftover_of(grown)
-            if any(not c.is_joker for c in grown_left):
-                drop = _dearest(grown_left)
-                value = cost(without(grown, [drop]), without(grown_left, [drop]))
-            else:
-                value = cost(grown, grown_left)
-            total += copies * min(base, value)
-        else:
-            total += copies * (base - max(0, dearest - hand_value(card)))
-    return total / weight if weight else base
-
-
-def _dearest(left: Sequence[Card]) -> Card:
-    naturals = [c for c in left if not c.is_joker]
-    return max(naturals, key=lambda c: (hand_value(c), c))
-
-
 def pick_discard(legal: Sequence[Action], score: Callable[[Card], float]) -> Action | None:
+    """The legal discard of least ``score`` (ties: the dearest card), or None if none is legal."""
     discards = [a for a in legal if isinstance(a, Discard)]
     if not discards:
         return None
@@ -399,16 +243,30 @@ def make_two_pack_player(
 
 
 __all__ = [
+    "JOKER_DISCARD_PENALTY",
+    "LEFTOVER_JOKER_COST",
+    "PARTNER_DISCOUNT",
     "STRENGTHS",
+    "TAKE_MARGIN",
     "Cost",
     "PlayerView",
     "RandomPlayer",
     "TwoPackPlayer",
+    "arrangement_of",
+    "best_points",
+    "deadwood_cost",
     "decision_rng",
+    "evaluate",
     "expected_after_draw",
     "leftover_cost",
+    "leftover_of",
     "leftover_value",
     "make_two_pack_player",
+    "pick_discard",
+    "plain_cost",
+    "real_deadwood",
+    "sorted_key",
     "timeout_action",
     "unseen_cards",
+    "without",
 ]

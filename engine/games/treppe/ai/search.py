@@ -13,7 +13,8 @@ plan), which measured far less noisy than playing every round out.
 
 The simulator here is a lean copy of the round rules (draw, melds and lay-offs, discard,
 going out, Rommé hand, talon rebuilds, dead rounds) working on ``Fit`` summaries of the
-table; it never touches an engine ``Game``.
+table; it never touches an engine ``Game``. The worlds are in ``worlds``, the rollout policy in
+``rollout`` and the candidate plans in ``candidates``; all are re-exported here.
 """
 
 from __future__ import annotations
@@ -22,299 +23,19 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.actions import End, MeldKind
-from engine.cards import FULL_PACK, Card
-from engine.games.treppe.ai.knowledge import Fit, fresh_meld_points, hand_value, meld_kind
-from engine.games.treppe.ai.planner import (
-    Context,
-    Plan,
-    Weights,
-    _lay_off_all,
-    feed_value,
-    lay_values,
-    partitions,
-    plan_turn,
-    promise_pairs,
-    useful_digs,
+from engine.cards import Card
+from engine.games.treppe.ai.candidates import (
+    HOLD_WHILE_OPPONENTS_HOLD,
+    candidate_plans,
+    hold_plans,
+    should_hold,
 )
+from engine.games.treppe.ai.planner import Plan, Weights, plan_turn
+from engine.games.treppe.ai.rollout import TALON_EDGE, outcome, policy_turn, rollout
+from engine.games.treppe.ai.worlds import ALL_CARDS, MAX_REBUILDS, SimState, sample_worlds
 from engine.games.treppe.views import PrivateView
 
-ALL_CARDS = frozenset(FULL_PACK)
-MAX_REBUILDS = 2  # the engine's default; the view does not carry the ruleset
-TALON_EDGE = 4.0  # rollout policy: a talon card is worth this much over the current hand
-# ``hard`` keeps its melds in hand, hoping for a Rommé hand (double), while every opponent
-# still holds at least this many cards. Measured in duplicate duels of ``normal`` with and
-# without the rule (``tools/duel.py``): 4 gained about 2-3 points a round, 5 about 1 and
-# 3 lost 14.
-HOLD_WHILE_OPPONENTS_HOLD = 4
 
-
-@dataclass(slots=True)
-class SimState:
-    """One sampled world, mutable, played forward by ``rollout``."""
-
-    n: int
-    hands: list[list[Card]]
-    talon: list[Card]  # top card last
-    stair: list[Card]  # top card last
-    fits: list[Fit]
-    table: set[Card]
-    played: list[bool]  # melded or laid off in an earlier turn of this round
-    has_melded: list[bool]  # melded or laid off in this round (turn included)
-    gains: list[float]  # points scored from the decision on
-    rebuilds: int
-    next_meld_id: int
-    to_act: int
-    over: bool = False
-    holder: int = -1  # the seat that plays ``hard``'s holding policy (the searcher)
-    work: list[int] | None = None  # splits planned, shared by all worlds of a search
-
-    def copy(self) -> SimState:
-        return SimState(
-            self.n,
-            [list(h) for h in self.hands],
-            list(self.talon),
-            list(self.stair),
-            [f.copy() for f in self.fits],
-            set(self.table),
-            list(self.played),
-            list(self.has_melded),
-            list(self.gains),
-            self.rebuilds,
-            self.next_meld_id,
-            self.to_act,
-            self.over,
-            self.holder,
-            self.work,
-        )
-
-    # ----------------------------------------------------------------- rules
-    def context(self, seat: int, weights: Weights, locked: Card | None = None) -> Context:
-        hand = self.hands[seat]
-        unseen = ALL_CARDS.difference(self.table, self.stair, hand)
-        avg = sum(map(hand_value, unseen)) / len(unseen) if unseen else 7.0
-        others = [len(self.hands[s]) for s in range(self.n) if s != seat]
-        bonus = sum(others) * avg
-        if not self.has_melded[seat]:
-            bonus *= 2
-        fewest = min(others, default=7)
-        risk = weights.risk_base
-        if fewest <= 2:
-            risk = weights.risk_close
-        elif fewest <= 4:
-            risk = weights.risk_near
-        fits = self.fits
-        return Context(
-            seat=seat,
-            fits=fits,
-            staircase=tuple(self.stair),
-            unseen=unseen,
-            locked=locked,
-            out_bonus=bonus,
-            risk=risk,
-            next_meld_id=self.next_meld_id,
-            weights=weights,
-            table_set_ranks=frozenset(f.rank for f in fits if f.kind is MeldKind.SET),
-            work=self.work,
-        )
-
-    def begin_turn(self, rng: random.Random) -> bool:
-        """Rebuild the talon if it ran out; False when the round ended dead."""
-        if self.talon:
-            return True
-        self.rebuilds += 1
-        if self.rebuilds > MAX_REBUILDS:
-            self.over = True
-            return False
-        rebuilt = self.stair[:-1]
-        del self.stair[:-1]
-        rng.shuffle(rebuilt)
-        self.talon = rebuilt
-        if not self.talon and not self.stair:
-            self.over = True
-            return False
-        return True
-
-    def draw_talon(self, seat: int) -> None:
-        self.hands[seat].append(self.talon.pop())
-
-    def take(self, seat: int, index: int) -> Card | None:
-        """Take the staircase from ``index`` up; the locked card if only one was taken."""
-        taken = self.stair[index:]
-        del self.stair[index:]
-        self.hands[seat].extend(taken)
-        return taken[0] if len(taken) == 1 else None
-
-    def play(self, seat: int, plan: Plan) -> None:
-        """Apply a whole plan: its melds, lay-offs and discard (or going out)."""
-        hand = self.hands[seat]
-        for meld in plan.melds:
-            for card in meld:
-                hand.remove(card)
-                self.table.add(card)
-        for card, _, _ in plan.layoffs:
-            hand.remove(card)
-            self.table.add(card)
-        self.next_meld_id += len(plan.melds)
-        self.fits = plan.fits
-        if plan.points:
-            self.gains[seat] += plan.points
-            self.has_melded[seat] = True
-        if plan.discard is not None:
-            hand.remove(plan.discard)
-            self.stair.append(plan.discard)
-        if not hand:
-            self.go_out(seat)
-            return
-        if plan.points:
-            self.played[seat] = True
-        self.to_act = (seat + 1) % self.n
-
-    def held(self, seat: int, plan: Plan, ctx: Context) -> Plan:
-        """``plan``, or for the holding seat the best plan that melds nothing when the
-        holding policy keeps the melds in hand (see ``should_hold``)."""
-        if seat != self.holder:
-            return plan
-        fewest = min(len(h) for s, h in enumerate(self.hands) if s != seat)
-        if not should_hold(plan, self.has_melded[seat], fewest):
-            return plan
-        holds = hold_plans(self.hands[seat], ctx, 1)
-        return holds[0] if holds else plan
-
-    def go_out(self, seat: int) -> None:
-        left = sum(hand_value(c) for s in range(self.n) if s != seat for c in self.hands[s])
-        self.gains[seat] += left * (1 if self.played[seat] else 2)
-        self.over = True
-
-
-# --------------------------------------------------------------------- policy
-def should_hold(best: Plan, has_melded: bool, fewest_opponent_cards: int) -> bool:
-    """Whether ``hard`` keeps its melds in hand instead of playing ``best``: it has not
-    melded this round, ``best`` melds but does not go out, and every opponent still holds
-    ``HOLD_WHILE_OPPONENTS_HOLD`` cards or more. Going out later in one turn doubles the
-    hand points won (a Rommé hand), and melds kept in hand give opponents nothing to lay
-    off on."""
-    return (
-        not has_melded
-        and not best.out
-        and bool(best.melds)
-        and fewest_opponent_cards >= HOLD_WHILE_OPPONENTS_HOLD
-    )
-
-
-def hold_plans(hand: Sequence[Card], ctx: Context, count: int) -> list[Plan]:
-    """The ``count`` best plans that meld and lay off nothing, only discard."""
-    return _discard_plans([], [], list(hand), 0, list(ctx.fits), ctx, count)
-
-
-def policy_turn(state: SimState, weights: Weights, rng: random.Random) -> None:
-    """One whole turn of the seat to act with the fast rollout policy."""
-    seat = state.to_act
-    if not state.begin_turn(rng):
-        return
-    hand = state.hands[seat]
-    ctx = state.context(seat, weights)
-    stair = state.stair
-    best_plan: Plan | None = None
-    best_ctx = ctx
-    best_index = -1
-    best_value = float("-inf")
-    digs = useful_digs(stair, hand, ctx.fits)
-    if not state.talon and len(stair) - 1 not in digs:
-        digs.append(len(stair) - 1)
-    if state.talon and digs:
-        best_value = plan_turn(hand, ctx)[0].score + TALON_EDGE
-    for index in digs:
-        taken = stair[index:]
-        locked = taken[0] if len(taken) == 1 else None
-        sub = ctx.with_staircase(tuple(stair[:index]), locked)
-        plan = plan_turn([*hand, *taken], sub)[0]
-        if plan.score > best_value:
-            best_plan, best_ctx, best_index, best_value = plan, sub, index, plan.score
-    if best_plan is None:
-        state.draw_talon(seat)
-        plan = plan_turn(state.hands[seat], ctx)[0]
-    else:
-        state.take(seat, best_index)
-        plan = best_plan
-        ctx = best_ctx
-    state.play(seat, state.held(seat, plan, ctx))
-
-
-def rollout(state: SimState, weights: Weights, rng: random.Random, max_turns: int) -> None:
-    for _ in range(max_turns):
-        if state.over:
-            return
-        policy_turn(state, weights, rng)
-
-
-def outcome(state: SimState, seat: int, weights: Weights | None = None) -> float:
-    """The score difference for ``seat`` from the decision on. An unfinished round adds
-    each seat's hand potential: the heuristic score of its best plan now (with
-    ``weights``), or else minus half its hand value."""
-    gains = list(state.gains)
-    if not state.over:
-        for s in range(state.n):
-            hand = state.hands[s]
-            if weights is not None and hand:
-                gains[s] += plan_turn(hand, state.context(s, weights))[0].score
-            else:
-                gains[s] -= 0.5 * sum(hand_value(c) for c in hand)
-    mine = gains[seat]
-    best_other = max(g for s, g in enumerate(gains) if s != seat)
-    return mine - best_other
-
-
-# --------------------------------------------------------------------- worlds
-def sample_worlds(view: PrivateView, count: int, rng: random.Random) -> list[SimState]:
-    """``count`` worlds consistent with what the seat of ``view`` can see."""
-    public = view.public
-    n = len(public.seats)
-    table: set[Card] = set()
-    for meld in public.melds:
-        table.update(p.card for p in meld.cards)
-    known: set[Card] = set()
-    for seat in public.seats:
-        if seat.seat != view.seat:
-            known.update(seat.known_cards)
-    pool = sorted(ALL_CARDS.difference(table, public.staircase, view.hand, known))
-    fits = [Fit.of_view(m) for m in public.melds]
-    played = [s.has_melded for s in public.seats]
-    worlds: list[SimState] = []
-    for _ in range(count):
-        rng.shuffle(pool)
-        cards = list(pool)
-        hands: list[list[Card]] = []
-        for seat in public.seats:
-            if seat.seat == view.seat:
-                hands.append(list(view.hand))
-                continue
-            own = [c for c in seat.known_cards]
-            missing = max(0, seat.hand_count - len(own))
-            own.extend(cards[len(cards) - missing :])
-            del cards[len(cards) - missing :]
-            hands.append(own)
-        worlds.append(
-            SimState(
-                n=n,
-                hands=hands,
-                talon=cards,
-                stair=list(public.staircase),
-                fits=[f.copy() for f in fits],
-                table=set(table),
-                played=list(played),
-                has_melded=list(played),
-                gains=[0.0] * n,
-                rebuilds=public.rebuilds,
-                next_meld_id=len(public.melds),
-                to_act=view.seat,
-                holder=view.seat,
-            )
-        )
-    return worlds
-
-
-# --------------------------------------------------------------------- search
 @dataclass(slots=True)
 class Budget:
     """How much search a decision gets.
@@ -524,59 +245,24 @@ def evaluate_plans(
     return [sum(r[k] for r in rows) / len(rows) for k in range(len(plans))]
 
 
-def candidate_plans(hand: Sequence[Card], ctx: Context, discards: int = 3) -> list[Plan]:
-    """Plans for the rest of the turn, best by the heuristic first: for every way to meld
-    (as ``plan_turn``) the ``discards`` best discards, and a plan that melds nothing."""
-    plans: list[Plan] = []
-    for melds, rest in partitions(hand, True):
-        fits = [f.copy() for f in ctx.fits]
-        points = 0
-        for k, meld in enumerate(melds):
-            kind = meld_kind(meld)
-            points += fresh_meld_points(meld, kind)
-            fits.append(Fit.of_cards(ctx.next_meld_id + k, meld, kind))
-        layoffs, lay_points, left = _lay_off_all(rest, fits)
-        points += lay_points
-        if len(left) <= 1 and not (left and left[0] is ctx.locked):
-            discard = left[0] if left else None
-            plans.append(
-                Plan(melds, layoffs, discard, (), points, True, points + ctx.out_bonus, fits)
-            )
-            continue
-        plans.extend(_discard_plans(melds, layoffs, left, points, fits, ctx, discards))
-    if (not plans or any(p.points for p in plans)) and len(hand) > 1:
-        plans.extend(_discard_plans([], [], list(hand), 0, list(ctx.fits), ctx, 1))
-    plans.sort(key=lambda p: -p.score)
-    return plans
-
-
-def _discard_plans(
-    melds: list[tuple[Card, ...]],
-    layoffs: list[tuple[Card, int, End | None]],
-    left: list[Card],
-    points: int,
-    fits: list[Fit],
-    ctx: Context,
-    count: int,
-) -> list[Plan]:
-    pairs = promise_pairs(left, ctx)
-    total_promise = sum(v for _, _, v in pairs)
-    total_value = sum(hand_value(c) for c in left)
-    lays = lay_values(fits)
-    scored: list[tuple[float, Card]] = []
-    for card in dict.fromkeys(left):
-        if card is ctx.locked:
-            continue
-        lost = sum(v for a, b, v in pairs if a is card or b is card)
-        value = (
-            -feed_value(card, fits, ctx, lays)
-            - ctx.risk * (total_value - hand_value(card))
-            + (total_promise - lost)
-        )
-        scored.append((value, card))
-    scored.sort(key=lambda x: -x[0])
-    result: list[Plan] = []
-    for value, card in scored[:count]:
-        keep = tuple(c for c in left if c is not card)
-        result.append(Plan(melds, layoffs, card, keep, points, False, points + value, fits))
-    return result
+__all__ = [
+    "ALL_CARDS",
+    "HOLD_WHILE_OPPONENTS_HOLD",
+    "MAX_REBUILDS",
+    "MIN_WORLDS",
+    "SEARCH_MAX_HAND",
+    "TALON_EDGE",
+    "Budget",
+    "SimState",
+    "candidate_plans",
+    "choose_draw",
+    "choose_plan",
+    "evaluate_draws",
+    "evaluate_plans",
+    "hold_plans",
+    "outcome",
+    "policy_turn",
+    "rollout",
+    "sample_worlds",
+    "should_hold",
+]

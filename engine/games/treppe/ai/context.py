@@ -1,0 +1,94 @@
+"""What the planner knows of the table (``Context``) and the weights it prices plans with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.actions import MeldKind
+from engine.cards import Card
+from engine.games.treppe.ai.knowledge import Fit, average_hand_value, table_fits, unseen_cards
+from engine.games.treppe.views import PrivateView
+
+
+@dataclass(slots=True)
+class Weights:
+    """Tunable weights of the evaluation (``normal``'s; ``hard`` uses them in its search)."""
+
+    risk_base: float = 0.35
+    risk_close: float = 0.6  # an opponent holds 2 cards or fewer
+    risk_near: float = 0.45  # an opponent holds 4 cards or fewer
+    feed: float = 1.0
+    feed_partial: float = 0.25
+    pair: float = 0.22
+    near_run: float = 0.2
+    staircase_pot: float = 0.6  # a completion lying in the staircase counts this much
+
+
+@dataclass(slots=True)
+class Context:
+    """What the planner needs to know about the table, built from a ``PrivateView``."""
+
+    seat: int
+    fits: list[Fit]
+    staircase: tuple[Card, ...]
+    unseen: frozenset[Card]
+    locked: Card | None
+    out_bonus: float
+    risk: float
+    next_meld_id: int
+    weights: Weights
+    table_set_ranks: frozenset[int] = field(default_factory=frozenset)
+    # feed_value's staircase part per card, filled lazily (the staircase is fixed here)
+    stair_feed: dict[Card, tuple[float, float]] = field(default_factory=dict)
+    stair_info: tuple[list[int], list[set[int]]] | None = None  # ranks on the staircase
+    # Splits planned so far, shared by every context of one search, which stops sampling
+    # worlds once this passes its budget (a count, not a clock, so decisions replay).
+    work: list[int] | None = None
+
+    @classmethod
+    def of_view(cls, view: PrivateView, weights: Weights) -> Context:
+        """The context of the seat of ``view``: its unseen cards, risk and going-out bonus."""
+        public = view.public
+        unseen = unseen_cards(view)
+        avg = average_hand_value(unseen)
+        opponents = [s for s in public.seats if s.seat != view.seat]
+        bonus = sum(s.hand_count for s in opponents) * avg
+        me = public.seats[view.seat]
+        if not me.has_melded:
+            bonus *= 2  # a Rommé hand doubles the opponents' cards
+        fewest = min((s.hand_count for s in opponents), default=7)
+        risk = weights.risk_base
+        if fewest <= 2:
+            risk = weights.risk_close
+        elif fewest <= 4:
+            risk = weights.risk_near
+        fits = table_fits(view)
+        set_ranks = frozenset(f.rank for f in fits if f.kind is MeldKind.SET)
+        return cls(
+            seat=view.seat,
+            fits=fits,
+            staircase=public.staircase,
+            unseen=frozenset(unseen),
+            locked=view.locked_discard,
+            out_bonus=bonus,
+            risk=risk,
+            next_meld_id=len(public.melds),
+            weights=weights,
+            table_set_ranks=set_ranks,
+        )
+
+    def with_staircase(self, staircase: tuple[Card, ...], locked: Card | None) -> Context:
+        """This context after a dig: the staircase left and the card that may not go back."""
+        return Context(
+            self.seat,
+            self.fits,
+            staircase,
+            self.unseen,
+            locked,
+            self.out_bonus,
+            self.risk,
+            self.next_meld_id,
+            self.weights,
+            self.table_set_ranks,
+            work=self.work,
+        )
