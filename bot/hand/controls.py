@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+import bot.hand.taps as taps
 from bot.core import answering, components
 from bot.core.client import bot_of
 from bot.core.errors import Refusal
@@ -16,7 +17,6 @@ from bot.core.model import LiveGame, Seat
 from bot.core.presenter import HandContext, HandState
 from bot.core.service import shown_names
 from bot.games import presenter
-from bot.hand import taps
 from bot.hand.live import HandMessages
 from bot.hand.typing import PlayModal
 from bot.hand.ui import Redraw, hand_context, hand_payload, payload_kwargs, seated

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import bot.hand.taps as taps
 from bot.core import components as ui
 from bot.core import images
 from bot.core.client import bot_of
@@ -23,7 +24,6 @@ from bot.core.presenter import GamePresenter, HandContext, HandState
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import plural
 from bot.games import presenter
-from bot.hand import taps
 from engine.i18n import _, rank_label
 from engine.protocol import Phase
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import bot.games.romme.render_alt as render_alt
 from bot.core.errors import Refusal
 from bot.core.presenter import (
     HandContext,
@@ -13,7 +14,6 @@ from bot.core.presenter import (
 from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
 from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
-from bot.games.romme import render_alt
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import bot.games.treppe.render_alt as render_alt
 from bot.core.presenter import GamePresenter
 from bot.core.texts import clip, plural, sessions_text
-from bot.games.treppe import render_alt
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import bot.games.wiener.render_alt as render_alt
 from bot.core.errors import Refusal
 from bot.core.presenter import (
     HandContext,
@@ -13,7 +14,6 @@ from bot.core.presenter import (
 from bot.core.reading import one_card
 from bot.core.texts import clip, plural, sessions_text
 from bot.games import twopack
-from bot.games.wiener import render_alt
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
