@@ -83,6 +83,7 @@ __all__ = [
     "PlayerStats",
     "PostgresStore",
     "RoundRecord",
+    "SQLITE_PREFIX",
     "RoundScoreRow",
     "SeatRow",
     "SessionResult",
