@@ -20,9 +20,7 @@ SAMPLE = re.compile(r"^(?P<name>[a-z_]+)(?:\{(?P<labels>[^}]*)\})? (?P<value>\S+
 
 def parse(text: str) -> dict[str, float]:
     """Each sample of a Prometheus text page, keyed ``name{labels}``."""
-    return {
-        f"{m['name']}{{{m['labels'] or ''}}}": float(m["value"]) for m in SAMPLE.finditer(text)
-    }
+    return {f"{m['name']}{{{m['labels'] or ''}}}": float(m["value"]) for m in SAMPLE.finditer(text)}
 
 
 @pytest.fixture
@@ -76,7 +74,9 @@ async def test_metrics_move_with_the_interactions(simcord_env: Env, endpoint: st
     assert after["treppenbot_interactions_in_flight{}"] == 0
     latency = 'treppenbot_answer_seconds_count{kind="component"}'
     assert after[latency] - before.get(latency, 0.0) == clicks + 1
-    commits = after["treppenbot_commit_seconds_count{}"] - before["treppenbot_commit_seconds_count{}"]
+    commits = (
+        after["treppenbot_commit_seconds_count{}"] - before["treppenbot_commit_seconds_count{}"]
+    )
     assert commits >= moves
     assert after["treppenbot_table_update_seconds_count{}"] > before.get(
         "treppenbot_table_update_seconds_count{}", 0.0
