@@ -71,6 +71,7 @@ async def open_store(settings: Settings) -> Store:
 
 
 __all__ = [
+    "SQLITE_PREFIX",
     "ActionRow",
     "ChannelBusy",
     "FinishedSession",
@@ -83,7 +84,6 @@ __all__ = [
     "PlayerStats",
     "PostgresStore",
     "RoundRecord",
-    "SQLITE_PREFIX",
     "RoundScoreRow",
     "SeatRow",
     "SessionResult",

@@ -10,9 +10,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from loopback_discord import FakeDiscord
 
 from bench.drill import BotProcess, action_count, start_self_playing_game, until
-from loopback_discord import FakeDiscord
 
 pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
 
