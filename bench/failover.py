@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:  # allow ``python bench/failover.py`` without an i
 
 import asyncpg  # noqa: E402
 
-from bench.drill import BotProcess, FakeDiscord, start_self_playing_game, until  # noqa: E402
+from bench.drill import BotProcess, FakeDiscord, start_self_playing_game  # noqa: E402
 
 DEFAULT_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 MOVES = "SELECT count(*), coalesce(max(seq), 0), count(DISTINCT seq) FROM actions"
