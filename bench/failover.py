@@ -142,7 +142,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lease-seconds", type=int, default=60)
     parser.add_argument("--no-shard-locks", action="store_true")
     args = parser.parse_args(argv)
-    results = asyncio.run(in_fresh_schema(args.database_url, args))
+    try:
+        results = asyncio.run(in_fresh_schema(args.database_url, args))
+    except (OSError, asyncpg.PostgresError, TimeoutError) as error:
+        print(f"skipped: no PostgreSQL at {args.database_url} ({error!r})")
+        return
     for run, result in enumerate(results, 1):
         print(
             f"run={run} failover_s={result.seconds:.2f} moves_before={result.moves_before} "
