@@ -19,6 +19,7 @@ COPY docs ./docs
 # Installs the pinned dependencies; the bot itself runs from /app (its pictures and rules pages
 # are found beside the code).
 RUN pip install --no-cache-dir . \
+    && rm -rf build treppenbot.egg-info \
     && useradd --system --uid 10001 --home-dir /app treppenbot \
     && mkdir -p /data && chown treppenbot /data
 
