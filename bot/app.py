@@ -99,9 +99,11 @@ class TreppenBot(commands.AutoShardedBot):
     async def _enter(self, interaction: discord.Interaction) -> bool:
         """Every slash command and autocomplete answers in the member's language; while the
         bot stops, commands (new lobbies among them) are refused."""
-        metrics.start(interaction)
+        command = interaction.type is discord.InteractionType.application_command
+        if command:  # autocomplete is no answer, and has no completion to count
+            metrics.start(interaction)
         await language.enter(interaction)
-        if self.stopping and interaction.type is discord.InteractionType.application_command:
+        if self.stopping and command:
             raise Stopping(_(STOPPING))
         return True
 

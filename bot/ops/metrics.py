@@ -64,6 +64,7 @@ IN_FLIGHT = Gauge(
     "Interactions received and not yet answered",
     registry=REGISTRY,
 )
+_in_flight = 0  # the same, for the graceful stop
 
 STARTED = "treppenbot_started"  # keys in Interaction.extras
 RESULT = "treppenbot_result"
@@ -75,7 +76,7 @@ current_guild: contextvars.ContextVar[int | None] = contextvars.ContextVar(
 
 
 def kind_of(interaction: discord.Interaction) -> str:
-    """command, component, autocomplete or modal: a small, fixed set of label values."""
+    """command, component or modal: a small, fixed set of label values."""
     return {
         discord.InteractionType.application_command: "command",
         discord.InteractionType.component: "component",
@@ -88,7 +89,7 @@ def start(interaction: discord.Interaction) -> None:
     """The bot began handling an interaction: its answer latency counts from here."""
     if STARTED not in interaction.extras:
         interaction.extras[STARTED] = time.perf_counter()
-        IN_FLIGHT.inc()
+        _count_in_flight(+1)
     current_guild.set(interaction.guild_id)
 
 
@@ -102,15 +103,21 @@ def finish(interaction: discord.Interaction, result: str = "answered") -> None:
     if interaction.extras.get(FINISHED) or STARTED not in interaction.extras:
         return
     interaction.extras[FINISHED] = True
-    IN_FLIGHT.dec()
+    _count_in_flight(-1)
     kind = kind_of(interaction)
     INTERACTIONS.labels(kind, interaction.extras.get(RESULT, result)).inc()
     ANSWER_SECONDS.labels(kind).observe(time.perf_counter() - interaction.extras[STARTED])
 
 
+def _count_in_flight(change: int) -> None:
+    global _in_flight
+    _in_flight += change
+    IN_FLIGHT.set(_in_flight)
+
+
 def in_flight() -> int:
     """Interactions started and not finished, for the graceful stop."""
-    return int(IN_FLIGHT._value.get())
+    return _in_flight
 
 
 async def timed(histogram: Histogram, work: Awaitable[T]) -> T:
