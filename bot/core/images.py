@@ -176,6 +176,9 @@ def waiting() -> int:
     return len(_renderer._waiting)
 
 
+metrics.RENDER_QUEUE.set_function(waiting)
+
+
 async def render(kind: Kind, game_key: str, *args: Any, priority: int = BACKGROUND) -> bytes | None:
     """The picture ``kind`` of the game ``game_key``; None when it fails or draws nothing."""
     try:

@@ -53,6 +53,11 @@ RENDER_SECONDS = Histogram(
     buckets=LATENCY_BUCKETS,
     registry=REGISTRY,
 )
+RENDER_QUEUE = Gauge(
+    "treppenbot_render_queue",
+    "Pictures waiting for a render worker",
+    registry=REGISTRY,
+)  # read from bot/core/images.py at scrape time
 ERRORS = Counter(
     "treppenbot_errors",
     "Log records at ERROR or above, by exception type (or 'log' without one)",
@@ -154,7 +159,6 @@ class BotCollector(Collector):
     def collect(self) -> Iterator[Metric]:
         yield from self._games()
         yield from self._gateway()
-        yield from self._render()
         yield from self._pool()
 
     def _games(self) -> Iterator[Metric]:
@@ -189,13 +193,6 @@ class BotCollector(Collector):
         yield latency
         yield GaugeMetricFamily(
             "treppenbot_shards_connected", "Shards connected to the gateway", connected
-        )
-
-    def _render(self) -> Iterator[Metric]:
-        from bot.core import images
-
-        yield GaugeMetricFamily(
-            "treppenbot_render_queue", "Pictures waiting for a render worker", images.waiting()
         )
 
     def _pool(self) -> Iterator[Metric]:
