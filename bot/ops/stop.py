@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
 DRAIN_SHARE = 0.5  # of STOP_SECONDS for the interactions in flight; the rest for closing
 DRAIN_POLL = 0.05
+RUN_END_GRACE = 2.0  # seconds for the run to end by itself after the bot closed
 STOPPING = N_("The bot is restarting. Try again in a minute.")
 
 
@@ -74,8 +75,9 @@ class GracefulStop:
                 log.error("not stopped within %.0f s; exiting anyway", self.seconds)
         main = self._main
         if main is not None and not main.done():
-            # Normally the bot's run ends by itself once it is closed; not while retrying.
-            await asyncio.wait({main}, timeout=self._left(began))
+            # Normally the bot's run ends by itself once it is closed; not while it waits to
+            # try Discord again.
+            await asyncio.wait({main}, timeout=min(RUN_END_GRACE, self._left(began)))
             main.cancel()
 
     def _left(self, began: float) -> float:

@@ -107,3 +107,31 @@ async def test_commands_are_refused_while_the_bot_stops(simcord_env: Env) -> Non
     assert "restarting" in (result.response.content or "")
     service: Any = simcord_env.bot.service
     assert service.in_channel(table.channel.id) is None  # no lobby opened
+
+
+async def test_a_stop_while_waiting_to_retry_discord_ends_the_run_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def login(self: TreppenBot, token: str) -> None:
+        raise TimeoutError  # Discord unreachable: the bot waits before trying again
+
+    monkeypatch.setattr(TreppenBot, "login", login)
+    stop = GracefulStop(seconds=10.0)
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        stop.request(signal.SIGTERM)
+        await asyncio.sleep(seconds)
+
+    async def run() -> None:
+        stop.install()
+        await entry.run_bot(make_settings(tmp_path), "token", sleep=sleep, stop=stop)
+
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with pytest.raises(asyncio.CancelledError):
+        await loop.create_task(run())
+    stop.uninstall()
+    assert waits == [entry.FIRST_RETRY] and not stop.timed_out
+    assert loop.time() - began < 3.0  # not the 5 s wait, nor STOP_SECONDS
