@@ -15,11 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
-from bot.core.leases import RunsGames
+if TYPE_CHECKING:
+    from bot.core.leases import RunsGames  # the game service, as the lease keeper sees it
 
 log = logging.getLogger(__name__)
 

@@ -18,6 +18,7 @@ from simcord import Env
 
 import bot.__main__ as entry
 from bot.app import TreppenBot
+from bot.ops import metrics
 from bot.ops.stop import GracefulStop
 from bot.storage import StoreUnavailable
 
@@ -68,6 +69,25 @@ async def test_json_logs_name_the_game_guild_and_shard(capsys: pytest.CaptureFix
     assert (moved["message"], moved["game_id"], moved["guild_id"]) == ("moved", 42, 5 << 22)
     assert moved["shard"] == 5 % 4
     assert failed["level"] == "ERROR" and "ValueError: bad\nthing" in failed["error"]
+
+
+@pytest.mark.usefixtures("root_logging")
+def test_error_records_are_counted_by_the_exception_they_carry() -> None:
+    entry.configure_logging("INFO")
+
+    def counted(kind: str) -> float:
+        sample = metrics.REGISTRY.get_sample_value("treppenbot_errors_total", {"kind": kind})
+        return sample or 0.0
+
+    before = (counted("KeyError"), counted("log"))
+    log = logging.getLogger("bot.test")
+    try:
+        {}["missing"]
+    except KeyError:
+        log.exception("lookup failed")
+    log.error("no exception here")
+    log.warning("not an error")
+    assert (counted("KeyError"), counted("log")) == (before[0] + 1, before[1] + 1)
 
 
 class StuckBot:
