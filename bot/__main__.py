@@ -1,7 +1,8 @@
 """``python -m bot``: check the settings, set up logging and run the bot until stopped.
 
 Start-up rules: a missing or invalid setting, a token Discord rejects, or a database that cannot
-be opened stops the bot at once with one line on stderr and exit code 2. When Discord cannot be
+be opened (checked before logging in) stops the bot at once with one line on stderr and exit
+code 2. When Discord cannot be
 reached (network down, DNS failure, outage) the bot keeps trying, waiting 5 s, then 10 s, 20 s,
 ... up to 5 minutes between attempts, with one log line per attempt.
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import signal
 import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -19,10 +19,15 @@ from typing import TYPE_CHECKING
 import aiohttp
 from pydantic import ValidationError
 
+from bot.ops.http import HealthServer
+from bot.ops.logs import JsonFormatter
+from bot.ops.metrics import CountErrors
+from bot.ops.stop import GracefulStop
 from bot.settings import Settings
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
+    from bot.storage import Store
 
 log = logging.getLogger("bot")
 
@@ -65,17 +70,51 @@ def describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-async def run_bot(settings: Settings, token: str, *, sleep: Sleep = asyncio.sleep) -> None:
-    """Log in, retrying with a bounded exponential back-off while Discord is unreachable, then
-    stay connected until the bot is closed. A rejected token raises ``discord.LoginFailure``.
+async def run_bot(
+    settings: Settings,
+    token: str,
+    *,
+    sleep: Sleep = asyncio.sleep,
+    stop: GracefulStop | None = None,
+) -> None:
+    """Open and migrate the database (a bad path or URL stops the bot at once), then log in,
+    retrying with a bounded exponential back-off while Discord is unreachable, and stay
+    connected until the bot is closed. A rejected token raises ``discord.LoginFailure``.
 
     Each attempt uses a fresh bot, so nothing half set up by a failed attempt is reused."""
+    from bot.storage import open_store
+
+    storage = await open_store(settings)
+    health = None
+    if settings.metrics_port is not None:
+        health = HealthServer(None, settings.metrics_host, settings.metrics_port)
+        await health.start()
+    try:
+        await _connect(settings, token, storage, sleep, stop, health)
+    finally:
+        if health is not None:
+            await health.stop()
+        await storage.close()  # a no-op when the bot closed it
+
+
+async def _connect(
+    settings: Settings,
+    token: str,
+    storage: Store,
+    sleep: Sleep,
+    stop: GracefulStop | None,
+    health: HealthServer | None,
+) -> None:
     from bot.app import create_bot
 
     delay = FIRST_RETRY
     attempt = 1
     while True:
-        bot: TreppenBot = create_bot(settings)
+        bot: TreppenBot = create_bot(settings, storage)
+        if stop is not None:
+            stop.bot = bot
+        if health is not None:
+            health.watch(bot)
         async with bot:
             try:
                 await bot.login(token)
@@ -115,12 +154,15 @@ class OneLineReconnects(logging.Filter):
         return True
 
 
-def configure_logging(level: str) -> None:
+def configure_logging(level: str, log_format: str = "text", shard_count: int | None = None) -> None:
     handler = logging.StreamHandler(sys.stdout)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    if log_format == "json":
+        handler.setFormatter(JsonFormatter(shard_count))
+    else:
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
     handler.addFilter(OneLineReconnects())
     root = logging.getLogger()
-    root.handlers[:] = [handler]
+    root.handlers[:] = [handler, CountErrors()]
     root.setLevel(level)
 
 
@@ -168,19 +210,24 @@ def main(argv: list[str] | None = None) -> int:
 
     from bot.storage import StoreUnavailable
 
-    configure_logging(settings.log_level)
-    # A process manager's stop (SIGTERM) ends the bot as Ctrl-C does: timers stop, leases are
-    # handed back, the database is closed.
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    configure_logging(settings.log_level, settings.log_format, settings.shard_count)
+    # A process manager's stop (SIGTERM) ends the bot as Ctrl-C does, within STOP_SECONDS:
+    # answers in flight are sent, timers stop, leases are handed back, the database is closed.
+    stop = GracefulStop(settings.stop_seconds)
     try:
-        asyncio.run(run_bot(settings, token))
+        asyncio.run(_stoppable(run_bot(settings, token, stop=stop), stop))
     except discord.LoginFailure:
         return fail(TOKEN_REFUSED)
     except StoreUnavailable as error:
         return fail(f"{error}. Check DATABASE_URL (or DATABASE_PATH).")
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         pass
-    return 0
+    return 1 if stop.timed_out else 0
+
+
+async def _stoppable(run: Awaitable[None], stop: GracefulStop) -> None:
+    stop.install()
+    await run
 
 
 if __name__ == "__main__":

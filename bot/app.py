@@ -17,9 +17,12 @@ from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import GameComponent
 from bot.core.service import GameService
 from bot.games import all_presenters
+from bot.ops import metrics
+from bot.ops.stop import STOPPING, Stopping
 from bot.settings import Settings
-from bot.storage import open_store
-from engine.i18n import languages
+from bot.storage import Store, open_store
+from bot.storage.shardlock import ShardLock
+from engine.i18n import _, languages
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +40,7 @@ COMMANDS_FINGERPRINT = "commands_fingerprint"
 class TreppenBot(commands.AutoShardedBot):
     service: GameService
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, storage: Store | None = None) -> None:
         # The bot never joins voice: no start-up warnings about the voice libraries it lacks.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -61,10 +64,13 @@ class TreppenBot(commands.AutoShardedBot):
         )
         self._resumed = False
         self._storage_closed = False
+        self._storage = storage  # opened before logging in (bot/__main__.py), or here
+        self.stopping = False  # set by a graceful stop (bot/ops/stop.py)
+        self.shard_lock: ShardLock | None = None
 
     async def setup_hook(self) -> None:
         images.configure(self.settings.render_processes if self.settings.render_images else 0)
-        storage = await open_store(self.settings)
+        storage = self._storage or await open_store(self.settings)
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)
         self.tree.interaction_check = self._enter  # type: ignore[method-assign]
@@ -73,6 +79,7 @@ class TreppenBot(commands.AutoShardedBot):
         self.tree.add_command(self.treppe)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        self.shard_lock = await ShardLock.start(self.service)  # PostgreSQL: fast failover
         await self.service.restore()
         await self.sync_commands()
         if self.settings.card_emojis:
@@ -93,9 +100,20 @@ class TreppenBot(commands.AutoShardedBot):
         )
 
     async def _enter(self, interaction: discord.Interaction) -> bool:
-        """Every slash command and autocomplete answers in the member's language."""
+        """Every slash command and autocomplete answers in the member's language; while the
+        bot stops, commands (new lobbies among them) are refused."""
+        command = interaction.type is discord.InteractionType.application_command
+        if command:  # autocomplete is no answer, and has no completion to count
+            metrics.start(interaction)
         await language.enter(interaction)
+        if self.stopping and command:
+            raise Stopping(_(STOPPING))
         return True
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: object
+    ) -> None:
+        metrics.finish(interaction)
 
     async def sync_commands(self) -> None:
         """Sync only when the commands changed: Discord rate-limits command updates."""
@@ -130,6 +148,8 @@ class TreppenBot(commands.AutoShardedBot):
         service = getattr(self, "service", None)
         if service is not None and not self._storage_closed:
             self._storage_closed = True  # close may be called again while it runs
+            if self.shard_lock is not None:
+                await self.shard_lock.stop()
             await service.shutdown()
             try:
                 await service.leases.release_all()
@@ -139,5 +159,6 @@ class TreppenBot(commands.AutoShardedBot):
         await super().close()
 
 
-def create_bot(settings: Settings) -> TreppenBot:
-    return TreppenBot(settings)
+def create_bot(settings: Settings, storage: Store | None = None) -> TreppenBot:
+    """The bot; ``storage`` when the database was opened already (else it opens it itself)."""
+    return TreppenBot(settings, storage)

@@ -14,6 +14,7 @@ DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:///")
 YOUNG_THRESHOLD = 700
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+LogFormat = Literal["text", "json"]
 
 # The .env beside the project (found whatever the current directory), then one in the current
 # directory, which wins where both set a key.
@@ -37,6 +38,13 @@ class Settings(BaseSettings):
     database_url: SecretStr | None = None
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
+    # text: one readable line per record; json: one JSON object per line (docs/operating.md).
+    log_format: LogFormat = "text"
+    # Prometheus /metrics, /healthz and /readyz on this port (docs/operating.md); unset: off.
+    metrics_port: int | None = Field(default=None, ge=1, le=65_535)
+    metrics_host: str = "127.0.0.1"  # 0.0.0.0 to let other machines (or a container host) in
+    # SIGTERM or Ctrl-C: seconds to finish what is in flight, commit and hand leases back.
+    stop_seconds: float = Field(default=10.0, ge=1.0, le=300.0)
     default_turn_timer: int = Field(default=120, ge=0, le=3600)  # seconds, 0 = off
     default_target: int = Field(default=500, ge=50, le=10_000)
     reminder_before: int = Field(default=30, ge=0, le=600)  # seconds before the timer runs out
@@ -63,6 +71,9 @@ class Settings(BaseSettings):
     instance_name: str = Field(default_factory=socket.gethostname, min_length=1, max_length=100)
     # A process that stops renewing loses its games to another after this many seconds.
     lease_seconds: int = Field(default=60, ge=2, le=3600)
+    # PostgreSQL: a per-shard advisory lock lets a standby take a dead process's games over
+    # within about a second instead of when their leases run out (docs/scaling.md).
+    shard_locks: bool = True
     rating_min_sessions: int = Field(default=3, ge=1, le=100)  # rated sessions to be ranked
     game_seed: int | None = None  # fixed shuffle for reproducible tests; leave empty in play
 
@@ -70,6 +81,11 @@ class Settings(BaseSettings):
     @classmethod
     def _any_case(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

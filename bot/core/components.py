@@ -13,6 +13,7 @@ import discord
 
 from bot.core import language
 from bot.core.errors import handle_interaction_error, refusals
+from bot.ops import metrics
 from bot.storage import utc_now
 from engine.i18n import _
 
@@ -57,6 +58,7 @@ class GameComponent(
         await language.enter(interaction)
         if await _run_elsewhere(interaction, self.game_id):
             return  # the process running the game answers this click, not this one
+        metrics.start(interaction)
         try:
             async with refusals(interaction):
                 if handler is None:
@@ -64,6 +66,7 @@ class GameComponent(
 
                     raise Refusal(_("This control is no longer in use."))
                 await handler(interaction, self.game_id, self.argument)
+            metrics.finish(interaction)
         except Exception as error:
             await handle_interaction_error(interaction, error)
             raise

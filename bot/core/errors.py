@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 import discord
 from discord import app_commands
 
+from bot.ops import metrics
 from bot.storage import LeaseLost
 from engine import RulesError
 from engine.i18n import N_, _
@@ -51,6 +52,7 @@ def refusal_text(error: BaseException) -> str | None:
 
 async def handle_interaction_error(interaction: discord.Interaction, error: BaseException) -> None:
     text = refusal_text(error)
+    metrics.finish(interaction, "error" if text is None else "refused")
     if text is None:
         log.error("unexpected error in interaction", exc_info=error)
         text = _(UNEXPECTED)
@@ -66,8 +68,10 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
     try:
         yield
     except (RulesError, Refusal) as error:
+        metrics.refused(interaction)
         await send_private(interaction, str(error))
     except LeaseLost:
+        metrics.refused(interaction)
         await send_private(interaction, MOVED_ON)
 
 

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.ops import metrics
 from engine.cards import Card
 from engine.i18n import DEFAULT_LANGUAGE, language, using
 
@@ -170,10 +171,19 @@ def _shutdown() -> None:
     _renderer.shutdown()
 
 
+def waiting() -> int:
+    """Pictures waiting for a render worker (a metric)."""
+    return len(_renderer._waiting)
+
+
+metrics.RENDER_QUEUE.set_function(waiting)
+
+
 async def render(kind: Kind, game_key: str, *args: Any, priority: int = BACKGROUND) -> bytes | None:
     """The picture ``kind`` of the game ``game_key``; None when it fails or draws nothing."""
     try:
-        data = await _renderer.draw(Picture(kind, game_key, args, language()), priority)
+        picture = Picture(kind, game_key, args, language())
+        data = await metrics.timed(metrics.RENDER_SECONDS, _renderer.draw(picture, priority))
     except Exception:
         log.exception("rendering %s of %s failed; sending text only", kind, game_key)
         return None

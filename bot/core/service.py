@@ -30,6 +30,7 @@ from bot.core.tableposts import TablePoster, turn_key_of
 from bot.core.texts import shown_name
 from bot.core.turns import TurnClock
 from bot.games import presenter
+from bot.ops import metrics
 from bot.ratings import places, session_note
 from bot.settings import Settings
 from bot.storage import (
@@ -229,9 +230,8 @@ class GameService:
         stored = ActionRow(game.version, action_text(action), checkpoint)
         try:
             records = [shown.round_record(result) for result in finished]
-            changes = await self.storage.save_action(
-                live.id, stored, records, winner, final, ending
-            )
+            saving = self.storage.save_action(live.id, stored, records, winner, final, ending)
+            changes = await metrics.timed(metrics.COMMIT_SECONDS, saving)
         except LeaseLost:
             live.game = self._rewound(live, round_so_far)
             self.forget(live)  # another process runs this game now
@@ -413,6 +413,7 @@ class GameService:
         task = asyncio.get_running_loop().create_task(coroutine, name=f"game{live.id}-{name}")
         live.tasks[name] = task
         self._track(task)
+        metrics.watch_task(task, name)
 
         def done(finished: asyncio.Task[None]) -> None:
             if live.tasks.get(name) is finished:

@@ -72,6 +72,7 @@ async def open_store(settings: Settings) -> Store:
 
 
 __all__ = [
+    "SQLITE_PREFIX",
     "ActionRow",
     "ChannelBusy",
     "FinishedSession",

@@ -34,6 +34,9 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         "default_turn_timer": 0,
         "default_target": 50,
         "shard_count": 1,  # SimCord cannot ask Discord for the count
+        # Its polling would keep SimCord's virtual clock busy; tests/bot/test_failover.py
+        # runs it in real processes.
+        "shard_locks": False,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

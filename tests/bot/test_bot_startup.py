@@ -108,7 +108,7 @@ def test_main_exits_with_one_line_when_the_token_is_refused(
     monkeypatch.setitem(Settings.model_config, "env_file", None)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "bot.db"))
-    monkeypatch.setattr(entry, "configure_logging", lambda level: None)
+    monkeypatch.setattr(entry, "configure_logging", lambda *args: None)
 
     async def static_login(self: HTTPClient, token: str) -> None:
         raise discord.LoginFailure("Improper token has been passed.")

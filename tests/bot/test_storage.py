@@ -388,9 +388,9 @@ def test_the_bot_stops_with_one_line_when_the_database_cannot_open(
 
     monkeypatch.setitem(Settings.model_config, "env_file", None)
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
-    monkeypatch.setattr(entry, "configure_logging", lambda level: None)
+    monkeypatch.setattr(entry, "configure_logging", lambda *args: None)
 
-    async def run_bot(settings: Settings, token: str) -> None:
+    async def run_bot(settings: Settings, token: str, **options: object) -> None:
         raise StoreUnavailable("cannot open the database postgresql://db:5432/bot: refused")
 
     monkeypatch.setattr(entry, "run_bot", run_bot)
