@@ -135,8 +135,16 @@ class ScreenTable(Table):
 
 async def session(key: str, lang: str, out: Path) -> list[Path]:
     with tempfile.TemporaryDirectory(prefix="screens") as tmp, speaking(LOCALES[lang]):
-        settings = make_settings(  # every option at the game's default; targets short
-            Path(tmp), render_images=True, render_processes=0, game_seed=11, default_target=150
+        # Every option at the game's default, targets short. SimCord fires a timer in real
+        # time too when the bot waits that long: the lease keeper's (and its storage wait,
+        # which SimCord cannot settle) must not come round while the browser draws.
+        settings = make_settings(
+            Path(tmp),
+            render_images=True,
+            render_processes=0,
+            game_seed=11,
+            default_target=150,
+            lease_seconds=3600,
         )
         env = Env(create_bot(settings), settle_timeout=60.0)  # pictures take their time
         await env.start()
