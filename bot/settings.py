@@ -61,6 +61,14 @@ class Settings(BaseSettings):
     instance_name: str = Field(default_factory=socket.gethostname, min_length=1, max_length=100)
     # A process that stops renewing loses its games to another after this many seconds.
     lease_seconds: int = Field(default=60, ge=2, le=3600)
+    # Per member: clicks and autocomplete at once, then this many a second (0: no limit).
+    click_burst: int = Field(default=8, ge=1, le=1000)
+    clicks_per_second: float = Field(default=2.0, ge=0.0, le=1000.0)
+    # Open lobbies, and running tables with computer players, at once (.env.example).
+    lobbies_per_member: int = Field(default=2, ge=1, le=100)
+    lobbies_per_server: int = Field(default=20, ge=1, le=10_000)
+    computer_tables_per_member: int = Field(default=1, ge=0, le=100)
+    computer_tables_per_server: int = Field(default=5, ge=0, le=10_000)
     rating_min_sessions: int = Field(default=3, ge=1, le=100)  # rated sessions to be ranked
     game_seed: int | None = None  # fixed shuffle for reproducible tests; leave empty in play
 

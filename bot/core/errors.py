@@ -68,7 +68,7 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
     except (RulesError, Refusal) as error:
         await send_private(interaction, str(error))
     except LeaseLost:
-        await send_private(interaction, MOVED_ON)
+        await send_private(interaction, _(MOVED_ON))
 
 
 def install(tree: app_commands.CommandTree[discord.Client]) -> None:

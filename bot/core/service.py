@@ -25,6 +25,7 @@ import discord
 from bot.core import language
 from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
+from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import turn_key_of
@@ -53,6 +54,11 @@ log = logging.getLogger(__name__)
 RESTARTED = N_("♻️ The bot restarted; play continues.")
 
 
+def new_command() -> str:
+    """/treppe new, as the reader's client shows it."""
+    return command_mention("treppe new")
+
+
 class GameService(Turns):
     def __init__(self, bot: discord.Client, storage: Store, settings: Settings) -> None:
         self.bot = bot
@@ -73,13 +79,20 @@ class GameService(Turns):
     def get(self, game_id: int) -> LiveGame:
         live = self.games.get(game_id)
         if live is None:
-            raise Refusal(_("This table is closed. Start a new one with /treppe new."))
+            raise Refusal(
+                _("This table is closed. Start a new one with {command}.", command=new_command())
+            )
         return live
 
     def require_channel_game(self, channel_id: int) -> LiveGame:
         live = self.in_channel(channel_id)
         if live is None or live.game is None:
-            raise Refusal(_("No game is running in this channel. Start one with /treppe new."))
+            raise Refusal(
+                _(
+                    "No game is running in this channel. Start one with {command}.",
+                    command=new_command(),
+                )
+            )
         return live
 
     def require_seat(self, live: LiveGame, user_id: int) -> Seat:
@@ -88,7 +101,8 @@ class GameService(Turns):
             raise Refusal(
                 _(
                     "You are not seated at this table; you can follow everything on the table "
-                    "message. Start your own game with /treppe new in another channel."
+                    "message. Start your own game with {command} in another channel.",
+                    command=new_command(),
                 )
             )
         return seat
@@ -155,7 +169,7 @@ class GameService(Turns):
         live.status = "playing"
         self.cancel_task(live, "expiry")
         with language.table(live.guild_id):
-            live.log = presenter(live.game_key).narrate(game.events, live.names)
+            live.log = presenter(live.game_key).narrate(game.events, live.shown_names)
         return list(game.events)
 
     async def _expire_lobby(self, live: LiveGame) -> None:
@@ -220,7 +234,7 @@ class GameService(Turns):
             live.checkpoint = checkpoint
         if ending is not None:
             live.rating_note = session_note(
-                live.names,
+                live.shown_names,
                 [s.user_id for s in live.seats],
                 [s.stood_in for s in live.seats],
                 changes,
@@ -229,7 +243,7 @@ class GameService(Turns):
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat.to_row())
         with language.table(live.guild_id):
-            live.log = shown.narrate(events, live.names)
+            live.log = shown.narrate(events, live.shown_names)
         if finished:
             live.round_result = finished[-1]
         elif live.round_result is not None and not isinstance(action, DrawTalon):

@@ -12,7 +12,7 @@ from bot.core import components as ui
 from bot.core import images, language
 from bot.core.model import GameOptions, LiveGame, timer_text
 from bot.core.presenter import GamePresenter
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
 from engine.i18n import Message, _
 from engine.protocol import BasePublicView, Phase
@@ -69,7 +69,7 @@ def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payloa
     for index in range(limit):
         if index < len(live.seats):
             seat = live.seats[index]
-            who = f"🤖 {seat.name}" if seat.is_computer else f"<@{seat.user_id}>"
+            who = f"🤖 {shown_name(seat.name)}" if seat.is_computer else f"<@{seat.user_id}>"
             host = _(" (host)") if seat.user_id == live.host_id else ""
             lines.append(f"{index + 1}. {who}{host}")
         else:
@@ -137,7 +137,7 @@ def seats_text(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> st
     lines = []
     for seat_view, seat in zip(view.seats, live.seats, strict=True):
         marker = "▶" if view.phase is not Phase.OVER and view.to_act == seat.seat else "•"
-        who = f"🤖 {seat.name}" if seat.is_computer else f"**{seat.name}**"
+        who = f"🤖 {shown_name(seat.name)}" if seat.is_computer else f"**{shown_name(seat.name)}**"
         notes = []
         if seat.seat == view.dealer:
             notes.append(_("dealer"))
@@ -173,7 +173,7 @@ async def _final_embed(
     winner = view.winner if view.winner is not None else 0
     rounds = plural(view.round_number, "round")
     embed = discord.Embed(
-        title=_("{title} — {value} wins!", title=shown.title, value=live.names[winner]),
+        title=_("{title} — {value} wins!", title=shown.title, value=live.shown_names[winner]),
         description=clip(
             _(
                 "{log}\n\nFinal {final_word} after {rounds}:\n",
@@ -181,7 +181,7 @@ async def _final_embed(
                 final_word=_(shown.final_word),
                 rounds=rounds,
             )
-            + shown.standings_text(live.names, view),
+            + shown.standings_text(live.shown_names, view),
             4000,
         ),
         colour=discord.Colour.gold(),
@@ -204,7 +204,7 @@ async def _playing_embed(
     with_images: bool,
 ) -> discord.Embed:
     to_act = live.seats[view.to_act]
-    mention = to_act.name if to_act.played_for else f"<@{to_act.user_id}>"
+    mention = shown_name(to_act.name) if to_act.played_for else f"<@{to_act.user_id}>"
     embed = discord.Embed(
         title=shown.heading(view),
         description=clip(
@@ -219,7 +219,7 @@ async def _playing_embed(
         colour=COLOUR,
     )
     embed.add_field(name=_("Players"), value=seats_text(live, shown, view), inline=False)
-    for name, value in shown.table_fields(live.names, view):
+    for name, value in shown.table_fields(live.shown_names, view):
         embed.add_field(name=name, value=value, inline=False)
     timer = (
         _("timer {value}", value=timer_text(live.options.turn_timer))
@@ -246,7 +246,7 @@ async def _table_payload(live: LiveGame, *, with_images: bool) -> Payload:
         embeds = [await _playing_embed(live, shown, view, files, with_images=with_images)]
     result = live.round_result
     if result is not None:
-        lines = shown.result_lines(live.names, result)
+        lines = shown.result_lines(live.shown_names, result)
         result_embed = discord.Embed(
             title=_("Round {value} result", value=shown.round_record(result).round_number),
             description=clip("\n".join(lines), 4000),
@@ -285,7 +285,7 @@ def _ended_payload(live: LiveGame, text: str) -> Payload:
         shown = presenter(live.game_key)
         embed.add_field(
             name=_("Standing when it ended"),
-            value=shown.standings_text(live.names, live.game.public_view()),
+            value=shown.standings_text(live.shown_names, live.game.public_view()),
         )
     return Payload(embeds=[embed], view=discord.ui.View())
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import discord
+
 from engine.cards import format_cards
 from engine.events import (
     Discarded,
@@ -16,6 +18,15 @@ from engine.events import (
     TalonRebuilt,
 )
 from engine.i18n import _, ngettext, percent
+
+
+def shown_name(name: str) -> str:
+    """A member-supplied name made inert for any message text: no markdown, no masked link,
+    no @everyone/@here or <@id> that pings (a zero-width space breaks the mention)."""
+    text = discord.utils.escape_markdown(name)
+    text = discord.utils.escape_mentions(text)
+    return text.replace("<", "<\u200b")
+
 
 # A game's teller: the line for one of its own events, "" to say nothing, None if unknown.
 Teller = Callable[[GameEvent, Sequence[str]], str | None]

@@ -8,8 +8,10 @@ import asyncio
 import logging
 
 from bot.core import autoplay, language
+from bot.core.mentions import command_mention
 from bot.core.model import LiveGame
 from bot.core.tableposts import TableMessages
+from bot.core.texts import shown_name
 from bot.games import presenter
 from engine.actions import Action
 from engine.errors import RulesError
@@ -90,13 +92,16 @@ class Turns(TableMessages):
             done.append(live.log)
         with language.table(live.guild_id):  # the timer runs in no member's interaction
             note = (
-                _(" and is now away; moves are made for them until they use /treppe back")
+                _(
+                    " and is now away; moves are made for them until they use {command}",
+                    command=command_mention("treppe back"),
+                )
                 if seat.away
                 else ""
             )
             live.log = _(
                 "⏰ {name}'s time ran out; the turn was played for them{note}. {value}",
-                name=seat.name,
+                name=shown_name(seat.name),
                 note=note,
                 value=" ".join(done),
             )

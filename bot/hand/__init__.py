@@ -64,7 +64,9 @@ async def _act(
                     return await payload_kwargs(interaction, live, seat, answer.state, answer.note)
                 events = await client(interaction).service.apply(live, answer)
                 note = (
-                    f"✅ {presenter(live.game_key).narrate(events, live.names)}" if events else ""
+                    f"✅ {presenter(live.game_key).narrate(events, live.shown_names)}"
+                    if events
+                    else ""
                 )
                 return await payload_kwargs(interaction, live, seat, state.fresh(), note)
             except (RulesError, Refusal) as error:
@@ -141,7 +143,7 @@ async def on_type(interaction: discord.Interaction, game_id: int, argument: str)
     game = live.game
     assert game is not None
     if game.to_act != seat.seat or game.is_over:
-        raise Refusal(_("It is {value}'s turn.", value=live.names[game.to_act]))
+        raise Refusal(_("It is {value}'s turn.", value=live.shown_names[game.to_act]))
     shown = presenter(live.game_key)
     if not shown.typed_fields(game.phase):
         raise Refusal(_("Use the buttons of your hand for this decision."))
@@ -166,7 +168,7 @@ async def _command_act(
         async def prepare() -> dict[str, Any]:
             async with live.lock:
                 events = await bot.service.apply(live, make(live, seat))
-                told = presenter(live.game_key).narrate(events, live.names)  # member's language
+                told = presenter(live.game_key).narrate(events, live.shown_names)  # own language
                 payload = await hand_payload(
                     live, seat, HandState(), f"✅ {told}", with_image=bot.settings.render_images
                 )

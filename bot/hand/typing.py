@@ -49,7 +49,7 @@ class PlayModal(discord.ui.Modal):
                 try:
                     for action in self.shown.typed_actions(self.phase, seat.seat, self.values()):
                         events = await service.apply(live, action)
-                        done.append(self.shown.narrate(events, live.names))
+                        done.append(self.shown.narrate(events, live.shown_names))
                 except (RulesError, Refusal) as error:
                     note = f"⚠️ {error}"
                 summary = " ".join(f"✅ {line}" for line in done)

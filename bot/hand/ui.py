@@ -67,7 +67,7 @@ def status_text(live: LiveGame, shown: GamePresenter, ctx: HandContext) -> str:
     if public.phase is Phase.OVER:
         return _("The session is over.")
     if public.to_act != ctx.seat.seat:
-        return _("Waiting for {value}.", value=live.names[public.to_act])
+        return _("Waiting for {value}.", value=live.shown_names[public.to_act])
     return shown.turn_text(ctx.private)
 
 

@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.core import components
 from bot.core.errors import Refusal, refusals, send_private
+from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.presenter import GamePresenter
 from bot.core.service import display_name
@@ -122,6 +123,7 @@ async def open_table(
                 _("This channel already has a table{where} One game per channel.", where=where)
             )
         options = table_options(bot, shown, values, timer)
+        check_lobby_limits(bot, interaction.guild_id, interaction.user.id)
         try:
             live = await bot.service.open_lobby(
                 interaction.guild_id, interaction.channel_id, interaction.user, options
@@ -132,6 +134,49 @@ async def open_table(
         response = await interaction.response.send_message(**payload.send_kwargs())
         if response.message_id is not None:
             await bot.service.set_table_message(live, response.message_id)
+
+
+def check_lobby_limits(bot: TreppenBot, guild_id: int, host_id: int) -> None:
+    """Refuse a new lobby beyond the open lobbies a member, or a server, may have at once."""
+    lobbies = [
+        g for g in bot.service.games.values() if g.status == "lobby" and g.guild_id == guild_id
+    ]
+    if sum(1 for g in lobbies if g.host_id == host_id) >= bot.settings.lobbies_per_member:
+        raise Refusal(
+            _(
+                "You already have {count} open tables waiting for players; start or cancel "
+                "one first.",
+                count=bot.settings.lobbies_per_member,
+            )
+        )
+    if len(lobbies) >= bot.settings.lobbies_per_server:
+        raise Refusal(_("This server has too many open tables waiting; try again later."))
+
+
+def check_computer_limits(bot: TreppenBot, live: LiveGame) -> None:
+    """Refuse to start a table with computer players beyond the running ones a host, or a
+    server, may have: the computers play on even when nobody watches."""
+    if not any(seat.is_computer for seat in live.seats):
+        return
+    running = [
+        g
+        for g in bot.service.games.values()
+        if g.status == "playing"
+        and g.guild_id == live.guild_id
+        and any(seat.is_computer for seat in g.seats)
+    ]
+    mine = sum(1 for g in running if g.host_id == live.host_id)
+    if mine >= bot.settings.computer_tables_per_member:
+        raise Refusal(
+            _(
+                "You already run {count} tables with computer players; end one with "
+                "{command} first.",
+                count=mine,
+                command=command_mention("end"),
+            )
+        )
+    if len(running) >= bot.settings.computer_tables_per_server:
+        raise Refusal(_("This server runs too many tables with computer players; try later."))
 
 
 def _lobby(interaction: discord.Interaction, game_id: int) -> LiveGame:
@@ -192,6 +237,7 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
     async with live.lock:
         if live.status != "lobby":
             raise Refusal(_("This game has already started."))
+        check_computer_limits(_bot(interaction), live)
         await service.start(live)
         payload = await table_payload(live, with_images=_bot(interaction).settings.render_images)
         mention = service.mention_table(live, payload)

@@ -9,9 +9,10 @@ from discord import app_commands
 
 from bot.core import components, language
 from bot.core.errors import Refusal, refusals
+from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.tablemsg import COLOUR, table_payload
-from bot.core.texts import clip
+from bot.core.texts import clip, shown_name
 from bot.games import presenter
 from bot.lobby import can_moderate
 from engine.i18n import N_, Message, _
@@ -31,13 +32,13 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
     view = live.game.public_view()
     embed = discord.Embed(
         title=shown.scores_heading(view),
-        description=shown.standings_text(live.names, view),
+        description=shown.standings_text(live.shown_names, view),
         colour=COLOUR,
     )
     rows = await bot.service.storage.round_rows(live.id)
     by_round: dict[int, list[str]] = {}
     for row in rows:
-        name = live.names[row.seat]
+        name = live.shown_names[row.seat]
         gained = shown.round_points_text(row.points + row.bonus)
         mark = " ★" if row.closer == row.seat else ""
         by_round.setdefault(row.round_number, []).append(f"{name} {gained}{mark}")
@@ -119,10 +120,16 @@ async def leave_command(interaction: discord.Interaction) -> None:
         seat = service.require_seat(live, interaction.user.id)
         async with live.lock:
             with language.table(live.guild_id):  # the table's log, in the table's language
-                live.log = _("{name} left the table; the computer plays for them.", name=seat.name)
+                live.log = _(
+                    "{name} left the table; the computer plays for them.",
+                    name=shown_name(seat.name),
+                )
             await service.set_presence(live, seat, departed=True)
         await interaction.response.send_message(
-            _("You left the table; the computer plays your seat. /treppe back brings you back."),
+            _(
+                "You left the table; the computer plays your seat. {command} brings you back.",
+                command=command_mention("treppe back"),
+            ),
             ephemeral=True,
         )
 
@@ -137,7 +144,7 @@ async def back_command(interaction: discord.Interaction) -> None:
             raise Refusal(_("You are not marked away; you are playing."))
         async with live.lock:
             with language.table(live.guild_id):
-                live.log = _("{name} is back.", name=seat.name)
+                live.log = _("{name} is back.", name=shown_name(seat.name))
             await service.set_presence(live, seat, away=False, departed=False)
         await interaction.response.send_message(
             _("Welcome back! Your turns are yours again."), ephemeral=True

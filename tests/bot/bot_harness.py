@@ -28,6 +28,7 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         "default_turn_timer": 0,
         "default_target": 50,
         "shard_count": 1,  # SimCord cannot ask Discord for the count
+        "clicks_per_second": 0.0,  # tests click far faster than people; test_bot_limits turns it on
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
