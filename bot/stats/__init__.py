@@ -31,7 +31,7 @@ HEAD_TO_HEAD_SHOWN = 3
 RATING_TITLE = N_("Ratings")
 RATING_EMPTY = N_(
     "Nobody has {least} rated sessions yet. Sessions between people only are rated; "
-    "{command} wins shows wins and points."
+    "{command} “wins and points” ranks by wins."
 )
 RATING_NOTE = N_(
     "Ranked by rating − 3 × uncertainty, all time; at least {least} rated sessions "
