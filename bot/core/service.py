@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.core import language
+from bot.core import finishing, language
 from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
 from bot.core.mentions import command_mention
@@ -218,6 +218,8 @@ class GameService(Turns):
             ending = SessionResult(places(standings), rated)
         checkpoint = round_checkpoint(game, finished)
         stored = ActionRow(game.version, action_text(action), checkpoint)
+        if ending is not None:
+            await finishing.note(self, live.id)  # a crash from here on: finished on restart
         try:
             records = [shown.round_record(result) for result in finished]
             changes = await self.storage.save_action(
@@ -281,6 +283,7 @@ class GameService(Turns):
             self.request_refresh(live)
         if live.status == "finished":
             self.forget(live, keep_tasks=True)
+            self.spawn_detached(finishing.shown(self, live))
             return
         self.kick_autoplay(live)
 
@@ -330,7 +333,8 @@ class GameService(Turns):
     # ------------------------------------------------------------ restart
     async def restore(self) -> None:
         """Load the unfinished lobbies and games of this process's guilds that it could lease
-        (bot/core/leases.py)."""
+        (bot/core/leases.py), and show the final tables a crash left unshown."""
+        await finishing.finish_interrupted(self)
         for row in await self.leases.claim_open_games():
             await language.load(self.storage, row.guild_id)
             live = await self._live_from_row(row)

@@ -13,7 +13,6 @@ from bot.core.ratelimit import RateLimiter
 from bot.games import all_presenters
 from bot.settings import Settings
 
-
 PRESENTERS = all_presenters()
 
 
