@@ -63,7 +63,7 @@ class GameComponent(
             return  # the process running the game answers this click, not this one
         try:
             async with refusals(interaction):
-                if handler is None or not _same_place(interaction, self.game_id):
+                if handler is None or not same_place(interaction, self.game_id):
                     raise Refusal(_(NOT_IN_USE))
                 await handler(interaction, self.game_id, self.argument)
         except Exception as error:
@@ -80,7 +80,7 @@ async def within_limit(interaction: discord.Interaction) -> bool:
     return False
 
 
-def _same_place(interaction: discord.Interaction, game_id: int) -> bool:
+def same_place(interaction: discord.Interaction, game_id: int) -> bool:
     """A running table's controls act only from its own server and channel: a forged custom
     id from elsewhere must not show its scores, seat a stranger or rewrite another message."""
     service = getattr(interaction.client, "service", None)

@@ -17,7 +17,7 @@ from bot.core.errors import Refusal, refusals
 from bot.core.model import LiveGame, Seat
 from bot.core.presenter import ControlHandler, HandState, Redraw
 from bot.games import all_presenters, presenter
-from bot.hand.typing import PlayModal
+from bot.hand.typing import PlayModal, submitted
 from bot.hand.ui import client, hand_context, hand_payload, payload_kwargs, seated
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld
 from engine.cards import format_cards, parse_cards
@@ -374,6 +374,7 @@ async def setup(bot: TreppenBot) -> None:
     for shown in all_presenters():
         for operation in shown.controls:
             components.register(operation, owned(control(operation)))
+    bot.add_listener(submitted, "on_interaction")
     group = bot.treppe
     group.add_command(app_commands.command(name="hand")(hand_command))
     group.add_command(app_commands.command(name="draw")(draw_command))
