@@ -43,8 +43,10 @@ def _bot(interaction: discord.Interaction) -> TreppenBot:
 
 
 def can_moderate(interaction: discord.Interaction) -> bool:
+    """Manage Server, or Manage Channels here: ``interaction.permissions`` are the member's
+    permissions in this channel, so a channel's moderators may end and cancel its tables."""
     permissions = getattr(interaction, "permissions", None)
-    return bool(permissions and permissions.manage_guild)
+    return bool(permissions and (permissions.manage_guild or permissions.manage_channels))
 
 
 def _annotation(option: OptionSpec) -> Any:
@@ -260,7 +262,7 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
 async def on_cancel(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     live = _lobby(interaction, game_id)
     if interaction.user.id != live.host_id and not can_moderate(interaction):
-        raise Refusal(_("Only the host (or someone with Manage Server) can cancel this table."))
+        raise Refusal(_("Only the host or a moderator of this channel can cancel this table."))
     async with live.lock:
         await _bot(interaction).service.storage.close_game(live.id, "cancelled")
         _bot(interaction).service.forget(live)
