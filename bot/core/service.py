@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.core import finishing, language
+from bot.core import finishing, language, pruning
 from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
 from bot.core.mentions import command_mention
@@ -406,6 +406,7 @@ class GameService(Turns):
         for live in list(self.games.values()):
             await self._resume(live)
         self.spawn_detached(self.leases.keep())
+        self.spawn_detached(pruning.prune_forever(self.storage))
 
     async def _resume(self, live: LiveGame) -> None:
         if live.status == "lobby":

@@ -191,6 +191,11 @@ CLOSE_GAME = """
     WHERE id = $1 AND status IN ('lobby', 'playing')
 """
 
+# Lobbies that expired or were cancelled were never dealt: nothing of them is worth keeping.
+PRUNE_CLOSED_LOBBIES = (
+    "DELETE FROM games WHERE status IN ('expired', 'cancelled') AND state IS NULL"
+)
+
 # ---------------------------------------------------------------- leases
 # Lease times follow the database's clock, the one clock every machine shares.
 # A write to a game locks its lease row first: a takeover waits until the write committed, and

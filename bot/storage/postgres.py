@@ -259,6 +259,12 @@ class PostgresStore(PostgresHistory):
             await db.execute(sql.RELEASE_LEASES, [game_id], self.owner)
         return str(answer) != "UPDATE 0"
 
+    async def prune_closed_lobbies(self) -> int:
+        """Delete expired and cancelled lobbies (their seats go with them); how many."""
+        async with self._pool.acquire() as db:
+            answer = await db.execute(sql.PRUNE_CLOSED_LOBBIES)
+        return int(str(answer).split()[-1])
+
     # ------------------------------------------------------------ leases
     async def acquire_leases(self, game_ids: Sequence[int]) -> list[int]:
         """Lease these games to this process where nobody else holds a live lease; the ids

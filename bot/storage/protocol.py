@@ -99,6 +99,10 @@ class Store(Protocol):
         """Mark an open game abandoned, cancelled or expired; False if it was not open."""
         ...
 
+    async def prune_closed_lobbies(self) -> int:
+        """Delete expired and cancelled lobbies (never dealt); how many were deleted."""
+        ...
+
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]: ...
 
     # ------------------------------------------------------------ whole tables (copying)

@@ -183,6 +183,11 @@ CLOSE_GAME = """
     WHERE id = :game_id AND status IN ('lobby', 'playing')
 """
 
+# Lobbies that expired or were cancelled were never dealt: nothing of them is worth keeping.
+PRUNE_CLOSED_LOBBIES = (
+    "DELETE FROM games WHERE status IN ('expired', 'cancelled') AND state IS NULL"
+)
+
 # ---------------------------------------------------------------- leases
 # A write to a game goes ahead only while this process holds the game's lease. BEGIN IMMEDIATE
 # takes the write lock first, so no other process can take the lease between check and commit.

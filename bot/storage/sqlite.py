@@ -4,6 +4,7 @@ before its method returns, and writes that arrive together share a commit (``gro
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -76,6 +77,8 @@ class SqliteStore(SqliteHistory):
         """Open (creating folders and file as needed) and migrate the database. ``owner``
         names this process on the leases of its games, each good for ``lease_seconds``."""
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():  # readable by its owner only (SQLite gives -wal/-shm the same)
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         connection = await aiosqlite.connect(path)
         connection.row_factory = sqlite3.Row
         storage = cls(connection, owner, lease_seconds)
@@ -336,6 +339,10 @@ class SqliteStore(SqliteHistory):
             )
             await self._release(game_id)
         return cursor.rowcount > 0
+
+    async def prune_closed_lobbies(self) -> int:
+        """Delete expired and cancelled lobbies (their seats go with them); how many."""
+        return await self._writes.run(lambda db: db.execute(sql.PRUNE_CLOSED_LOBBIES).rowcount)
 
     # ------------------------------------------------------------ leases
     async def acquire_leases(self, game_ids: Sequence[int]) -> list[int]:
