@@ -260,6 +260,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         gc_freeze=cfg.gc_freeze,
         gc_young_threshold=cfg.gc_young,
         shard_count=1,  # SimCord cannot ask Discord for the count
+        clicks_per_second=0.0,  # time-compressed runs click faster than people (bench/burst.py)
     )
 
 
