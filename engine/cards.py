@@ -212,6 +212,10 @@ _SUIT_NAMES: dict[str, str] = {
     "SPADES": "♠",
     "HEARTS": "♥",
     "DIAMONDS": "♦",
+    # German suit letters as German players write them (after the names they abbreviate).
+    "KR": "♣",
+    "KA": "♦",
+    "P": "♠",
 }
 _RANK_NAMES: dict[str, str] = {
     "ASS": "A",

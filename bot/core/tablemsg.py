@@ -14,10 +14,12 @@ from bot.core.model import GameOptions, LiveGame, timer_text
 from bot.core.presenter import GamePresenter
 from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
-from engine.i18n import Message, _
+from engine.i18n import N_, Message, _
 from engine.protocol import BasePublicView, Phase
 
 COLOUR = discord.Colour.dark_green()
+# The computer strengths as the lobby names them (the engine's keys are English words).
+STRENGTHS = {"random": N_("random"), "normal": N_("normal"), "hard": N_("hard")}
 
 
 @dataclass
@@ -99,7 +101,9 @@ def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payloa
     )
     full = len(live.seats) >= limit
     strengths = [
-        discord.SelectOption(label=_("Add computer player ({s})", s=s), value=f"add:{s}")
+        discord.SelectOption(
+            label=_("Add computer player ({s})", s=_(STRENGTHS.get(s, s))), value=f"add:{s}"
+        )
         for s in spec.strengths
     ]
     strengths.append(

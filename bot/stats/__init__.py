@@ -20,7 +20,7 @@ from bot.ratings import Rating, shown
 from bot.rules_cmd import game_choices
 from bot.stats.replays import setup_replays
 from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
-from engine.i18n import N_, _, decimal, percent
+from engine.i18n import N_, _, decimal, ngettext, percent
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -123,11 +123,12 @@ async def leaderboard_command(
             )
         else:
             embed.description = "\n".join(
-                _(
-                    "{place}. <@{user_id}> — {wins} wins of {played} ({rate}) · {line}",
+                ngettext(
+                    "{place}. <@{user_id}> — {n} win of {played} ({rate}) · {line}",
+                    "{place}. <@{user_id}> — {n} wins of {played} ({rate}) · {line}",
+                    row.wins,
                     place=place + 1,
                     user_id=row.user_id,
-                    wins=row.wins,
                     played=row.played,
                     rate=percent(row.win_rate),
                     line=shown.leaderboard_line(row),
@@ -170,10 +171,11 @@ def games_text(records: list[GameRecord]) -> str:
 
 def head_to_head_text(records: list[HeadToHead]) -> str:
     return "\n".join(
-        _(
-            "<@{opponent}>: met {met} times, finished ahead {ahead}, behind {behind}",
+        ngettext(
+            "<@{opponent}>: played together {n} time, finished ahead {ahead}, behind {behind}",
+            "<@{opponent}>: played together {n} times, finished ahead {ahead}, behind {behind}",
+            r.met,
             opponent=r.opponent,
-            met=r.met,
             ahead=r.ahead,
             behind=r.behind,
         )

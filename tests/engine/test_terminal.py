@@ -323,7 +323,7 @@ ENGLISH = (
     "You ",
     " bot",
     " pts)",
-    "(round ",
+    "(this round",
     " cards",
     "begins",
     "Totals:",

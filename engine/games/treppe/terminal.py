@@ -312,10 +312,10 @@ class TerminalTable:
         for seat in seats:
             line = f"  {seat.name + ':':<{width + 1}} {seat.score:>{digits}}  "
             if seat.seat == view.seat:  # your own count is in the hand line
-                line += _("(round {points})", points=seat.round_points)
+                line += _("(this round: {points})", points=seat.round_points)
             else:
                 line += _(
-                    "(round {points}, {cards})",
+                    "(this round: {points}, {cards})",
                     points=seat.round_points,
                     cards=card_count(seat.hand_count),
                 )
