@@ -122,7 +122,9 @@ def draw_step(
     if step == 0:
         lines = [_("Round {round_number} is dealt.", round_number=round_number)]
     else:
-        told = shown.narrate(events, names) or describe_action(replay.actions[step - 1], names)
+        told = shown.narrate(events, names) or describe_action(
+            replay.actions[step - 1], names, replay.game_key
+        )
         # The moves before it in the same round (the step that ends a round belongs to it).
         moves = next(log.moves for log in replay.rounds() if any(n == step for n, _ in log.moves))
         lines = [f"{number}. {words}" for number, words in moves if number < step]

@@ -33,7 +33,7 @@ from engine.games.treppe.ai import ComputerPlayer, make_player
 from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.views import MeldView, PrivateView
-from engine.i18n import N_, _, card_count, language, ngettext, using
+from engine.i18n import N_, _, card_count, language, ngettext, pgettext, using
 from engine.protocol import Phase
 
 # Translators: the commands (draw, take, meld, lay … on, discard, hint, help, quit) are what
@@ -113,65 +113,99 @@ def use_colour(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
+# The words a player types, English and German (both work whatever the language).
+VERBS = {
+    **dict.fromkeys(("help", "?", "h", "hilfe"), "help"),
+    **dict.fromkeys(("hint", "tipp"), "hint"),
+    **dict.fromkeys(("quit", "exit", "q", "beenden", "ende"), "quit"),
+    **dict.fromkeys(("draw", "d", "talon", "ziehen", "zieh"), "draw"),
+    **dict.fromkeys(("take", "t", "nimm", "nehmen"), "take"),
+    **dict.fromkeys(("meld", "m", "auslegen", "leg"), "meld"),
+    **dict.fromkeys(("lay", "l", "anlegen"), "lay"),
+    **dict.fromkeys(("discard", "x", "abwerfen", "wirf"), "discard"),
+}
+ON_WORDS = ("on", "an", "auf")
+END_WORDS = {"low": End.LOW, "unten": End.LOW, "high": End.HIGH, "oben": End.HIGH}
+def command_words() -> dict[str, str]:
+    """The command words in the current language, as a player types them (both work)."""
+    return {
+        "draw": pgettext("terminal command", "draw"),
+        "take": pgettext("terminal command", "take"),
+        "meld": pgettext("terminal command", "meld"),
+        "lay": pgettext("terminal command", "lay"),
+        "on": pgettext("terminal command", "on"),
+        "low": pgettext("terminal command", "low"),
+        "high": pgettext("terminal command", "high"),
+        "discard": pgettext("terminal command", "discard"),
+    }
+
+
 def action_command(action: Action) -> str:
-    """The text a player would type for ``action``."""
+    """The text a player would type for ``action``, in the current language's words."""
+    word = command_words()
     if isinstance(action, DrawTalon):
-        return "draw"
+        return word["draw"]
     if isinstance(action, TakeStaircase):
-        return f"take {action.index + 1}"
+        return f"{word['take']} {action.index + 1}"
     if isinstance(action, Meld):
-        return "meld " + " ".join(str(c) for c in action.cards)
+        return f"{word['meld']} " + " ".join(str(c) for c in action.cards)
     if isinstance(action, LayOff):
-        end = f" {action.end.value}" if action.end is not None else ""
-        return f"lay {action.card} on {action.meld_id + 1}{end}"
+        end = f" {word[action.end.value]}" if action.end is not None else ""
+        return f"{word['lay']} {action.card} {word['on']} {action.meld_id + 1}{end}"
     assert isinstance(action, Discard), action  # the game offers no other move
-    return f"discard {action.card}"
+    return f"{word['discard']} {action.card}"
 
 
-def parse_command(text: str, seat: int) -> Action | str:
+def in_hand_order(cards: Sequence[Card]) -> list[Card]:
+    """Cards as the hand shows them: by suit, then rank (jokers first)."""
+    return sorted(cards, key=lambda c: (SUITS.index(c.suit) if c.suit else -1, c))
+
+
+def _no_more_words(rest: list[str], verb: str) -> None:
+    if rest:
+        raise ParseError(
+            N_("“{verb}” takes nothing after it; “{extra}” is one word too many."),
+            verb=verb,
+            extra=rest[0],
+        )
+
+
+def _distinct(cards: list[Card]) -> tuple[Card, ...]:
+    """The cards typed, each once: the game has one pack, so a card named twice is a typo."""
+    for index, card in enumerate(cards):
+        if card in cards[:index]:
+            raise ParseError(N_("You named {card} twice."), card=card)
+    return tuple(cards)
+
+
+def parse_command(text: str, seat: int, *, drawn: bool = False) -> Action | str:
     """An action for the words typed, or one of the words ``help``, ``hint``, ``quit``,
-    ``""`` (nothing typed). Raises ``ParseError`` for what cannot be read."""
+    ``""`` (nothing typed). ``drawn``: the player has drawn this turn. Raises
+    ``ParseError`` for what cannot be read."""
     words = text.strip().split()
     if not words:
         return ""
-    verb = words[0].lower()
+    verb = VERBS.get(words[0].lower())
     rest = words[1:]
-    if verb in ("help", "?", "h"):
-        return "help"
-    if verb in ("hint",):
-        return "hint"
-    if verb in ("quit", "exit", "q"):
-        return "quit"
-    if verb in ("draw", "d", "talon"):
+    if verb in ("help", "hint", "quit", "draw"):
+        _no_more_words(rest, words[0])
+    if drawn and verb in ("draw", "take"):
+        raise ParseError(N_("You have drawn already this turn: meld, lay off, then discard."))
+    if verb in ("help", "hint", "quit"):
+        return verb
+    if verb == "draw":
         return DrawTalon(seat)
-    if verb in ("take", "t"):
-        if len(rest) != 1 or not rest[0].isdigit():
+    if verb == "take":
+        if len(rest) != 1 or not rest[0].isdigit() or not rest[0].isascii():
             raise ParseError(N_("Say which staircase card to take, for example: take 5"))
         return TakeStaircase(seat, int(rest[0]) - 1)
-    if verb in ("meld", "m"):
+    if verb == "meld":
         if not rest:
             raise ParseError(N_("Name the cards to meld, for example: meld Q♥ K♥ A♥"))
-        return Meld(seat, tuple(parse_cards(" ".join(rest))))
-    if verb in ("lay", "l"):
-        lowered = [w.lower() for w in rest]
-        if "on" not in lowered:
-            raise ParseError(N_("Say where to lay it, for example: lay 7♠ on 3"))
-        at = lowered.index("on")
-        if not at:
-            raise ParseError(N_("Say which card to lay off, for example: lay 7♠ on 3"))
-        cards = parse_cards(" ".join(rest[:at]))
-        if len(cards) != 1:
-            raise ParseError(N_("Lay off one card at a time, for example: lay 7♠ on 3"))
-        after = lowered[at + 1 :]
-        if not after or not after[0].isdigit():
-            raise ParseError(N_("Say which meld, by its number, for example: lay 7♠ on 3"))
-        end: End | None = None
-        if len(after) > 1:
-            if after[1] not in ("low", "high"):
-                raise ParseError(N_("Say the end as low or high, for example: lay A♠ on 3 high"))
-            end = End(after[1])
-        return LayOff(seat, cards[0], int(after[0]) - 1, end)
-    if verb in ("discard", "x"):
+        return Meld(seat, _distinct(parse_cards(" ".join(rest))))
+    if verb == "lay":
+        return _layoff(rest, seat)
+    if verb == "discard":
         if not rest:
             raise ParseError(N_("Say which card to discard, for example: discard 7♠"))
         cards = parse_cards(" ".join(rest))
@@ -188,7 +222,31 @@ def parse_command(text: str, seat: int) -> Action | str:
         raise ParseError(
             N_("Say what to do with it: meld, lay … on N, or discard. Type help for help.")
         )
-    return Meld(seat, tuple(cards))
+    return Meld(seat, _distinct(cards))
+
+
+def _layoff(rest: list[str], seat: int) -> LayOff:
+    """``7♠ on 3`` or ``A♠ on 3 high`` (German ``7♠ an 3 oben``) after the verb."""
+    lowered = [w.lower() for w in rest]
+    at = next((i for i, w in enumerate(lowered) if w in ON_WORDS), None)
+    if at is None:
+        raise ParseError(N_("Say where to lay it, for example: lay 7♠ on 3"))
+    if not at:
+        raise ParseError(N_("Say which card to lay off, for example: lay 7♠ on 3"))
+    cards = parse_cards(" ".join(rest[:at]))
+    if len(cards) != 1:
+        raise ParseError(N_("Lay off one card at a time, for example: lay 7♠ on 3"))
+    after = lowered[at + 1 :]
+    if not after or not after[0].isdigit() or not after[0].isascii():
+        raise ParseError(N_("Say which meld, by its number, for example: lay 7♠ on 3"))
+    if len(after) > 2:
+        raise ParseError(N_("Say the end as low or high, for example: lay A♠ on 3 high"))
+    end: End | None = None
+    if len(after) > 1:
+        if after[1] not in END_WORDS:
+            raise ParseError(N_("Say the end as low or high, for example: lay A♠ on 3 high"))
+        end = END_WORDS[after[1]]
+    return LayOff(seat, cards[0], int(after[0]) - 1, end)
 
 
 class TerminalTable:
@@ -251,18 +309,19 @@ class TerminalTable:
 
     @speaking
     def meld_line(self, meld: MeldView) -> str:
-        """``"   3. Q♣ Q♦ Q♠ Q♥  (set · Anna 30 + Ben 10 = 40 pts)"``: who scored what on it,
+        """``"   3. Q♣ Q♦ Q♠ Q♥  (set · Anna: 30 + Ben: 10 = 40 pts)"``: who scored what on it,
         the owner first, then whoever laid off on it."""
         credits = {meld.owner: 0}
         for placed in meld.cards:
             credits[placed.seat] = credits.get(placed.seat, 0) + placed.points
         owner = credits.pop(meld.owner)
-        parts = [f"{self.name(meld.owner)} {owner}"]
-        parts += [f"{self.name(seat)} {points}" for seat, points in sorted(credits.items())]
+        # "name: points", so a name ending in a number ("Normal bot 1") stays apart from it
+        parts = [f"{self.name(meld.owner)}: {owner}"]
+        parts += [f"{self.name(seat)}: {points}" for seat, points in sorted(credits.items())]
         scored = " + ".join(parts) + (f" = {meld.points}" if credits else "")
         cards = self.cards([p.card for p in meld.cards])
         kind = _("set") if meld.kind is MeldKind.SET else _("run")
-        # Translators: the end of a line of the table's melds, e.g. (set · Anna 30 pts)
+        # Translators: the end of a line of the table's melds, e.g. (set · Anna: 30 pts)
         about = _("({kind} · {scored} pts)", kind=kind, scored=scored)
         return f"  {meld.id + 1:>2}. {cards}  {about}"
 
@@ -292,7 +351,7 @@ class TerminalTable:
                 self.say(self.meld_line(meld))
         else:
             self.say(_("Melds: none yet"))
-        hand = sorted(view.hand, key=lambda c: (SUITS.index(c.suit) if c.suit else -1, c))
+        hand = in_hand_order(view.hand)
         self.say(_("Your hand ({count}): {cards}", count=len(hand), cards=self.cards(hand)))
         if public.phase is Phase.DRAW:
             self.say(_("Your turn: draw, or take N from the staircase."))
@@ -465,7 +524,8 @@ class TerminalTable:
             self.say(self.went_out(result.went_out, result.hand_romme, result.bonus))
         for seat, hand in enumerate(result.hands):
             if hand:
-                self.say(f"  {self.name(seat)}: {self.cards(hand)} ({result.hand_points[seat]})")
+                shown = self.cards(in_hand_order(hand))
+                self.say(f"  {self.name(seat)}: {shown} ({result.hand_points[seat]})")
         self.say(_("Totals:"))
         width = max(len(self.name(s)) for s in range(len(result.totals)))
         digits = max(len(str(t)) for t in result.totals)
@@ -525,7 +585,7 @@ class TerminalTable:
         if line is None:
             return False
         try:
-            command = parse_command(line, self.human)
+            command = parse_command(line, self.human, drawn=view.public.phase is Phase.PLAY)
         except RulesError as error:
             self.say(str(error))
             return True
