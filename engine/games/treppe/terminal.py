@@ -126,6 +126,8 @@ VERBS = {
 }
 ON_WORDS = ("on", "an", "auf")
 END_WORDS = {"low": End.LOW, "unten": End.LOW, "high": End.HIGH, "oben": End.HIGH}
+
+
 def command_words() -> dict[str, str]:
     """The command words in the current language, as a player types them (both work)."""
     return {
