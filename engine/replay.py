@@ -43,15 +43,13 @@ class RecordError(ValueError):
     """A session record that cannot be read."""
 
 
-TREPPE = "treppenromme"  # the game whose face-down pile is the talon, its pile the staircase
-
-
-def describe_action(action: Action, names: Sequence[str], game_key: str = TREPPE) -> str:
+def describe_action(action: Action, names: Sequence[str], talon: bool = True) -> str:
     """One move in words in the current language, from what every player at the table saw
-    (a drawn card is not named); ``game_key`` chooses the game's words for its piles."""
+    (a drawn card is not named); ``talon``: the game calls its face-down pile the talon
+    (the game with a staircase), else the stock."""
     who = names[action.seat]
     if isinstance(action, DrawTalon):
-        if game_key == TREPPE:
+        if talon:
             return _("{who} draws from the talon", who=who)
         return _("{who} draws from the stock", who=who)
     if isinstance(action, TakeStaircase):
@@ -141,6 +139,7 @@ class Replay:
         self.names: tuple[str, ...] = first.names
         self.title = first.spec.title
         self.target: int | None = getattr(first.public_view(), "target", None)
+        self.talon = hasattr(first.public_view(), "staircase")  # talon and staircase words
         self.game_key = first.spec.key
         self._rounds: tuple[RoundLog, ...] | None = None
 
@@ -178,7 +177,7 @@ class Replay:
         for step, game in self.walk():
             if step:
                 action = self.actions[step - 1]
-                moves.append((step, describe_action(action, self.names, self.game_key)))
+                moves.append((step, describe_action(action, self.names, self.talon)))
             results = game.results
             if game.round_number != number or game.is_over:
                 if number:

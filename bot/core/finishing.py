@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot.core import language
 from bot.core.model import GameOptions, LiveGame, Seat
@@ -22,8 +22,21 @@ from engine.protocol import RummyGame
 from engine.registry import load_game
 
 if TYPE_CHECKING:
-    from bot.core.service import GameService
-    from bot.storage import GameRow
+    from bot.core.tablemsg import Payload
+    from bot.settings import Settings
+    from bot.storage import GameRow, Store
+
+
+class GameService(Protocol):
+    """What finishing needs of the game service (bot/core/service.py, which calls it)."""
+
+    storage: Store
+    settings: Settings
+
+    async def edit_table(self, live: LiveGame, payload: Payload) -> None: ...
+
+    async def delete_message(self, live: LiveGame, message_id: int) -> None: ...
+
 
 log = logging.getLogger(__name__)
 _notes_lock = asyncio.Lock()  # one process's read-modify-write of its own list

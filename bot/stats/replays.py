@@ -123,7 +123,7 @@ def draw_step(
         lines = [_("Round {round_number} is dealt.", round_number=round_number)]
     else:
         told = shown.narrate(events, names) or describe_action(
-            replay.actions[step - 1], names, replay.game_key
+            replay.actions[step - 1], names, replay.talon
         )
         # The moves before it in the same round (the step that ends a round belongs to it).
         moves = next(log.moves for log in replay.rounds() if any(n == step for n, _ in log.moves))
