@@ -211,8 +211,14 @@ class LoadTable:
             )
         except SetupError:  # no Rematch button yet: keep refreshing
             return
-        if result.response is not None and button_labelled(result.response, "Your hand"):
-            self.table = result.response
+        lobby = result.response  # a rematch asks the other player: they join, the host starts
+        if lobby is None or not button_labelled(lobby, "Join"):
+            return
+        other = self.members[1 - self.turn]
+        await click("join", lambda: other.click(lobby, label="Join"), clicked_at)
+        started = await click("start", lambda: member.click(lobby, label="Start"), clicked_at)
+        if started.response is not None and button_labelled(started.response, "Your hand"):
+            self.table = started.response
         for seat in range(len(self.members)):
             self.hands[seat] = await self.open_hand(click, seat)
 
@@ -263,6 +269,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         gc_freeze=cfg.gc_freeze,
         gc_young_threshold=cfg.gc_young,
         shard_count=1,  # SimCord cannot ask Discord for the count
+        clicks_per_second=0.0,  # time-compressed runs click faster than people (bench/burst.py)
     )
 
 

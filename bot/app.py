@@ -12,9 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import collector, emojis, errors, images, language
+from bot.core import collector, emojis, errors, images, language, mentions
 from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import GameComponent
+from bot.core.ratelimit import RateLimiter
 from bot.core.service import GameService
 from bot.games import all_presenters
 from bot.ops import metrics
@@ -35,6 +36,7 @@ EXTENSIONS = (
     "bot.settings_cmd",
 )
 COMMANDS_FINGERPRINT = "commands_fingerprint"
+COMMAND_IDS = "command_ids"  # top-level command name -> id, as the last sync returned them
 
 
 class TreppenBot(commands.AutoShardedBot):
@@ -57,6 +59,7 @@ class TreppenBot(commands.AutoShardedBot):
             **shards,
         )
         self.settings = settings
+        self.clicks = RateLimiter(settings.clicks_per_second, settings.click_burst)
         # One command group for every game: /treppe ...
         games = ", ".join(shown.title for shown in all_presenters())
         self.treppe = app_commands.Group(
@@ -101,13 +104,18 @@ class TreppenBot(commands.AutoShardedBot):
 
     async def _enter(self, interaction: discord.Interaction) -> bool:
         """Every slash command and autocomplete answers in the member's language; while the
-        bot stops, commands (new lobbies among them) are refused."""
+        bot stops, commands (new lobbies among them) are refused; a member's burst of
+        autocomplete requests gets no choices instead of the database's time."""
         command = interaction.type is discord.InteractionType.application_command
         if command:  # autocomplete is no answer, and has no completion to count
             metrics.start(interaction)
         await language.enter(interaction)
         if self.stopping and command:
             raise Stopping(_(STOPPING))
+        completing = interaction.type is discord.InteractionType.autocomplete
+        if completing and not self.clicks.allow(interaction.user.id):
+            await interaction.response.autocomplete([])
+            return False
         return True
 
     async def on_app_command_completion(
@@ -131,11 +139,30 @@ class TreppenBot(commands.AutoShardedBot):
         fingerprint = hashlib.sha256(
             json.dumps([guild.id if guild else None, payload], sort_keys=True).encode()
         ).hexdigest()
-        if await self.service.storage.get_meta(COMMANDS_FINGERPRINT) == fingerprint:
+        storage = self.service.storage
+        if await storage.get_meta(COMMANDS_FINGERPRINT) == fingerprint:
+            await self._remember_command_ids(guild)
             return
-        await self.tree.sync(guild=guild)
-        await self.service.storage.set_meta(COMMANDS_FINGERPRINT, fingerprint)
+        synced = await self.tree.sync(guild=guild)
+        mentions.remember({command.name: command.id for command in synced})
+        await storage.set_meta(COMMAND_IDS, json.dumps(mentions.known()))
+        await storage.set_meta(COMMANDS_FINGERPRINT, fingerprint)
         log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
+
+    async def _remember_command_ids(self, guild: discord.Object | None) -> None:
+        """The ids of commands synced before, for clickable mentions: stored at the sync, or
+        asked of Discord once when an older version synced them."""
+        stored = await self.service.storage.get_meta(COMMAND_IDS)
+        if stored:
+            mentions.remember({str(k): int(v) for k, v in json.loads(stored).items()})
+            return
+        try:
+            fetched = await self.tree.fetch_commands(guild=guild)
+        except discord.HTTPException:
+            log.warning("could not fetch the command ids; texts name commands as /name")
+            return
+        mentions.remember({command.name: command.id for command in fetched})
+        await self.service.storage.set_meta(COMMAND_IDS, json.dumps(mentions.known()))
 
     async def on_ready(self) -> None:
         if self._resumed:

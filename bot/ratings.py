@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, decimal
 from engine.protocol import Standings
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3
@@ -122,13 +122,20 @@ UNRATED_STOOD_IN = N_(
 
 
 def shown(rating: Rating) -> str:
-    """A rating with its uncertainty, e.g. ``27.4 ± 6.1``."""
-    return f"{rating.mu:.1f} ± {rating.sigma:.1f}"
+    """A rating with its uncertainty in the reader's number format: ``27.4 ± 6.1`` in English,
+    ``27,4 ± 6,1`` in German."""
+    return f"{decimal(rating.mu)} ± {decimal(rating.sigma)}"
+
+
+def signed(value: float) -> str:
+    """A change with its sign, one decimal: ``+2.6``, ``−2,6`` (a true minus sign)."""
+    rounded = round(value, 1)
+    return ("−" if rounded < 0 else "+") + decimal(abs(rounded))
 
 
 def change_line(name: str, change: RatingChange) -> str:
     delta = change.after.mu - change.before.mu
-    return f"{name}: {shown(change.after)} ({delta:+.1f})"
+    return f"{name}: {shown(change.after)} ({signed(delta)})"
 
 
 def session_note(

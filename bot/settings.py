@@ -74,6 +74,14 @@ class Settings(BaseSettings):
     # PostgreSQL: a per-shard advisory lock lets a standby take a dead process's games over
     # within about a second instead of when their leases run out (docs/scaling.md).
     shard_locks: bool = True
+    # Per member: clicks and autocomplete at once, then this many a second (0: no limit).
+    click_burst: int = Field(default=8, ge=1, le=1000)
+    clicks_per_second: float = Field(default=2.0, ge=0.0, le=1000.0)
+    # Open lobbies, and running tables with computer players, at once (.env.example).
+    lobbies_per_member: int = Field(default=2, ge=1, le=100)
+    lobbies_per_server: int = Field(default=20, ge=1, le=10_000)
+    computer_tables_per_member: int = Field(default=1, ge=0, le=100)
+    computer_tables_per_server: int = Field(default=5, ge=0, le=10_000)
     rating_min_sessions: int = Field(default=3, ge=1, le=100)  # rated sessions to be ranked
     game_seed: int | None = None  # fixed shuffle for reproducible tests; leave empty in play
 

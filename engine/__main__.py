@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.games.treppe.ai import STRENGTHS
-from engine.i18n import environment_language, languages, using
+from engine.i18n import _, environment_language, languages, using
 
 
 def _strengths(text: str, low: int, high: int, what: str) -> list[str]:
@@ -91,6 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--steps", action="store_true", help="after each move, the cards in hand and scores"
     )
+    replay.add_argument(
+        "--lang",
+        choices=languages(),
+        default=None,
+        help="language of the record's words (default: from the environment's locale)",
+    )
     return parser
 
 
@@ -105,23 +111,37 @@ def replay_main(path: str, only_round: int | None, steps: bool = False) -> int:
         replay = Replay(record.state)
         rounds = replay.rounds()
     except (OSError, RecordError) as error:
-        print(f"cannot read {path}: {error}", file=sys.stderr)
+        print(_("cannot read {path}: {error}", path=path, error=error), file=sys.stderr)
         return 2
     if only_round is not None and not 1 <= only_round <= len(rounds):
-        print(f"no round {only_round} (1 to {len(rounds)})")
+        print(_("no round {number} (1 to {rounds})", number=only_round, rounds=len(rounds)))
     else:
         print(replay.text(only_round=only_round, steps=steps), end="")
     if not record.rounds:
-        print("The file holds no recorded scores to check against.")
+        print(_("The file holds no recorded scores to check against."))
         return 0
     wrong = 0
     for recorded, mine in check_scores(replay, record.rounds):
         same = mine is not None and mine.totals == recorded.totals
         wrong += not same
-        found = score_line(replay.names, mine.totals) if mine is not None else "missing"
-        mark = "ok" if same else f"DIFFERS (recorded {score_line(replay.names, recorded.totals)})"
-        print(f"Round {recorded.round_number}: {found} {mark}")
-    print(f"{len(record.rounds) - wrong} of {len(record.rounds)} recorded rounds reproduced")
+        found = score_line(replay.names, mine.totals) if mine is not None else _("missing")
+        theirs = score_line(replay.names, recorded.totals)
+        mark = _("ok") if same else _("DIFFERS (recorded {scores})", scores=theirs)
+        print(
+            _(
+                "Round {number}: {found} {mark}",
+                number=recorded.round_number,
+                found=found,
+                mark=mark,
+            )
+        )
+    print(
+        _(
+            "{same} of {rounds} recorded rounds reproduced",
+            same=len(record.rounds) - wrong,
+            rounds=len(record.rounds),
+        )
+    )
     return 1 if wrong else 0
 
 
@@ -141,7 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
     if args.command == "replay":
-        return replay_main(args.file, args.round, args.steps)
+        with using(args.lang or environment_language()):
+            return replay_main(args.file, args.round, args.steps)
     from engine.games.treppe.terminal import main as play_main
 
     lang = args.lang or environment_language()

@@ -212,6 +212,12 @@ _SUIT_NAMES: dict[str, str] = {
     "SPADES": "♠",
     "HEARTS": "♥",
     "DIAMONDS": "♦",
+    # German suit letters as German players write them (after the names they abbreviate).
+    "KR": "♣",
+    "KA": "♦",
+    "P": "♠",
+    # A suit symbol typed apart from its rank ("10 ♠") joins it like a suit name.
+    **{symbol: symbol for symbol in "♣♦♥♠"},
 }
 _RANK_NAMES: dict[str, str] = {
     "ASS": "A",
@@ -245,7 +251,7 @@ def _join_named_suits(tokens: list[str]) -> list[str]:
     while index < len(tokens):
         token = tokens[index]
         glued = _GLUED_SUIT.fullmatch(token)
-        if glued is None:
+        if glued is None or (glued.group("a") and glued.group("b")):  # "Q♥♥": not one card
             out.append(token)
             index += 1
             continue

@@ -21,6 +21,7 @@ from engine.actions import (
     CallRummy,
     Discard,
     DrawTalon,
+    End,
     JokerSwap,
     Knock,
     LayOff,
@@ -31,6 +32,7 @@ from engine.actions import (
     action_from_json,
 )
 from engine.cards import Card, format_cards
+from engine.i18n import N_, _, card_count, ngettext
 from engine.protocol import RummyGame
 from engine.registry import load_game
 
@@ -41,36 +43,62 @@ class RecordError(ValueError):
     """A session record that cannot be read."""
 
 
-def describe_action(action: Action, names: Sequence[str]) -> str:
-    """One move in words, from what every player at the table saw (a drawn card is not named)."""
+def describe_action(action: Action, names: Sequence[str], talon: bool = True) -> str:
+    """One move in words in the current language, from what every player at the table saw
+    (a drawn card is not named); ``talon``: the game calls its face-down pile the talon
+    (the game with a staircase), else the stock."""
     who = names[action.seat]
     if isinstance(action, DrawTalon):
-        return f"{who} draws from the stock"
+        if talon:
+            return _("{who} draws from the talon", who=who)
+        return _("{who} draws from the stock", who=who)
     if isinstance(action, TakeStaircase):
-        return f"{who} takes the pile from position {action.index + 1} up"
-    if isinstance(action, TakeDiscard):
-        return f"{who} takes the top card of the discard pile"
-    if isinstance(action, Meld):
-        return f"{who} melds {format_cards(action.cards)}"
-    if isinstance(action, LayOff):
-        end = f" ({action.end.value} end)" if action.end is not None else ""
-        return f"{who} lays off {action.card} on meld {action.meld_id + 1}{end}"
-    if isinstance(action, JokerSwap):
-        return (
-            f"{who} swaps {action.card} for the joker in meld {action.meld_id + 1} and melds "
-            f"{format_cards(action.cards)}"
+        return _(
+            "{who} takes the staircase from card {position} up",
+            who=who,
+            position=action.index + 1,
         )
+    if isinstance(action, TakeDiscard):
+        return _("{who} takes the top card of the discard pile", who=who)
+    if isinstance(action, Meld):
+        return _("{who} melds {cards}", who=who, cards=format_cards(action.cards))
+    if isinstance(action, LayOff | JokerSwap):
+        return _laid(action, who)
     if isinstance(action, TakeBack):
-        return f"{who} takes back an unfinished first meld"
+        return _("{who} takes back an unfinished first meld", who=who)
     if isinstance(action, Discard):
-        return f"{who} discards {action.card}"
+        return _("{who} discards {card}", who=who, card=action.card)
     if isinstance(action, Knock):
-        return f"{who} discards {action.card} and knocks"
+        return _("{who} discards {card} and knocks", who=who, card=action.card)
     if isinstance(action, CallRummy):
-        return f"{who} discards {action.card} and calls Rummy"
+        return _("{who} discards {card} and calls Rummy", who=who, card=action.card)
     if isinstance(action, BuyBack):
-        return f"{who} {'buys back in' if action.accept else 'lets the buy-back pass'}"
+        if action.accept:
+            return _("{who} buys back in", who=who)
+        return _("{who} lets the buy-back pass", who=who)
     raise TypeError(f"unknown action {action!r}")
+
+
+def _laid(action: LayOff | JokerSwap, who: str) -> str:
+    meld = action.meld_id + 1
+    if isinstance(action, JokerSwap):
+        return _(
+            "{who} swaps {card} for the joker in meld {meld} and melds {cards}",
+            who=who,
+            card=action.card,
+            meld=meld,
+            cards=format_cards(action.cards),
+        )
+    if action.end is None:
+        return _("{who} lays off {card} on meld {meld}", who=who, card=action.card, meld=meld)
+    words = {End.LOW: N_("low end"), End.HIGH: N_("high end")}
+    return _(
+        "{who} lays off {card} on meld {meld} ({end})",
+        who=who,
+        card=action.card,
+        meld=meld,
+        end=_(words[action.end]),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +138,8 @@ class Replay:
             raise RecordError(f"not a stored session: {error}") from error
         self.names: tuple[str, ...] = first.names
         self.title = first.spec.title
+        self.target: int | None = getattr(first.public_view(), "target", None)
+        self.talon = hasattr(first.public_view(), "staircase")  # talon and staircase words
         self.game_key = first.spec.key
         self._rounds: tuple[RoundLog, ...] | None = None
 
@@ -146,7 +176,8 @@ class Replay:
         number, first, seen = 0, 0, 0
         for step, game in self.walk():
             if step:
-                moves.append((step, describe_action(self.actions[step - 1], self.names)))
+                action = self.actions[step - 1]
+                moves.append((step, describe_action(action, self.names, self.talon)))
             results = game.results
             if game.round_number != number or game.is_over:
                 if number:
@@ -189,7 +220,15 @@ class Replay:
         lines: dict[int, str] = {}
         for step, game in self.walk():
             seats = game.public_view().seats
-            lines[step] = " · ".join(f"{s.name} {s.hand_count} cards, {s.score}" for s in seats)
+            lines[step] = " · ".join(
+                _(
+                    "{name}: {cards}, {score}",
+                    name=s.name,
+                    cards=card_count(s.hand_count),
+                    score=s.score,
+                )
+                for s in seats
+            )
         return lines
 
     def text(self, *, only_round: int | None = None, steps: bool = False) -> str:
@@ -197,24 +236,20 @@ class Replay:
         and the final result); with ``steps``, each move is followed by the table after it."""
         names = self.names
         tables = self.table_lines() if steps else {}
-        lines = (
-            []
-            if only_round is not None
-            else [f"{self.title}: {', '.join(names)}", f"{self.steps} moves", ""]
-        )
+        lines = [] if only_round is not None else [*self._heading(), ""]
         for log in self.rounds():
             if only_round is not None and log.round_number != only_round:
                 continue
-            lines.append(f"Round {log.round_number}")
+            lines.append(_("Round {round_number}", round_number=log.round_number))
             for step, words in log.moves:
                 lines.append(f"  {step:4d}. {words}")
                 if steps:
                     lines.append(f"        {tables[step]}")
             if log.totals is None:
-                lines.extend(("  (not finished; the deal stays hidden)", ""))
+                lines.extend(("  " + _("(not finished; the deal stays hidden)"), ""))
                 continue
-            lines.append("  Totals: " + score_line(names, log.totals))
-            lines.append("  Dealt (shown now that the round is over):")
+            lines.append("  " + _("Totals: {scores}", scores=score_line(names, log.totals)))
+            lines.append("  " + _("Dealt (shown now that the round is over):"))
             lines.extend(
                 f"    {name}: {format_cards(hand) or '-'}"
                 for name, hand in zip(names, log.deal, strict=True)
@@ -223,9 +258,27 @@ class Replay:
         if only_round is not None:
             return "\n".join(lines)
         final = self.game_at(self.steps).standings()
-        winners = ", ".join(names[s] for s in final.winners) or "nobody yet"
-        lines.append(f"Final {final.unit}: {score_line(names, final.scores)}; won by {winners}")
+        winners = ", ".join(names[s] for s in final.winners) or _("nobody yet")
+        lines.append(
+            _(
+                "Final {unit}: {scores}; won by {winners}",
+                unit=_(final.unit),
+                scores=score_line(names, final.scores),
+                winners=winners,
+            )
+        )
         return "\n".join(lines) + "\n"
+
+    def _heading(self) -> list[str]:
+        """The game, its target (when it has one), who played, and how many moves."""
+        players = ", ".join(self.names)
+        if self.target is None:
+            title = f"{self.title}: {players}"
+        else:
+            title = _(
+                "{title} to {target}: {names}", title=self.title, target=self.target, names=players
+            )
+        return [title, ngettext("{n} move", "{n} moves", self.steps)]
 
 
 def score_line(names: Sequence[str], totals: Sequence[int]) -> str:

@@ -66,7 +66,7 @@ def command_messages() -> list[tuple[str, str]]:
         bot = TreppenBot(Settings(_env_file=None))  # type: ignore[call-arg]
         for extension in EXTENSIONS:  # never logged in: nothing to close
             await bot.load_extension(extension)
-        return list(command_strings([bot.treppe]))
+        return list(command_strings([bot.treppe, *bot.tree.get_commands()]))
 
     return asyncio.run(build())
 

@@ -12,10 +12,11 @@ from typing import Any
 import discord
 
 from bot.core import language
-from bot.core.errors import handle_interaction_error, refusals
+from bot.core.errors import Refusal, handle_interaction_error, refusals, send_private
+from bot.core.ratelimit import SLOW_DOWN, RateLimiter
 from bot.ops import metrics
 from bot.storage import utc_now
-from engine.i18n import _
+from engine.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +24,7 @@ Handler = Callable[[discord.Interaction, int, str], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 CUSTOM_ID_LIMIT = 100
 GAME_ID_DIGITS = 18  # SQLite's integers end at 19 digits
+NOT_IN_USE = N_("This control is no longer in use.")
 
 
 def register(operation: str, handler: Handler) -> None:
@@ -56,20 +58,39 @@ class GameComponent(
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = HANDLERS.get(self.operation)
         await language.enter(interaction)
+        if not await within_limit(interaction):
+            return  # answered: a burst stops here, before any lock, database or picture
         if await _run_elsewhere(interaction, self.game_id):
             return  # the process running the game answers this click, not this one
         metrics.start(interaction)
         try:
             async with refusals(interaction):
-                if handler is None:
-                    from bot.core.errors import Refusal
-
-                    raise Refusal(_("This control is no longer in use."))
+                if handler is None or not same_place(interaction, self.game_id):
+                    raise Refusal(_(NOT_IN_USE))
                 await handler(interaction, self.game_id, self.argument)
             metrics.finish(interaction)
         except Exception as error:
             await handle_interaction_error(interaction, error)
             raise
+
+
+async def within_limit(interaction: discord.Interaction) -> bool:
+    """Whether the member's click (or modal) may go on; if not, it is answered privately."""
+    limiter: RateLimiter | None = getattr(interaction.client, "clicks", None)
+    if limiter is None or limiter.allow(interaction.user.id):
+        return True
+    await send_private(interaction, _(SLOW_DOWN))
+    return False
+
+
+def same_place(interaction: discord.Interaction, game_id: int) -> bool:
+    """A running table's controls act only from its own server and channel: a forged custom
+    id from elsewhere must not show its scores, seat a stranger or rewrite another message."""
+    service = getattr(interaction.client, "service", None)
+    live = service.games.get(game_id) if service is not None else None
+    if live is None:
+        return True  # finished sessions and closed tables: their handlers check the guild
+    return bool(live.guild_id == interaction.guild_id and live.channel_id == interaction.channel_id)
 
 
 async def _run_elsewhere(interaction: discord.Interaction, game_id: int) -> bool:

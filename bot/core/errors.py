@@ -72,7 +72,7 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
         await send_private(interaction, str(error))
     except LeaseLost:
         metrics.refused(interaction)
-        await send_private(interaction, MOVED_ON)
+        await send_private(interaction, _(MOVED_ON))
 
 
 def install(tree: app_commands.CommandTree[discord.Client]) -> None:

@@ -1,6 +1,6 @@
 """Whose language: a private reply speaks the member's own Discord language, the public
 table and lobby the server's. A server's language is what a server manager chose with
-``/treppe settings language``, else the server's Discord locale; a language without a
+``/treppe-settings language``, else the server's Discord locale; a language without a
 catalogue falls back to English (``engine.i18n.resolve``).
 
 The text of an interaction is produced in the member's language (set when the interaction

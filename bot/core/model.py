@@ -8,6 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from bot.core.texts import shown_name
 from bot.storage import SeatRow
 from engine.i18n import _
 from engine.protocol import GameRules, GameSpec, OptionValue, RummyGame
@@ -162,6 +163,11 @@ class LiveGame:
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
+
+    @property
+    def shown_names(self) -> list[str]:
+        """The names for message text, escaped (``names`` stay raw for the pictures)."""
+        return [shown_name(name) for name in self.names]
 
     @property
     def is_over(self) -> bool:

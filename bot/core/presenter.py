@@ -15,7 +15,7 @@ from typing import Literal
 
 from bot.core.model import LiveGame, Seat
 from bot.core.reading import small_number
-from bot.core.texts import narrate
+from bot.core.texts import REBUILT_STOCK, narrate
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, LayOff, Meld
 from engine.cards import Card
@@ -164,6 +164,7 @@ class GamePresenter(ABC):
     key: str
     stock_word: str = N_("talon")  # the face-down pile a timed-out turn draws from
     pile_word: str = N_("discard pile")  # where taken cards come from (the hand picture says so)
+    rebuilt_text: str = REBUILT_STOCK  # the sentence for the stock rebuilt from that pile
     rules_doc: str = "docs/rules.md"
 
     # ------------------------------------------------------------ the spec
@@ -232,7 +233,14 @@ class GamePresenter(ABC):
 
     def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
         """One short line for the table's log."""
-        return narrate(events, names, self.tell, stock=_(self.stock_word), pile=_(self.pile_word))
+        return narrate(
+            events,
+            names,
+            self.tell,
+            stock=_(self.stock_word),
+            pile=_(self.pile_word),
+            rebuilt=self.rebuilt_text,
+        )
 
     @abstractmethod
     def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:

@@ -11,6 +11,7 @@ from engine.cards import Card, parse_cards
 from engine.i18n import _
 
 NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() also takes '²'-like digits
+RECORD_ID = re.compile(r"[0-9]{1,18}")  # a game or session id: both databases hold 18 digits
 LOW_WORDS = ("low", "l", "start", "before")
 HIGH_WORDS = ("high", "h", "end", "after")
 
@@ -20,6 +21,13 @@ def small_number(text: str) -> int | None:
     '٣', a sign, or more digits than any table position, meld or version needs)."""
     text = text.strip()
     return int(text) if NUMBER.fullmatch(text) else None
+
+
+def record_id(text: str) -> int | None:
+    """A game or session id typed or carried by a control (1-18 ASCII digits, an optional
+    leading '#'), or None: '²', '①', 20 digits or 5,000 must never reach int() or the database."""
+    text = text.strip().removeprefix("#")
+    return int(text) if RECORD_ID.fullmatch(text) else None
 
 
 def one_card(text: str) -> Card:

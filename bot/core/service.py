@@ -21,13 +21,13 @@ from typing import Any
 
 import discord
 
-from bot.core import language
+from bot.core import finishing, language, pruning
 from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
+from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat, Status
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import TablePoster, turn_key_of
-from bot.core.texts import shown_name
 from bot.core.turns import TurnClock
 from bot.games import presenter
 from bot.ops import metrics
@@ -54,6 +54,11 @@ log = logging.getLogger(__name__)
 RESTARTED = N_("♻️ The bot restarted; play continues.")
 
 
+def new_command() -> str:
+    """/treppe new, as the reader's client shows it."""
+    return command_mention("treppe new")
+
+
 class GameService:
     """Every running game of this process, and the one way to change them."""
 
@@ -77,13 +82,20 @@ class GameService:
     def get(self, game_id: int) -> LiveGame:
         live = self.games.get(game_id)
         if live is None:
-            raise Refusal(_("This table is closed. Start a new one with /treppe new."))
+            raise Refusal(
+                _("This table is closed. Start a new one with {command}.", command=new_command())
+            )
         return live
 
     def require_channel_game(self, channel_id: int) -> LiveGame:
         live = self.in_channel(channel_id)
         if live is None or live.game is None:
-            raise Refusal(_("No game is running in this channel. Start one with /treppe new."))
+            raise Refusal(
+                _(
+                    "No game is running in this channel. Start one with {command}.",
+                    command=new_command(),
+                )
+            )
         return live
 
     def require_seat(self, live: LiveGame, user_id: int) -> Seat:
@@ -92,7 +104,8 @@ class GameService:
             raise Refusal(
                 _(
                     "You are not seated at this table; you can follow everything on the table "
-                    "message. Start your own game with /treppe new in another channel."
+                    "message. Start your own game with {command} in another channel.",
+                    command=new_command(),
                 )
             )
         return seat
@@ -159,7 +172,7 @@ class GameService:
         live.status = Status.PLAYING
         self.cancel_task(live, "expiry")
         with language.table(live.guild_id):
-            live.log = presenter(live.game_key).narrate(game.events, shown_names(live))
+            live.log = presenter(live.game_key).narrate(game.events, live.shown_names)
         return list(game.events)
 
     async def _expire_lobby(self, live: LiveGame) -> None:
@@ -197,7 +210,7 @@ class GameService:
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat.to_row())
         with language.table(live.guild_id):
-            live.log = presenter(live.game_key).narrate(events, shown_names(live))
+            live.log = presenter(live.game_key).narrate(events, live.shown_names)
         if finished:
             live.round_result = finished[-1]
         elif live.round_result is not None and not isinstance(action, DrawTalon):
@@ -228,6 +241,8 @@ class GameService:
             ending = SessionResult(places(standings), rated)
         checkpoint = round_checkpoint(game, finished)
         stored = ActionRow(game.version, action_text(action), checkpoint)
+        if ending is not None:
+            await finishing.note(self, live.id)  # a crash from here on: finished on restart
         try:
             records = [shown.round_record(result) for result in finished]
             saving = self.storage.save_action(live.id, stored, records, winner, final, ending)
@@ -243,7 +258,7 @@ class GameService:
             live.checkpoint = checkpoint
         if ending is not None:
             live.rating_note = session_note(
-                live.names,
+                live.shown_names,
                 [s.user_id for s in live.seats],
                 [s.stood_in for s in live.seats],
                 changes,
@@ -275,6 +290,7 @@ class GameService:
             self.poster.request_refresh(live)
         if live.status == Status.FINISHED:
             self.forget(live, keep_tasks=True)
+            self.spawn_detached(finishing.shown(self, live))
             return
         self.clock.kick_autoplay(live)
 
@@ -324,7 +340,8 @@ class GameService:
     # ------------------------------------------------------------ restart
     async def restore(self) -> None:
         """Load the unfinished lobbies and games of this process's guilds that it could lease
-        (bot/core/leases.py)."""
+        (bot/core/leases.py), and show the final tables a crash left unshown."""
+        await finishing.finish_interrupted(self)
         for row in await self.leases.claim_open_games():
             await language.load(self.storage, row.guild_id)
             live = await self._live_from_row(row)
@@ -396,6 +413,7 @@ class GameService:
         for live in list(self.games.values()):
             await self._resume(live)
         self.spawn_detached(self.leases.keep())
+        self.spawn_detached(pruning.prune_forever(self.storage))
 
     async def _resume(self, live: LiveGame) -> None:
         if live.status == Status.LOBBY:
@@ -473,8 +491,3 @@ def display_name(user: discord.abc.User) -> str:
 
 def seat_names(seats: Sequence[Seat]) -> list[str]:
     return [seat.name for seat in seats]
-
-
-def shown_names(live: LiveGame) -> list[str]:
-    """The seats' names as message text (escaped: a name never pings, links or formats)."""
-    return [shown_name(seat.name) for seat in live.seats]

@@ -15,10 +15,12 @@ from bot.core.model import GameOptions, LiveGame, Seat, timer_text
 from bot.core.presenter import GamePresenter
 from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
-from engine.i18n import Message, _
+from engine.i18n import N_, Message, _
 from engine.protocol import BasePublicView, Phase
 
 COLOUR = discord.Colour.dark_green()
+# The computer strengths as the lobby names them (the engine's keys are English words).
+STRENGTHS = {"random": N_("random"), "normal": N_("normal"), "hard": N_("hard")}
 
 
 @dataclass
@@ -107,7 +109,9 @@ def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payloa
     )
     full = len(live.seats) >= limit
     strengths = [
-        discord.SelectOption(label=_("Add computer player ({s})", s=s), value=f"add:{s}")
+        discord.SelectOption(
+            label=_("Add computer player ({s})", s=_(STRENGTHS.get(s, s))), value=f"add:{s}"
+        )
         for s in spec.strengths
     ]
     strengths.append(
@@ -172,7 +176,7 @@ def table_words(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> s
     """Everything the table picture shows, in words: its description for screen readers, and
     the table itself where the bot draws no pictures."""
     parts = [shown.heading(view), seats_text(live, shown, view)]
-    parts.extend(f"{name}: {value}" for name, value in shown.table_fields(live.names, view))
+    parts.extend(f"{name}: {value}" for name, value in shown.table_fields(live.shown_names, view))
     parts.append(shown.footer(view))
     return "\n".join(parts)
 
@@ -213,7 +217,7 @@ async def _round_items(
     result = live.round_result
     if result is None:
         return []
-    lines = shown.result_lines(live.names, result)
+    lines = shown.result_lines(live.shown_names, result)
     number = shown.round_record(result).round_number
     picture = None
     if with_images:
@@ -231,7 +235,9 @@ async def _round_items(
 
 def _final_text(live: LiveGame, shown: GamePresenter, view: BasePublicView, pictured: bool) -> str:
     winner = view.winner if view.winner is not None else 0
-    lines = ["### " + _("{title} — {value} wins!", title=shown.title, value=live.names[winner])]
+    lines = [
+        "### " + _("{title} — {value} wins!", title=shown.title, value=live.shown_names[winner])
+    ]
     if live.log:
         lines.append(clip(live.log, 600))
     if not pictured:
@@ -239,7 +245,7 @@ def _final_text(live: LiveGame, shown: GamePresenter, view: BasePublicView, pict
         lines.append(
             _("Final {final_word} after {rounds}:", final_word=_(shown.final_word), rounds=rounds)
         )
-        lines.append(shown.standings_text(live.names, view))
+        lines.append(shown.standings_text(live.shown_names, view))
     if live.rating_note is not None:
         title, text = live.rating_note
         lines.append(f"**{title}**\n{clip(text)}")
@@ -302,7 +308,7 @@ def _ended_payload(live: LiveGame, text: str) -> Payload:
     if live.game is not None:
         shown = presenter(live.game_key)
         lines.append(_("**Standing when it ended**"))
-        lines.append(shown.standings_text(live.names, live.game.public_view()))
+        lines.append(shown.standings_text(live.shown_names, live.game.public_view()))
     return Payload(view=ui.layout(ui.text(clip("\n".join(lines), 3000)), colour=COLOUR))
 
 

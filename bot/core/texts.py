@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from discord.utils import escape_markdown
+import discord
 
 from engine.cards import format_cards
 from engine.events import (
@@ -17,7 +17,20 @@ from engine.events import (
     Melded,
     TalonRebuilt,
 )
-from engine.i18n import _, ngettext, percent
+from engine.i18n import N_, _, ngettext, percent
+
+
+def shown_name(name: str) -> str:
+    """A member-supplied name made inert for any message text: no markdown, no masked link,
+    no @everyone/@here or <@id> that pings (a zero-width space breaks the mention)."""
+    text = discord.utils.escape_markdown(name)
+    text = discord.utils.escape_mentions(text)
+    return text.replace("<", "<\u200b")
+
+
+REBUILT_STOCK = N_(
+    "The discard pile but its top card was shuffled into a new stock ({cards} cards)."
+)
 
 # A game's teller: the line for one of its own events, "" to say nothing, None if unknown.
 Teller = Callable[[GameEvent, Sequence[str]], str | None]
@@ -50,9 +63,12 @@ def dealer_draw_line(event: FirstDealerDrawn, names: Sequence[str]) -> str:
     )
 
 
-def shared_line(event: GameEvent, names: Sequence[str], stock: str, pile: str) -> str | None:
+def shared_line(
+    event: GameEvent, names: Sequence[str], stock: str, pile: str, rebuilt: str = REBUILT_STOCK
+) -> str | None:
     """The line for an event every game has; ``stock`` and ``pile`` are the game's words for
-    the face-down pile and the pile it is rebuilt from."""
+    the face-down pile and the pile it is rebuilt from, ``rebuilt`` its sentence (a message
+    of the catalogue) for that rebuild: one whole sentence per game reads right in German."""
     if isinstance(event, FirstDealerDrawn):
         return dealer_draw_line(event, names)
     if isinstance(event, DrewFromTalon):
@@ -75,12 +91,7 @@ def shared_line(event: GameEvent, names: Sequence[str], stock: str, pile: str) -
     if isinstance(event, Discarded):
         return _("{value} discarded {card}.", value=names[event.seat], card=event.card)
     if isinstance(event, TalonRebuilt):
-        return _(
-            "The {pile} was shuffled into a new {stock} ({cards} cards).",
-            pile=pile,
-            stock=stock,
-            cards=event.cards,
-        )
+        return _(rebuilt, cards=event.cards)
     return None
 
 
@@ -91,6 +102,7 @@ def narrate(
     *,
     stock: str,
     pile: str,
+    rebuilt: str = REBUILT_STOCK,
 ) -> str:
     """One short line for the table's log, e.g. 'Ben laid Q♥ K♥ A♥ for 30.': the game's
     teller first, then the shared events."""
@@ -98,7 +110,7 @@ def narrate(
     for event in events:
         line = tell(event, names)
         if line is None:
-            line = shared_line(event, names, stock, pile)
+            line = shared_line(event, names, stock, pile, rebuilt)
         if line:
             parts.append(line)
     return " ".join(parts)
@@ -109,12 +121,6 @@ def sessions_text(played: int, wins: int, win_rate: float) -> str:
     return _(
         "{played} played, {wins} won ({rate})", played=played, wins=wins, rate=percent(win_rate)
     )
-
-
-def shown_name(name: str) -> str:
-    """A member-chosen name as message text: no markdown, no link, no mention or ping."""
-    escaped = escape_markdown(name, as_needed=False)
-    return escaped.replace("@", "@\u200b").replace("<", "<\u200b").replace("](", "]\u200b(")
 
 
 def clip(text: str, limit: int = 1024) -> str:

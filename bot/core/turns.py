@@ -10,8 +10,10 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from bot.core import autoplay, language
+from bot.core.mentions import command_mention
 from bot.core.model import LiveGame, Status
 from bot.core.tableposts import TablePoster
+from bot.core.texts import shown_name
 from bot.games import presenter
 from bot.settings import Settings
 from bot.storage import Store
@@ -109,13 +111,16 @@ class TurnClock:
             done.append(live.log)
         with language.table(live.guild_id):  # the timer runs in no member's interaction
             note = (
-                _(" and is now away; moves are made for them until they use /treppe back")
+                _(
+                    " and is now away; moves are made for them until they use {command}",
+                    command=command_mention("treppe back"),
+                )
                 if seat.away
                 else ""
             )
             live.log = _(
                 "⏰ {name}'s time ran out; the turn was played for them{note}. {value}",
-                name=seat.name,
+                name=shown_name(seat.name),
                 note=note,
                 value=" ".join(done),
             )

@@ -20,7 +20,7 @@ from bot.games.treppe.render_results import render_round_result, render_session_
 from bot.games.treppe.render_table import render_table
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
-from bot.render.hand import render_hand
+from bot.render.hand import render_hand, sort_hand
 from engine.cards import Card
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.game import RommeRuleset
@@ -247,7 +247,7 @@ def _pictures() -> dict[str, bytes]:
     four, two, rom, wie = treppen_four(), treppen_two(), romme(), wiener()
     return {
         "table-2-players.png": render_table(two.table),
-        "hand.png": render_hand(two.hand, locked=two.locked),
+        "hand.png": render_hand(sort_hand(two.hand), locked=two.locked),  # as the bot shows it
         "round-result-dead.png": render_round_result(dead_round(), NAMES[:2]),
         "table-4-players.png": render_table(four.table),
         "round-result.png": render_round_result(four.result, four.names),

@@ -34,6 +34,7 @@ from bot.hand.controls import (
     on_type,
 )
 from bot.hand.live import HandMessages
+from bot.hand.typing import submitted
 from bot.hand.ui import seated
 from engine.i18n import _
 
@@ -70,6 +71,7 @@ def owned(handler: components.Handler) -> components.Handler:
 async def setup(bot: TreppenBot) -> None:
     for operation, handler in COMMON.items():
         components.register(operation, handler if operation == "hand" else owned(handler))
+    bot.add_listener(submitted, "on_interaction")  # the typing form, across restarts too
     service = getattr(bot, "service", None)  # none when only the commands are read (tools/i18n.py)
     if service is not None:
         service.poster.hands = HandMessages(service)

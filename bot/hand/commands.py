@@ -13,7 +13,6 @@ from bot.core.client import bot_of
 from bot.core.errors import refusals
 from bot.core.model import LiveGame, Seat
 from bot.core.presenter import HandState
-from bot.core.service import shown_names
 from bot.games import presenter
 from bot.hand.controls import answer_with_hand, show_new_hand
 from bot.hand.ui import hand_context, hand_payload
@@ -38,7 +37,7 @@ async def _command_act(
         async def prepare() -> tuple[HandState, dict[str, Any]]:
             async with live.lock:
                 events = await bot.service.apply(live, make(live, seat))
-                told = presenter(live.game_key).narrate(events, shown_names(live))
+                told = presenter(live.game_key).narrate(events, live.shown_names)
                 payload = hand_payload(live, seat, HandState(), f"✅ {told}")
             return HandState(), payload.send_kwargs()
 

@@ -15,7 +15,6 @@ from bot.core.client import bot_of
 from bot.core.errors import Refusal
 from bot.core.model import LiveGame, Seat
 from bot.core.presenter import HandContext, HandState
-from bot.core.service import shown_names
 from bot.games import presenter
 from bot.hand.live import HandMessages
 from bot.hand.typing import PlayModal
@@ -100,7 +99,7 @@ async def _act(
                 if isinstance(answer, Redraw):
                     return answer.state, payload_kwargs(live, seat, answer.state, answer.note)
                 events = await bot_of(interaction).service.apply(live, answer)
-                told = presenter(live.game_key).narrate(events, shown_names(live))
+                told = presenter(live.game_key).narrate(events, live.shown_names)
                 note = f"✅ {told}" if told else ""
                 return state.fresh(), payload_kwargs(live, seat, state.fresh(), note)
             except (RulesError, Refusal) as error:

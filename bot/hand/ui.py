@@ -77,7 +77,7 @@ def status_text(live: LiveGame, shown: GamePresenter, ctx: HandContext) -> str:
             return _("**The session is over.**")
         return _("**The session is over:** {name} wins.", name=live.names[winner])
     if public.to_act != ctx.seat.seat:
-        return _("Waiting for {value}.", value=live.names[public.to_act])
+        return _("Waiting for {value}.", value=live.shown_names[public.to_act])
     return shown.turn_text(ctx.private)
 
 

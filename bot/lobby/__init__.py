@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.core import components
 from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals, send_private
+from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat, Status
 from bot.core.presenter import GamePresenter
 from bot.core.service import display_name
@@ -39,8 +40,10 @@ SETTING_DEFAULTS = {"target": "default_target"}
 
 
 def can_moderate(interaction: discord.Interaction) -> bool:
+    """Manage Server, or Manage Channels here: ``interaction.permissions`` are the member's
+    permissions in this channel, so a channel's moderators may end and cancel its tables."""
     permissions = getattr(interaction, "permissions", None)
-    return bool(permissions and permissions.manage_guild)
+    return bool(permissions and (permissions.manage_guild or permissions.manage_channels))
 
 
 def _annotation(option: OptionSpec) -> Any:
@@ -119,6 +122,7 @@ async def open_table(
                 _("This channel already has a table{where} One game per channel.", where=where)
             )
         options = table_options(bot, shown, values, timer)
+        check_lobby_limits(bot, interaction.guild_id, interaction.user.id)
         try:
             live = await bot.service.open_lobby(
                 interaction.guild_id, interaction.channel_id, interaction.user, options
@@ -129,6 +133,49 @@ async def open_table(
         response = await interaction.response.send_message(**payload.send_kwargs())
         if response.message_id is not None:
             await bot.service.poster.set_table_message(live, response.message_id)
+
+
+def check_lobby_limits(bot: TreppenBot, guild_id: int, host_id: int) -> None:
+    """Refuse a new lobby beyond the open lobbies a member, or a server, may have at once."""
+    lobbies = [
+        g for g in bot.service.games.values() if g.status == "lobby" and g.guild_id == guild_id
+    ]
+    if sum(1 for g in lobbies if g.host_id == host_id) >= bot.settings.lobbies_per_member:
+        raise Refusal(
+            _(
+                "You already have {count} open tables waiting for players; start or cancel "
+                "one first.",
+                count=bot.settings.lobbies_per_member,
+            )
+        )
+    if len(lobbies) >= bot.settings.lobbies_per_server:
+        raise Refusal(_("This server has too many open tables waiting; try again later."))
+
+
+def check_computer_limits(bot: TreppenBot, live: LiveGame) -> None:
+    """Refuse to start a table with computer players beyond the running ones a host, or a
+    server, may have: the computers play on even when nobody watches."""
+    if not any(seat.is_computer for seat in live.seats):
+        return
+    running = [
+        g
+        for g in bot.service.games.values()
+        if g.status == "playing"
+        and g.guild_id == live.guild_id
+        and any(seat.is_computer for seat in g.seats)
+    ]
+    mine = sum(1 for g in running if g.host_id == live.host_id)
+    if mine >= bot.settings.computer_tables_per_member:
+        raise Refusal(
+            _(
+                "You already run {count} tables with computer players; end one with "
+                "{command} first.",
+                count=mine,
+                command=command_mention("end"),
+            )
+        )
+    if len(running) >= bot.settings.computer_tables_per_server:
+        raise Refusal(_("This server runs too many tables with computer players; try later."))
 
 
 def _lobby(interaction: discord.Interaction, game_id: int) -> LiveGame:
@@ -189,6 +236,7 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
     async with live.lock:
         if live.status != Status.LOBBY:
             raise Refusal(_("This game has already started."))
+        check_computer_limits(bot_of(interaction), live)
         await service.start(live)
         payload, mention = await service.poster.first_table(live)
     if mention:
@@ -210,7 +258,7 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
 async def on_cancel(interaction: discord.Interaction, game_id: int, argument: str) -> None:
     live = _lobby(interaction, game_id)
     if interaction.user.id != live.host_id and not can_moderate(interaction):
-        raise Refusal(_("Only the host (or someone with Manage Server) can cancel this table."))
+        raise Refusal(_("Only the host or a moderator of this channel can cancel this table."))
     async with live.lock:
         await bot_of(interaction).service.storage.close_game(live.id, "cancelled")
         bot_of(interaction).service.forget(live)

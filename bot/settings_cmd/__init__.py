@@ -1,5 +1,6 @@
-"""/treppe settings language: the language of a server's tables and lobbies, chosen by a
-server manager (default: the server's Discord locale; no catalogue for it means English)."""
+"""/treppe-settings language: the language of a server's tables and lobbies (default: the
+server's Discord locale; no catalogue for it means English). A command of its own, open by
+default to Manage Server only, so a server's Integrations page can grant or deny it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from discord import app_commands
 from bot.core import language
 from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
-from bot.lobby import can_moderate
 from engine.i18n import _, languages, using
 
 if TYPE_CHECKING:
@@ -40,8 +40,6 @@ async def language_command(
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal(_("Settings belong to a server; use this there."))
-        if not can_moderate(interaction):
-            raise Refusal(_("Only someone with Manage Server can change the server's settings."))
         bot = bot_of(interaction)
         service = bot.service
         value = language_choice.value
@@ -60,11 +58,16 @@ async def language_command(
 
 
 async def setup(bot: TreppenBot) -> None:
-    settings = app_commands.Group(name="settings", description="Server settings of the bot")
+    settings = app_commands.Group(
+        name="treppe-settings",
+        description="Server settings of the bot",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
     described = app_commands.describe(
         language_choice="Deutsch, English, or the server's Discord language"
     )(language_command)
     renamed = app_commands.rename(language_choice="language")(described)
     chosen = app_commands.choices(language_choice=language_choices())(renamed)
     settings.add_command(app_commands.command(name="language")(chosen))
-    bot.treppe.add_command(settings)
+    bot.tree.add_command(settings)

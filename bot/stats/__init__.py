@@ -11,14 +11,16 @@ from discord import app_commands
 
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file, rating_chart
+from bot.core.mentions import command_mention
 from bot.core.presenter import GamePresenter
 from bot.core.tablemsg import COLOUR
+from bot.core.texts import shown_name
 from bot.games import default_key, presenter
 from bot.ratings import Rating, shown
 from bot.rules_cmd import game_choices
 from bot.stats.replays import setup_replays
 from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
-from engine.i18n import N_, _, decimal, percent
+from engine.i18n import N_, _, decimal, ngettext, percent
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -29,7 +31,7 @@ HEAD_TO_HEAD_SHOWN = 3
 RATING_TITLE = N_("Ratings")
 RATING_EMPTY = N_(
     "Nobody has {least} rated sessions yet. Sessions between people only are rated; "
-    "`/treppe leaderboard by:wins` shows wins and points."
+    "{command} “wins and points” ranks by wins."
 )
 RATING_NOTE = N_(
     "Ranked by rating − 3 × uncertainty, all time; at least {least} rated sessions "
@@ -72,7 +74,9 @@ async def rating_board_embed(
     title = _(RATING_TITLE) if game.key == default_key() else f"{game.title} {_(RATING_TITLE)}"
     embed = discord.Embed(title=title, colour=COLOUR)
     if not rows:
-        embed.description = _(RATING_EMPTY, least=least)
+        embed.description = _(
+            RATING_EMPTY, least=least, command=command_mention("treppe leaderboard", "by")
+        )
     else:
         embed.description = "\n".join(
             rating_line(place, user_id, rating)
@@ -113,14 +117,18 @@ async def leaderboard_command(
             title = f"{shown.title} {title}"
         embed = discord.Embed(title=title, colour=COLOUR)
         if not rows:
-            embed.description = _("No finished sessions yet. Start one with /treppe new!")
+            embed.description = _(
+                "No finished sessions yet. Start one with {command}!",
+                command=command_mention("treppe new"),
+            )
         else:
             embed.description = "\n".join(
-                _(
-                    "{place}. <@{user_id}> — {wins} wins of {played} ({rate}) · {line}",
+                ngettext(
+                    "{place}. <@{user_id}> — {n} win of {played} ({rate}) · {line}",
+                    "{place}. <@{user_id}> — {n} wins of {played} ({rate}) · {line}",
+                    row.wins,
                     place=place + 1,
                     user_id=row.user_id,
-                    wins=row.wins,
                     played=row.played,
                     rate=percent(row.win_rate),
                     line=shown.leaderboard_line(row),
@@ -163,10 +171,11 @@ def games_text(records: list[GameRecord]) -> str:
 
 def head_to_head_text(records: list[HeadToHead]) -> str:
     return "\n".join(
-        _(
-            "<@{opponent}>: met {met} times, finished ahead {ahead}, behind {behind}",
+        ngettext(
+            "<@{opponent}>: played together {n} time, finished ahead {ahead}, behind {behind}",
+            "<@{opponent}>: played together {n} times, finished ahead {ahead}, behind {behind}",
+            r.met,
             opponent=r.opponent,
-            met=r.met,
             ahead=r.ahead,
             behind=r.behind,
         )
@@ -192,7 +201,7 @@ async def stats_command(
             title=_(
                 "{title} stats — {display_name}",
                 title=game_shown.title,
-                display_name=who.display_name,
+                display_name=shown_name(who.display_name),
             ),
             colour=COLOUR,
         )

@@ -18,10 +18,11 @@ from discord import app_commands
 from bot.core import components as ui
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file
+from bot.core.reading import record_id
 from bot.core.tablemsg import COLOUR, Payload
-from bot.core.texts import clip
+from bot.core.texts import clip, shown_name
 from bot.games import presenter
-from bot.storage import FinishedSession, SessionSummary, Store
+from bot.storage import FinishedSession, SessionSummary
 from engine.i18n import N_, _
 from engine.protocol import Phase
 from engine.replay import Replay, SessionRecord, describe_action
@@ -39,8 +40,11 @@ OPEN, BACK, NEXT, ROUND_BACK, ROUND_NEXT, RECORD = (
 )
 MOVES_SHOWN = 6  # the moves of the round up to the step, the newest last
 CACHED_REPLAYS = 16
+SESSIONS_LISTED = 25  # Discord shows 25 autocomplete choices
+SESSIONS_READ = 200  # read more: some may be in channels the member cannot see
 
 NOT_FOUND = N_("There is no finished session #{id} on this server.")
+NOT_VISIBLE = N_("Session #{id} was played in a channel you cannot see, so it is not shown to you.")
 NOTHING_HERE = N_("No finished session to replay here yet.")
 NO_SERVER = N_("Replays belong to a server; use this there.")
 RECORD_TEXT = N_(
@@ -59,12 +63,27 @@ def _bot(interaction: discord.Interaction) -> TreppenBot:
 _replays: OrderedDict[tuple[int, str], Replay] = OrderedDict()
 
 
-async def load(
-    storage: Store, guild_id: int | None, game_id: int
-) -> tuple[FinishedSession, Replay]:
+def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the member may view the channel a session was played in (a channel the bot no
+    longer knows counts as hidden): replays show only what the member could have watched."""
+    guild = interaction.guild
+    if guild is None:
+        return False
+    channel = guild.get_channel_or_thread(channel_id)
+    member = interaction.user
+    if channel is None or not isinstance(member, discord.Member):
+        return False
+    return channel.permissions_for(member).view_channel
+
+
+async def load(interaction: discord.Interaction, game_id: int) -> tuple[FinishedSession, Replay]:
+    """A finished session of this server, played in a channel the member can see."""
+    storage = _bot(interaction).service.storage
     session = await storage.finished_session(game_id)
-    if session is None or session.guild_id != guild_id:
+    if session is None or session.guild_id != interaction.guild_id:
         raise Refusal(_(NOT_FOUND, id=game_id))
+    if not can_see(interaction, session.channel_id):
+        raise Refusal(_(NOT_VISIBLE, id=game_id))
     key = (game_id, session.state)
     replay = _replays.get(key)
     if replay is None:
@@ -95,7 +114,7 @@ def draw_step(
 ) -> StepPicture:
     """The table after ``step`` actions, as the channel saw it then (slow: a worker thread)."""
     shown = presenter(replay.game_key)
-    names = replay.names
+    names = [shown_name(name) for name in replay.names]  # for text; the pictures take them raw
     game = replay.game_at(max(0, step - 1))
     events = list(game.apply(replay.actions[step - 1])) if step else []
     view = game.public_view()
@@ -103,7 +122,9 @@ def draw_step(
     if step == 0:
         lines = [_("Round {round_number} is dealt.", round_number=round_number)]
     else:
-        told = shown.narrate(events, names) or describe_action(replay.actions[step - 1], names)
+        told = shown.narrate(events, names) or describe_action(
+            replay.actions[step - 1], names, replay.talon
+        )
         # The moves before it in the same round (the step that ends a round belongs to it).
         moves = next(log.moves for log in replay.rounds() if any(n == step for n, _ in log.moves))
         lines = [f"{number}. {words}" for number, words in moves if number < step]
@@ -116,9 +137,9 @@ def draw_step(
         title = _("Replay #{id} — {title}: the end", id=session.id, title=shown.title)
     picture = round_picture = None
     if with_images:
-        picture = shown.render_session(names, view) if over else None
+        picture = shown.render_session(replay.names, view) if over else None
         picture = picture or shown.render_table(view)
-        round_picture = shown.render_round(finished[-1], names) if finished else None
+        round_picture = shown.render_round(finished[-1], replay.names) if finished else None
     rounds = len(replay.rounds())
     return StepPicture(
         title=title,
@@ -209,8 +230,8 @@ def _stepper(operation: str) -> ui.Handler:
 
     async def clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
         bot = _bot(interaction)
-        session, replay = await load(bot.service.storage, interaction.guild_id, game_id)
-        step = step_target(replay, operation, int(argument) if argument.isdigit() else 0)
+        session, replay = await load(interaction, game_id)
+        step = step_target(replay, operation, record_id(argument) or 0)
         payload = await step_payload(session, replay, step, with_images=bot.settings.render_images)
         await interaction.response.edit_message(**payload.edit_kwargs())
 
@@ -218,7 +239,7 @@ def _stepper(operation: str) -> ui.Handler:
 
 
 async def show_replay(interaction: discord.Interaction, game_id: int, step: int = 0) -> None:
-    session, replay = await load(_bot(interaction).service.storage, interaction.guild_id, game_id)
+    session, replay = await load(interaction, game_id)
     with_images = _bot(interaction).settings.render_images
     payload = await step_payload(session, replay, step, with_images=with_images)
     await interaction.response.send_message(ephemeral=True, **payload.send_kwargs())
@@ -245,7 +266,7 @@ def record_files(session: FinishedSession, replay: Replay) -> list[tuple[str, by
 
 
 async def _record_clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-    session, replay = await load(_bot(interaction).service.storage, interaction.guild_id, game_id)
+    session, replay = await load(interaction, game_id)
     files = await asyncio.to_thread(record_files, session, replay)
     await interaction.response.send_message(
         _(RECORD_TEXT, id=session.id, json=files[1][0]),
@@ -263,13 +284,20 @@ def choice_name(summary: SessionSummary) -> str:
 
 
 async def _sessions(interaction: discord.Interaction) -> list[SessionSummary]:
+    """The recent sessions asked for, only those played in channels the member can see."""
     member = getattr(interaction.namespace, "member", None)
     storage = _bot(interaction).service.storage
     if interaction.guild_id is None:
         return []
     if member is not None:
-        return await storage.recent_sessions(interaction.guild_id, user_id=member.id)
-    return await storage.recent_sessions(interaction.guild_id, channel_id=interaction.channel_id)
+        found = await storage.recent_sessions(
+            interaction.guild_id, user_id=member.id, limit=SESSIONS_READ
+        )
+    else:
+        found = await storage.recent_sessions(
+            interaction.guild_id, channel_id=interaction.channel_id, limit=SESSIONS_READ
+        )
+    return [s for s in found if can_see(interaction, s.channel_id)][:SESSIONS_LISTED]
 
 
 async def session_autocomplete(
@@ -295,10 +323,10 @@ async def replay_command(
         if interaction.guild_id is None:
             raise Refusal(_(NO_SERVER))
         if session:
-            text = session.strip().lstrip("#")
-            if not text.isdigit():
-                raise Refusal(_(NOT_FOUND, id=text))
-            game_id = int(text)
+            typed = record_id(session)
+            if typed is None:
+                raise Refusal(_(NOT_FOUND, id=clip(session.strip(), 40)))
+            game_id = typed
         else:
             recent = await _sessions(interaction)
             if not recent:

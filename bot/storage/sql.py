@@ -35,6 +35,11 @@ CLOSE_GAME = """
     RETURNING id
 """
 
+# Lobbies that expired or were cancelled were never dealt: nothing of them is worth keeping.
+PRUNE_CLOSED_LOBBIES = (
+    "DELETE FROM games WHERE status IN ('expired', 'cancelled') AND state IS NULL"
+)
+
 # ---------------------------------------------------------------- leases
 # Lease times follow the database's clock ({now}), the one clock every process shares.
 # A write to a game goes ahead only while this process holds the game's lease, or, for a

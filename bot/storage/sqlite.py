@@ -3,6 +3,7 @@ every write a unit of the group commit (``group_commit.py``), on disk before it 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -29,6 +30,8 @@ class SqliteDatabase:
     async def open(cls, path: Path) -> SqliteDatabase:
         """Open (creating folders and file as needed) and migrate the database."""
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():  # readable by its owner only (SQLite gives -wal/-shm the same)
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         connection = await aiosqlite.connect(path)
         connection.row_factory = sqlite3.Row
         database = cls(connection)

@@ -231,6 +231,13 @@ class Store(History):
             await tx.execute(sql.RELEASE_LEASES, {"ids": [game_id], "owner": self.owner})
         return bool(closed)
 
+    async def prune_closed_lobbies(self) -> int:
+        """Delete expired and cancelled lobbies (never dealt: their seats go with them); how
+        many went."""
+        async with self._db.transaction() as tx:
+            gone = await tx.fetch(sql.PRUNE_CLOSED_LOBBIES + " RETURNING id", {})
+        return len(gone)
+
     async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
         rows = await self._fetch(sql.SELECT_ROUNDS, {"game_id": game_id})
         return [from_row(RoundScoreRow, row) for row in rows]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -10,15 +11,19 @@ from discord import app_commands
 from bot.core import components, language
 from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
+from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat
-from bot.core.tablemsg import COLOUR
-from bot.core.texts import clip
+from bot.core.tablemsg import COLOUR, lobby_payload
+from bot.core.texts import clip, shown_name
 from bot.games import presenter
-from bot.lobby import can_moderate
+from bot.lobby import can_moderate, check_lobby_limits
+from bot.storage import GameRow, utc_now
 from engine.i18n import N_, Message, _
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
+
+REMATCH_WINDOW = timedelta(hours=1)  # an older Rematch button has expired
 
 
 async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
@@ -28,13 +33,13 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
     view = live.game.public_view()
     embed = discord.Embed(
         title=shown.scores_heading(view),
-        description=shown.standings_text(live.names, view),
+        description=shown.standings_text(live.shown_names, view),
         colour=COLOUR,
     )
     rows = await bot.service.storage.round_rows(live.id)
     by_round: dict[int, list[str]] = {}
     for row in rows:
-        name = live.names[row.seat]
+        name = live.shown_names[row.seat]
         gained = shown.round_points_text(row.points + row.bonus)
         mark = " ★" if row.closer == row.seat else ""
         by_round.setdefault(row.round_number, []).append(f"{name} {gained}{mark}")
@@ -64,42 +69,79 @@ async def scores_command(interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def on_rematch(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-    """Same seats, same options, a fresh deal."""
-    bot = bot_of(interaction)
+async def _rematch_row(bot: TreppenBot, interaction: discord.Interaction, game_id: int) -> GameRow:
+    """The finished game a Rematch button belongs to, if that button is still current: the
+    channel's latest session, finished within the hour, asked for by one of its players."""
     row = await bot.service.storage.game(game_id)
     if row is None or row.status != "finished":
         raise Refusal(_("That game is not finished."))
+    if row.guild_id != interaction.guild_id or row.channel_id != interaction.channel_id:
+        raise Refusal(_("This control is no longer in use."))
     if not any(seat.user_id == interaction.user.id for seat in row.seats):
         raise Refusal(_("Only the players of that game can ask for a rematch."))
     if bot.service.in_channel(row.channel_id) is not None:
         raise Refusal(_("This channel already has a table. One game per channel."))
-    seats = [Seat(s.seat, s.user_id, s.name, s.strength) for s in row.seats]
+    latest = await bot.service.storage.recent_sessions(row.guild_id, channel_id=row.channel_id)
+    session = await bot.service.storage.finished_session(game_id)
+    finished = datetime.fromisoformat(session.finished_at) if session else None
+    if finished is not None and finished.tzinfo is None:
+        finished = finished.replace(tzinfo=UTC)
+    if (
+        not latest
+        or latest[0].id != game_id
+        or finished is None
+        or (utc_now() - finished > REMATCH_WINDOW)
+    ):
+        raise Refusal(
+            _(
+                "This Rematch button has expired; start a new table with {command}.",
+                command=command_mention("treppe new"),
+            )
+        )
+    return row
+
+
+async def on_rematch(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """A new lobby with the same options and computer seats; the other players are asked to
+    join (mentioned), rather than seated without being asked."""
+    bot = bot_of(interaction)
+    row = await _rematch_row(bot, interaction, game_id)
+    check_lobby_limits(bot, row.guild_id, interaction.user.id)
     live = await bot.service.open_lobby(
         row.guild_id, row.channel_id, interaction.user, GameOptions.from_json(row.options)
     )
     async with live.lock:
-        live.seats = seats
+        for seat in row.seats:
+            if seat.user_id is None and len(live.seats) < live.options.max_seats:
+                live.seats.append(Seat(len(live.seats), None, seat.name, seat.strength))
         await bot.service.save_seats(live)
-        await bot.service.start(live)
-        with language.table(live.guild_id):
-            live.log = _("🔁 Rematch! {log}", log=live.log)
-        payload, _pinged = await bot.service.poster.first_table(live)
+    asked = sorted({s.user_id for s in row.seats if s.user_id not in (None, interaction.user.id)})
+    note = ""
+    if asked:
+        with language.table(live.guild_id):  # the one ping: the players asked to come back
+            note = _(
+                "🔁 {host} asks for a rematch: {players}, join to play again.",
+                host=interaction.user.mention,
+                players=" ".join(f"<@{user}>" for user in asked),
+            )
+    payload = lobby_payload(live, bot.settings.lobby_timeout, note)
+    payload.allowed_mentions = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in asked]
+    )
     response = await interaction.response.send_message(**payload.send_kwargs())
     if response.message_id is not None:
         await bot.service.poster.set_table_message(live, response.message_id)
-    bot.service.after_change(live, refresh=False)
 
 
 async def end_command(interaction: discord.Interaction) -> None:
-    """End the game in this channel (host or Manage Server). It is recorded as abandoned."""
+    """End the game in this channel (host or a moderator); it is recorded as abandoned."""
     async with refusals(interaction):
         service = bot_of(interaction).service
         live = service.in_channel(interaction.channel_id or 0)
         if live is None:
             raise Refusal(_("No table is open in this channel."))
         if interaction.user.id != live.host_id and not can_moderate(interaction):
-            raise Refusal(_("Only the host (or someone with Manage Server) can end this game."))
+            raise Refusal(_("Only the host or a moderator of this channel can end this game."))
         async with live.lock:
             status = "abandoned" if live.game is not None else "cancelled"
             ended = Message(N_("{mention} ended this game."), mention=interaction.user.mention)
@@ -115,10 +157,16 @@ async def leave_command(interaction: discord.Interaction) -> None:
         seat = service.require_seat(live, interaction.user.id)
         async with live.lock:
             with language.table(live.guild_id):  # the table's log, in the table's language
-                live.log = _("{name} left the table; the computer plays for them.", name=seat.name)
+                live.log = _(
+                    "{name} left the table; the computer plays for them.",
+                    name=shown_name(seat.name),
+                )
             await service.set_presence(live, seat, departed=True)
         await interaction.response.send_message(
-            _("You left the table; the computer plays your seat. /treppe back brings you back."),
+            _(
+                "You left the table; the computer plays your seat. {command} brings you back.",
+                command=command_mention("treppe back"),
+            ),
             ephemeral=True,
         )
 
@@ -133,10 +181,41 @@ async def back_command(interaction: discord.Interaction) -> None:
             raise Refusal(_("You are not marked away; you are playing."))
         async with live.lock:
             with language.table(live.guild_id):
-                live.log = _("{name} is back.", name=seat.name)
+                live.log = _("{name} is back.", name=shown_name(seat.name))
             await service.set_presence(live, seat, away=False, departed=False)
         await interaction.response.send_message(
             _("Welcome back! Your turns are yours again."), ephemeral=True
+        )
+
+
+async def remove_command(interaction: discord.Interaction, member: discord.User) -> None:
+    """Host: hand a silent player's seat to the computer (in a game without a turn timer)."""
+    async with refusals(interaction):
+        service = bot_of(interaction).service
+        live = service.require_channel_game(interaction.channel_id or 0)
+        game = live.game
+        assert game is not None
+        if interaction.user.id != live.host_id and not can_moderate(interaction):
+            raise Refusal(_("Only the host or a moderator of this channel can remove a player."))
+        if live.options.turn_timer:
+            raise Refusal(_("This table has a turn timer: it plays for a silent player already."))
+        seat = live.seat_of(member.id)
+        if seat is None or seat.departed:
+            raise Refusal(
+                _("{name} does not play at this table.", name=shown_name(member.display_name))
+            )
+        if game.to_act != seat.seat:
+            raise Refusal(_("Only the player whose turn it is can be removed for keeping silent."))
+        async with live.lock:
+            with language.table(live.guild_id):
+                live.log = _(
+                    "{name} was removed by the host; the computer plays for them.",
+                    name=shown_name(seat.name),
+                )
+            await service.set_presence(live, seat, departed=True)
+        await interaction.response.send_message(
+            _("{name} is removed; the computer plays their seat.", name=shown_name(seat.name)),
+            ephemeral=True,
         )
 
 
@@ -148,3 +227,5 @@ async def setup(bot: TreppenBot) -> None:
     group.add_command(app_commands.command(name="end")(end_command))
     group.add_command(app_commands.command(name="leave")(leave_command))
     group.add_command(app_commands.command(name="back")(back_command))
+    removing = app_commands.describe(member="The silent player whose turn it is")(remove_command)
+    group.add_command(app_commands.command(name="remove")(removing))

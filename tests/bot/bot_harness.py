@@ -37,6 +37,7 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         # Its polling would keep SimCord's virtual clock busy; tests/bot/test_failover.py
         # runs it in real processes.
         "shard_locks": False,
+        "clicks_per_second": 0.0,  # tests click far faster than people; test_bot_limits turns it on
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

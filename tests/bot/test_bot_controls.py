@@ -8,10 +8,12 @@ from datetime import UTC, datetime
 from bot_harness import Table, custom_id_of, description, hand_cards_shown
 from simcord import Env
 
+from bot.app import create_bot
 from bot.core.components import GameView
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.presenter import HandState
 from bot.hand.ui import PAGE_SIZE, hand_payload
+from bot.settings import Settings
 from engine import FULL_PACK, Deal, DrawTalon, Meld, Phase, Ruleset, parse_cards
 
 
@@ -147,3 +149,20 @@ async def test_a_private_hand_keeps_no_view_alive_and_works_after_fifteen_minute
     result = await member.click(hand, custom_id=custom_id_of(hand, "h_draw"))
     table.check_private(member, result.response)
     assert table.game.phase is Phase.PLAY
+
+
+async def test_the_typing_form_works_across_a_restart(simcord_env: Env, settings: Settings) -> None:
+    table = await started(simcord_env)
+    seat = table.game.to_act
+    member = table.member_for_seat(seat)
+    hand = await table.open_hand(member)
+    shown = await member.click(hand, custom_id=custom_id_of(hand, "h_type"))
+    assert shown.modal is not None
+
+    await simcord_env.restart_bot(create_bot(settings))
+    await simcord_env.settle()
+
+    result = await member.submit_modal(shown, {"take": "talon"})
+    table._live = None
+    assert table.game.phase is Phase.PLAY and table.game.to_act == seat
+    table.check_private(member, result.response)

@@ -65,19 +65,32 @@ async def test_two_members_play_a_whole_session(simcord_env: Env) -> None:
     assert sum(r.wins for r in board) == 1
 
 
-async def test_rematch_same_seats(simcord_env: Env) -> None:
+async def test_rematch_asks_the_others_and_old_buttons_expire(simcord_env: Env) -> None:
     table = setup_table(simcord_env, 2)
+    anna, ben = table.members
     await table.start(await table.open(target=50))
     await table.play()
     first_id = table.live.id
-    names = table.live.names
-    result = await table.members[1].click(table.table_message(), label="Rematch")
+    first_final = table.table_message()
+    result = await ben.click(first_final, label="Rematch")
     assert result.response is not None
+    lobby = result.response.message
+    # A lobby, not a dealt game: anna is asked (mentioned), not seated without being asked.
     table._live = None
-    assert table.live.id != first_id
-    assert table.live.names == names
-    assert table.live.table_message_id == result.response.id
-    await table.play(moves=4)
+    assert table.live.id != first_id and table.live.status == "lobby"
+    assert [s.user_id for s in table.live.seats] == [ben.id]
+    assert f"<@{anna.id}>" in (lobby.content or "") and "rematch" in (lobby.content or "")
+    await anna.click(lobby, label="Join")
+    started = await ben.click(lobby, label="Start")
+    assert started.response is not None and table.live.status == "playing"
+    assert sorted(table.live.names) == ["anna", "ben"]
+    table.hands.clear()
+    await table.play()
+    # The first session's Rematch button is no longer current: a newer session ended here.
+    stale = await anna.click(first_final, label="Rematch")
+    assert stale.response is not None and stale.response.ephemeral
+    assert "expired" in stale.response.content
+    assert simcord_env.bot.service.in_channel(table.channel.id) is None
 
 
 async def test_four_seats_with_a_computer(simcord_env: Env) -> None:

@@ -155,7 +155,7 @@ async def test_two_rated_sessions_leaderboard_stats_and_replay(
     anna_rating = _rating(ratings[anna.id])
     assert fields["Rating"].startswith(f"{anna_rating.mu:.1f} ± {anna_rating.sigma:.1f}")
     assert "2 rated sessions" in fields["Rating"]
-    assert f"<@{ben.id}>: met 2 times" in fields["Head to head"]
+    assert f"<@{ben.id}>: played together 2 times" in fields["Head to head"]
     assert "won of 2" in fields["Win rate by game"]
     assert "per round" in fields["Rounds"] and "best round" in fields["Rounds"]
     assert embed.image.url == "attachment://rating.png"

@@ -104,9 +104,10 @@ async def test_a_server_manager_sets_the_tables_language(
     mod: MemberActor = guild.add_member(simcord_env.create_user("mod"), roles=[managers])
     locales.update({guild.id: "en-US", anna.id: "en-US", mod.id: "de"})
 
-    refused = await anna.slash(channel, "treppe settings language", language="de")
-    assert refused.response is not None and "Manage Server" in refused.response.content
-    chosen = await mod.slash(channel, "treppe settings language", language="de")
+    # Discord offers the command to Manage Server only (the Integrations page may change that).
+    assert "treppe-settings language" not in anna.available_commands(channel)
+    assert "treppe-settings language" in mod.available_commands(channel)
+    chosen = await mod.slash(channel, "treppe-settings language", language="de")
     assert chosen.response is not None and chosen.response.ephemeral
     assert "Deutsch" in chosen.response.content
     assert "Tische und Lobbys" in chosen.response.content  # said in the new table language
@@ -119,7 +120,7 @@ async def test_a_server_manager_sets_the_tables_language(
     )
     assert stored == "de"
 
-    back = await mod.slash(channel, "treppe settings language", language="auto")
+    back = await mod.slash(channel, "treppe-settings language", language="auto")
     assert back.response is not None and "English" in back.response.content
     assert language.guild_language(guild.id) == "en"
 
@@ -144,9 +145,19 @@ async def test_slash_commands_carry_german_names_descriptions_and_choices(
     for extension in EXTENSIONS:
         await bot.load_extension(extension)
     payload = await bot.treppe.get_translated_payload(bot.tree, bot.tree.translator)
-    german = [(kind, text) for kind, locale, text in _localised(payload) if locale == "de"]
+    settings = bot.tree.get_command("treppe-settings")
+    assert settings is not None
+    settings_payload = await settings.get_translated_payload(bot.tree, bot.tree.translator)
+    assert int(settings_payload["default_member_permissions"]) == 1 << 5  # Manage Server
+    german = [
+        (kind, text)
+        for part in (payload, settings_payload)
+        for kind, locale, text in _localised(part)
+        if locale == "de"
+    ]
     names = {text for kind, text in german if kind == "name"}
     assert {"neu", "ziehen", "abwerfen", "regeln", "sprache", "kombination"} <= names
+    assert "treppe-einstellungen" in names
     assert "Die Karte zum Anlegen" in {text for kind, text in german if kind == "text"}
     assert "alle Zeiten" in {text for kind, text in german if kind == "text"}  # a choice
     for kind, text in german:

@@ -71,7 +71,7 @@ async def test_leaderboard_and_stats_after_two_sessions(
         played = 2 if member is anna else 1
         wins = winners.count(member.id)
         line = next(line for line in lines if f"<@{member.id}>" in line)
-        assert f"{wins} wins of {played}" in line
+        assert f"{wins} {'win' if wins == 1 else 'wins'} of {played}" in line
         assert "per round" in line
 
     # Move the first session 40 days back: it drops out of the recent board.

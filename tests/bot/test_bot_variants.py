@@ -185,6 +185,8 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     first_id = table.live.id
     result = await table.members[1].click(table.table_message(), label="Rematch")
     assert result.response is not None
+    await table.members[0].click(result.response.message, label="Join")
+    await table.members[1].click(result.response.message, label="Start")
     table._live = None
     assert table.live.id != first_id and isinstance(table.live.game, WienerGame)
     table.hands.clear()

@@ -60,3 +60,9 @@ def test_joker_needs_no_suit_and_others_do() -> None:
         Card(Rank.ACE, None)
     with pytest.raises(ValueError):
         Card(Rank.JOKER, Suit.HEARTS)
+
+
+def test_german_suit_letters_and_names_are_read() -> None:
+    assert parse_cards("P10 10P Kr7 Ka3 KaD") == parse_cards("10♠ 10♠ 7♣ 3♦ Q♦")
+    assert parse_cards("Pik 10, Dame Herz, KrA") == parse_cards("10♠ Q♥ A♣")
+    assert parse_cards("KH KaK SPADES 5") == parse_cards("K♥ K♦ 5♠")  # K is still the king

@@ -144,3 +144,24 @@ def test_check_scores_reports_a_missing_round() -> None:
     pairs = check_scores(replay, (*recorded(game), extra))
     assert pairs[-1] == (extra, None)
     assert all(engine == mine for mine, engine in pairs[:-1])
+
+
+def test_engine_replay_follows_lang_and_the_games_own_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = finished("treppenromme")
+    path = tmp_path / "session.json"
+    path.write_text(SessionRecord(game.to_json(), recorded(game)).to_json(), encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "en"]) == 0
+    english = capsys.readouterr().out
+    target = game.public_view().target
+    assert english.startswith(f"Treppenrommé to {target}: ")
+    assert "draws from the talon" in english and "takes the staircase from card " in english
+    assert "stock" not in english and "from position" not in english
+    assert main(["replay", str(path), "--lang", "de"]) == 0
+    german = capsys.readouterr().out
+    assert german.startswith(f"Treppenrommé bis {target}: ")
+    assert "zieht vom Talon" in german and "Runde 1\n" in german
+    assert "aufgezeichneten Runden nachgerechnet" in german
+    for english_word in ("draws", "discards", "Round ", "Totals", "recorded rounds"):
+        assert english_word not in german, english_word

@@ -280,13 +280,13 @@ def test_meld_line_shows_who_scored_what() -> None:
     queens = [Card.parse(c) for c in ("Q♣", "Q♦", "Q♠")]
     own = [PlacedCard(c, 10, 0) for c in queens]
     alone = MeldView(2, 0, MeldKind.SET, tuple(own))
-    assert table.meld_line(alone) == "   3. Q♣ Q♦ Q♠  (set · Tester 30 pts)"
+    assert table.meld_line(alone) == "   3. Q♣ Q♦ Q♠  (set · Tester: 30 pts)"
     run = [PlacedCard(Card.parse(c), p, 0) for c, p in (("5♥", 5), ("6♥", 6), ("7♥", 7))]
     low = PlacedCard(Card.parse("4♥"), 4, 2)
     high = PlacedCard(Card.parse("8♥"), 8, 1)
     shared = MeldView(0, 0, MeldKind.RUN, (low, *run, high))
     line = table.meld_line(shared)
-    assert line.endswith("(run · Tester 18 + Normal bot 1 8 + Normal bot 2 4 = 30 pts)")
+    assert line.endswith("(run · Tester: 18 + Normal bot 1: 8 + Normal bot 2: 4 = 30 pts)")
 
 
 def test_cli_play_refuses_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -323,7 +323,7 @@ ENGLISH = (
     "You ",
     " bot",
     " pts)",
-    "(round ",
+    "(this round",
     " cards",
     "begins",
     "Totals:",
@@ -351,7 +351,7 @@ def test_a_german_session_speaks_german_throughout() -> None:
     with using("en"):  # the table's language wins over the one in use around it
         table, text = _session("de")
     assert table.game.names == ("Du", "Normaler Bot 1", "Starker Bot 2")
-    assert "Treppenrommé bis 500: Du, Normaler Bot 1, Starker Bot 2. Tippe help für Hilfe." in text
+    assert "Treppenrommé bis 500: Du, Normaler Bot 1, Starker Bot 2. Tippe hilfe für Hilfe." in text
     assert "Runde 1 beginnt." in text
     assert "── Runde 1 · Ziel 500 · Talon " in text
     assert "Punkte:" in text and "Karten)" in text
@@ -419,7 +419,67 @@ def test_cli_play_in_german_helps_and_leaves_in_german(monkeypatch: pytest.Monke
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     assert main(["play", "--seed", "1", "--target", "50", "--lang", "de"]) == 0
     text = out.getvalue()
-    assert "Befehle (Karten als D♥" in text and "meld D♥ K♥ A♥" in text
+    assert "Befehle (Karten als D♥" in text and "auslegen D♥ K♥ A♥" in text
     assert "Tipp: " in text
     assert "Treppenrommé bis 50: Du, Normaler Bot." in text
     assert text.rstrip().endswith("Du verlässt den Tisch.")
+
+
+def test_commands_refuse_extra_words_duplicates_and_a_second_draw() -> None:
+    refusals = {
+        "draw 2": "one word too many",
+        "help me": "one word too many",
+        "meld 4c 4c 5c": "You named 4♣ twice",
+        "4c 4c 5c": "You named 4♣ twice",
+        "lay 7s on 2 high now": "the end as low or high",
+    }
+    for typed, words in refusals.items():
+        with pytest.raises(RulesError) as info:
+            parse_command(typed, 0)
+        assert words in str(info.value), typed
+    for typed in ("take 1 2", "take 3", "draw"):  # after drawing, the same answer for all
+        with pytest.raises(RulesError) as info:
+            parse_command(typed, 0, drawn=True)
+        assert "drawn already" in str(info.value), typed
+
+
+def test_a_suit_typed_apart_from_its_rank_is_one_card() -> None:
+    assert parse_command("discard 10 ♠", 0) == parse_command("discard 10♠", 0)
+    assert parse_command("meld Q ♥ K ♥ A ♥", 0) == parse_command("meld Q♥ K♥ A♥", 0)
+
+
+def test_german_commands_work_beside_the_english_ones() -> None:
+    from engine.i18n import using
+
+    pairs = {
+        "ziehen": "draw",
+        "nimm 5": "take 5",
+        "auslegen Herz Dame, Herz König, Herz Ass": "meld Q♥ K♥ A♥",
+        "anlegen P7 an 3 oben": "lay 7♠ on 3 high",
+        "abwerfen Kr10": "discard 10♣",
+    }
+    for german, english in pairs.items():
+        assert parse_command(german, 1) == parse_command(english, 1), german
+    assert [parse_command(w, 0) for w in ("hilfe", "tipp", "beenden")] == ["help", "hint", "quit"]
+    with using("de"):  # a hint is given in the words the player types
+        assert action_command(parse_command("take 5", 1)) == "nimm 5"  # type: ignore[arg-type]
+        lay = parse_command("lay 7s on 3 high", 1)
+        assert action_command(lay) == "anlegen 7♠ an 3 oben"  # type: ignore[arg-type]
+        assert parse_command(action_command(lay), 1) == lay  # type: ignore[arg-type]
+
+
+def test_round_results_show_each_hand_sorted() -> None:
+    from engine.cards import parse_cards
+    from engine.games.treppe.terminal import in_hand_order
+
+    _table, text = _session("en", seed=9)
+    block = text.split("Totals:")[0].rsplit("hand.", 1)[-1]
+    hands = [
+        line.split(": ", 1)[1].rsplit(" (", 1)[0]
+        for line in block.splitlines()
+        if line.startswith("  ") and line.endswith(")") and ": " in line
+    ]
+    assert hands, block
+    for shown in hands:
+        cards = parse_cards(shown)
+        assert cards == in_hand_order(cards), shown

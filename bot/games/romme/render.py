@@ -17,6 +17,7 @@ from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import encode, new_canvas, text
 from bot.render.geometry import CARD_W, MIN_TEXT_PX, PICTURE_W
+from bot.render.hand import sort_hand
 from bot.render.results import (
     HEAD_H,
     TITLE,
@@ -332,7 +333,7 @@ def _draw_row(
     v.draw_band_frame(canvas, seat, y, row_h, pal.GOLD if out_row else None)
     mid = y + row_h // 2 - 15
     text(canvas, fit_text(names[seat], 24, NAME_W), INFO_X, mid, name_style(seat))
-    hand = result.hands[seat]
+    hand = sort_hand(result.hands[seat])  # as the player's own hand shows it: by suit
     for r in range(0, len(hand), CARDS_PER_ROW):
         row_y = y + ROW_PAD + (r // CARDS_PER_ROW) * (v.FAN_CARD_H + 6)
         for i, card in enumerate(hand[r : r + CARDS_PER_ROW]):

@@ -100,6 +100,9 @@ class TreppePresenter(TreppeHand, GamePresenter):
     key = "treppenromme"
     stock_word = N_("talon")
     pile_word = N_("staircase")
+    rebuilt_text = N_(
+        "The staircase but its top card was shuffled into a new talon ({cards} cards)."
+    )
     rules_doc = "docs/rules.md"
     final_word = N_("scores")
 

@@ -14,6 +14,7 @@ from bot.render import register_cache
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import encode, new_canvas, outline, paste_fan, rect, text
 from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP, MIN_TEXT_PX, PICTURE_W
+from bot.render.hand import sort_hand
 from bot.render.results import (
     HEAD_H,
     MARGIN,
@@ -112,7 +113,7 @@ def _draw_row(
     rect(canvas, (MARGIN, y, MARGIN + COLOUR_BAR_W - 1, y + row_h - 1), player_colour(seat))
     mid = y + row_h // 2 - 15
     text(canvas, fit_text(names[seat], 24, NAME_W), NAME_X, mid, _name_style(seat))
-    hand = result.hands[seat]
+    hand = sort_hand(result.hands[seat])  # as the player's own hand shows it: by suit
     for r in range(0, len(hand), CARDS_PER_ROW):
         row_y = y + ROW_PAD + (r // CARDS_PER_ROW) * (CARD_STRIP_H + 6)
         paste_fan(canvas, hand[r : r + CARDS_PER_ROW], CARDS_X, row_y, CARD_STEP, CARD_STRIP_H)

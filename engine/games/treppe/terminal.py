@@ -17,19 +17,13 @@ from collections.abc import Callable, Sequence
 from typing import Concatenate, ParamSpec, TextIO, TypeVar
 
 from engine.actions import (
-    Action,
-    Discard,
-    DrawTalon,
-    End,
-    LayOff,
-    Meld,
     MeldKind,
-    TakeStaircase,
 )
-from engine.cards import SUITS, Card, parse_cards
-from engine.errors import ParseError, RulesError
+from engine.cards import Card
+from engine.errors import RulesError
 from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded, TalonRebuilt
 from engine.games.treppe.ai import ComputerPlayer, make_player
+from engine.games.treppe.commands import action_command, in_hand_order, parse_command
 from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.views import MeldView, PrivateView
@@ -37,7 +31,8 @@ from engine.i18n import N_, _, card_count, language, ngettext, using
 from engine.protocol import Phase
 
 # Translators: the commands (draw, take, meld, lay … on, discard, hint, help, quit) are what
-# the player types: keep them in English. The cards are examples in the reader's card words.
+# the player types; the English and the German words both work (see commands.py). The cards
+# are examples in the reader's card words.
 HELP = N_("""\
 Commands (cards as Q♥, QH, qh, 10s or TS):
   draw                     take the top card of the talon
@@ -113,84 +108,6 @@ def use_colour(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-def action_command(action: Action) -> str:
-    """The text a player would type for ``action``."""
-    if isinstance(action, DrawTalon):
-        return "draw"
-    if isinstance(action, TakeStaircase):
-        return f"take {action.index + 1}"
-    if isinstance(action, Meld):
-        return "meld " + " ".join(str(c) for c in action.cards)
-    if isinstance(action, LayOff):
-        end = f" {action.end.value}" if action.end is not None else ""
-        return f"lay {action.card} on {action.meld_id + 1}{end}"
-    assert isinstance(action, Discard), action  # the game offers no other move
-    return f"discard {action.card}"
-
-
-def parse_command(text: str, seat: int) -> Action | str:
-    """An action for the words typed, or one of the words ``help``, ``hint``, ``quit``,
-    ``""`` (nothing typed). Raises ``ParseError`` for what cannot be read."""
-    words = text.strip().split()
-    if not words:
-        return ""
-    verb = words[0].lower()
-    rest = words[1:]
-    if verb in ("help", "?", "h"):
-        return "help"
-    if verb in ("hint",):
-        return "hint"
-    if verb in ("quit", "exit", "q"):
-        return "quit"
-    if verb in ("draw", "d", "talon"):
-        return DrawTalon(seat)
-    if verb in ("take", "t"):
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise ParseError(N_("Say which staircase card to take, for example: take 5"))
-        return TakeStaircase(seat, int(rest[0]) - 1)
-    if verb in ("meld", "m"):
-        if not rest:
-            raise ParseError(N_("Name the cards to meld, for example: meld Q♥ K♥ A♥"))
-        return Meld(seat, tuple(parse_cards(" ".join(rest))))
-    if verb in ("lay", "l"):
-        lowered = [w.lower() for w in rest]
-        if "on" not in lowered:
-            raise ParseError(N_("Say where to lay it, for example: lay 7♠ on 3"))
-        at = lowered.index("on")
-        if not at:
-            raise ParseError(N_("Say which card to lay off, for example: lay 7♠ on 3"))
-        cards = parse_cards(" ".join(rest[:at]))
-        if len(cards) != 1:
-            raise ParseError(N_("Lay off one card at a time, for example: lay 7♠ on 3"))
-        after = lowered[at + 1 :]
-        if not after or not after[0].isdigit():
-            raise ParseError(N_("Say which meld, by its number, for example: lay 7♠ on 3"))
-        end: End | None = None
-        if len(after) > 1:
-            if after[1] not in ("low", "high"):
-                raise ParseError(N_("Say the end as low or high, for example: lay A♠ on 3 high"))
-            end = End(after[1])
-        return LayOff(seat, cards[0], int(after[0]) - 1, end)
-    if verb in ("discard", "x"):
-        if not rest:
-            raise ParseError(N_("Say which card to discard, for example: discard 7♠"))
-        cards = parse_cards(" ".join(rest))
-        if len(cards) != 1:
-            raise ParseError(N_("Discard exactly one card, for example: discard 7♠"))
-        return Discard(seat, cards[0])
-    try:
-        cards = parse_cards(text)  # just cards: a meld
-    except ParseError:
-        raise ParseError(
-            N_("Unknown command “{word}”. Type help for the commands."), word=words[0]
-        ) from None
-    if len(cards) < 3:
-        raise ParseError(
-            N_("Say what to do with it: meld, lay … on N, or discard. Type help for help.")
-        )
-    return Meld(seat, tuple(cards))
-
-
 class TerminalTable:
     """One session at the terminal: seat 0 is the human, the others computer players. Every
     line is written in ``lang`` (default: the language in use where the table is made)."""
@@ -251,18 +168,19 @@ class TerminalTable:
 
     @speaking
     def meld_line(self, meld: MeldView) -> str:
-        """``"   3. Q♣ Q♦ Q♠ Q♥  (set · Anna 30 + Ben 10 = 40 pts)"``: who scored what on it,
+        """``"   3. Q♣ Q♦ Q♠ Q♥  (set · Anna: 30 + Ben: 10 = 40 pts)"``: who scored what on it,
         the owner first, then whoever laid off on it."""
         credits = {meld.owner: 0}
         for placed in meld.cards:
             credits[placed.seat] = credits.get(placed.seat, 0) + placed.points
         owner = credits.pop(meld.owner)
-        parts = [f"{self.name(meld.owner)} {owner}"]
-        parts += [f"{self.name(seat)} {points}" for seat, points in sorted(credits.items())]
+        # "name: points", so a name ending in a number ("Normal bot 1") stays apart from it
+        parts = [f"{self.name(meld.owner)}: {owner}"]
+        parts += [f"{self.name(seat)}: {points}" for seat, points in sorted(credits.items())]
         scored = " + ".join(parts) + (f" = {meld.points}" if credits else "")
         cards = self.cards([p.card for p in meld.cards])
         kind = _("set") if meld.kind is MeldKind.SET else _("run")
-        # Translators: the end of a line of the table's melds, e.g. (set · Anna 30 pts)
+        # Translators: the end of a line of the table's melds, e.g. (set · Anna: 30 pts)
         about = _("({kind} · {scored} pts)", kind=kind, scored=scored)
         return f"  {meld.id + 1:>2}. {cards}  {about}"
 
@@ -292,7 +210,7 @@ class TerminalTable:
                 self.say(self.meld_line(meld))
         else:
             self.say(_("Melds: none yet"))
-        hand = sorted(view.hand, key=lambda c: (SUITS.index(c.suit) if c.suit else -1, c))
+        hand = in_hand_order(view.hand)
         self.say(_("Your hand ({count}): {cards}", count=len(hand), cards=self.cards(hand)))
         if public.phase is Phase.DRAW:
             self.say(_("Your turn: draw, or take N from the staircase."))
@@ -312,10 +230,10 @@ class TerminalTable:
         for seat in seats:
             line = f"  {seat.name + ':':<{width + 1}} {seat.score:>{digits}}  "
             if seat.seat == view.seat:  # your own count is in the hand line
-                line += _("(round {points})", points=seat.round_points)
+                line += _("(this round: {points})", points=seat.round_points)
             else:
                 line += _(
-                    "(round {points}, {cards})",
+                    "(this round: {points}, {cards})",
                     points=seat.round_points,
                     cards=card_count(seat.hand_count),
                 )
@@ -465,7 +383,8 @@ class TerminalTable:
             self.say(self.went_out(result.went_out, result.hand_romme, result.bonus))
         for seat, hand in enumerate(result.hands):
             if hand:
-                self.say(f"  {self.name(seat)}: {self.cards(hand)} ({result.hand_points[seat]})")
+                shown = self.cards(in_hand_order(hand))
+                self.say(f"  {self.name(seat)}: {shown} ({result.hand_points[seat]})")
         self.say(_("Totals:"))
         width = max(len(self.name(s)) for s in range(len(result.totals)))
         digits = max(len(str(t)) for t in result.totals)
@@ -525,7 +444,7 @@ class TerminalTable:
         if line is None:
             return False
         try:
-            command = parse_command(line, self.human)
+            command = parse_command(line, self.human, drawn=view.public.phase is Phase.PLAY)
         except RulesError as error:
             self.say(str(error))
             return True

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
+from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.games.treppe import examples as ex
 from bot.games.treppe.render_results import render_round_result, render_session_result
-from engine.cards import FULL_PACK
+from engine.cards import FULL_PACK, Card
 
 
 def _open(data: bytes) -> Image.Image:
@@ -51,3 +53,38 @@ def test_session_result_renders() -> None:
     img = _open(render_session_result(ex.NAMES4, totals, totals.index(max(totals))))
     assert img.width <= 1100
     _open(render_session_result(["Anna", "Ben"], (500, 500), None))
+
+
+def test_round_result_pictures_show_each_hand_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.games.treppe.render_results as treppe_results
+    from bot.games.romme import render as romme_render
+    from bot.games.twopack_examples import romme_round_result
+    from bot.render.hand import sort_hand
+
+    shown: list[list[Card]] = []
+    real_fan = treppe_results.paste_fan
+
+    def fan(canvas: Any, cards: Any, *args: Any) -> Any:
+        shown.append(list(cards))
+        return real_fan(canvas, cards, *args)
+
+    monkeypatch.setattr(treppe_results, "paste_fan", fan)
+    result = ex.round_result()
+    hands = [tuple(reversed(sort_hand(h))) for h in result.hands]  # dealt in the wrong order
+    render_round_result(replace(result, hands=tuple(hands)), ex.NAMES4)
+    assert [c for c in shown if c] and all(cards == sort_hand(cards) for cards in shown)
+
+    faces: list[Card] = []
+    real_face = romme_render.v.paste_face
+
+    def face(canvas: Any, card: Card, *args: Any) -> Any:
+        faces.append(card)
+        return real_face(canvas, card, *args)
+
+    monkeypatch.setattr(romme_render.v, "paste_face", face)
+    rom, names = romme_round_result()
+    dealt = tuple(Card.parse(c) for c in ("KC", "9H", "5S", "2D"))  # not in suit order
+    hands = (dealt, *((),) * (len(rom.hands) - 1))
+    romme_render.render_romme_round_result(replace(rom, hands=hands), names)
+    drawn = [tuple(faces[i : i + len(dealt)]) for i in range(len(faces))]
+    assert tuple(sort_hand(dealt)) in drawn and dealt not in drawn

@@ -1,0 +1,146 @@
+"""Finishing what a crash interrupted: a session whose last move was committed but whose table
+was never edited to its end would keep "Your hand" and the turn mention for ever, since a
+restart restores only open games. Before the last move is saved its game is noted as
+finishing (one list per instance, in the database's meta table); once the final table is
+shown the note goes; a restart shows the final table of every game still noted."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import TYPE_CHECKING, Protocol
+
+from bot.core import language
+from bot.core.model import GameOptions, LiveGame, Seat, Status
+from bot.core.tablemsg import table_payload
+from bot.games import presenter
+from bot.ratings import Rating, RatingChange, session_note
+from engine.actions import action_from_json
+from engine.events import GameEvent
+from engine.protocol import RummyGame
+from engine.registry import load_game
+
+if TYPE_CHECKING:
+    from bot.core.tablemsg import Payload
+    from bot.settings import Settings
+    from bot.storage import GameRow, Store
+
+
+class PostsTables(Protocol):
+    """What finishing needs of the table poster (bot/core/tableposts.py)."""
+
+    async def edit_table(self, live: LiveGame, payload: Payload) -> None: ...
+
+    async def delete_message(self, live: LiveGame, message_id: int) -> None: ...
+
+
+class GameService(Protocol):
+    """What finishing needs of the game service (bot/core/service.py, which calls it)."""
+
+    storage: Store
+    settings: Settings
+
+    @property
+    def poster(self) -> PostsTables: ...
+
+
+log = logging.getLogger(__name__)
+_notes_lock = asyncio.Lock()  # one process's read-modify-write of its own list
+
+
+def _key(service: GameService) -> str:
+    return f"finishing:{service.settings.instance_name}"
+
+
+async def _change(service: GameService, game_id: int, *, add: bool) -> None:
+    async with _notes_lock:
+        stored = await service.storage.get_meta(_key(service))
+        noted = set(json.loads(stored)) if stored else set()
+        noted = noted | {game_id} if add else noted - {game_id}
+        await service.storage.set_meta(_key(service), json.dumps(sorted(noted)))
+
+
+async def note(service: GameService, game_id: int) -> None:
+    """Before the session's last move is saved: its final table is still to be shown."""
+    await _change(service, game_id, add=True)
+
+
+async def shown(service: GameService, live: LiveGame) -> None:
+    """After the finished game's last table refresh: the note goes."""
+    while (task := live.tasks.get("refresh")) is not None and not task.done():
+        await asyncio.wait([task])
+    await _change(service, live.id, add=False)
+
+
+async def finish_interrupted(service: GameService) -> None:
+    """At start-up: show the final table (with its rating note) of every game this instance
+    noted as finishing; a game that turned out still open is restored the usual way."""
+    stored = await service.storage.get_meta(_key(service))
+    for game_id in json.loads(stored) if stored else []:
+        row = await service.storage.game(game_id)
+        try:
+            if row is not None and row.status == "finished":
+                await _show_final(service, row)
+        except Exception:
+            log.exception("game %s: could not show its final table after a restart", game_id)
+        await _change(service, game_id, add=False)
+
+
+async def _replayed(service: GameService, row: GameRow) -> tuple[RummyGame, list[GameEvent]]:
+    """The finished game from its whole log, and the events of its last move."""
+    whole = await service.storage.game_log(row.id)
+    assert whole is not None and row.state is not None
+    game = load_game(row.state)
+    events: list[GameEvent] = []
+    for action in json.loads(whole)["actions"]:
+        events = list(game.apply(action_from_json(action)))
+    return game, events
+
+
+async def _show_final(service: GameService, row: GameRow) -> None:
+    await language.load(service.storage, row.guild_id)
+    live = LiveGame(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        host_id=row.host_id,
+        status=Status.FINISHED,
+        options=GameOptions.from_json(row.options),
+        seats=[Seat.from_row(s) for s in row.seats],
+        created_at=row.created_at,
+        table_message_id=row.table_message_id,
+    )
+    game, events = await _replayed(service, row)
+    live.game = game
+    shown_as = presenter(live.game_key)
+    finished = shown_as.finished_rounds(events)
+    live.round_result = finished[-1] if finished else None
+    with language.table(live.guild_id):
+        live.log = shown_as.narrate(events, live.shown_names)
+        live.rating_note = session_note(
+            live.shown_names,
+            [s.user_id for s in live.seats],
+            [s.stood_in for s in live.seats],
+            await _changes(service, live),
+        )
+    payload = await table_payload(live, with_images=service.settings.render_images)
+    await service.poster.edit_table(live, payload)
+    if row.ping_message_id is not None:
+        await service.poster.delete_message(live, row.ping_message_id)
+    log.info("game %s: showed the final table a crash had left unshown", row.id)
+
+
+async def _changes(service: GameService, live: LiveGame) -> list[RatingChange]:
+    """What the session did to each member's rating, from the stored rating history."""
+    history = await service.storage.all_rating_history()
+    changes = []
+    for seat in live.seats:
+        after = history.get((live.id, seat.user_id or 0))
+        if seat.user_id is None or after is None:
+            continue
+        ratings = await service.storage.rating_history(live.guild_id, live.game_key, seat.user_id)
+        index = ratings.index(after) if after in ratings else 0
+        before = ratings[index - 1] if index > 0 else Rating()
+        changes.append(RatingChange(seat.user_id, before, after))
+    return changes
