@@ -25,6 +25,7 @@ from bot.hand.ui import CARDS_PER_PAGE, hand_context
 from bot.settings import Settings
 from engine import Action, Discard, DrawTalon, Game, LayOff, Meld, Phase, TakeStaircase, parse_cards
 from engine.cards import Card
+from engine.i18n import PSEUDO_CLOSE, PSEUDO_OPEN
 
 
 def make_settings(tmp_path: Path, **overrides: object) -> Settings:
@@ -198,7 +199,10 @@ class Table:
         seat = live.seat_of(member.id)
         assert seat is not None
         own = [str(c) for c in live.game.private_view(seat.seat).hand]
-        shown = hand_cards_shown(message)
+        # The pseudo-locale marks the rank letters it translates (⟦A⟧♦): the card is the same.
+        shown = [
+            c.replace(PSEUDO_OPEN, "").replace(PSEUDO_CLOSE, "") for c in hand_cards_shown(message)
+        ]
         assert len(shown) == min(len(own), CARDS_PER_PAGE), (shown, own)
         assert not Counter(shown) - Counter(own), (shown, own)
         self.private_checks += 1
