@@ -5,6 +5,7 @@ cards); every move itself goes through Discord interactions."""
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,8 @@ from typing import Any
 
 import discord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor, ResponseMessage
+from simcord.actors import _dispatch_actor_interaction, _visible_message
+from simcord.backend import serializers
 
 from bot.core.model import LiveGame
 from bot.core.presenter import HandState
@@ -22,6 +25,7 @@ from bot.hand.ui import CARDS_PER_PAGE, hand_context
 from bot.settings import Settings
 from engine import Action, Discard, DrawTalon, Game, LayOff, Meld, Phase, TakeStaircase, parse_cards
 from engine.cards import Card
+from engine.i18n import PSEUDO_CLOSE, PSEUDO_OPEN
 
 
 def make_settings(tmp_path: Path, **overrides: object) -> Settings:
@@ -102,6 +106,35 @@ def hand_cards_shown(message: ResponseMessage | discord.Message) -> list[str]:
     return shown
 
 
+class Shown:
+    """A message as a member's client shows it now: a later click on it comes from this
+    state even after the bot has edited the message (a double click, a slow client)."""
+
+    def __init__(self, env: Env, member: MemberActor, message: ResponseMessage) -> None:
+        stored = _visible_message(member, message)
+        self.payload = copy.deepcopy(dict(serializers.message_payload(env.backend, stored)))
+        self.message_id = stored.id
+        self.member = member
+
+    async def click(
+        self, channel: ChannelHandle, custom_id: str, values: list[str] | None = None
+    ) -> InteractionResult:
+        """Use the control ``custom_id`` as this message showed it (a select with values)."""
+        components = [c for c in walk(self.payload.get("components", []))]
+        assert any(c.get("custom_id") == custom_id for c in components), "not on the message"
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data.update(component_type=3, values=values)
+        return await _dispatch_actor_interaction(
+            self.member,
+            3,  # a component interaction
+            channel,
+            data,
+            extra={"message": self.payload},
+            source_message_id=self.message_id,
+        )
+
+
 class Table:
     def __init__(self, env: Env, channel: ChannelHandle, members: list[MemberActor]) -> None:
         self.env = env
@@ -178,7 +211,10 @@ class Table:
         seat = live.seat_of(member.id)
         assert seat is not None
         own = [str(c) for c in live.game.private_view(seat.seat).hand]
-        shown = hand_cards_shown(message)
+        # The pseudo-locale marks the rank letters it translates (⟦A⟧♦): the card is the same.
+        shown = [
+            c.replace(PSEUDO_OPEN, "").replace(PSEUDO_CLOSE, "") for c in hand_cards_shown(message)
+        ]
         assert len(shown) == min(len(own), CARDS_PER_PAGE), (shown, own)
         assert not Counter(shown) - Counter(own), (shown, own)
         self.private_checks += 1

@@ -7,11 +7,12 @@ import asyncio
 from typing import Any
 
 import pytest
-from bot_harness import Table
+from bot_harness import Table, description
 from simcord import Env
 from simcord.backend.models.interaction import ResponseKind
 
 from bot.core import answering
+from engine import DrawTalon
 
 
 async def test_slow_answers_are_deferred_then_edited_in(
@@ -25,12 +26,13 @@ async def test_slow_answers_are_deferred_then_edited_in(
     await table.start(await table.open(target=50))
     to_act = members[table.game.to_act]
     hand = await table.open_hand(to_act)  # a private message: "thinking…", then the hand
-    assert hand.embeds[0].title.startswith("Your hand")
+    assert "Your turn" in description(hand)
     before = table.game.public_view().version
-    result = await table.use(to_act, "h_draw")  # a control: a deferred update, then the edit
+    draw = next(c for c, a in table.offer_ids(to_act).items() if isinstance(a, DrawTalon))
+    result = await table.press(to_act, draw)  # a control: a deferred update, then the edit
     assert result._interaction.response_kind is ResponseKind.DEFERRED_UPDATE
     assert table.game.public_view().version == before + 1, "the draw was made once"
-    assert result.response is not None and "✅" in (result.response.embeds[0].description or "")
+    assert result.response is not None and "✅" in description(result.response)
     assert await table.play(moves=6) == 6
 
 

@@ -1,18 +1,23 @@
-"""The hand's other controls: typing in a modal, sorting, hints, autocomplete, paging."""
+"""The hand's other controls: typing in a modal, sorting, hints, autocomplete, paging, a
+card tapped that fits two melds, and a hand left longer than its token lives."""
 
 from __future__ import annotations
 
 import gc
 from datetime import UTC, datetime
+from typing import Any
 
-from bot_harness import Table, custom_id_of, description, hand_cards_shown
+import discord
+from bot_harness import Table, custom_id_of, description, hand_cards_shown, has_control, walk
 from simcord import Env
 
 from bot.app import create_bot
-from bot.core.components import GameView
+from bot.core import images
+from bot.core.components import V2_COMPONENT_LIMIT, GameView, count_components
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.presenter import HandState
-from bot.hand.ui import PAGE_SIZE, hand_payload
+from bot.core.tablemsg import Payload
+from bot.hand.ui import CARDS_PER_PAGE, hand_context, hand_payload
 from bot.settings import Settings
 from engine import FULL_PACK, Deal, DrawTalon, Meld, Phase, Ruleset, parse_cards
 
@@ -52,7 +57,7 @@ async def test_playing_by_typing_in_the_modal(simcord_env: Env) -> None:
 
 async def test_sort_and_hint(simcord_env: Env) -> None:
     table = await started(simcord_env)
-    member = table.members[0]
+    member = table.member_for_seat(table.game.to_act)  # hints are for the turn
     hand = await table.open_hand(member)
     by_suit = hand_cards_shown(hand)
     await member.click(hand, custom_id=custom_id_of(hand, "h_sort"))
@@ -91,30 +96,44 @@ def big_hand_game() -> LiveGame:
     )
 
 
-def select_sizes(payload_view: object) -> list[int]:
-    return [
-        len(item.item.options)
-        for item in payload_view.children  # type: ignore[attr-defined]
-        if hasattr(item.item, "options")
-    ]
+def view_components(payload: Payload) -> list[dict[str, Any]]:
+    """Every component of a payload's V2 layout, nested ones included, as Discord gets them."""
+    assert isinstance(payload.view, discord.ui.LayoutView)
+    return list(walk(payload.view.to_components()))
 
 
-async def test_thirty_cards_are_paged_in_selects_of_25() -> None:
+def controls(payload: Payload, operation: str) -> list[dict[str, Any]]:
+    return [c for c in view_components(payload) if f":{operation}:" in c.get("custom_id", "")]
+
+
+def test_thirty_one_cards_are_paged_fifteen_card_buttons_at_a_time() -> None:
     live = big_hand_game()
     assert live.game is not None
     live.game.apply(DrawTalon(0))
-    first = await hand_payload(live, live.seats[0], HandState(), with_image=False)
-    assert max(select_sizes(first.view)) == PAGE_SIZE
-    second = await hand_payload(live, live.seats[0], HandState(page=1), with_image=False)
-    sizes = select_sizes(second.view)
-    assert 6 in sizes  # 31 cards: 25 on the first page, 6 on the second
-    labels = [getattr(i.item, "label", "") for i in second.view.children]
-    assert any("page 2/2" in str(label) for label in labels)
-    # The whole hand is still listed in text, so nothing is hidden.
-    assert "Your hand (31)" in first.embeds[0].description
+    hand = [str(c) for c in images.sort_cards(live.game.private_view(0).hand, "suit")]
+    assert len(hand) == 31
+    state = HandState(seat=0)
+    reached: list[str] = []
+    for page in range(3):  # 31 cards: 15, 15 and 1, every card reachable by the page button
+        payload = hand_payload(live, live.seats[0], state)
+        buttons = controls(payload, "t_tap")
+        assert len(buttons) == (15 if page < 2 else 1)
+        assert len(buttons) <= CARDS_PER_PAGE
+        reached.extend(str(b["label"]) for b in buttons)
+        assert count_components(payload.view) <= V2_COMPONENT_LIMIT  # type: ignore[arg-type]
+        (turn,) = controls(payload, "h_page")
+        assert turn["label"] == f"Cards {page + 1}/3"
+        state = HandState.decode(turn["custom_id"].split(":", 3)[3])
+        assert state.page == (page + 1) % 3
+    assert reached == hand, "every card once, in the hand's order"
+    # A card tapped on the second page is the right card of the hand.
+    second = hand_payload(live, live.seats[0], HandState(seat=0, page=1))
+    tap = controls(second, "t_tap")[0]
+    tapped = HandState.decode(tap["custom_id"].split(":", 3)[3])
+    assert tapped.positions() == [15] and hand[15] == tap["label"]
 
 
-async def test_a_card_that_fits_two_melds_asks_where() -> None:
+def test_a_card_that_fits_two_melds_is_offered_both() -> None:
     mine = parse_cards("5♥ 6♥ 7♥ 9♥ 10♥ J♥ 8♥ 2♣ 3♣")
     rest = [c for c in FULL_PACK if c not in mine]
     deal = Deal(0, (tuple(mine), tuple(rest[:7])), (rest[7],), tuple(rest[8:]))
@@ -125,12 +144,15 @@ async def test_a_card_that_fits_two_melds_asks_where() -> None:
     game.apply(Meld(0, tuple(parse_cards("5♥ 6♥ 7♥"))))
     game.apply(Meld(0, tuple(parse_cards("9♥ 10♥ J♥"))))
     eight = parse_cards("8♥")[0]
-    state = HandState(version=game.public_view().version, pending=eight.code)
-    payload = await hand_payload(live, live.seats[0], state, with_image=False)
-    targets = [i.item for i in payload.view.children if ":h_layto:" in i.custom_id]
-    assert len(targets) == 1
-    values = sorted(o.value for o in targets[0].options)
-    assert values == ["8H:0:high", "8H:1:low"]
+    shown = hand_context(live, live.seats[0], HandState(seat=0)).cards
+    state = HandState(game.public_view().version, seat=0).tapped(shown.index(eight))
+    payload = hand_payload(live, live.seats[0], state)
+    labels = sorted(str(c["label"]) for c in controls(payload, "t_do"))
+    assert labels == [
+        "Discard 8♥",
+        "On your meld 5♥–7♥ (high end)",
+        "On your meld 9♥–J♥ (low end)",
+    ]
 
 
 async def test_a_private_hand_keeps_no_view_alive_and_works_after_fifteen_minutes(
@@ -146,8 +168,14 @@ async def test_a_private_hand_keeps_no_view_alive_and_works_after_fifteen_minute
     kept = [o for o in gc.get_objects() if isinstance(o, GameView)]
     assert kept == []
     await simcord_env.advance_time(16 * 60)
-    result = await member.click(hand, custom_id=custom_id_of(hand, "h_draw"))
+    # Before its token ran out the hand gave up its moves for a Refresh tap (the bot could
+    # no longer have edited it when the phase ends) ...
+    assert not table.offer_ids(member) and not has_control(hand, "t_tap")
+    assert "Refresh" in description(hand)
+    result = await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
     table.check_private(member, result.response)
+    # ... and one tap brings it back, playable.
+    await table.play_offered(member, DrawTalon(table.game.to_act))
     assert table.game.phase is Phase.PLAY
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, custom_id_of, walk
+from bot_harness import Table, custom_id_of, has_control, walk
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.actors import (
     _autocomplete_result,
@@ -30,6 +30,8 @@ from simcord.actors import (
     _visible_message,
 )
 from simcord.backend import serializers
+
+from engine import DrawTalon
 
 SEED = 20261123
 STEPS = 120  # per game: bounded, so the three games run in a few seconds
@@ -77,6 +79,10 @@ HAND_OPS = [
     "hand",
     "scores",
     "rematch",
+    "t_tap",
+    "t_do",
+    "t_take",
+    "t_back",
     "h_draw",
     "h_take",
     "h_meld",
@@ -105,9 +111,7 @@ HAND_OPS = [
     "lobby_start",
     "zz_gone",
 ]
-MOVE_OPS = {"h_draw", "h_take", "h_lay", "h_layto", "h_discard", "h_meld"} | {
-    f"v_{op}" for op in ("draw", "take", "meld", "lay", "discard", "knock", "rummy", "buy", "pass")
-}
+MOVE_OPS = {"t_tap", "t_do", "t_take", "t_back"}  # cards tapped, moves they allow
 JUNK_VALUES = ["²:K♠", "0:K♠", "99999999999999999999:K♠", "K♠:²:-", "K♠:0:up", "K♠", "", "a:b:c:d"]
 JUNK_ARGS = ["", "²", "5.s.0", "999999999999999999999.r.99999999999", "x.y.z", "1.s.-4.K♠.7"]
 
@@ -140,10 +144,19 @@ def components_of(message: ResponseMessage | discord.Message) -> list[dict[str, 
 
 
 def texts(message: ResponseMessage | discord.Message) -> str:
+    """Everything a message shows: content, embeds, V2 text displays, and the words on its
+    controls (a hand's cards are buttons: their labels show cards too)."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
         parts += [f"{f.name} {f.value}" for f in embed.fields]
+    rows = [c.to_dict() if hasattr(c, "to_dict") else c for c in message.components]
+    for item in walk(rows):
+        if item.get("type") == 10:
+            parts.append(str(item.get("content", "")))
+        parts += [str(item.get(key) or "") for key in ("label", "placeholder")]
+        parts += [str(o.get("label", "")) for o in item.get("options", [])]
+        parts += [str(m.get("description") or "") for m in item.get("items", [])]
     return "\n".join(parts)
 
 
@@ -218,7 +231,7 @@ class Fuzzer:
         known = {h.id for h in self.hands.get(member.id, [])}
         for message in shown:
             fresh = member.id in self.hands and message.id not in known and message.ephemeral
-            if fresh and "Your hand" in texts(message):
+            if fresh and has_control(message, "h_refresh"):  # a hand message
                 self.hands[member.id].append(message)
 
     def check_private(
@@ -250,7 +263,15 @@ class Fuzzer:
             return self.table.member_for_seat(game.to_act)
         return self.rng.choice(self.everyone)
 
+    def prune(self) -> None:
+        """Forget hand messages the bot deleted (opening a new hand deletes the previous one):
+        no client shows them any more."""
+        for member in self.table.members:
+            there = {m.id for m in self.table.channel.history(viewer=member)}
+            self.hands[member.id] = [h for h in self.hands[member.id] if h.id in there]
+
     async def step(self) -> None:
+        self.prune()
         kind = self.rng.choices(
             ["click", "double", "stale", "slash", "modal", "auto", "forge", "junk"],
             weights=[40, 5, 6, 12, 10, 10, 8, 6],
@@ -308,7 +329,10 @@ class Fuzzer:
         if not usable:
             return
         moves = [c for c in usable if c["custom_id"].split(":")[2] in MOVE_OPS]
-        if moves and self.rng.random() < 0.75:
+        offered = [c for c in moves if c["custom_id"].split(":")[2] == "t_do"]
+        if offered and self.rng.random() < 0.6:
+            usable = offered  # a move the tapped cards allow: play it
+        elif moves and self.rng.random() < 0.75:
             usable = moves  # mostly play on, so the fuzz reaches later phases and rounds
         component = self.rng.choice(usable)
         stored = _visible_message(member, hand)
@@ -576,10 +600,11 @@ async def test_another_members_copied_control_changes_nothing(simcord_env: Env):
     other = next(m for m in table.members if m is not owner)
     hand = await table.open_hand(owner)
     version = table.game.public_view().version
-    data = {"custom_id": custom_id_of(hand, "h_draw"), "component_type": 2}
+    draw = next(c for c, a in table.offer_ids(owner).items() if isinstance(a, DrawTalon))
+    data = {"custom_id": draw, "component_type": 2}
     result = await _component_interaction(other, _visible_message(owner, hand), data)
     assert result.response is not None and result.response.ephemeral
-    assert "another player's hand" in result.response.content
+    assert "another player's hand" in texts(result.response)
     assert table.game.public_view().version == version
 
 

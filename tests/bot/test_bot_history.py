@@ -94,12 +94,27 @@ async def walk_replay(member: MemberActor, viewer: ResponseMessage) -> ResponseM
     return again.response
 
 
+def rating_note(message: discord.Message) -> tuple[str, str] | None:
+    """The final table's word on rating: its title ('Rated session', 'Not rated') and text."""
+    text = description(message)
+    for title in ("Rated session", "Not rated"):
+        marker = f"**{title}**\n"
+        if marker in text:
+            return title, text.split(marker, 1)[1]
+    return None
+
+
+def rated_text(message: discord.Message, title: str) -> str:
+    note = rating_note(message)
+    assert note is not None and note[0] == title, note
+    return note[1]
+
+
 async def final_table(env: Env, channel: ChannelHandle, live: LiveGame) -> discord.Message:
     """The table message once it shows the session's end and whether it was rated."""
     for _ in range(400):  # the last commit (a database thread) and the table's refresh
         final = next(m for m in channel.history() if m.id == live.table_message_id)
-        names = {f.name for f in final.embeds[0].fields}
-        if names & {"Rated session", "Not rated"}:
+        if rating_note(final) is not None:
             return final
         await env.advance_time(1)
         await asyncio.sleep(0.02)  # real time for the database's worker thread
@@ -127,8 +142,8 @@ async def test_two_rated_sessions_leaderboard_stats_and_replay(
     storage = simcord_env.bot.service.storage
     table = Table(simcord_env, channel, [anna, ben])
     first, first_final = await play_table_session(table)
-    fields = {f.name: f.value or "" for f in first_final.embeds[0].fields}
-    assert "anna:" in fields["Rated session"] and "ben:" in fields["Rated session"]
+    rated_now = rated_text(first_final, "Rated session")
+    assert "anna:" in rated_now and "ben:" in rated_now
     key = first.game_key
     rated = {m.id: await storage.rating(guild.id, key, m.id) for m in (anna, ben, cleo)}
     assert rated[cleo.id] is None
@@ -262,9 +277,8 @@ async def test_rated_and_unrated_sessions_of_every_game(
     live = await session([anna, ben], computer=False)
     await play_for_members(simcord_env, channel, live)
     final = next(m for m in channel.history() if m.id == live.table_message_id)
-    fields = {f.name: f.value or "" for f in final.embeds[0].fields}
-    assert "anna:" in fields["Rated session"]
-    assert "ben:" in fields["Rated session"]
+    assert "anna:" in rated_text(final, "Rated session")
+    assert "ben:" in rated_text(final, "Rated session")
     after_rated = await storage.all_ratings()
     assert set(after_rated) == {(guild.id, shown.key, anna.id), (guild.id, shown.key, ben.id)}
     assert all(r.sessions == 1 and r != Rating() for r in after_rated.values())
@@ -281,8 +295,7 @@ async def test_rated_and_unrated_sessions_of_every_game(
     live = await session([anna, cleo], computer=True)
     await play_for_members(simcord_env, channel, live)
     final = next(m for m in channel.history() if m.id == live.table_message_id)
-    fields = {f.name: f.value or "" for f in final.embeds[0].fields}
-    assert "computer player" in fields["Not rated"]
+    assert "computer player" in rated_text(final, "Not rated")
     assert await storage.all_ratings() == after_rated
     row = await storage.finished_session(live.id)
     assert row is not None and row.rated is False
@@ -292,8 +305,7 @@ async def test_rated_and_unrated_sessions_of_every_game(
     live = await session([ben, cleo], computer=False)
     await play_for_members(simcord_env, channel, live, leave=cleo)
     final = next(m for m in channel.history() if m.id == live.table_message_id)
-    fields = {f.name: f.value or "" for f in final.embeds[0].fields}
-    assert "Moves were made for cleo" in fields["Not rated"]
+    assert "Moves were made for cleo" in rated_text(final, "Not rated")
     assert await storage.all_ratings() == after_rated
     seats = (await storage.game(live.id)).seats  # type: ignore[union-attr]
     assert [s.stood_in for s in seats] == [False, True]

@@ -4,6 +4,7 @@ loopback fake of Discord. Exercises login, command sync, the gateway, JSON and m
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import discord
@@ -55,12 +56,15 @@ async def test_real_client_against_loopback_discord(
             lambda: any(r.method == "DELETE" and lobby_id in r.path for r in fake.requests)
         )
         await fake.click(anna, table_id, f"trp:{game_id}:hand:")
+        # The private hand: its cards as buttons to tap, flagged ephemeral and Components V2.
         hand_answers = await _wait_for(
             lambda: [
-                r for r in fake.requests if r.path.endswith("/callback") and b"hand.png" in r.body
+                r for r in fake.requests if r.path.endswith("/callback") and b":t_tap:" in r.body
             ]
         )
-        assert hand_answers
+        answer = json.loads(hand_answers[0].body)
+        flags = answer["data"]["flags"]
+        assert flags & 64 and flags & 32768, flags
     except AssertionError:
         print([(r.method, r.path, r.content_type) for r in fake.requests])
         raise

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from bot_harness import Table, description, hand_cards_shown
+import discord
+from bot_harness import Table, card_buttons, description, hand_cards_shown
 from simcord import Env
+
+from bot.core.presenter import HandState
 
 
 async def test_four_members_only_ever_see_their_own_hand(simcord_env: Env) -> None:
@@ -19,28 +22,37 @@ async def test_four_members_only_ever_see_their_own_hand(simcord_env: Env) -> No
         await table.open_hand(member)
         result = await member.slash(channel, "treppe hand")
         table.check_private(member, result.response)
+        assert result.response is not None
+        table.hands[member.id] = result.response  # the newer hand is the live one
     await table.play(moves=24)
     assert table.private_checks >= 24 + 8
 
     names = {m.id: table.live.seats[table.seat_of(m)].name for m in members}
+    seats = {m.id: table.seat_of(m) for m in members}
     for member in members:
         seen = channel.history(viewer=member)
-        assert sum(1 for m in seen if m.flags.ephemeral) >= 2  # their own hands are there
+        assert sum(1 for m in seen if m.flags.ephemeral) >= 1  # their own live hand is there
         for message in seen:
             if not message.flags.ephemeral:
-                # Public messages never list anyone's hand.
-                assert "Your hand" not in description(message)
+                # Public messages never show anyone's cards as a hand.
+                assert not hand_cards_shown(message)
                 continue
-            if "Your hand" in description(message):
-                assert message.embeds[0].footer.text.startswith(names[member.id])
-                assert hand_cards_shown(message)  # and it is a hand, for this member
+            if hand_cards_shown(message):  # a hand: this member's own, by name and by seat
+                assert f"\n-# {names[member.id]} · " in description(message)
+                assert owners(message) == {seats[member.id]}
         others = [m for m in members if m is not member]
         for other in others:
             theirs = [
-                m
-                for m in channel.history(viewer=other)
-                if m.flags.ephemeral and m.embeds and m.embeds[0].footer.text
+                m for m in channel.history(viewer=other) if m.flags.ephemeral and card_buttons(m)
             ]
-            assert all(m.embeds[0].footer.text.startswith(names[other.id]) for m in theirs), (
+            assert all(owners(m) == {seats[other.id]} for m in theirs), (
                 "an ephemeral hand reached the wrong member"
             )
+            assert all(f"\n-# {names[member.id]} · " not in description(m) for m in theirs)
+
+
+def owners(message: discord.Message) -> set[int]:
+    """The seats whose hand drew these card buttons (each carries its hand's state)."""
+    return {
+        HandState.decode(str(c["custom_id"]).split(":", 3)[3]).seat for c in card_buttons(message)
+    }

@@ -1,6 +1,7 @@
 """Nothing bypasses the catalogue: with a test language that marks every translated string
 (⟦…⟧), sessions of every game show no member a word outside the marks: message content,
-embeds, component labels and options, modals and autocomplete entries.
+embeds, Components V2 text displays and picture descriptions, component labels and options,
+modals and autocomplete entries.
 
 Names of people, mentions, numbers, card symbols and punctuation may stand outside the marks;
 letters may not."""
@@ -12,9 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from bot_harness import custom_id_of, has_control, walk
+from bot_harness import Table, custom_id_of, has_control, walk
 from simcord import Env, InteractionResult, MemberActor
-from test_bot_every_game import reachable
+from test_bot_every_game import table_choice
 
 import bot.core.language
 from bot.core import language
@@ -57,9 +58,14 @@ def texts_of_embed(embed: Any) -> Iterator[str]:
 def texts_of_components(components: list[Any]) -> Iterator[str]:
     rows = [c.to_dict() if hasattr(c, "to_dict") else c for c in components]
     for item in walk(rows):
+        if item.get("type") == 10:  # a Components V2 text display: the message's words
+            yield str(item.get("content", ""))
         for key in ("label", "placeholder", "title"):
             if item.get(key):
                 yield str(item[key])
+        for media in item.get("items", []):  # a media gallery's pictures say what they show
+            if media.get("description"):
+                yield str(media["description"])
         for option in item.get("options", []):
             yield str(option.get("label", ""))
             if option.get("description"):
@@ -115,53 +121,61 @@ def table_message(channel: Any, live: Any) -> Any:
     return next(m for m in channel.history() if m.id == live.table_message_id)
 
 
+class SeenTable(Table):
+    """The harness's table, noting every answer to a tap on the member's hand."""
+
+    def __init__(self, env: Env, channel: Any, member: MemberActor, seen: Seen) -> None:
+        super().__init__(env, channel, [member])
+        self.seen = seen
+
+    async def press(
+        self, member: MemberActor, cid: str, values: list[str] | None = None
+    ) -> InteractionResult:
+        return self.seen.result("tap", await super().press(member, cid, values))
+
+
 async def play_turns(
     env: Env, channel: Any, live: Any, member: MemberActor, seen: Seen, shown: Any
 ) -> int:
-    """The member plays some turns with one click each, looking at hints, sorting and the
-    typing form on the way; computer players play the other seats."""
+    """The member plays some turns by tapping their live hand (opened once), looking at
+    hints, sorting and the typing form on the way; computer players play the other seats.
+    What the bot writes into the live hand when a turn comes is read too."""
     seat = live.seat_of(member.id)
-    clicks = 0
+    table = SeenTable(env, channel, member, seen)
+    table._live = live
+    moves = 0
     typed_once = False
     for _tick in range(600):
-        if clicks >= TURNS or live.game.is_over:
+        if moves >= TURNS or live.game.is_over:
             break
         if live.game.to_act != seat.seat:
             await env.advance_time(1)
             continue
-        table = table_message(channel, live)
-        seen.add("table", texts_of_message(table))
-        hand = seen.result("hand", await member.click(table, custom_id=custom_id_of(table, "hand")))
-        message = hand.response
-        assert message is not None
-        if clicks % 4 == 0:
-            seen.result(
-                "hint", await member.click(message, custom_id=custom_id_of(message, "h_hint"))
-            )
-            seen.result(
-                "sort", await member.click(message, custom_id=custom_id_of(message, "h_sort"))
-            )
-        if not typed_once and has_control(message, "h_type"):
+        board = table_message(channel, live)
+        seen.add("table", texts_of_message(board))
+        if member.id not in table.hands:
+            opened = await member.click(board, custom_id=custom_id_of(board, "hand"))
+            assert seen.result("hand", opened).response is not None
+            table.hands[member.id] = opened.response
+        hand = table.hands[member.id]
+        seen.add("live hand", texts_of_message(hand))  # as the bot edited it for this turn
+        if moves % 4 == 0:
+            await table.use(member, "h_hint")
+            await table.use(member, "h_sort")
+        if not typed_once and has_control(hand, "h_type"):
             typed_once = True
-            form = await member.click(message, custom_id=custom_id_of(message, "h_type"))
+            form = await member.click(hand, custom_id=custom_id_of(hand, "h_type"))
             seen.result("typing", form)
             if form.modal is not None:
                 fields = [c for c in walk(form.modal.get("components", [])) if c.get("type") == 4]
                 typed = await member.submit_modal(form, {f["custom_id"]: "zz" for f in fields})
                 seen.result("typed", typed)
             continue
-        options = reachable(shown, live, seat, message)
-        assert options, message
-        _action, custom_id, values = options[clicks % len(options)]
         version = live.game.public_view().version
-        if values:
-            seen.result("move", await member.select(message, values, custom_id=custom_id))
-        else:
-            seen.result("move", await member.click(message, custom_id=custom_id))
-        if live.game.public_view().version == version:
-            continue  # e.g. a lay-off that asks where: the answer was seen
-        clicks += 1
-    return clicks
+        await table.perform_any(table_choice(live, seat.seat))
+        assert live.game.public_view().version > version
+        moves += 1
+    return moves
 
 
 @pytest.mark.parametrize("shown", PRESENTERS, ids=[p.key for p in PRESENTERS])

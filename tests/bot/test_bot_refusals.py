@@ -7,11 +7,12 @@ from itertools import combinations
 from types import SimpleNamespace
 
 import pytest
-from bot_harness import Table, custom_id_of, description
-from simcord import Env, InteractionResult
+from bot_harness import Shown, Table, custom_id_of, description
+from simcord import Env, InteractionResult, MemberActor
 
 from bot.core import components
 from bot.core.errors import Refusal
+from bot.core.presenter import HandState
 from engine import DrawTalon, IllegalMeld, Phase, TakeStaircase, analyse_meld, format_cards
 
 
@@ -68,9 +69,18 @@ async def test_illegal_meld_shows_the_engines_reason(simcord_env: Env) -> None:
     version = table.game.public_view().version
     result = await member.slash(table.channel, "treppe meld", cards=format_cards(bad))
     assert private_text(result) == expected
-    # The same through the hand's select menu: the reason sits on top of the fresh hand.
-    result = await table.use(member, "h_meld", [c.code for c in bad])
+    # Tapped on the hand, cards that make no meld are offered no move, and the hand says so.
+    await table.tap_cards(member, bad)
+    assert table.offer_ids(member) == {}
+    assert "No move with" in description(table.hands[member.id])
+    # Typed in the hand's form, the same cards are refused with the engine's reason on top.
+    form = await member.click(
+        table.hands[member.id], custom_id=custom_id_of(table.hands[member.id], "h_type")
+    )
+    assert form.modal is not None
+    result = await member.submit_modal(form, {"meld": format_cards(bad)})
     assert f"⚠️ {expected}" in private_text(result)
+    table.check_private(member, result.response)
     assert table.game.public_view().version == version
 
 
@@ -82,36 +92,64 @@ def _is_meld(cards: tuple) -> bool:
     return True
 
 
+def offered(table: Table, member: MemberActor, kind: type) -> str:
+    """The custom id of the member's hand's button for a move of this kind."""
+    return next(c for c, a in table.offer_ids(member).items() if isinstance(a, kind))
+
+
 async def test_double_click_applies_once(simcord_env: Env) -> None:
     table, _ = await started(simcord_env)
     member = table.member_for_seat(table.game.to_act)
-    first = await table.open_hand(member)
-    second = (await member.click(table.table_message(), label="Your hand")).response
-    assert second is not None
+    hand = await table.open_hand(member)
+    shown = Shown(simcord_env, member, hand)  # as the member's client shows it
+    draw = offered(table, member, DrawTalon)
     version = table.game.public_view().version
-    await member.click(first, custom_id=custom_id_of(first, "h_draw"))
-    result = await member.click(second, custom_id=custom_id_of(second, "h_draw"))
+    first = await member.click(hand, custom_id=draw)
+    table.check_private(member, first.response)
+    assert "✅" in private_text(first)
+    result = await shown.click(table.channel, draw)  # the same button, pressed again
     assert table.game.public_view().version == version + 1
     text = private_text(result)
-    assert "out of date" in text and "You have drawn already this turn." in text
+    assert "out of date" in text and "✅" not in text
     table.check_private(member, result.response)
+    assert len(table.game.private_view(table.seat_of(member)).hand) == 8  # drew one card
 
 
 async def test_stale_staircase_choice_answers_with_a_fresh_hand(simcord_env: Env) -> None:
     table, _ = await started(simcord_env)
+    await table.play(moves=2)  # a draw and a discard: the staircase has two cards
+    assert table.game.phase is Phase.DRAW
+    assert len(table.game.public_view().staircase) == 2
     member = table.member_for_seat(table.game.to_act)
     old = await table.open_hand(member)
-    fresh = (await member.click(table.table_message(), label="Your hand")).response
-    assert fresh is not None
-    top = len(table.game.public_view().staircase) - 1
-    code = table.game.public_view().staircase[top].code
-    await member.select(fresh, [f"{top}:{code}"], custom_id=custom_id_of(fresh, "h_take"))
+    shown = Shown(simcord_env, member, old)
+    code = table.game.public_view().staircase[0].code
+    take = custom_id_of(old, "t_take")  # taking from deeper than the top: a select
     version = table.game.public_view().version
-    result = await member.select(old, [f"{top}:{code}"], custom_id=custom_id_of(old, "h_take"))
+    first = await member.select(old, [f"0:{code}"], custom_id=take)
+    assert "✅" in private_text(first)
+    assert table.game.public_view().version == version + 1
+    result = await shown.click(table.channel, take, [f"0:{code}"])  # chosen again, as shown
     text = private_text(result)
     assert "out of date" in text
-    assert table.game.public_view().version == version
+    assert table.game.public_view().version == version + 1
     table.check_private(member, result.response)
+
+
+async def test_a_forged_staircase_choice_is_refused(simcord_env: Env) -> None:
+    table, _ = await started(simcord_env)
+    await table.play(moves=2)
+    member = table.member_for_seat(table.game.to_act)
+    hand = await table.open_hand(member)
+    pile = table.game.public_view().staircase
+    wrong = next(c for c in ("2C", "3C", "4C") if c != pile[0].code)
+    version = table.game.public_view().version
+    shown = Shown(simcord_env, member, hand)
+    for value in (f"0:{wrong}", "7:2C", "x"):  # a card not there, a place not there, junk
+        result = await shown.click(table.channel, custom_id_of(hand, "t_take"), [value])
+        assert "not one I offered" in private_text(result), value
+        table.check_private(member, result.response)
+    assert table.game.public_view().version == version
 
 
 async def test_no_return_refusal(simcord_env: Env) -> None:
@@ -162,9 +200,10 @@ async def test_a_control_of_another_members_hand_is_refused(simcord_env: Env) ->
     table, _ = await started(simcord_env)
     seat = table.game.to_act
     owner, other = table.member_for_seat(seat), table.member_for_seat(1 - seat)
-    draw = custom_id_of(await table.open_hand(owner), "h_draw")
+    await table.open_hand(owner)
+    draw = offered(table, owner, DrawTalon)
     _, game_id, operation, argument = draw.split(":")
-    assert argument.rsplit(".", 1)[1] == str(seat)
+    assert HandState.decode(argument).seat == seat
     before = table.game.to_json()
     copied = SimpleNamespace(client=simcord_env.bot, user=SimpleNamespace(id=other.id), data={})
     with pytest.raises(Refusal, match="belongs to another player's hand"):

@@ -21,25 +21,25 @@ async def test_changes_during_a_refresh_collapse_into_one_more(
     members = [guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben")]
     table = Table(simcord_env, channel, members)
     await table.start(await table.open(target=50))
-    live, service = table.live, table.service
+    live, poster = table.live, table.service.poster
 
     drawn = 0
     gate = asyncio.Event()
     real = tableposts.table_payload
 
-    async def slow_payload(live: Any, *, with_images: bool) -> Any:
+    async def slow_payload(live: Any, *, with_images: bool, ping: str = "") -> Any:
         nonlocal drawn
         drawn += 1
         await gate.wait()  # the picture takes a while
-        return await real(live, with_images=with_images)
+        return await real(live, with_images=with_images, ping=ping)
 
     monkeypatch.setattr(tableposts, "table_payload", slow_payload)
-    service.request_refresh(live)
+    poster.request_refresh(live)
     refresh = live.tasks["refresh"]
     await asyncio.sleep(0)
     assert drawn == 1
     for _ in range(5):  # five changes while the first picture is drawn
-        service.request_refresh(live)
+        poster.request_refresh(live)
     assert live.tasks["refresh"] is refresh, "one task edits the table"
     gate.set()
     await refresh

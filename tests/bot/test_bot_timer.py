@@ -24,7 +24,8 @@ async def test_timeouts_remind_play_safely_and_mark_away(simcord_env: Env) -> No
     # The reminder moves the table: a new table message whose text reminds the sleeper.
     reminder = table.table_message()
     assert reminder.id != first_table
-    assert "seconds left" in reminder.content and sleeper.mention in reminder.content
+    words = description(reminder)
+    assert "seconds left" in words and sleeper.mention in words
     assert [m.id for m in channel.history()] == [reminder.id]
 
     await simcord_env.advance_time(30)

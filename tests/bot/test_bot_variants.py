@@ -14,6 +14,7 @@ from bot.app import create_bot
 from bot.core.model import LiveGame
 from bot.core.presenter import HandState
 from bot.games.wiener.presenter import best_close
+from bot.hand import taps
 from bot.hand.ui import hand_context
 from bot.settings import Settings
 from bot.stats import leaderboard
@@ -23,25 +24,6 @@ from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.protocol import Phase
 from engine.registry import get_spec, load_game
-
-
-def option_values(message: Any, operation: str) -> list[str]:
-    rows = [c.to_dict() if hasattr(c, "to_dict") else c for c in message.components]
-    for component in walk(rows):
-        if str(component.get("custom_id", "")).split(":")[2:3] == [operation]:
-            return [str(o["value"]) for o in component.get("options", [])]
-    raise AssertionError(f"no {operation} select on the message")
-
-
-def values_for(message: Any, operation: str, cards: Any) -> list[str]:
-    """The option values naming ``cards`` (two packs: duplicates take distinct options)."""
-    free = option_values(message, operation)
-    chosen = []
-    for card in cards:
-        value = next(v for v in free if v.split(":")[1] == card.code)
-        free.remove(value)
-        chosen.append(value)
-    return chosen
 
 
 class VariantTable(Table):
@@ -85,46 +67,38 @@ class VariantTable(Table):
         return await member.submit_modal(shown, values)
 
     async def perform_variant(self, action: Any) -> InteractionResult:
+        """Play a move as a member does: by tapping its cards and its offered button (a knock
+        the hand does not suggest, and a joker swap, typed in the form)."""
         member = self.member_for_seat(action.seat)
-        if isinstance(action, DrawTalon):
-            return await self.use(member, "v_draw")
-        if isinstance(action, TakeDiscard):
-            return await self.use(member, "v_take")
-        if isinstance(action, TakeBack):
-            return await self.use(member, "v_back")
-        if isinstance(action, BuyBack):
-            return await self.use(member, "v_buy" if action.accept else "v_pass")
         if isinstance(action, Knock | CallRummy):
             seat = self.live.seat_of(member.id)
             assert seat is not None
             ctx = hand_context(self.live, seat, HandState())
             if best_close(ctx, type(action)) == action:
-                op = "v_knock" if isinstance(action, Knock) else "v_rummy"
-                result = await self.use(member, op)
+                result = await self.play_offered(member, action)
             else:
                 verb = "knock" if isinstance(action, Knock) else "rummy"
                 result = await self.type_move(member, {"discard": f"{verb} {action.card}"})
             if self.vgame.knocker is not None:  # the knocker's hand is on the table now
-                names = [f.name for f in self.table_message().embeds[0].fields]
-                assert "Laid down" in names
+                assert "Laid down: " in description(self.table_message())
                 self.knocks_seen += 1
             return result
         if isinstance(action, JokerSwap):
             rest = " ".join(str(c) for c in action.cards)
             text = f"swap {action.card} on {action.meld_id + 1} with {rest}"
             return await self.type_move(member, {"swap": text})
-        operation = {Meld: "v_meld", LayOff: "v_lay"}.get(type(action), "v_discard")
-        hand = await self.hand_of(member)
-        if not has_control(hand, operation):
-            await member.click(hand, custom_id=custom_id_of(hand, "h_refresh"))
-        if isinstance(action, Meld):
-            return await self.use(member, "v_meld", values_for(hand, "v_meld", action.cards))
-        if isinstance(action, LayOff):
-            end = "-" if action.end is None else action.end.value
-            value = f"{action.card.code}:{action.meld_id}:{end}"
-            return await self.use(member, "v_lay", [value])
-        assert isinstance(action, Discard)
-        return await self.use(member, "v_discard", values_for(hand, "v_discard", [action.card]))
+        return await self.play_offered(member, action)
+
+    def legal(self, kind: type, cards: str = "") -> Any:
+        """The legal move of this kind (with exactly these cards, if given) for the seat to
+        act: the engine's own action, so its cards are in the engine's order."""
+        wanted = sorted(c.code for c in parse_cards(cards)) if cards else None
+        for action in self.vgame.legal_actions():
+            if not isinstance(action, kind):
+                continue
+            if wanted is None or sorted(c.code for c in taps.cards_used(action)) == wanted:
+                return action
+        raise AssertionError(f"no legal {kind.__name__} {cards}")
 
     async def play_variant(self, moves: int | None = None) -> int:
         made = 0
@@ -151,10 +125,10 @@ def live_of(table: Table) -> LiveGame:
 async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "wiener")
     lobby = await table.open(variant="wiener")
-    assert "Wiener Rummy" in (lobby.embeds[0].title or "")
+    assert "Wiener Rummy — new table" in description(lobby)
     await table.start(lobby)
     assert isinstance(table.live.game, WienerGame)
-    assert "Wiener Rummy" in (table.table_message().embeds[0].title or "")
+    assert "Wiener Rummy — round 1" in description(table.table_message())
     moves = await table.play_variant()
     game = table.vgame
     assert game.phase is Phase.OVER and game.winner is not None
@@ -163,7 +137,7 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     assert {Knock, CallRummy} <= kinds
     assert table.knocks_seen >= 1
     final = table.table_message()
-    assert "wins" in (final.embeds[0].title or "")
+    assert "wins" in description(final)
     row = await table.service.storage.game(table.live.id)
     assert row is not None and row.status == "finished"
     board = await table.service.storage.leaderboard(table.live.guild_id, "wiener")
@@ -200,9 +174,9 @@ async def test_romme_opening_turns_and_a_restart(simcord_env: Env, settings: Set
     await table.start(lobby)
     assert isinstance(table.live.game, RommeGame)
     text = description(table.table_message())
-    assert "To act" in text
-    fields = " ".join(f.value or "" for f in table.table_message().embeds[0].fields)
-    assert "minus" in fields and "Stock" in fields
+    name = table.live.names[table.vgame.to_act]
+    assert f"\n▶ **{name}** draws" in text  # who acts and what to do
+    assert "minus" in text and "Stock" in text
     # Play until somebody is out with a first meld, then a few turns more.
     made = 0
     while not any(s.opened for s in table.vgame.public_view().seats) and made < 400:
@@ -227,7 +201,7 @@ async def test_variant_refusals_change_nothing(simcord_env: Env) -> None:
     await romme.start(await romme.open(variant="romme"))
     seat = romme.vgame.to_act
     member = romme.member_for_seat(seat)
-    await romme.use(member, "v_draw")
+    await romme.play_offered(member, DrawTalon(seat))
     before = romme.vgame.to_json()
     hand = list(romme.vgame.private_view(seat).hand)
     # Two cards are no meld: the engine says why, privately, and nothing changes.
@@ -249,9 +223,9 @@ async def test_variant_refusals_change_nothing(simcord_env: Env) -> None:
     await wiener.start(await wiener.open(variant="wiener"))
     seat = wiener.vgame.to_act
     member = wiener.member_for_seat(seat)
-    hand_message = await wiener.open_hand(member)
-    assert has_control(hand_message, "v_draw")
-    await wiener.use(member, "v_draw")
+    await wiener.open_hand(member)
+    assert DrawTalon(seat) in wiener.offer_ids(member).values()
+    await wiener.play_offered(member, DrawTalon(seat))
     before = wiener.vgame.to_json()
     legal = wiener.vgame.legal_actions()
     card = next(c for c in wiener.vgame.private_view(seat).hand if Knock(seat, c) not in legal)
@@ -273,14 +247,14 @@ async def test_variant_refusals_change_nothing(simcord_env: Env) -> None:
     # The other player may not move out of turn.
     other = wiener.members[1] if member is wiener.members[0] else wiener.members[0]
     other_hand = await wiener.open_hand(other)
-    assert not has_control(other_hand, "v_draw")
+    assert not wiener.offer_ids(other) and not has_control(other_hand, "h_hint")
     assert wiener.vgame.to_json() == before
     # The scores button and ending the game speak Wiener Rummy.
     scores = await other.click(wiener.table_message(), label="Scores")
     assert scores.response is not None and scores.response.ephemeral
     assert "bad points" in description(scores.response)
     await wiener.members[0].slash(wiener.channel, "treppe end")
-    assert "Wiener Rummy — game ended" in (wiener.table_message().embeds[0].title or "")
+    assert "Wiener Rummy — game ended" in description(wiener.table_message())
     row = await wiener.service.storage.game(wiener.live.id)
     assert row is not None and row.status == "abandoned"
 
@@ -314,6 +288,22 @@ def _played_live(variant: str) -> LiveGame:
     )
 
 
+def payload_components(payload: Any) -> list[dict[str, Any]]:
+    return list(walk(payload.view.to_components()))
+
+
+def payload_words(payload: Any) -> str:
+    return "\n".join(str(c["content"]) for c in payload_components(payload) if c["type"] == 10)
+
+
+def payload_labels(payload: Any, operation: str) -> list[str]:
+    return [
+        str(c["label"])
+        for c in payload_components(payload)
+        if f":{operation}:" in str(c.get("custom_id", ""))
+    ]
+
+
 async def test_variant_pictures_and_result_text() -> None:
     from bot.core.tablemsg import table_payload
     from bot.hand.ui import hand_payload
@@ -322,10 +312,11 @@ async def test_variant_pictures_and_result_text() -> None:
         live = _played_live(variant)
         payload = await table_payload(live, with_images=True)
         assert [f.filename for f in payload.files] == ["table.png", "round.png"]
-        assert "Round 1 result" in (payload.embeds[1].title or "")
-        hand = await hand_payload(live, live.seats[0], HandState(), with_image=True)
-        assert [f.filename for f in hand.files] == ["hand.png"]
-        assert "Your hand" in (hand.embeds[0].description or "")
+        assert "Round 1 result" in payload_words(payload)
+        hand = hand_payload(live, live.seats[0], HandState())
+        assert not hand.files  # the hand's cards are buttons, not a picture
+        cards = live.game.private_view(0).hand  # type: ignore[union-attr]
+        assert sorted(payload_labels(hand, "t_tap")) == sorted(str(c) for c in cards)
 
 
 async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
@@ -346,19 +337,16 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     async with live.lock:
         live.game = RommeRuleset().new_game(live.names, 7, deal)
     member = table.member_for_seat(0)
-    await table.use(member, "v_draw")
-    hand = table.hands[member.id]
-    await table.use(member, "v_meld", values_for(hand, "v_meld", parse_cards("2♥ 3♥ 4♥")))
+    await table.play_offered(member, DrawTalon(0))
+    await table.play_offered(member, table.legal(Meld, "2♥ 3♥ 4♥"))
     assert len(table.vgame.melds) == 1 and table.vgame.pending
-    assert "first meld 9/40" in " ".join(
-        f.value or "" for f in table.table_message().embeds[0].fields
-    )
+    assert "first meld 9/40" in description(table.table_message())
     before = table.vgame.to_json()
     card = next(c for c in table.vgame.private_view(0).hand if not c.is_joker)
     result = await table.type_move(member, {"discard": str(card)})
     assert "9 of 40 points" in description(result.response)
     assert table.vgame.to_json() == before
-    await table.use(member, "v_back")
+    await table.play_offered(member, table.legal(TakeBack))
     assert not table.vgame.melds and len(table.vgame.private_view(0).hand) == 14
     assert "took back" in description(table.hands[member.id])
 
@@ -381,15 +369,14 @@ async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     async with live.lock:
         live.game = RommeRuleset().new_game(live.names, 7, deal)
     anna, ben = table.member_for_seat(0), table.member_for_seat(1)
-    await table.use(anna, "v_draw")
+    await table.play_offered(anna, DrawTalon(0))
     for meld in ("Q♥ K♥ Jo", "9♠ 9♦ 9♣"):
-        hand = table.hands[anna.id]
-        await table.use(anna, "v_meld", values_for(hand, "v_meld", parse_cards(meld)))
+        await table.play_offered(anna, table.legal(Meld, meld))
     assert table.vgame.opened[0]
     await table.perform_variant(Discard(0, parse_cards("2♣")[0]))
     await table.perform_variant(DrawTalon(1))
     await table.perform_variant(Discard(1, parse_cards("2♦")[0]))
-    await table.use(anna, "v_draw")
+    await table.play_offered(anna, DrawTalon(0))
     result = await table.type_move(anna, {"swap": "swap A♥ on 1 with 10♠ J♠"})
     assert isinstance(table.vgame.actions[-1], JokerSwap), description(result.response)
     assert [str(c) for c in table.vgame.melds[0].cards] == ["Q♥", "K♥", "A♥"]
@@ -482,7 +469,7 @@ async def test_a_whole_romme_session(simcord_env: Env) -> None:
     game = table.vgame
     assert game.phase is Phase.OVER and game.winner is not None
     assert {Meld, LayOff, TakeBack} <= {type(a) for a in await table.every_action()}
-    assert "wins" in (table.table_message().embeds[0].title or "")
+    assert "wins" in description(table.table_message())
     board = await leaderboard(table.service.storage, table.live.guild_id, "romme")
     assert board[0].user_id == table.live.seats[game.winner].user_id
     assert [r.points for r in board] == sorted(game.minus)
@@ -495,7 +482,7 @@ async def test_lobby_offers_the_variant_table_options(simcord_env: Env) -> None:
     lobby = await table.open(
         variant="romme", dealer_gets_14=True, discard_only_to_meld=True, strict_swap=True
     )
-    assert "dealer gets 14" in str(lobby.embeds[0].to_dict()) + lobby.content
+    assert "dealer gets 14" in description(lobby)
     await table.start(lobby)
     rules = table.live.game.ruleset  # type: ignore[union-attr]
     assert isinstance(rules, RommeRuleset)
@@ -508,7 +495,7 @@ async def test_lobby_offers_the_variant_table_options(simcord_env: Env) -> None:
 async def test_wiener_buy_back_can_be_switched_off(simcord_env: Env) -> None:
     table = setup_variant(simcord_env, "wiener")
     lobby = await table.open(variant="wiener", buy_back=False)
-    assert "no buy-back" in str(lobby.embeds[0].to_dict()) + lobby.content
+    assert "no buy-back" in description(lobby)
     await table.start(lobby)
     rules = table.live.game.ruleset  # type: ignore[union-attr]
     assert isinstance(rules, WienerRuleset) and not rules.buy_back
