@@ -64,9 +64,10 @@ class Payload:
 
 # ---------------------------------------------------------------- lobby
 def describe(options: GameOptions) -> str:
-    """The table's options in one line: the game's every option, then the timer."""
+    """The table's options in one line: the timer, then the game's every option (the game's
+    name heads the lobby)."""
     shown = presenter(options.game_key)
-    parts = [shown.title]
+    parts = []
     timer = options.turn_timer
     parts.append(_("turn timer {value}", value=timer_text(timer)) if timer else _("no turn timer"))
     parts.extend(shown.option_label(name, value) for name, value in options.values().items())

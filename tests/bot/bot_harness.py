@@ -42,6 +42,11 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         # runs it in real processes.
         "shard_locks": False,
         "clicks_per_second": 0.0,  # tests click far faster than people; test_bot_limits turns it on
+        # The lease keeper wakes every third of a lease. A test that moves SimCord's clock far
+        # (turn timers, a hand's 15 minutes) would have it renew in the middle of a move, and
+        # on a busy machine SimCord cannot always settle that database wait in time. The
+        # lease tests (test_leases.py, test_bot_shards.py) set their own.
+        "lease_seconds": 3600,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

@@ -8,7 +8,7 @@ import logging
 
 import discord
 import pytest
-from bot_harness import Table, custom_id_of
+from bot_harness import Table, custom_id_of, description
 from simcord import Env
 from simcord.actors import _dispatch_actor_interaction, _visible_message
 from simcord.backend import serializers
@@ -82,9 +82,9 @@ async def test_number_like_session_ids_are_refused_without_an_error(
 
 
 def public_text(message: discord.Message) -> str:
-    parts = [message.content or ""]
+    parts = [description(message)]
     for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
+        parts += [embed.title or ""]
         parts += [f"{f.name} {f.value}" for f in embed.fields]
     return "\n".join(parts)
 

@@ -59,6 +59,7 @@ class Answered:
         self.said: list[str] = []
         self.response = self
         self.followup = self
+        self.extras: dict[str, object] = {}  # where the metrics note how it was answered
 
     def is_done(self) -> bool:
         return False
