@@ -41,7 +41,8 @@ def cmd_test(extra: list[str]) -> None:
     _run(PYTHON, "-m", "ruff", "check", ".")
     _run(PYTHON, "-m", "ruff", "format", "--check", ".")
     _run(PYTHON, "-m", "mypy", "--strict", "engine", "bot")
-    _run(PYTHON, "-m", "pytest", *extra)
+    # One pytest worker a core (pytest-xdist): the SimCord sessions wait mostly on themselves.
+    _run(PYTHON, "-m", "pytest", "-n", "auto", *extra)
 
 
 def cmd_bot(extra: list[str]) -> None:

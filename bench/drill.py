@@ -110,13 +110,16 @@ async def until(predicate: Any, timeout: float, step: float = 0.05) -> Any:
 
 
 def control(fake: FakeDiscord, operation: str) -> tuple[str, str] | None:
-    """(message id, custom id) of the newest message with a control for ``operation``."""
+    """(message id, custom id) of the newest message with a control for ``operation`` (nested
+    in a Components V2 layout or not)."""
     for message_id, message in reversed(list(fake.messages.items())):
-        for row in message.get("components", []):
-            for item in row.get("components", []):
-                custom_id = item.get("custom_id", "")
-                if custom_id.startswith("trp:") and f":{operation}:" in custom_id:
-                    return message_id, custom_id
+        stack = list(message.get("components", []))
+        while stack:
+            item = stack.pop()
+            custom_id = item.get("custom_id", "")
+            if custom_id.startswith("trp:") and f":{operation}:" in custom_id:
+                return message_id, custom_id
+            stack.extend(item.get("components", []))
     return None
 
 
@@ -126,7 +129,7 @@ async def start_self_playing_game(fake: FakeDiscord) -> None:
     await fake.slash(anna, "treppe", "new", "treppenromme")
     lobby, join = await until(lambda: control(fake, "lobby_join"), 30)
     await fake.click(ben, lobby, join)
-    await until(lambda: "<@1002>" in json.dumps(fake.messages.get(lobby)), 30)  # seated
+    await until(lambda: "2. ben" in json.dumps(fake.messages.get(lobby)), 30)  # seated
     lobby, start = await until(lambda: control(fake, "lobby_start"), 30)
     await fake.click(anna, lobby, start)
 

@@ -229,6 +229,45 @@ def layout(*children: LayoutItem, colour: discord.Colour | None = None) -> disco
     return view
 
 
+def embed_layout(
+    embeds: Sequence[discord.Embed],
+    files: Sequence[discord.File] = (),
+    rows_below: Sequence[discord.ui.ActionRow[Any]] = (),
+    *,
+    colour: discord.Colour | None = None,
+) -> discord.ui.LayoutView:
+    """Embeds as one V2 message in the table's style: each one's title, text and fields as
+    text, its picture full width (described by its text), its footer as small print; then the
+    rows of controls. The message's text is kept within Discord's 4,000 characters."""
+    children: list[LayoutItem] = []
+    budget = V2_TEXT_LIMIT
+    for index, embed in enumerate(embeds):
+        if index:
+            children.append(separator())
+        words = _embed_words(embed)
+        if words:
+            children.append(text(words[:budget]))
+            budget = max(0, budget - len(words))
+        image = embed.image.url or ""
+        named = {file.filename: file for file in files}
+        if image.startswith("attachment://") and image.removeprefix("attachment://") in named:
+            file = named[image.removeprefix("attachment://")]
+            children.append(picture(file, embed.description or embed.title or ""))
+        if embed.footer.text and budget > len(embed.footer.text) + 3:
+            children.append(text(f"-# {embed.footer.text}"))
+            budget -= len(embed.footer.text) + 3
+    children.extend(rows_below)
+    return layout(*children, colour=colour or (embeds[0].colour if embeds else None))
+
+
+def _embed_words(embed: discord.Embed) -> str:
+    lines = [f"### {embed.title}"] if embed.title else []
+    if embed.description:
+        lines.append(embed.description)
+    lines.extend(f"**{field.name}**\n{field.value}" for field in embed.fields)
+    return "\n".join(lines)
+
+
 def count_components(view: discord.ui.LayoutView) -> int:
     """Every component of a V2 message, nested ones included (Discord allows 40)."""
     return sum(1 for _ in view.walk_children())

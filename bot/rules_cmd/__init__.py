@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.core import components as ui
 from bot.core.tablemsg import COLOUR
 from bot.games import all_presenters, default_key, presenter
 from engine.i18n import _, language
@@ -42,7 +43,7 @@ async def rules_command(
             rules_doc=rules_doc(shown.rules_doc),
         )
     )
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await interaction.response.send_message(view=ui.embed_layout([embed]), ephemeral=True)
 
 
 async def setup(bot: TreppenBot) -> None:

@@ -4,11 +4,14 @@ and against the members they meet most; and replays (``bot.stats.replays``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
+from bot.core import components as ui
+from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file, rating_chart
 from bot.core.mentions import command_mention
@@ -40,10 +43,6 @@ RATING_NOTE = N_(
 NOT_RATED_YET = N_("No rated session yet (only sessions between people are rated).")
 
 
-def _bot(interaction: discord.Interaction) -> TreppenBot:
-    return interaction.client  # type: ignore[return-value]
-
-
 def _game(choice: app_commands.Choice[str] | None) -> GamePresenter:
     return presenter(choice.value if choice is not None else default_key())
 
@@ -56,14 +55,22 @@ async def leaderboard(
     return await storage.leaderboard(guild_id, key, days=days, lower_is_better=lower)
 
 
-def rating_line(place: int, user_id: int, rating: Rating) -> str:
-    return _(
-        "{place}. <@{user_id}> — {rating} · ranks as {ranked} · {sessions} rated sessions",
+def member_name(names: Mapping[int, str], user_id: int) -> str:
+    """A member as boards and stats name them: the name they last played under here (a raw
+    mention shows as an id where the reader's client has not loaded the member)."""
+    name = names.get(user_id)
+    return shown_name(name) if name else f"<@{user_id}>"
+
+
+def rating_line(place: int, name: str, rating: Rating) -> str:
+    return ngettext(
+        "{place}. {name} — {rating} · ranks as {ranked} · {n} rated session",
+        "{place}. {name} — {rating} · ranks as {ranked} · {n} rated sessions",
+        rating.sessions,
         place=place,
-        user_id=user_id,
+        name=name,
         rating=shown(rating),
         ranked=decimal(rating.conservative),
-        sessions=rating.sessions,
     )
 
 
@@ -78,8 +85,9 @@ async def rating_board_embed(
             RATING_EMPTY, least=least, command=command_mention("treppe leaderboard", "by")
         )
     else:
+        names = await storage.member_names(guild_id, [user_id for user_id, _rating in rows])
         embed.description = "\n".join(
-            rating_line(place, user_id, rating)
+            rating_line(place, member_name(names, user_id), rating)
             for place, (user_id, rating) in enumerate(rows, start=1)
         )
     embed.set_footer(text=_(RATING_NOTE, least=least))
@@ -98,16 +106,16 @@ async def leaderboard_command(
             raise Refusal(_("The leaderboard belongs to a server; use it there."))
         recent = period is not None and period.value == "recent"
         shown = _game(game)
-        storage = _bot(interaction).service.storage
+        storage = bot_of(interaction).service.storage
         if (by is None and not recent) or (by is not None and by.value == "rating"):
+            board = await rating_board_embed(
+                storage,
+                interaction.guild_id,
+                shown,
+                bot_of(interaction).settings.rating_min_sessions,
+            )
             await interaction.response.send_message(
-                embed=await rating_board_embed(
-                    storage,
-                    interaction.guild_id,
-                    shown,
-                    _bot(interaction).settings.rating_min_sessions,
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
+                view=ui.embed_layout([board]), allowed_mentions=discord.AllowedMentions.none()
             )
             return
         days = RECENT_DAYS if recent else None
@@ -122,13 +130,14 @@ async def leaderboard_command(
                 command=command_mention("treppe new"),
             )
         else:
+            names = await storage.member_names(interaction.guild_id, [r.user_id for r in rows])
             embed.description = "\n".join(
                 ngettext(
-                    "{place}. <@{user_id}> — {n} win of {played} ({rate}) · {line}",
-                    "{place}. <@{user_id}> — {n} wins of {played} ({rate}) · {line}",
+                    "{place}. {name} — {n} win of {played} ({rate}) · {line}",
+                    "{place}. {name} — {n} wins of {played} ({rate}) · {line}",
                     row.wins,
                     place=place + 1,
-                    user_id=row.user_id,
+                    name=member_name(names, row.user_id),
                     played=row.played,
                     rate=percent(row.win_rate),
                     line=shown.leaderboard_line(row),
@@ -136,7 +145,7 @@ async def leaderboard_command(
                 for place, row in enumerate(rows)
             )
         await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            view=ui.embed_layout([embed]), allowed_mentions=discord.AllowedMentions.none()
         )
 
 
@@ -169,13 +178,13 @@ def games_text(records: list[GameRecord]) -> str:
     )
 
 
-def head_to_head_text(records: list[HeadToHead]) -> str:
+def head_to_head_text(records: list[HeadToHead], names: Mapping[int, str]) -> str:
     return "\n".join(
         ngettext(
-            "<@{opponent}>: played together {n} time, finished ahead {ahead}, behind {behind}",
-            "<@{opponent}>: played together {n} times, finished ahead {ahead}, behind {behind}",
+            "{opponent}: played together {n} time, finished ahead {ahead}, behind {behind}",
+            "{opponent}: played together {n} times, finished ahead {ahead}, behind {behind}",
             r.met,
-            opponent=r.opponent,
+            opponent=member_name(names, r.opponent),
             ahead=r.ahead,
             behind=r.behind,
         )
@@ -195,7 +204,7 @@ async def stats_command(
         guild_id = interaction.guild_id
         who = member or interaction.user
         game_shown = _game(game)
-        storage = _bot(interaction).service.storage
+        storage = bot_of(interaction).service.storage
         stats = await storage.player_stats(guild_id, who.id, game_shown.key)
         embed = discord.Embed(
             title=_(
@@ -208,14 +217,15 @@ async def stats_command(
         files: list[discord.File] = []
         if not stats.played and not stats.abandoned:
             embed.description = _(
-                "{mention} has not finished a session here yet.", mention=who.mention
+                "{name} has not finished a session here yet.",
+                name=shown_name(who.display_name),
             )
         else:
             embed.add_field(
                 name=_("Rating"),
                 value=rating_text(
                     await storage.rating(guild_id, game_shown.key, who.id),
-                    _bot(interaction).settings.rating_min_sessions,
+                    bot_of(interaction).settings.rating_min_sessions,
                 ),
                 inline=False,
             )
@@ -228,14 +238,16 @@ async def stats_command(
                 guild_id, game_shown.key, who.id, limit=HEAD_TO_HEAD_SHOWN
             )
             if met:
-                embed.add_field(name=_("Head to head"), value=head_to_head_text(met), inline=False)
+                names = await storage.member_names(guild_id, [r.opponent for r in met])
+                text = head_to_head_text(met, names)
+                embed.add_field(name=_("Head to head"), value=text, inline=False)
             history = await storage.rating_history(guild_id, game_shown.key, who.id)
             chart = as_file(await rating_chart(history), "rating.png")
             if chart is not None:
                 files.append(chart)
                 embed.set_image(url="attachment://rating.png")
         await interaction.response.send_message(
-            embed=embed,
+            view=ui.embed_layout([embed], files),
             files=files,
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),

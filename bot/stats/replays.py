@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.core import components as ui
+from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file
 from bot.core.reading import record_id
@@ -54,10 +55,6 @@ RECORD_TEXT = N_(
 RATED_WORD = {True: N_("rated"), False: N_("not rated"), None: N_("from before ratings")}
 
 
-def _bot(interaction: discord.Interaction) -> TreppenBot:
-    return interaction.client  # type: ignore[return-value]
-
-
 # Finished sessions never change; keyed by the log itself so that another database (tests)
 # with the same session ids never meets a stale entry.
 _replays: OrderedDict[tuple[int, str], Replay] = OrderedDict()
@@ -78,7 +75,7 @@ def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
 
 async def load(interaction: discord.Interaction, game_id: int) -> tuple[FinishedSession, Replay]:
     """A finished session of this server, played in a channel the member can see."""
-    storage = _bot(interaction).service.storage
+    storage = bot_of(interaction).service.storage
     session = await storage.finished_session(game_id)
     if session is None or session.guild_id != interaction.guild_id:
         raise Refusal(_(NOT_FOUND, id=game_id))
@@ -206,7 +203,7 @@ async def step_payload(
         embeds.append(result)
     first, last = step == 0, step >= replay.steps
     arg = str(step)
-    view = ui.persistent_view(
+    buttons = ui.row(
         ui.button(session.id, ROUND_BACK, arg, label=_("Round"), emoji="⏮", disabled=first),
         ui.button(session.id, BACK, arg, label=_("Back"), emoji="◀", disabled=first),
         ui.button(
@@ -221,7 +218,7 @@ async def step_payload(
         ui.button(session.id, ROUND_NEXT, arg, label=_("Round"), emoji="⏭", disabled=last),
         ui.button(session.id, RECORD, label=_("Session record"), emoji="📄"),
     )
-    return Payload(embeds=embeds, files=files, view=view)
+    return Payload(files=files, view=ui.embed_layout(embeds, files, [buttons]))
 
 
 # ---------------------------------------------------------------- handlers
@@ -229,7 +226,7 @@ def _stepper(operation: str) -> ui.Handler:
     """The handler of one of the viewer's buttons: its argument is the step shown."""
 
     async def clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         session, replay = await load(interaction, game_id)
         step = step_target(replay, operation, record_id(argument) or 0)
         payload = await step_payload(session, replay, step, with_images=bot.settings.render_images)
@@ -240,7 +237,7 @@ def _stepper(operation: str) -> ui.Handler:
 
 async def show_replay(interaction: discord.Interaction, game_id: int, step: int = 0) -> None:
     session, replay = await load(interaction, game_id)
-    with_images = _bot(interaction).settings.render_images
+    with_images = bot_of(interaction).settings.render_images
     payload = await step_payload(session, replay, step, with_images=with_images)
     await interaction.response.send_message(ephemeral=True, **payload.send_kwargs())
 
@@ -286,7 +283,7 @@ def choice_name(summary: SessionSummary) -> str:
 async def _sessions(interaction: discord.Interaction) -> list[SessionSummary]:
     """The recent sessions asked for, only those played in channels the member can see."""
     member = getattr(interaction.namespace, "member", None)
-    storage = _bot(interaction).service.storage
+    storage = bot_of(interaction).service.storage
     if interaction.guild_id is None:
         return []
     if member is not None:

@@ -19,6 +19,12 @@ SELECT_OPEN_GAMES = """
     ORDER BY id
 """
 SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
+# The name each member last sat down with in a server (the newest seat wins).
+MEMBER_NAMES = """
+    SELECT s.user_id, s.name FROM seats s JOIN games g ON g.id = s.game_id
+    WHERE g.guild_id = :guild_id AND s.user_id IN (SELECT value FROM {ids})
+    ORDER BY g.id, s.seat
+"""
 UPDATE_TABLE_MESSAGE = "UPDATE games SET table_message_id = :message_id WHERE id = :game_id"
 UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = :message_id WHERE id = :game_id"
 START_GAME = """

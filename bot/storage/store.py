@@ -231,6 +231,12 @@ class Store(History):
             await tx.execute(sql.RELEASE_LEASES, {"ids": [game_id], "owner": self.owner})
         return bool(closed)
 
+    async def member_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """The name each of these members last played under in this server (those who never
+        sat at a table are missing)."""
+        rows = await self._fetch(sql.MEMBER_NAMES, {"guild_id": guild_id, "ids": list(user_ids)})
+        return {int(row["user_id"]): str(row["name"]) for row in rows}
+
     async def prune_closed_lobbies(self) -> int:
         """Delete expired and cancelled lobbies (never dealt: their seats go with them); how
         many went."""

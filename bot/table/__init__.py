@@ -58,7 +58,7 @@ async def on_scores(interaction: discord.Interaction, game_id: int, argument: st
     if live.game is None:
         raise Refusal(_("The game has not started yet."))
     embed = await scores_embed(bot_of(interaction), live)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await interaction.response.send_message(view=components.embed_layout([embed]), ephemeral=True)
 
 
 async def scores_command(interaction: discord.Interaction) -> None:
@@ -66,7 +66,9 @@ async def scores_command(interaction: discord.Interaction) -> None:
     async with refusals(interaction):
         live = bot_of(interaction).service.require_channel_game(interaction.channel_id or 0)
         embed = await scores_embed(bot_of(interaction), live)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(
+            view=components.embed_layout([embed]), ephemeral=True
+        )
 
 
 async def _rematch_row(bot: TreppenBot, interaction: discord.Interaction, game_id: int) -> GameRow:

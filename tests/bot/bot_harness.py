@@ -6,6 +6,7 @@ cards); every move itself goes through Discord interactions."""
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,11 +43,6 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         # runs it in real processes.
         "shard_locks": False,
         "clicks_per_second": 0.0,  # tests click far faster than people; test_bot_limits turns it on
-        # The lease keeper wakes every third of a lease. A test that moves SimCord's clock far
-        # (turn timers, a hand's 15 minutes) would have it renew in the middle of a move, and
-        # on a busy machine SimCord cannot always settle that database wait in time. The
-        # lease tests (test_leases.py, test_bot_shards.py) set their own.
-        "lease_seconds": 3600,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
@@ -88,6 +84,26 @@ def description(message: ResponseMessage | discord.Message | None) -> str:
         str(c.get("content", "")) for c in walk(component_dicts(message)) if c.get("type") == 10
     )
     return "\n".join(parts)
+
+
+def text_fields(message: ResponseMessage | discord.Message) -> dict[str, str]:
+    """A V2 message's ``**Name**`` blocks (what were an embed's fields): name -> text."""
+    found: dict[str, str] = {}
+    for block in re.split(r"\n(?=\*\*[^*\n]+\*\*\n)", description(message)):
+        match = re.match(r"\*\*([^*\n]+)\*\*\n(.*)", block, re.S)
+        if match:
+            found[match.group(1)] = match.group(2)
+    return found
+
+
+def small_print(message: ResponseMessage | discord.Message) -> str:
+    """A V2 message's small print (``-#`` lines: what was an embed's footer)."""
+    lines = description(message).splitlines()
+    return "\n".join(line[3:] for line in lines if line.startswith("-# "))
+
+
+def has_picture(message: ResponseMessage | discord.Message) -> bool:
+    return any(c.get("type") == 12 for c in walk(component_dicts(message)))
 
 
 def card_buttons(message: ResponseMessage | discord.Message) -> list[dict[str, Any]]:
@@ -220,6 +236,10 @@ class Table:
         shown = [
             c.replace(PSEUDO_OPEN, "").replace(PSEUDO_CLOSE, "") for c in hand_cards_shown(message)
         ]
+        if live.game.is_over:  # the session's end: the hand says so, with no cards to tap
+            assert not shown and "This game has ended" in description(message), shown
+            self.private_checks += 1
+            return
         assert len(shown) == min(len(own), CARDS_PER_PAGE), (shown, own)
         assert not Counter(shown) - Counter(own), (shown, own)
         self.private_checks += 1

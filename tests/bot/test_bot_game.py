@@ -79,7 +79,8 @@ async def test_rematch_asks_the_others_and_old_buttons_expire(simcord_env: Env) 
     table._live = None
     assert table.live.id != first_id and table.live.status == "lobby"
     assert [s.user_id for s in table.live.seats] == [ben.id]
-    assert f"<@{anna.id}>" in (lobby.content or "") and "rematch" in (lobby.content or "")
+    asked = description(lobby)
+    assert f"<@{anna.id}>" in asked and "rematch" in asked
     await anna.click(lobby, label="Join")
     started = await ben.click(lobby, label="Start")
     assert started.response is not None and table.live.status == "playing"

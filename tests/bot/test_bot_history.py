@@ -14,7 +14,17 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, custom_id_of, description, has_control, make_settings
+from bot_harness import (
+    Table,
+    custom_id_of,
+    description,
+    has_control,
+    has_picture,
+    make_settings,
+    small_print,
+    text_fields,
+    walk,
+)
 from PIL import Image
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
@@ -38,15 +48,14 @@ def settings(tmp_path: Path) -> Settings:
 def button_disabled(message: ResponseMessage | discord.Message, operation: str) -> bool:
     cid = custom_id_of(message, operation)
     rows = [c.to_dict() if hasattr(c, "to_dict") else c for c in message.components]
-    for row in rows:
-        for component in row.get("components", []):
-            if component.get("custom_id") == cid:
-                return bool(component.get("disabled", False))
+    for component in walk(rows):
+        if component.get("custom_id") == cid:
+            return bool(component.get("disabled", False))
     raise AssertionError(f"no {operation} button")
 
 
 def footer_step(message: ResponseMessage | discord.Message) -> tuple[int, int]:
-    text = message.embeds[0].footer.text or ""
+    text = small_print(message)
     words = text.split(" · ")[0].split()  # "Step 12 of 80"
     return int(words[1]), int(words[3])
 
@@ -158,22 +167,27 @@ async def test_two_rated_sessions_leaderboard_stats_and_replay(
     assert board.response is not None
     lines = description(board.response).splitlines()
     by_rating = sorted(ratings, key=lambda u: -_rating(ratings[u]).conservative)
-    assert [f"<@{u}>" in line for u, line in zip(by_rating, lines, strict=True)] == [True, True]
+    names = {anna.id: "anna", ben.id: "ben"}
+    assert lines[0].startswith("### ")  # the board's heading, then one line a member
+    lines = [line for line in lines[1:] if not line.startswith("-# ")]  # small print aside
+    assert [f". {names[u]} — " in line for u, line in zip(by_rating, lines, strict=True)] == [
+        True,
+        True,
+    ]
     best = _rating(ratings[by_rating[0]])
     assert f"{best.mu:.1f} ± {best.sigma:.1f}" in lines[0]
 
     simcord_env.bot.settings.render_images = True  # the chart is a picture
     stats = await ben.slash(channel, "treppe stats", member=anna)
     assert stats.response is not None and stats.response.ephemeral
-    embed = stats.response.embeds[0]
-    fields = {f.name: f.value or "" for f in embed.fields}
+    fields = text_fields(stats.response)
     anna_rating = _rating(ratings[anna.id])
     assert fields["Rating"].startswith(f"{anna_rating.mu:.1f} ± {anna_rating.sigma:.1f}")
     assert "2 rated sessions" in fields["Rating"]
-    assert f"<@{ben.id}>: played together 2 times" in fields["Head to head"]
+    assert "ben: played together 2 times" in fields["Head to head"]
     assert "won of 2" in fields["Win rate by game"]
     assert "per round" in fields["Rounds"] and "best round" in fields["Rounds"]
-    assert embed.image.url == "attachment://rating.png"
+    assert has_picture(stats.response)
     [chart] = stats.response.attachments
     picture = Image.open(io.BytesIO(await chart.read()))
     assert picture.format == "PNG" and picture.width > 300
@@ -188,11 +202,11 @@ async def test_two_rated_sessions_leaderboard_stats_and_replay(
     end = await walk_replay(anna, opened.response)
     from_viewer = await anna.click(end, custom_id=custom_id_of(end, "record"))
     assert from_viewer.response is not None and len(from_viewer.response.attachments) == 2
-    assert "the end" in (end.embeds[0].title or "")
+    assert "the end" in description(end)
     final = await storage.finished_session(first.id)
     assert final is not None
     last_totals = final.rounds[-1].totals
-    scores = end.embeds[0].fields[0].value or ""
+    scores = text_fields(end)["Scores"]
     assert all(str(total) in scores for total in last_totals)
 
     # The record file replays in the terminal and reproduces every recorded score.

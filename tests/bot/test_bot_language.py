@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 import simcord.interactions
-from bot_harness import component_dicts, description, walk
+from bot_harness import component_dicts, description, small_print, walk
 from simcord import Env, MemberActor
 
 from bot.app import EXTENSIONS
@@ -81,8 +81,8 @@ async def test_german_server_german_member_and_english_guest(
     german, english = _private_text(anna_hand.response), _private_text(ben_hand.response)
     assert "Du bist dran" in german or "Warten auf ben" in german
     assert "Your turn" in english or "Waiting for anna" in english
-    assert "Aktualisieren" in labels(anna_hand.response)  # the hand's buttons too
-    assert "Refresh" in labels(ben_hand.response)
+    assert "Nach Wert" in labels(anna_hand.response)  # the hand's buttons too
+    assert "By rank" in labels(ben_hand.response)
 
     # Whoever is not to act is refused in their own language.
     waiting, wanted = (ben, "turn") if live.game.to_act == 0 else (anna, "am Zug")
@@ -191,6 +191,6 @@ async def test_rules_in_the_members_language(simcord_env: Env, locales: dict[int
     english = await ben.slash(channel, "treppe rules")
     assert german.response is not None and english.response is not None
     assert "Treppenrommé kurz" in description(german.response)
-    assert "docs/rules.de.md" in str(german.response.embeds[0].footer.text)
+    assert "docs/rules.de.md" in small_print(german.response)
     assert "Treppenrommé in short" in description(english.response)
-    assert "docs/rules.md" in str(english.response.embeds[0].footer.text)
+    assert "docs/rules.md" in small_print(english.response)

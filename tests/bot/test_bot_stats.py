@@ -65,12 +65,13 @@ async def test_leaderboard_and_stats_after_two_sessions(
     result = await cleo.slash(channel, "treppe leaderboard", by="wins")
     assert result.response is not None and not result.response.ephemeral
     board = description(result.response)
-    lines = board.splitlines()
-    assert len(lines) == 3
+    heading, *lines = board.splitlines()
+    assert heading == "### Leaderboard — all time" and len(lines) == 3
+    assert "<@" not in board  # members by the names they played under, not raw mentions
     for member in (anna, ben, cleo):
         played = 2 if member is anna else 1
         wins = winners.count(member.id)
-        line = next(line for line in lines if f"<@{member.id}>" in line)
+        line = next(line for line in lines if f". {member.name} — " in line)
         assert f"{wins} {'win' if wins == 1 else 'wins'} of {played}" in line
         assert "per round" in line
 
@@ -79,13 +80,13 @@ async def test_leaderboard_and_stats_after_two_sessions(
     recent = await cleo.slash(channel, "treppe leaderboard", period="recent")
     assert recent.response is not None
     text = description(recent.response)
-    assert f"<@{ben.id}>" not in text
-    assert f"<@{cleo.id}>" in text and f"<@{anna.id}>" in text
+    assert ". ben — " not in text
+    assert ". cleo — " in text and ". anna — " in text
 
     stats = await ben.slash(channel, "treppe stats", member=anna)
     assert stats.response is not None and stats.response.ephemeral
-    fields = {f.name: f.value for f in stats.response.embeds[0].fields}
-    assert fields["Sessions"].startswith(f"2 played, {winners.count(anna.id)} won")
+    words = description(stats.response)
+    assert f"**Sessions**\n2 played, {winners.count(anna.id)} won" in words
     rows = await simcord_env.bot.service.storage.player_stats(guild.id, anna.id, "treppenromme")
     assert rows.rounds >= 2 and rows.points > 0
 

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 import pytest
-from bot_harness import Table, custom_id_of, description, has_control, walk
+from bot_harness import Table, custom_id_of, description, has_control, text_fields, walk
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.app import create_bot
@@ -147,13 +147,13 @@ async def test_a_whole_wiener_rummy_rubber(simcord_env: Env) -> None:
     anna = table.members[0]
     shown = await anna.slash(table.channel, "treppe leaderboard", game="wiener", by="wins")
     assert shown.response is not None
-    assert "Wiener Rummy" in (shown.response.embeds[0].title or "")
+    assert "Wiener Rummy" in description(shown.response)
     assert "chips" in description(shown.response)
     plain = await anna.slash(table.channel, "treppe leaderboard", by="wins")
     assert "No finished sessions" in description(plain.response)
     stats = await anna.slash(table.channel, "treppe stats", game="wiener")
     assert stats.response is not None and stats.response.ephemeral
-    fields = " ".join(f.value or "" for f in stats.response.embeds[0].fields)
+    fields = " ".join(text_fields(stats.response).values())
     assert "1 played" in fields
     # A rematch plays the same game again.
     first_id = table.live.id

@@ -83,8 +83,9 @@ def test_head_to_head_reads_right_in_german(met: int, words: str) -> None:
     from bot.storage import HeadToHead
 
     with using("de"):
-        text = head_to_head_text([HeadToHead(opponent=5, met=met, ahead=1, behind=0)])
+        text = head_to_head_text([HeadToHead(opponent=5, met=met, ahead=1, behind=0)], {5: "Ben"})
     assert words in text and "getroffen" not in text
+    assert text.startswith("Ben: ")  # the name the member played under, not a raw mention
 
 
 async def test_a_started_bot_names_commands_by_clickable_mentions(simcord_env: Env) -> None:
