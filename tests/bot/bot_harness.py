@@ -240,7 +240,9 @@ class Table:
             assert not shown and "This game has ended" in description(message), shown
             self.private_checks += 1
             return
-        assert len(shown) == min(len(own), CARDS_PER_PAGE), (shown, own)
+        page = HandState.decode(custom_id_of(message, "h_refresh").split(":", 3)[3]).page
+        on_page = len(own[page * CARDS_PER_PAGE : (page + 1) * CARDS_PER_PAGE])
+        assert len(shown) == on_page, (shown, own, page)
         assert not Counter(shown) - Counter(own), (shown, own)
         self.private_checks += 1
 
