@@ -12,7 +12,7 @@ import logging
 from typing import TYPE_CHECKING, Protocol
 
 from bot.core import language
-from bot.core.model import GameOptions, LiveGame, Seat, Status
+from bot.core.model import GameOptions, LiveGame, Status
 from bot.core.tablemsg import table_payload
 from bot.games import presenter
 from bot.ratings import Rating, RatingChange, session_note
@@ -107,7 +107,7 @@ async def _show_final(service: GameService, row: GameRow) -> None:
         host_id=row.host_id,
         status=Status.FINISHED,
         options=GameOptions.from_json(row.options),
-        seats=[Seat.from_row(s) for s in row.seats],
+        seats=list(row.seats),
         created_at=row.created_at,
         table_message_id=row.table_message_id,
     )

@@ -90,50 +90,7 @@ def timer_text(seconds: int) -> str:
     return _("{seconds} s", seconds=seconds)
 
 
-@dataclass(slots=True)
-class Seat:
-    seat: int
-    user_id: int | None  # None: a computer player
-    name: str
-    strength: str | None = None
-    away: bool = False
-    departed: bool = False
-    timeouts: int = 0
-    stood_in: bool = False  # moves were made for this member while away or gone: not rated
-
-    @property
-    def is_computer(self) -> bool:
-        return self.user_id is None
-
-    @property
-    def played_for(self) -> bool:
-        """Moves are made for this seat: a computer, or a person away or gone."""
-        return self.is_computer or self.away or self.departed
-
-    def to_row(self) -> SeatRow:
-        return SeatRow(
-            self.seat,
-            self.user_id,
-            self.name,
-            self.strength,
-            self.away,
-            self.departed,
-            self.timeouts,
-            self.stood_in,
-        )
-
-    @classmethod
-    def from_row(cls, row: SeatRow) -> Seat:
-        return cls(
-            row.seat,
-            row.user_id,
-            row.name,
-            row.strength,
-            row.away,
-            row.departed,
-            row.timeouts,
-            row.stood_in,
-        )
+Seat = SeatRow  # a seat as the bot keeps it is the seat as it is stored (bot.storage.rows)
 
 
 @dataclass(eq=False)

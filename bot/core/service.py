@@ -119,7 +119,7 @@ class GameService:
             raise ChannelBusy
         seat = Seat(0, host.id, display_name(host))
         game_id = await self.storage.create_lobby(
-            guild_id, channel_id, seat.to_row(), options.to_json(), options.game_key
+            guild_id, channel_id, seat, options.to_json(), options.game_key
         )
         live = LiveGame(
             id=game_id,
@@ -138,7 +138,7 @@ class GameService:
     async def save_seats(self, live: LiveGame) -> None:
         for index, seat in enumerate(live.seats):
             seat.seat = index
-        await self.storage.set_seats(live.id, [seat.to_row() for seat in live.seats])
+        await self.storage.set_seats(live.id, [seat for seat in live.seats])
 
     def add_computer(self, live: LiveGame, strength: str) -> None:
         if strength not in live.options.spec.strengths:
@@ -166,7 +166,7 @@ class GameService:
             self.settings.game_seed if self.settings.game_seed is not None else secrets.randbits(48)
         )
         game = live.options.spec.new_game(live.options.ruleset(), live.names, seed)
-        await self.storage.start_game(live.id, [s.to_row() for s in live.seats], game.to_json())
+        await self.storage.start_game(live.id, list(live.seats), game.to_json())
         live.game = game
         live.checkpoint = game.checkpoint()
         live.status = Status.PLAYING
@@ -204,11 +204,11 @@ class GameService:
             # A move made for an away member: the session is recorded but not rated. Stored
             # before the move, so a crash in between can only leave it unrated.
             seat.stood_in = True
-            await self.storage.update_seat(live.id, seat.to_row())
+            await self.storage.update_seat(live.id, seat)
         events, finished = await self._commit(live, game, action)
         if by_player and seat.timeouts:
             seat.timeouts = 0
-            await self.storage.update_seat(live.id, seat.to_row())
+            await self.storage.update_seat(live.id, seat)
         with language.table(live.guild_id):
             live.log = presenter(live.game_key).narrate(events, live.shown_names)
         if finished:
@@ -304,7 +304,7 @@ class GameService:
                 seat.timeouts = 0
         if departed is not None:
             seat.departed = departed
-        await self.storage.update_seat(live.id, seat.to_row())
+        await self.storage.update_seat(live.id, seat)
         self.poster.request_refresh(live)
         game = live.game
         if game is not None and game.to_act == seat.seat:
@@ -365,7 +365,7 @@ class GameService:
             host_id=row.host_id,
             status=Status(row.status),
             options=GameOptions.from_json(row.options),
-            seats=[Seat.from_row(s) for s in row.seats],
+            seats=list(row.seats),
             created_at=row.created_at,
             table_message_id=row.table_message_id,
             ping_message_id=row.ping_message_id,

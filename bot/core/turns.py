@@ -98,7 +98,7 @@ class TurnClock:
         seat.timeouts += 1
         if seat.timeouts >= self.settings.away_after_timeouts:
             seat.away = True
-        await self.storage.update_seat(live.id, seat.to_row())
+        await self.storage.update_seat(live.id, seat)
         done: list[str] = []
         shown = presenter(live.game_key)
         for _step in range(shown.timeout_steps):  # a draw, then a discard; never a meld

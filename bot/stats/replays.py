@@ -49,8 +49,8 @@ NOT_VISIBLE = N_("Session #{id} was played in a channel you cannot see, so it is
 NOTHING_HERE = N_("No finished session to replay here yet.")
 NO_SERVER = N_("Replays belong to a server; use this there.")
 RECORD_TEXT = N_(
-    "Session #{id}: the readable record of every round and the action log. "
-    "`python -m engine replay {json}` replays it in a terminal and checks every score."
+    "Session #{id}, to read or keep: every round, deal by deal and move by move. "
+    "{json} holds the same session for replaying it step by step."
 )
 RATED_WORD = {True: N_("rated"), False: N_("not rated"), None: N_("from before ratings")}
 

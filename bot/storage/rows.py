@@ -68,16 +68,28 @@ class RoundScoreRow:
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SeatRow:
+    """One seat at a table: as stored, and as the bot keeps it while the table runs (the bot
+    calls it ``Seat``; one type, so nothing is copied between the two)."""
+
     seat: int
-    user_id: int | None
+    user_id: int | None  # None: a computer player
     name: str
     strength: str | None = None
     away: bool = False
     departed: bool = False
     timeouts: int = 0
-    stood_in: bool = False  # moves were made for this member while away or gone
+    stood_in: bool = False  # moves were made for this member while away or gone: not rated
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def played_for(self) -> bool:
+        """Moves are made for this seat: a computer, or a person away or gone."""
+        return self.is_computer or self.away or self.departed
 
 
 @dataclass(frozen=True, slots=True)
