@@ -213,11 +213,11 @@ class Table:
         assert self.live.status == "lobby"  # remember this table from now on
         if extra_join:
             for member in self.members[1:]:
-                await member.click(lobby, label="Join")
+                await member.click(lobby, custom_id=custom_id_of(lobby, "lobby_join"))
         return lobby
 
     async def start(self, lobby: discord.Message) -> InteractionResult:
-        result = await self.members[0].click(lobby, label="Start")
+        result = await self.members[0].click(lobby, custom_id=custom_id_of(lobby, "lobby_start"))
         assert self.live.game is not None  # remember the game even after the bot lets go
         return result
 
