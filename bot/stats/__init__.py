@@ -155,12 +155,17 @@ def rating_text(rating: Rating | None, least: int) -> str:
     ranked = (
         _("ranks as {ranked}", ranked=decimal(rating.conservative))
         if rating.sessions >= least
-        else _("on the leaderboard after {least} rated sessions", least=least)
+        else ngettext(
+            "on the leaderboard after {n} rated session",
+            "on the leaderboard after {n} rated sessions",
+            least,
+        )
     )
-    return _(
-        "{value} · {sessions} rated sessions · {ranked}",
+    return ngettext(
+        "{value} · {n} rated session · {ranked}",
+        "{value} · {n} rated sessions · {ranked}",
+        rating.sessions,
         value=shown(rating),
-        sessions=rating.sessions,
         ranked=ranked,
     )
 
