@@ -248,7 +248,9 @@ class Table:
 
     # ------------------------------------------------------------ hands
     async def open_hand(self, member: MemberActor) -> ResponseMessage:
-        result = await member.click(self.table_message(), label="Your hand")
+        result = await member.click(
+            self.table_message(), custom_id=custom_id_of(self.table_message(), "hand")
+        )
         assert result.response is not None
         self.check_private(member, result.response)
         self.hands[member.id] = result.response
