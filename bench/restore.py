@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:  # allow ``python bench/restore.py`` without an in
     sys.path.insert(0, str(ROOT))
 
 from bench.session import Session, choose_session  # noqa: E402
-from bot.core.service import round_checkpoint  # noqa: E402
+from bot.core.restore import round_checkpoint  # noqa: E402
 from bot.games import presenter  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.registry import all_specs  # noqa: E402

@@ -16,12 +16,12 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Coroutine, Sequence
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
 
-from bot.core import finishing, language, pruning
+from bot.core import finishing, language, pruning, restore
 from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
 from bot.core.mentions import command_mention
@@ -42,16 +42,13 @@ from bot.storage import (
     Store,
     utc_now,
 )
-from engine.actions import Action, DrawTalon, action_from_json, action_to_json
+from engine.actions import Action, DrawTalon, action_to_json
 from engine.events import GameEvent
 from engine.i18n import N_, Message, _
 from engine.protocol import RummyGame
-from engine.registry import load_game
 from engine.table import from_checkpoint
 
 log = logging.getLogger(__name__)
-
-RESTARTED = N_("♻️ The bot restarted; play continues.")
 
 
 def new_command() -> str:
@@ -239,7 +236,7 @@ class GameService:
             final = shown.session_totals(standings)
             rated = all(not s.is_computer and not s.stood_in for s in live.seats)
             ending = SessionResult(places(standings), rated)
-        checkpoint = round_checkpoint(game, finished)
+        checkpoint = restore.round_checkpoint(game, finished)
         stored = ActionRow(game.version, action_text(action), checkpoint)
         if ending is not None:
             await finishing.note(self, live.id)  # a crash from here on: finished on restart
@@ -344,69 +341,18 @@ class GameService:
         await finishing.finish_interrupted(self)
         for row in await self.leases.claim_open_games():
             await language.load(self.storage, row.guild_id)
-            live = await self._live_from_row(row)
+            live = await restore.live_from_row(self, row)
             if live is None:
                 continue
             self.games[live.id] = live
 
     async def adopt(self, row: GameRow) -> None:
         """Run a game taken over from a process that stopped: as after a restart."""
-        live = await self._live_from_row(row)
+        live = await restore.live_from_row(self, row)
         if live is None:
             return
         self.games[live.id] = live
         await self._resume(live)
-
-    async def _live_from_row(self, row: GameRow) -> LiveGame | None:
-        live = LiveGame(
-            id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            host_id=row.host_id,
-            status=Status(row.status),
-            options=GameOptions.from_json(row.options),
-            seats=list(row.seats),
-            created_at=row.created_at,
-            table_message_id=row.table_message_id,
-            ping_message_id=row.ping_message_id,
-        )
-        if row.status == "playing" and row.state:
-            try:
-                live.game, live.checkpoint = await self._rebuilt(row)
-            except Exception:
-                log.exception(
-                    "game %s cannot be rebuilt from its log; marking it abandoned", row.id
-                )
-                self.spawn_detached(self.storage.close_game(row.id, "abandoned"))
-                return None
-            with language.table(live.guild_id):
-                live.log = _(RESTARTED)
-            game = live.game
-            live.turn_key = turn_key_of(game)
-            self.poster.sweep_first(live)
-        return live
-
-    async def _rebuilt(self, row: GameRow) -> tuple[RummyGame, bytes]:
-        """A running game from its checkpoint and the actions after it; from its whole log
-        when there is no checkpoint yet or it was written by other code (an update)."""
-        assert row.state is not None
-        texts = row.actions  # without a checkpoint: every action
-        if row.checkpoint is not None:
-            actions = [action_from_json(json.loads(text)) for text in texts]
-            game = from_checkpoint(row.checkpoint, actions)
-            if game is not None:
-                return game, row.checkpoint
-            whole = await self.storage.game_log(row.id)
-            assert whole is not None
-            texts = tuple(json.dumps(a) for a in json.loads(whole)["actions"])
-        # Replayed as it was played: at each new round the finished ones are let go.
-        game = load_game(row.state)
-        checkpoint = game.checkpoint()
-        shown = presenter(game.spec.key)
-        for text in texts:
-            events = game.apply(action_from_json(json.loads(text)))
-            checkpoint = round_checkpoint(game, shown.finished_rounds(events)) or checkpoint
-        return game, checkpoint
 
     async def resume_all(self) -> None:
         """After connecting: tell each table play continues, restart timers and computers."""
@@ -470,15 +416,6 @@ def _log_failure(task: asyncio.Task[Any]) -> None:
         log.error("background task %s failed", task.get_name(), exc_info=error)
 
 
-def round_checkpoint(game: RummyGame, finished: Sequence[object]) -> bytes | None:
-    """After an action that finished a round (``finished``: its results) and dealt the next:
-    let go of the finished rounds and return the checkpoint the next restart starts from."""
-    if not finished or game.is_over:
-        return None
-    game.forget_history()  # finished rounds live in the database, not in memory
-    return game.checkpoint()
-
-
 def action_text(action: Action) -> str:
     """An action as its stored row holds it (the engine's JSON, as in ``to_json``)."""
     return json.dumps(action_to_json(action), separators=(",", ":"), ensure_ascii=False)
@@ -488,6 +425,3 @@ def display_name(user: discord.abc.User) -> str:
     name = getattr(user, "display_name", None) or user.name
     return str(name)[:32]
 
-
-def seat_names(seats: Sequence[Seat]) -> list[str]:
-    return [seat.name for seat in seats]
