@@ -30,10 +30,12 @@ import simcord.interactions  # noqa: E402
 import simcord.preview._capture as capture  # noqa: E402
 from bot_harness import Table, make_settings  # noqa: E402
 from simcord import Env  # noqa: E402
+from simcord.backend.cdn import CDN_BASE  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
 from bot.core import language  # noqa: E402
 from bot.games import all_presenters  # noqa: E402
+from bot.render.emoji_art import emoji_set  # noqa: E402
 from engine.actions import Meld  # noqa: E402
 from engine.protocol import Phase  # noqa: E402
 
@@ -169,6 +171,7 @@ async def _moments(env: Env, key: str, out: Path, prefix: str) -> list[Path]:
     guest = guild.add_member(env.create_user("Clara"))
     table = ScreenTable(env, channel, [anna, ben])
     width, height = SIZES["phone"]
+    await env.settle()  # the card emojis are uploaded by now
     async with env.preview(
         channel,
         viewers=[anna, ben, guest],
@@ -176,6 +179,7 @@ async def _moments(env: Env, key: str, out: Path, prefix: str) -> list[Path]:
         display="fixed",
         width=width,
         height=height,
+        assets=emoji_assets(env),
     ) as preview:
         shots = Photographer(preview, out, prefix)
         await _play_and_shoot(table, shots, key, (anna, ben, guest))
@@ -216,6 +220,17 @@ async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, peo
     ):
         await anna.slash(channel, command, **options)
         await shots.shoot(moment, anna)
+
+
+def emoji_assets(env: Env) -> dict[str, tuple[str, bytes]]:
+    """The uploaded card emojis' pictures, for the preview to draw offline (SimCord's CDN
+    keeps no uploaded picture)."""
+    pictures = {**emoji_set("en"), **emoji_set("de")}
+    return {
+        f"{CDN_BASE}/emojis/{emoji.id}.png": (f"{emoji.id}.png", pictures[emoji.name])
+        for emoji in env.backend.application_emojis.values()
+        if emoji.name in pictures
+    }
 
 
 def last_actions(table: Table) -> list[Any]:

@@ -30,8 +30,12 @@ from engine.protocol import Phase
 if TYPE_CHECKING:
     pass
 
-CARDS_PER_ROW = 4  # four card buttons fit a phone's width (five wrap, 4 + 1)
-CARDS_PER_PAGE = 16  # four rows of four: with the moves and tools, within Discord's 40
+# Card buttons a phone's width holds: four with plain labels (five wrap, 4 + 1), three with a
+# suit emoji beside the rank (four wrap, 3 + 1). A page is five rows of three or four rows of
+# four: with the moves and the tools, within Discord's 40 components either way.
+CARDS_PER_ROW_PLAIN = 4
+CARDS_PER_ROW_EMOJI = 3
+CARDS_PER_PAGE = 15
 OFFERS_PER_ROW = 4
 OPTION_LIMIT = 25  # Discord's limit of options in one select menu
 
@@ -219,7 +223,8 @@ def hand_layout(
             ctx.game_id, "h_refresh", ctx.state.fresh().encode(), label=_("Refresh"), emoji="🔄"
         )
         return ui.layout(*children, ui.row(refresh), colour=COLOUR)
-    children.extend(ui.rows(card_buttons(ctx), CARDS_PER_ROW))
+    width = CARDS_PER_ROW_EMOJI if EMOJIS.names() else CARDS_PER_ROW_PLAIN
+    children.extend(ui.rows(card_buttons(ctx), width))
     children.extend(ui.rows(offer_buttons(ctx, offered), OFFERS_PER_ROW))
     children.extend(ui.rows(deep_take_select(ctx, shown), width=1))
     children.extend(ui.rows(tool_buttons(ctx, pages)))

@@ -24,11 +24,14 @@ from bot.core.components import (
     GameView,
     count_components,
 )
+from bot.core.emojis import EMOJIS
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.presenter import GamePresenter, HandState
 from bot.games import all_presenters
 from bot.hand import taps
 from bot.hand.ui import hand_context, hand_payload
+from bot.render.emoji_art import suit_emoji_name
+from engine.cards import Suit
 from engine.protocol import Phase, RummyGame
 
 PRESENTERS = all_presenters()
@@ -120,10 +123,26 @@ def check_components(payload: Any) -> int:
     return count
 
 
+@pytest.fixture(params=[False, True], ids=["plain", "card-emojis"])
+def card_emojis(request: pytest.FixtureRequest) -> Iterator[bool]:
+    """Hands with plain card labels (four a row), and with the suit emojis (three a row)."""
+    if request.param:
+        EMOJIS.add(_Emoji(suit_emoji_name(suit), 900 + i) for i, suit in enumerate(Suit))
+    yield request.param
+    EMOJIS.clear()
+
+
+class _Emoji:
+    def __init__(self, name: str, emoji_id: int) -> None:
+        self.name, self.id = name, emoji_id
+
+
 @pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)
-async def test_every_hand_stays_within_discords_limits(shown: GamePresenter) -> None:
+async def test_every_hand_stays_within_discords_limits(
+    shown: GamePresenter, card_emojis: bool
+) -> None:
     """Every hand, sorted both ways, on every page, with cards tapped and a move asking
-    'really?', fits Discord's limits."""
+    'really?', fits Discord's limits, with and without the card emojis."""
     phases = set()
     checked = 0
     rng = random.Random(5)
