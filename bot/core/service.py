@@ -424,4 +424,3 @@ def action_text(action: Action) -> str:
 def display_name(user: discord.abc.User) -> str:
     name = getattr(user, "display_name", None) or user.name
     return str(name)[:32]
-
