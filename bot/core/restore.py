@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine, Sequence
+from typing import Any, Protocol
 
 from bot.core import language
 from bot.core.model import GameOptions, LiveGame, Status
@@ -19,8 +19,21 @@ from engine.protocol import RummyGame
 from engine.registry import load_game
 from engine.table import from_checkpoint
 
-if TYPE_CHECKING:
-    from bot.core.service import GameService
+
+class Sweeps(Protocol):
+    def sweep_first(self, live: LiveGame) -> None: ...
+
+
+class GameService(Protocol):
+    """What restoring needs of the game service (bot/core/service.py, which calls it)."""
+
+    storage: Store
+
+    @property
+    def poster(self) -> Sweeps: ...
+
+    def spawn_detached(self, coroutine: Coroutine[Any, Any, Any]) -> Any: ...
+
 
 log = logging.getLogger(__name__)
 
