@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from engine.cards import Card
 from engine.i18n import _
+from engine.protocol import BasePublicView, Phase
 
 ALT_MAX = 1000
 
@@ -35,3 +36,15 @@ def ranked(names: Iterable[str], totals: Iterable[int], *, high_first: bool) -> 
 def seat_line(name: str, facts: Iterable[str]) -> str:
     """ "Anna: 315 points, 2 cards, dealer." """
     return _("{name}: {facts}.", name=name, facts=", ".join(f for f in facts if f))
+
+
+def status(view: BasePublicView) -> str:
+    """Who is to act and how, or who won: the first sentence of a table's description."""
+    if view.phase is Phase.OVER:
+        if view.winner is None:
+            return _("The game is over.")
+        return _("{name} wins the game.", name=view.seats[view.winner].name)
+    name = view.seats[view.to_act].name
+    if view.phase is Phase.DRAW:
+        return _("{name} to draw.", name=name)
+    return _("{name} to play.", name=name)

@@ -5,24 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.render.alt import cards_words, ranked, seat_line, sentences
+from bot.render.alt import cards_words, ranked, seat_line, sentences, status
 from engine.actions import MeldKind
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView, RommeSeatView
 from engine.i18n import _, card_count
 from engine.protocol import Phase
 from engine.twopack.views import VariantMeldView
-
-
-def _status(view: RommePublicView) -> str:
-    if view.phase is Phase.OVER:
-        if view.winner is None:
-            return _("The game is over.")
-        return _("{name} wins the game.", name=view.seats[view.winner].name)
-    name = view.seats[view.to_act].name
-    if view.phase is Phase.DRAW:
-        return _("{name} to draw.", name=name)
-    return _("{name} to play.", name=name)
 
 
 def _meld(meld: VariantMeldView) -> str:
@@ -57,7 +46,7 @@ def table_alt_text(view: RommePublicView) -> str:
             round_number=view.round_number,
             rounds=view.rounds,
         ),
-        _status(view),
+        status(view),
         _("Stock: {cards}.", cards=card_count(view.stock_count)),
         _(
             "Discard pile: {top} on top, {cards}.",
@@ -103,7 +92,7 @@ def round_alt_text(result: RommeRoundResult, names: Sequence[str]) -> str:
 
 def session_alt_text(names: Sequence[str], view: RommePublicView) -> str:
     """The session's end in words: the winner and the minus points, fewest first."""
-    head = _status(view) if view.phase is Phase.OVER else _("The game has ended.")
+    head = status(view) if view.phase is Phase.OVER else _("The game has ended.")
     totals = [seat.minus for seat in view.seats]
     scores = ranked(names, totals, high_first=False)
     return sentences([head, _("Minus points: {scores}.", scores=scores)])

@@ -6,23 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.treppe.render_table import meld_credits
-from bot.render.alt import cards_words, ranked, seat_line, sentences
+from bot.render.alt import cards_words, ranked, seat_line, sentences, status
 from engine.actions import MeldKind
 from engine.games.treppe.events import RoundResult
 from engine.games.treppe.views import MeldView, PublicView
 from engine.i18n import _, card_count
 from engine.protocol import Phase
-
-
-def _status(view: PublicView) -> str:
-    if view.phase is Phase.OVER:
-        if view.winner is None:
-            return _("The game is over.")
-        return _("{name} wins the game.", name=view.seats[view.winner].name)
-    name = view.seats[view.to_act].name
-    if view.phase is Phase.DRAW:
-        return _("{name} to draw.", name=name)
-    return _("{name} to play.", name=name)
 
 
 def _staircase(view: PublicView) -> str:
@@ -54,7 +43,7 @@ def table_alt_text(view: PublicView) -> str:
             round_number=view.round_number,
             target=view.target,
         ),
-        _status(view),
+        status(view),
         _("Talon: {cards}.", cards=card_count(view.talon_count)),
         _staircase(view),
     ]
@@ -98,7 +87,7 @@ def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
 
 def session_alt_text(names: Sequence[str], view: PublicView) -> str:
     """The session's end in words: the winner and the final scores, best first."""
-    head = _status(view) if view.phase is Phase.OVER else _("The game has ended.")
+    head = status(view) if view.phase is Phase.OVER else _("The game has ended.")
     totals = [seat.score for seat in view.seats]
     scores = ranked(names, totals, high_first=True)
     return sentences([head, _("Final scores: {scores}.", scores=scores)])
