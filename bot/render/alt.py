@@ -5,7 +5,7 @@ A description says in words what its picture shows; Discord takes at most ALT_MA
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.cards import Card
 from engine.i18n import _
@@ -48,3 +48,14 @@ def status(view: BasePublicView) -> str:
     if view.phase is Phase.DRAW:
         return _("{name} to draw.", name=name)
     return _("{name} to play.", name=name)
+
+
+def round_head(round_number: int, went_out: int | None, names: Sequence[str], how: str = "") -> str:
+    """The first sentence of a round's result: who went out (then ``how``, the game's own
+    words for it), or a dead round."""
+    if went_out is None:
+        return _("Round {round_number}: dead round.", round_number=round_number)
+    head = _(
+        "Round {round_number}: {name} went out.", round_number=round_number, name=names[went_out]
+    )
+    return f"{head} {how}" if how else head

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.treppe.render_table import meld_credits
-from bot.render.alt import cards_words, ranked, seat_line, sentences, status
+from bot.render.alt import cards_words, ranked, round_head, seat_line, sentences, status
 from engine.actions import MeldKind
 from engine.games.treppe.events import RoundResult
 from engine.games.treppe.views import MeldView, PublicView
@@ -62,17 +62,8 @@ def table_alt_text(view: PublicView) -> str:
 
 def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
     """A round's result in words: who went out, then each player's points and total."""
-    if result.went_out is None:
-        head = _("Round {round_number}: dead round.", round_number=result.round_number)
-    else:
-        head = _(
-            "Round {round_number}: {name} went out.",
-            round_number=result.round_number,
-            name=names[result.went_out],
-        )
-        if result.hand_romme:
-            head += " " + _("Hand-Rommé: all at once.")
-    parts = [head]
+    how = _("Hand-Rommé: all at once.") if result.hand_romme else ""
+    parts = [round_head(result.round_number, result.went_out, names, how)]
     for seat, name in enumerate(names):
         facts = [
             _("{points} from melds", points=result.meld_points[seat]),
