@@ -17,7 +17,7 @@ from bot.games import presenter
 from bot.hand.controls import answer_with_hand, show_new_hand
 from bot.hand.ui import hand_context, hand_payload
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld
-from engine.cards import format_cards, parse_cards
+from engine.cards import Card, format_cards, parse_cards
 from engine.i18n import _
 
 
@@ -92,15 +92,23 @@ def _hand_of(interaction: discord.Interaction) -> tuple[LiveGame, Seat] | None:
     return None if seat is None else (live, seat)
 
 
+def _cards_of(interaction: discord.Interaction) -> tuple[LiveGame, tuple[Card, ...]] | None:
+    """The running game here and the member's own cards in it (autocomplete offers those)."""
+    found = _hand_of(interaction)
+    if found is None:
+        return None
+    live, seat = found
+    assert live.game is not None
+    return live, live.game.private_view(seat.seat).hand
+
+
 async def _meld_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    found = _hand_of(interaction)
+    found = _cards_of(interaction)
     if found is None:
         return []
-    live, seat = found
-    assert live.game is not None
-    hand = live.game.private_view(seat.seat).hand
+    live, hand = found
     options = presenter(live.game_key).meld_options(hand)
     if not options:
         return []  # a game without melds during play
@@ -184,12 +192,10 @@ async def layoff_command(
 async def _discard_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    found = _hand_of(interaction)
+    found = _cards_of(interaction)
     if found is None:
         return []
-    live, seat = found
-    assert live.game is not None
-    cards = live.game.private_view(seat.seat).hand
+    _live, cards = found
     names = [str(c) for c in cards if current.strip().lower() in str(c).lower() or not current]
     return [app_commands.Choice(name=n, value=n) for n in dict.fromkeys(names)][:25]
 
