@@ -12,7 +12,8 @@ Figures, one ``key=value`` line per run:
   other_alone_p50_ms/other_alone_max_ms   B's click -> answer with nobody else clicking
   other_burst_p50_ms/other_burst_max_ms   the same while A's burst is under way
   burst_ms                                A's 200 clicks -> the last of their answers
-  burst_refused                           A's clicks answered "wait a moment"
+  burst_refused                           A's clicks answered "wait a moment" (once a burst)
+  burst_unanswered                        A's clicks left unanswered after that refusal
 Usage:  python bench/burst.py [--burst 200] [--clicks 20]
 """
 
@@ -36,6 +37,7 @@ from bot.core import collector  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
 ANSWER_TIMEOUT = 60.0
+UNANSWERED_AFTER = 3.0  # Discord gives up on an interaction after three seconds
 
 
 async def answered(answers: Answers, act: Any) -> tuple[Any, float]:
@@ -45,22 +47,27 @@ async def answered(answers: Answers, act: Any) -> tuple[Any, float]:
     return result, await answers.wait(result, ANSWER_TIMEOUT) - start
 
 
-async def running_table(env: Any, answers: Answers, name: str) -> tuple[Any, Any]:
-    """A server with a started two-member table; (the member who clicks, the table)."""
+async def running_table(
+    env: Any, answers: Answers, name: str, watchers: int = 0
+) -> tuple[list[Any], Any]:
+    """A server with a started two-member table; (the host and ``watchers`` more members
+    of the server, the table)."""
     guild = env.create_guild(name=name)
     channel = guild.create_text_channel("cards")
     host, guest = (guild.add_member(env.create_user(f"{name}{i}")) for i in (1, 2))
+    others = [guild.add_member(env.create_user(f"{name}w{i}")) for i in range(watchers)]
     opened, _ = await answered(answers, lambda: host.slash(channel, "treppe new treppenromme"))
     lobby = opened.response
     await answered(answers, lambda: guest.click(lobby, label="Join"))
     started, _ = await answered(answers, lambda: host.click(lobby, label="Start"))
-    return host, started.response
+    return [host, *others], started.response
 
 
-async def other_clicks(answers: Answers, member: Any, table: Any, count: int) -> list[float]:
+async def other_clicks(answers: Answers, members: list[Any], table: Any) -> list[float]:
+    """One click each, one after another: no member of B comes near their own limit."""
     times = []
-    for _ in range(count):
-        _, seconds = await answered(answers, lambda: member.click(table, label="Scores"))
+    for member in members:
+        _, seconds = await answered(answers, lambda m=member: m.click(table, label="Scores"))
         times.append(seconds)
     return times
 
@@ -90,22 +97,31 @@ async def run(limited: bool, burst: int, clicks: int) -> dict[str, float]:
 
 
 async def _measure(env: Any, answers: Answers, burst: int, clicks: int) -> dict[str, float]:
-    burster, burst_table = await running_table(env, answers, "a")
-    other, other_table = await running_table(env, answers, "b")
-    await other_clicks(answers, other, other_table, 3)  # warm up
-    alone = await other_clicks(answers, other, other_table, clicks)
+    (burster,), burst_table = await running_table(env, answers, "a")
+    others, other_table = await running_table(env, answers, "b", watchers=2 * clicks + 3)
+    await other_clicks(answers, others[:3], other_table)  # warm up
+    alone = await other_clicks(answers, others[3 : 3 + clicks], other_table)
+
+    last_answer = [0.0]
 
     async def one_burst_click() -> Any:
-        return (await answered(answers, lambda: burster.click(burst_table, label="Scores")))[0]
+        result = await burster.click(burst_table, label="Scores")
+        try:
+            last_answer[0] = max(last_answer[0], await answers.wait(result, UNANSWERED_AFTER))
+        except TimeoutError:
+            return None  # left unanswered by the limit
+        return result
 
     start = time.perf_counter()
     storm = asyncio.gather(*(one_burst_click() for _ in range(burst)))
     await asyncio.sleep(0)  # the burst is sent first
-    during = await other_clicks(answers, other, other_table, clicks)
+    during = await other_clicks(answers, others[3 + clicks :], other_table)
     results = await storm
-    burst_seconds = time.perf_counter() - start
+    burst_seconds = last_answer[0] - start
     refused = sum(
-        1 for r in results if r.response is not None and "faster than" in (r.response.content or "")
+        1
+        for r in results
+        if r is not None and r.response is not None and "faster than" in (r.response.content or "")
     )
     ms = 1000.0
     return {
@@ -115,6 +131,7 @@ async def _measure(env: Any, answers: Answers, burst: int, clicks: int) -> dict[
         "other_burst_max_ms": max(during) * ms,
         "burst_ms": burst_seconds * ms,
         "burst_refused": float(refused),
+        "burst_unanswered": float(sum(1 for r in results if r is None)),
     }
 
 

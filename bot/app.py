@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.core import collector, emojis, errors, images, language, mentions
 from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import GameComponent
-from bot.core.ratelimit import RateLimiter
+from bot.core.ratelimit import RateLimiter, Verdict
 from bot.core.service import GameService
 from bot.games import all_presenters
 from bot.ops import metrics
@@ -113,10 +113,10 @@ class TreppenBot(commands.AutoShardedBot):
         if self.stopping and command:
             raise Stopping(_(STOPPING))
         completing = interaction.type is discord.InteractionType.autocomplete
-        if completing and not self.clicks.allow(interaction.user.id):
+        verdict = self.clicks.check(interaction.user.id) if completing else Verdict.GO
+        if verdict is Verdict.REFUSE:  # once; the rest of the burst goes unanswered
             await interaction.response.autocomplete([])
-            return False
-        return True
+        return verdict is Verdict.GO
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object

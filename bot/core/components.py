@@ -13,7 +13,7 @@ import discord
 
 from bot.core import language
 from bot.core.errors import Refusal, handle_interaction_error, refusals, send_private
-from bot.core.ratelimit import SLOW_DOWN, RateLimiter
+from bot.core.ratelimit import SLOW_DOWN, RateLimiter, Verdict
 from bot.ops import metrics
 from bot.storage import utc_now
 from engine.i18n import N_, _
@@ -75,12 +75,13 @@ class GameComponent(
 
 
 async def within_limit(interaction: discord.Interaction) -> bool:
-    """Whether the member's click (or modal) may go on; if not, it is answered privately."""
+    """Whether the member's click (or modal) may go on; if not, the first refused one is
+    answered privately and the rest of the burst not at all (no HTTP call for a flood)."""
     limiter: RateLimiter | None = getattr(interaction.client, "clicks", None)
-    if limiter is None or limiter.allow(interaction.user.id):
-        return True
-    await send_private(interaction, _(SLOW_DOWN))
-    return False
+    verdict = Verdict.GO if limiter is None else limiter.check(interaction.user.id)
+    if verdict is Verdict.REFUSE:
+        await send_private(interaction, _(SLOW_DOWN))
+    return verdict is Verdict.GO
 
 
 def same_place(interaction: discord.Interaction, game_id: int) -> bool:

@@ -1,5 +1,7 @@
 """A per-member limit on clicks and autocomplete: one member's burst is answered with a short
-refusal before it reaches a lock, the database or a picture, so it cannot slow everyone else."""
+refusal before it reaches a lock, the database or a picture, so it cannot slow everyone else.
+The refusal is said once; the clicks that follow it while the member has no token left are
+not answered at all (Discord shows them as failed), so a burst costs the bot no HTTP call."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from engine.i18n import N_
 
@@ -14,12 +17,22 @@ SLOW_DOWN = N_("You are clicking faster than the table can follow; wait a moment
 MEMBERS_KEPT = 10_000  # buckets of members seen most recently; older ones start full again
 
 
+class Verdict(Enum):
+    """What to do with a member's action: go on, say "slow down", or leave it unanswered."""
+
+    GO = "go"
+    REFUSE = "refuse"
+    IGNORE = "ignore"
+
+
 @dataclass(slots=True)
 class Bucket:
-    """A member's tokens: one per action, refilled at a steady rate up to the burst size."""
+    """A member's tokens: one per action, refilled at a steady rate up to the burst size.
+    ``told``: the member was refused since their last allowed action."""
 
     tokens: float
     updated: float
+    told: bool = False
 
 
 class RateLimiter:
@@ -34,10 +47,14 @@ class RateLimiter:
         self._buckets: OrderedDict[int, Bucket] = OrderedDict()
 
     def allow(self, member_id: int) -> bool:
-        """Take one token for the member; False when they have none left (nothing else
-        changes: a refused action costs the member nothing further)."""
+        """Take one token for the member; False when they have none left."""
+        return self.check(member_id) is Verdict.GO
+
+    def check(self, member_id: int) -> Verdict:
+        """Take one token for the member if they have one (GO); otherwise REFUSE the first
+        action after their last allowed one and IGNORE the rest of the burst."""
         if self.per_second <= 0:
-            return True  # the limit is off
+            return Verdict.GO  # the limit is off
         now = self.clock()
         bucket = self._buckets.get(member_id)
         if bucket is None:
@@ -51,6 +68,9 @@ class RateLimiter:
             bucket.tokens = min(float(self.burst), bucket.tokens + elapsed * self.per_second)
             bucket.updated = now
         if bucket.tokens < 1.0:
-            return False
+            verdict = Verdict.IGNORE if bucket.told else Verdict.REFUSE
+            bucket.told = True
+            return verdict
         bucket.tokens -= 1.0
-        return True
+        bucket.told = False
+        return Verdict.GO
