@@ -221,7 +221,7 @@ async def test_a_restart_after_rounds_replays_only_the_current_round(
     simcord_env: Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = setup_table(simcord_env)
-    await table.start(await table.open(target=500))
+    await table.start(await table.open(target=500, hand_size=3))
     table.use_slash = True  # two rounds in a few interactions: one command per move
     while table.game.round_number < 3:
         await table.play(moves=1)
