@@ -6,7 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from engine.errors import RulesError
 from engine.games.treppe.ai import STRENGTHS
+from engine.games.treppe.game import Ruleset
 from engine.i18n import _, environment_language, languages, using
 
 
@@ -35,12 +37,15 @@ def _opponents(text: str) -> list[str]:
 
 
 def _target(text: str) -> int:
+    """A target the ruleset accepts (its bounds are declared on ``Ruleset.target``)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"the target must be at least 1 point, not {value}")
+    try:
+        Ruleset(target=value)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     return value
 
 

@@ -179,6 +179,12 @@ def N_(message: str, /) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str, /) -> tuple[str, str]:
+    """Marks a message with plural forms for the catalogue (translated where shown, with
+    ``ngettext``)."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
     """The singular or plural form for ``n`` in the current language; ``{n}`` is filled."""
     text = translations(language()).ngettext(singular, plural, n)

@@ -9,7 +9,8 @@ against these names only:
   ``public_view()``/``private_view(seat)``, ``to_json()``/``from_json()``.
 * ``BasePublicView``/``BasePrivateView``/``BaseSeatView``: what every game's views share.
 * ``GameRules``: a frozen ruleset (the options a table agrees on) that starts games.
-* ``GameSpec``/``OptionSpec``: a game's entry in the registry (see ``engine.registry``).
+* ``GameSpec``/``OptionSpec``/``OptionLabel``: a game's entry in the registry (see
+  ``engine.registry``); a ruleset declares its options (``engine.options``).
 * ``Player``: a computer player; ``choose(view, legal)`` returns one of ``legal``.
 """
 
@@ -24,7 +25,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.events import GameEvent, RoundRecord
-from engine.i18n import N_
+from engine.i18n import N_, _, ngettext
 
 
 class Phase(Enum):
@@ -194,10 +195,35 @@ OptionValue = bool | int | None
 
 
 @dataclass(frozen=True, slots=True)
+class OptionLabel:
+    """How a table shows one option's value, as message ids translated where shown.
+
+    ``text`` is a whole-number option's words with ``{value}`` ("target {value}"), or what a
+    yes/no option says when on; ``plural`` is ``text``'s plural form, chosen by the value;
+    ``off`` is what a yes/no option says when off; ``unset`` what an option left unset says."""
+
+    text: str
+    plural: str | None = None
+    off: str | None = None
+    unset: str | None = None
+
+    def shown(self, value: OptionValue) -> str:
+        """The words for ``value`` in the current language."""
+        if isinstance(value, bool):
+            return _(self.text if value or self.off is None else self.off)
+        if value is None:
+            return _(self.unset or self.text, value=_("unset"))
+        if self.plural is not None:
+            return ngettext(self.text, self.plural, value, value=value)
+        return _(self.text, value=value)
+
+
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One table option of a game's ruleset. ``kind`` is ``bool`` or ``int``; an int option
     whose ``default`` is None may be left unset (``description`` says what unset means).
-    ``minimum``/``maximum`` bound int options."""
+    ``minimum``/``maximum`` bound int options; ``label`` is how a table shows the value.
+    A game declares these on its ruleset's fields (``engine.options``), not by hand."""
 
     name: str
     kind: type[int]
@@ -205,6 +231,7 @@ class OptionSpec:
     description: str
     minimum: int | None = None
     maximum: int | None = None
+    label: OptionLabel | None = None
 
     def check(self, value: object) -> OptionValue:
         """``value`` if this option accepts it; a ``RulesError`` (a ``ValueError``) saying why

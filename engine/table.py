@@ -15,7 +15,7 @@ import struct
 import sys
 from base64 import b64decode, b64encode
 from collections.abc import Sequence
-from dataclasses import Field, asdict, dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -89,26 +89,6 @@ class Deal:
         stock = data["stock"] if "stock" in data else data["talon"]
         hands = tuple(_cards(hand) for hand in data["hands"])
         return cls(int(data["dealer"]), hands, _cards(discard), _cards(stock))
-
-
-class Rules:
-    """The base of every game's ruleset (a frozen dataclass whose fields all have defaults):
-    its JSON form, read back ignoring keys it does not know."""
-
-    __slots__ = ()
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-    # Options renamed since they were first stored: old name -> new name.
-    RENAMED: ClassVar[dict[str, str]] = {}
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        named = {cls.RENAMED[k]: v for k, v in data.items() if k in cls.RENAMED}
-        named |= {k: v for k, v in data.items() if k not in cls.RENAMED}  # today's name wins
-        known = {k: v for k, v in named.items() if k in cls.__dataclass_fields__}
-        return replace(cls(), **known)
 
 
 class StoredRuleset(Protocol):

@@ -178,8 +178,11 @@ class GamePresenter(ABC):
 
     # ------------------------------------------------------------ lobby and rules
     def option_label(self, name: str, value: OptionValue) -> str:
-        """How the lobby shows one table option, e.g. 'target 500' or 'no buy-back'; by
-        default its name and value."""
+        """How the lobby shows one table option, e.g. 'target 500' or 'no buy-back': the
+        words its ruleset declares (``engine.options``), else its name and value."""
+        label = self.spec.option(name).label
+        if label is not None:
+            return label.shown(value)
         words = name.replace("_", " ")
         if isinstance(value, bool):
             state = _("on") if value else _("off")

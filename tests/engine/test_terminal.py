@@ -206,8 +206,9 @@ def test_empty_commands_answer_with_their_own_example() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "--target", "0"], "the target must be at least 1 point, not 0"),
-        (["simulate", "--target", "0"], "the target must be at least 1 point, not 0"),
+        (["play", "--target", "0"], "target must be between 1 and 10000"),
+        (["simulate", "--target", "0"], "target must be between 1 and 10000"),
+        (["simulate", "--target", "20000"], "target must be between 1 and 10000"),
         (["play", "--target", "x"], "'x' is not a whole number"),
         (["play", "--seats", ""], "give 1 to 3 opponent strengths"),
         (["play", "--seats", "normal,normal,normal,normal"], "give 1 to 3 opponent strengths"),

@@ -12,7 +12,7 @@ from bot.core.presenter import (
     TypedField,
 )
 from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
-from bot.core.texts import clip, plural, sessions_text
+from bot.core.texts import clip, sessions_text
 from bot.games import twopack
 from bot.games.romme.render import render_romme_round_result, render_romme_table
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
@@ -23,7 +23,7 @@ from engine.events import GameEvent
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
 from engine.i18n import N_, _, decimal
-from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase
+from engine.protocol import BasePrivateView, BasePublicView, Phase
 from engine.twopack import analyse_variant_meld, meld_options
 from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
@@ -39,13 +39,6 @@ SUMMARY = N_(
     "minus points (joker 30, Ace 11), doubled after a hand Rommé. Every player deals once; "
     "the fewest minus points win."
 )
-LABELS = {
-    "dealer_gets_14": (N_("dealer gets 14, no upcard"), N_("13 cards and an upcard")),
-    "discard_only_to_meld": (N_("discard taken only to meld"), N_("discard taken freely")),
-    "strict_swap": (N_("strict joker swap"), N_("joker swap with any missing suit")),
-    "hand_romme_double": (N_("hand Rommé doubles"), N_("hand Rommé counts single")),
-    "no_return": (N_("no-return on"), N_("no-return off")),
-}
 
 
 def _view(view: BasePublicView) -> RommePublicView:
@@ -137,21 +130,6 @@ class RommePresenter(twopack.TwoPackPresenter):
     key = "romme"
     timeout_steps = 3  # an unfinished first meld is taken back first
     session_lower_is_better = True
-
-    def option_label(self, name: str, value: OptionValue) -> str:
-        if name in LABELS:
-            return _(LABELS[name][0 if value else 1])
-        if name == "rounds":
-            return (
-                _("every player deals once") if value is None else _("{value} rounds", value=value)
-            )
-        if name == "hand_size":
-            return _("{value} cards each", value=value)
-        if name == "opening_minimum":
-            return _("first meld at least {value}", value=value)
-        if name == "max_rebuilds":
-            return _("stock rebuilt at most {times}", times=plural(int(value or 0), "time"))
-        return super().option_label(name, value)
 
     def rules_summary(self) -> str:
         return _(SUMMARY)

@@ -24,7 +24,7 @@ from engine.games.treppe.events import (
 )
 from engine.games.treppe.views import PublicView
 from engine.i18n import N_, _, decimal
-from engine.protocol import BasePublicView, OptionValue, Phase
+from engine.protocol import BasePublicView, Phase
 
 SUMMARY = N_(
     "**Treppenrommé in short** — 2 to 4 players, one 52-card pack, 7 cards each.\n"
@@ -107,19 +107,6 @@ class TreppePresenter(TreppeHand, GamePresenter):
     final_word = N_("scores")
 
     # ------------------------------------------------------------ lobby and rules
-    def option_label(self, name: str, value: OptionValue) -> str:
-        if name == "target":
-            return _("target {value}", value=value)
-        if name == "no_return":
-            return _("no-return on") if value else _("no-return off")
-        if name == "max_rebuilds":
-            return _("talon rebuilt at most {times}", times=plural(int(value or 0), "time"))
-        if name == "hand_size":
-            return _("{value} cards each", value=value)
-        if name == "hand_romme_double":
-            return _("Rommé hand doubles") if value else _("Rommé hand counts single")
-        return super().option_label(name, value)
-
     def rules_summary(self) -> str:
         return _(SUMMARY)
 

@@ -29,7 +29,7 @@ from engine.games.wiener.events import (
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
 from engine.i18n import N_, _, decimal
-from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
+from engine.protocol import BasePrivateView, BasePublicView, Phase, Standings
 from engine.twopack import Arrangement, arrange, deadwood, hand_value
 from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
@@ -44,10 +44,6 @@ SUMMARY = N_(
     "each player. At 101 bad points you are out (one buy-back for 5 chips from 82); the last "
     "player in wins the pot."
 )
-LABELS = {
-    "buy_back": (N_("buy-back on"), N_("no buy-back")),
-    "no_return": (N_("no-return on"), N_("no-return off")),
-}
 Close = type[Knock] | type[CallRummy]
 
 
@@ -156,22 +152,6 @@ def best_close(ctx: HandContext, kind: Close) -> Action:
 
 class WienerPresenter(twopack.TwoPackPresenter):
     key = "wiener"
-
-    def option_label(self, name: str, value: OptionValue) -> str:
-        if name in LABELS:
-            return _(LABELS[name][0 if value else 1])
-        number = int(value or 0)
-        words = {
-            "hand_size": _("{number} cards each", number=number),
-            "knock_limit": _("knock below {number}", number=number),
-            "out_at": _("out at {number}", number=number),
-            "stake": _("stake {chips}", chips=plural(number, "chip")),
-            "knock_money": _("{chips} per knock", chips=plural(number, "chip")),
-            "buy_back_from": _("buy back from {number}", number=number),
-            "buy_back_cost": _("buy-back costs {chips}", chips=plural(number, "chip")),
-            "max_rebuilds": _("stock rebuilt at most {times}", times=plural(number, "time")),
-        }
-        return words.get(name) or super().option_label(name, value)
 
     def rules_summary(self) -> str:
         return _(SUMMARY)

@@ -28,9 +28,10 @@ from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
 from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
-from engine.i18n import N_
+from engine.i18n import N_, N_plural
+from engine.options import Rules, flag, option
 from engine.protocol import Phase, Standings
-from engine.table import Deal, Rules
+from engine.table import Deal
 from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
 from engine.twopack.views import VariantMeldView, VariantPlacedCard
@@ -40,23 +41,65 @@ from engine.twopack.views import VariantMeldView, VariantPlacedCard
 class RommeRuleset(Rules):
     """The options a Rommé table agrees on. Frozen: a game never changes its rules."""
 
-    hand_size: int = 13
-    dealer_gets_14: bool = False  # the dealer gets one more card instead of an upcard
-    discard_only_to_meld: bool = False  # the discard taken must be the next card played
-    strict_swap: bool = False  # a set gives up its joker only when it has four cards
-    hand_romme_double: bool = True  # going out in one turn doubles everybody's minus points
-    rounds: int | None = None  # None: every player deals once
-    opening_minimum: int = 40
-    no_return: bool = True  # the discard taken may not be thrown back in the same turn
-    max_rebuilds: int = 3  # the stock runs out this often and is rebuilt; next time: dead round
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.hand_size <= 15:
-            raise ValueError("hand_size must be between 1 and 15")
-        if self.rounds is not None and self.rounds <= 0:
-            raise ValueError("rounds must be positive")
-        if self.opening_minimum < 0 or self.max_rebuilds < 0:
-            raise ValueError("opening_minimum and max_rebuilds cannot be negative")
+    hand_size: int = option(
+        13,
+        minimum=1,
+        maximum=15,
+        about="cards dealt to each player",
+        label=N_plural("{value} card each", "{value} cards each"),
+    )
+    dealer_gets_14: bool = flag(
+        False,
+        about="the dealer gets one more card, no upcard",
+        on=N_("dealer gets 14, no upcard"),
+        off=N_("13 cards and an upcard"),
+    )
+    discard_only_to_meld: bool = flag(
+        False,
+        about="the discard taken must be melded at once",
+        on=N_("discard taken only to meld"),
+        off=N_("discard taken freely"),
+    )
+    strict_swap: bool = flag(
+        False,
+        about="a set gives up its joker only with four cards",
+        on=N_("strict joker swap"),
+        off=N_("joker swap with any missing suit"),
+    )
+    hand_romme_double: bool = flag(
+        True,
+        about="going out in one turn doubles minus points",
+        on=N_("Rommé hand doubles"),
+        off=N_("Rommé hand counts single"),
+    )
+    rounds: int | None = option(
+        None,
+        minimum=1,
+        maximum=50,
+        about="rounds to play (unset: every player deals once)",
+        label=N_plural("{value} round", "{value} rounds"),
+        unset=N_("every player deals once"),
+    )
+    opening_minimum: int = option(
+        40,
+        minimum=0,
+        maximum=200,
+        about="points the first meld needs",
+        label=N_("first meld at least {value}"),
+    )
+    no_return: bool = flag(
+        True,
+        about="the discard taken may not go back that turn",
+        on=N_("no return"),
+        off=N_("return allowed"),
+    )
+    max_rebuilds: int = option(
+        3,
+        minimum=0,
+        maximum=10,
+        about="stock rebuilds per round before it ends dead",
+        label=N_plural("stock rebuilt at most {value} time", "stock rebuilt at most {value} times"),
+    )
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> RommeGame:
         return RommeGame(self, names, seed, deal)

@@ -33,28 +33,49 @@ from engine.games.treppe.events import (
 )
 from engine.games.treppe.melds import MeldShape, TableMeld, hand_value
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
-from engine.i18n import N_
+from engine.i18n import N_, N_plural
+from engine.options import Rules, flag, option
 from engine.protocol import Phase, Standings
-from engine.table import Deal, Rules
+from engine.table import Deal
 
 
 @dataclass(frozen=True, slots=True)
 class Ruleset(Rules):
     """The options a table agrees on before play. Frozen: a game never changes its rules."""
 
-    target: int = 500
-    hand_size: int = 7
-    no_return: bool = True  # who took only the top staircase card may not discard it again
-    max_rebuilds: int = 2  # the talon runs out this many times and is rebuilt; next time ends
-    hand_romme_double: bool = True
-
-    def __post_init__(self) -> None:
-        if self.target <= 0:
-            raise ValueError("target must be positive")
-        if not 1 <= self.hand_size <= 12:
-            raise ValueError("hand_size must be between 1 and 12")
-        if self.max_rebuilds < 0:
-            raise ValueError("max_rebuilds cannot be negative")
+    target: int = option(
+        500,
+        minimum=1,
+        maximum=10000,
+        about="points that win the session",
+        label=N_("target {value}"),
+    )
+    hand_size: int = option(
+        7,
+        minimum=1,
+        maximum=12,
+        about="cards dealt to each player",
+        label=N_plural("{value} card each", "{value} cards each"),
+    )
+    no_return: bool = flag(
+        True,
+        about="a lone staircase card taken may not go back",
+        on=N_("no return"),
+        off=N_("return allowed"),
+    )
+    max_rebuilds: int = option(
+        2,
+        minimum=0,
+        maximum=10,
+        about="talon rebuilds per round before it ends dead",
+        label=N_plural("talon rebuilt at most {value} time", "talon rebuilt at most {value} times"),
+    )
+    hand_romme_double: bool = flag(
+        True,
+        about="going out in one turn doubles the bonus",
+        on=N_("Rommé hand doubles"),
+        off=N_("Rommé hand counts single"),
+    )
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Game:
         return Game(self, names, seed, deal)

@@ -32,9 +32,10 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
-from engine.i18n import N_
+from engine.i18n import N_, N_plural
+from engine.options import Rules, flag, option
 from engine.protocol import Phase, Standings
-from engine.table import Deal, Rules
+from engine.table import Deal
 from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
 from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 
@@ -43,24 +44,74 @@ from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionE
 class WienerRuleset(Rules):
     """The options a Wiener Rummy table agrees on. Frozen: a game never changes its rules."""
 
-    hand_size: int = 10
-    knock_limit: int = 5  # knock with deadwood below this after discarding
-    out_at: int = 101  # bad points that put a player out of the rubber
-    stake: int = 5  # chips each player pays into the pot at the start
-    knock_money: int = 1  # chips the knocker or rummy caller gets from each other player in
-    buy_back: bool = True  # once per rubber, a player at buy_back_from..out_at-1 may buy back
-    buy_back_from: int = 82
-    buy_back_cost: int = 5
-    no_return: bool = True  # the upcard taken may not be discarded again in the same turn
-    max_rebuilds: int = 3  # the stock runs out this often and is rebuilt; next time: dead round
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.hand_size <= 13:
-            raise ValueError("hand_size must be between 1 and 13")
-        if self.knock_limit < 0 or self.out_at <= 0 or self.max_rebuilds < 0:
-            raise ValueError("knock_limit, out_at and max_rebuilds must not be negative")
-        if self.stake < 0 or self.knock_money < 0 or self.buy_back_cost < 0:
-            raise ValueError("chip amounts cannot be negative")
+    hand_size: int = option(
+        10,
+        minimum=1,
+        maximum=13,
+        about="cards dealt to each player",
+        label=N_plural("{value} card each", "{value} cards each"),
+    )
+    knock_limit: int = option(
+        5,
+        minimum=0,
+        maximum=100,
+        about="knock with less deadwood than this",
+        label=N_("knock below {value}"),
+    )
+    out_at: int = option(
+        101,
+        minimum=1,
+        maximum=1000,
+        about="bad points that put a player out",
+        label=N_("out at {value}"),
+    )
+    stake: int = option(
+        5,
+        minimum=0,
+        maximum=1000,
+        about="chips each player pays into the pot",
+        label=N_plural("stake {value} chip", "stake {value} chips"),
+    )
+    knock_money: int = option(
+        1,
+        minimum=0,
+        maximum=100,
+        about="chips the knocker gets from each other player",
+        label=N_plural("{value} chip per knock", "{value} chips per knock"),
+    )
+    buy_back: bool = flag(
+        True,
+        about="once per rubber a player may buy back in",
+        on=N_("buy-back on"),
+        off=N_("no buy-back"),
+    )
+    buy_back_from: int = option(
+        82,
+        minimum=0,
+        maximum=1000,
+        about="bad points from which one may buy back",
+        label=N_("buy back from {value}"),
+    )
+    buy_back_cost: int = option(
+        5,
+        minimum=0,
+        maximum=1000,
+        about="chips a buy-back costs",
+        label=N_plural("buy-back costs {value} chip", "buy-back costs {value} chips"),
+    )
+    no_return: bool = flag(
+        True,
+        about="the upcard taken may not go back that turn",
+        on=N_("no return"),
+        off=N_("return allowed"),
+    )
+    max_rebuilds: int = option(
+        3,
+        minimum=0,
+        maximum=10,
+        about="stock rebuilds per round before it ends dead",
+        label=N_plural("stock rebuilt at most {value} time", "stock rebuilt at most {value} times"),
+    )
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> WienerGame:
         return WienerGame(self, names, seed, deal)
