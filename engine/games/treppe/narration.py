@@ -12,7 +12,7 @@ from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded, 
 from engine.games.treppe.commands import in_hand_order
 from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
 from engine.games.treppe.game import Game
-from engine.i18n import _, ngettext, using
+from engine.i18n import N_, Message, _, ngettext, plural_message, using
 
 
 class Voice(Protocol):
@@ -70,6 +70,11 @@ def went_out(voice: Voice, seat: int, hand_romme: bool, bonus: int) -> str:
         )
 
 
+def _to_whom(voice: Voice, seat: int, yours: Message, theirs: Message) -> str:
+    """``yours`` if ``seat`` is the player at the terminal, else ``theirs`` (naming the seat)."""
+    return (yours if seat == voice.human else theirs).text()
+
+
 def _drew_from_talon(voice: Voice, event: DrewFromTalon) -> None:
     if event.seat == voice.human:  # only the player sees which card it was
         drawn = voice.card(voice.game.hands[voice.human][-1])
@@ -79,75 +84,64 @@ def _drew_from_talon(voice: Voice, event: DrewFromTalon) -> None:
 
 
 def _took_from_staircase(voice: Voice, event: TookFromStaircase) -> None:
-    n, cards = len(event.cards), voice.cards(event.cards)
-    if event.seat == voice.human:
-        took = ngettext(
-            "You take {n} card from the staircase: {cards}",
-            "You take {n} cards from the staircase: {cards}",
-            n,
-            cards=cards,
-        )
-    else:
-        took = ngettext(
-            "{name} takes {n} card from the staircase: {cards}",
-            "{name} takes {n} cards from the staircase: {cards}",
-            n,
-            name=voice.name(event.seat),
-            cards=cards,
-        )
-    voice.say(took)
+    n, cards, name = len(event.cards), voice.cards(event.cards), voice.name(event.seat)
+    yours = plural_message(
+        "You take {n} card from the staircase: {cards}",
+        "You take {n} cards from the staircase: {cards}",
+        n,
+        cards=cards,
+    )
+    theirs = plural_message(
+        "{name} takes {n} card from the staircase: {cards}",
+        "{name} takes {n} cards from the staircase: {cards}",
+        n,
+        name=name,
+        cards=cards,
+    )
+    voice.say(_to_whom(voice, event.seat, yours, theirs))
 
 
 def _melded(voice: Voice, event: Melded) -> None:
-    cards, meld = voice.cards(event.cards), event.meld_id + 1
-    if event.seat == voice.human:
-        melded = ngettext(
-            "You meld {cards} as meld {meld} for {n} point.",
-            "You meld {cards} as meld {meld} for {n} points.",
-            event.points,
-            cards=cards,
-            meld=meld,
-        )
-    else:
-        melded = ngettext(
-            "{name} melds {cards} as meld {meld} for {n} point.",
-            "{name} melds {cards} as meld {meld} for {n} points.",
-            event.points,
-            name=voice.name(event.seat),
-            cards=cards,
-            meld=meld,
-        )
-    voice.say(melded)
+    shown = {"cards": voice.cards(event.cards), "meld": event.meld_id + 1}
+    yours = plural_message(
+        "You meld {cards} as meld {meld} for {n} point.",
+        "You meld {cards} as meld {meld} for {n} points.",
+        event.points,
+        **shown,
+    )
+    theirs = plural_message(
+        "{name} melds {cards} as meld {meld} for {n} point.",
+        "{name} melds {cards} as meld {meld} for {n} points.",
+        event.points,
+        name=voice.name(event.seat),
+        **shown,
+    )
+    voice.say(_to_whom(voice, event.seat, yours, theirs))
 
 
 def _laid_off(voice: Voice, event: LaidOff) -> None:
-    card, meld = voice.card(event.card), event.meld_id + 1
-    if event.seat == voice.human:
-        laid = ngettext(
-            "You lay {card} on meld {meld} for {n} point.",
-            "You lay {card} on meld {meld} for {n} points.",
-            event.points,
-            card=card,
-            meld=meld,
-        )
-    else:
-        laid = ngettext(
-            "{name} lays {card} on meld {meld} for {n} point.",
-            "{name} lays {card} on meld {meld} for {n} points.",
-            event.points,
-            name=voice.name(event.seat),
-            card=card,
-            meld=meld,
-        )
-    voice.say(laid)
+    shown = {"card": voice.card(event.card), "meld": event.meld_id + 1}
+    yours = plural_message(
+        "You lay {card} on meld {meld} for {n} point.",
+        "You lay {card} on meld {meld} for {n} points.",
+        event.points,
+        **shown,
+    )
+    theirs = plural_message(
+        "{name} lays {card} on meld {meld} for {n} point.",
+        "{name} lays {card} on meld {meld} for {n} points.",
+        event.points,
+        name=voice.name(event.seat),
+        **shown,
+    )
+    voice.say(_to_whom(voice, event.seat, yours, theirs))
 
 
 def _discarded(voice: Voice, event: Discarded) -> None:
     card = voice.card(event.card)
-    if event.seat == voice.human:
-        voice.say(_("You discard {card}.", card=card))
-    else:
-        voice.say(_("{name} discards {card}.", name=voice.name(event.seat), card=card))
+    yours = Message(N_("You discard {card}."), card=card)
+    theirs = Message(N_("{name} discards {card}."), name=voice.name(event.seat), card=card)
+    voice.say(_to_whom(voice, event.seat, yours, theirs))
 
 
 def _talon_rebuilt(voice: Voice, event: TalonRebuilt) -> None:
@@ -162,14 +156,16 @@ def _talon_rebuilt(voice: Voice, event: TalonRebuilt) -> None:
 
 def _round_started(voice: Voice, event: RoundStarted) -> None:
     upcard = voice.card(event.upcard)
-    if event.dealer == voice.human:
-        deals = _("You deal and play first; the staircase starts with {card}.", card=upcard)
-    else:
-        deals = _(
-            "{name} deals and plays first; the staircase starts with {card}.",
+    deals = _to_whom(
+        voice,
+        event.dealer,
+        Message(N_("You deal and play first; the staircase starts with {card}."), card=upcard),
+        Message(
+            N_("{name} deals and plays first; the staircase starts with {card}."),
             name=voice.name(event.dealer),
             card=upcard,
-        )
+        ),
+    )
     begins = _("Round {round_number} begins.", round_number=event.round_number)
     voice.say()
     voice.say(f"{voice.bold(begins)} {deals}")
@@ -201,21 +197,17 @@ def _round_ended(voice: Voice, event: RoundEnded) -> None:
 
 def _session_ended(voice: Voice, event: SessionEnded) -> None:
     points = event.totals[event.winner]
-    if event.winner == voice.human:
-        won = ngettext(
-            "You win the game with {n} point.",
-            "You win the game with {n} points.",
-            points,
-        )
-    else:
-        won = ngettext(
-            "{name} wins the game with {n} point.",
-            "{name} wins the game with {n} points.",
-            points,
-            name=voice.name(event.winner),
-        )
+    yours = plural_message(
+        "You win the game with {n} point.", "You win the game with {n} points.", points
+    )
+    theirs = plural_message(
+        "{name} wins the game with {n} point.",
+        "{name} wins the game with {n} points.",
+        points,
+        name=voice.name(event.winner),
+    )
     voice.say()
-    voice.say(voice.bold(won))
+    voice.say(voice.bold(_to_whom(voice, event.winner, yours, theirs)))
 
 
 #: The teller of each event the terminal narrates (an event's exact type: none subclass).
