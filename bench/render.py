@@ -75,7 +75,7 @@ def variant_line() -> str:
 def _kinds() -> dict[str, Callable[[], bytes]]:
     """Every other picture kind, drawn from the docs' engine games (inputs made once)."""
     import bot.games.examples as eg
-    from bot.games.romme.render import render_romme_round_result
+    from bot.games.romme.render_results import render_romme_round_result
     from bot.games.treppe.render_results import render_round_result, render_session_result
     from bot.games.wiener.render_results import render_wiener_round_result
     from bot.render.emoji_art import card_emoji

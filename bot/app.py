@@ -87,7 +87,7 @@ class TreppenBot(commands.AutoShardedBot):
         await self.sync_commands()
         if self.settings.card_emojis:
             # In the background: the first start uploads them; tables show plain cards till then.
-            self.service.spawn_detached(emojis.install(self, languages()))
+            self.service.tasks.spawn_detached(emojis.install(self, languages()))
         collector.freeze_start_up()
         collector.install(
             self.settings.gc_freeze,
@@ -177,7 +177,7 @@ class TreppenBot(commands.AutoShardedBot):
             self._storage_closed = True  # close may be called again while it runs
             if self.shard_lock is not None:
                 await self.shard_lock.stop()
-            await service.shutdown()
+            await service.tasks.shutdown()
             try:
                 await service.leases.release_all()
             except Exception:

@@ -1,7 +1,8 @@
 """The game service: the one place that changes games. It keeps each game's lock and commits
 every accepted action before anyone sees it acknowledged; what follows a commit (the table and
 the live hands, the turn timer, computer moves) it hands to the objects it owns: the table
-poster (``bot.core.tableposts``) and the turn clock (``bot.core.turns``).
+poster (``bot.core.tableposts``) and the turn clock (``bot.core.turns``), which run as its
+background tasks (``bot.core.tasks``).
 
 Discord calls per action, besides answering the interaction: the table is edited in place
 (1 call that counts against the bot's rate limit; edits notify nobody). When the turn passes to
@@ -16,8 +17,6 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Coroutine
-from typing import Any
 
 import discord
 
@@ -28,6 +27,7 @@ from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat, Status
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import TablePoster, turn_key_of
+from bot.core.tasks import BackgroundTasks
 from bot.core.turns import TurnClock
 from bot.games import presenter
 from bot.ops import metrics
@@ -64,8 +64,8 @@ class GameService:
         self.storage = storage
         self.settings = settings
         self.games: dict[int, LiveGame] = {}
-        self._background: set[asyncio.Task[Any]] = set()
-        self.poster = TablePoster(bot, storage, settings, self)
+        self.tasks = BackgroundTasks()
+        self.poster = TablePoster(bot, storage, settings, self.tasks)
         self.clock = TurnClock(self, self.poster, storage, settings)
         self.leases = LeaseKeeper(self)
 
@@ -129,7 +129,7 @@ class GameService:
             created_at=utc_now(),
         )
         self.games[game_id] = live
-        self.spawn(self._expire_lobby(live), live, "expiry")
+        self.tasks.spawn(self._expire_lobby(live), live, "expiry")
         return live
 
     async def save_seats(self, live: LiveGame) -> None:
@@ -167,7 +167,7 @@ class GameService:
         live.game = game
         live.checkpoint = game.checkpoint()
         live.status = Status.PLAYING
-        self.cancel_task(live, "expiry")
+        self.tasks.cancel(live, "expiry")
         with language.table(live.guild_id):
             live.log = presenter(live.game_key).narrate(game.events, live.shown_names)
         return list(game.events)
@@ -287,7 +287,7 @@ class GameService:
             self.poster.request_refresh(live)
         if live.status == Status.FINISHED:
             self.forget(live, keep_tasks=True)
-            self.spawn_detached(finishing.shown(self, live))
+            self.tasks.spawn_detached(finishing.shown(self, live))
             return
         self.clock.kick_autoplay(live)
 
@@ -329,8 +329,7 @@ class GameService:
     def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None:
         self.games.pop(live.id, None)
         if not keep_tasks:
-            for name in list(live.tasks):
-                self.cancel_task(live, name)
+            self.tasks.cancel_all(live)
             self.poster.forget(live)
         self.clock.forget_players(live)
 
@@ -358,62 +357,19 @@ class GameService:
         """After connecting: tell each table play continues, restart timers and computers."""
         for live in list(self.games.values()):
             await self._resume(live)
-        self.spawn_detached(self.leases.keep())
-        self.spawn_detached(pruning.prune_forever(self.storage))
+        self.tasks.spawn_detached(self.leases.keep())
+        self.tasks.spawn_detached(pruning.prune_forever(self.storage))
 
     async def _resume(self, live: LiveGame) -> None:
         if live.status == Status.LOBBY:
-            self.spawn(self._expire_lobby(live), live, "expiry")
-            self.spawn(self.poster.remove_stale_tables(live), live, "sweep")
+            self.tasks.spawn(self._expire_lobby(live), live, "expiry")
+            self.tasks.spawn(self.poster.remove_stale_tables(live), live, "sweep")
             return
         async with live.lock:
             live.turn_serial += 1
             self.poster.request_move(live)  # mention the player to act again (or just edit)
             self.clock.schedule_timer(live)
             self.clock.kick_autoplay(live)
-
-    # ------------------------------------------------------------ tasks
-    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
-        task = asyncio.get_running_loop().create_task(coroutine, name=f"game{live.id}-{name}")
-        live.tasks[name] = task
-        self._track(task)
-        metrics.watch_task(task, name)
-
-        def done(finished: asyncio.Task[None]) -> None:
-            if live.tasks.get(name) is finished:
-                del live.tasks[name]
-
-        task.add_done_callback(done)
-
-    def spawn_detached(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """Run ``coroutine`` in the background (cancelled at shutdown, failures logged)."""
-        task = asyncio.get_running_loop().create_task(coroutine)
-        self._track(task)
-        return task
-
-    def _track(self, task: asyncio.Task[Any]) -> None:
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-        task.add_done_callback(_log_failure)
-
-    def cancel_task(self, live: LiveGame, name: str) -> None:
-        task = live.tasks.pop(name, None)
-        if task is not None and task is not asyncio.current_task() and not task.done():
-            task.cancel()
-
-    async def shutdown(self) -> None:
-        for task in list(self._background):
-            task.cancel()
-        if self._background:
-            await asyncio.gather(*self._background, return_exceptions=True)
-
-
-def _log_failure(task: asyncio.Task[Any]) -> None:
-    if task.cancelled():
-        return
-    error = task.exception()
-    if error is not None:
-        log.error("background task %s failed", task.get_name(), exc_info=error)
 
 
 def action_text(action: Action) -> str:

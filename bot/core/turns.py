@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.core import autoplay, language
 from bot.core.mentions import command_mention
 from bot.core.model import LiveGame, Status
 from bot.core.tableposts import TablePoster
+from bot.core.tasks import BackgroundTasks
 from bot.core.texts import shown_name
 from bot.games import presenter
 from bot.settings import Settings
@@ -33,9 +33,8 @@ class PlaysMoves(Protocol):
         self, live: LiveGame, action: Action, *, by_player: bool = True
     ) -> list[GameEvent]: ...
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None: ...
-
-    def cancel_task(self, live: LiveGame, name: str) -> None: ...
+    @property
+    def tasks(self) -> BackgroundTasks: ...
 
 
 class TurnClock:
@@ -56,14 +55,14 @@ class TurnClock:
 
     # ------------------------------------------------------------ turn timer
     def schedule_timer(self, live: LiveGame) -> None:
-        self.owner.cancel_task(live, "timer")
+        self.owner.tasks.cancel(live, "timer")
         game = live.game
         seconds = live.options.turn_timer
         if game is None or not seconds or game.is_over or live.status != Status.PLAYING:
             return
         if live.seats[game.to_act].played_for:
             return
-        self.owner.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
+        self.owner.tasks.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
 
     async def _turn_timer(self, live: LiveGame, serial: int, seconds: int) -> None:
         reminder = self.settings.reminder_before
@@ -143,7 +142,7 @@ class TurnClock:
             return
         task = live.tasks.get("autoplay")
         if task is None or task.done():
-            self.owner.spawn(self._autoplay(live), live, "autoplay")
+            self.owner.tasks.spawn(self._autoplay(live), live, "autoplay")
 
     async def _autoplay(self, live: LiveGame) -> None:
         turn: tuple[int, int] | None = None

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol, TypeVar
 
-from bot.games.romme.render import render_romme_round_result, render_romme_table
+from bot.games.romme.render import render_romme_table
+from bot.games.romme.render_results import render_romme_round_result
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
 from bot.games.wiener.render import render_wiener_table

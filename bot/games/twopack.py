@@ -9,8 +9,9 @@ from typing import Protocol, runtime_checkable
 
 from bot.core.errors import Refusal
 from bot.core.presenter import GamePresenter, TypedField
+from bot.core.texts import end_label as end_label  # the Rommé presenter reads it here
 from bot.core.texts import plural
-from engine.actions import Action, BuyBack, Discard, DrawTalon, End, TakeBack, TakeDiscard
+from engine.actions import Action, BuyBack, Discard, DrawTalon, TakeBack, TakeDiscard
 from engine.cards import Card
 from engine.events import GameEvent
 from engine.i18n import N_, _
@@ -31,14 +32,6 @@ class PilesView(Protocol):
     def discard_top(self) -> Card | None: ...
     @property
     def discard_count(self) -> int: ...
-
-
-def end_label(end: End | None) -> str:
-    if end is End.LOW:
-        return _("low end")
-    if end is End.HIGH:
-        return _("high end")
-    return _("set")
 
 
 def top_text(view: PilesView) -> str:

@@ -76,7 +76,7 @@ class HandMessages:
         hand = HandMessage(interaction, message_id, state.fresh(), language(), self._now())
         self._hands[key] = hand
         if old is not None and old.message_id != message_id and old.usable(self._now()):
-            self.service.spawn_detached(_delete(old))
+            self.service.tasks.spawn_detached(_delete(old))
         self._schedule_rest(key, hand)
 
     # ------------------------------------------------------------ LiveHands (the poster's)
@@ -125,7 +125,7 @@ class HandMessages:
         task = self._rests.pop(key, None)
         if task is not None:
             task.cancel()
-        self._rests[key] = self.service.spawn_detached(self._rest(key, hand))
+        self._rests[key] = self.service.tasks.spawn_detached(self._rest(key, hand))
 
     async def _rest(self, key: tuple[int, int], hand: HandMessage) -> None:
         """Just before the token runs out, a hand showing moves gives them up for a Refresh

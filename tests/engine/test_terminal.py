@@ -12,6 +12,7 @@ from engine import Discard, Meld, Phase, PrivateView, RulesError
 from engine.__main__ import main
 from engine.events import DrewFromTalon
 from engine.games.treppe.ai import make_player
+from engine.games.treppe.narration import went_out
 from engine.games.treppe.terminal import (
     TerminalTable,
     action_command,
@@ -137,10 +138,10 @@ def _out(table: TerminalTable) -> str:
 
 def test_names_take_goes_and_plurals() -> None:
     table = _table()
-    assert table.went_out(1, False, 20) == (
+    assert went_out(table, 1, False, 20) == (
         "Normal bot goes out and scores 20 for the cards left in hand."
     )
-    assert table.went_out(0, True, 40).startswith("You go out with a Rommé hand (double)")
+    assert went_out(table, 0, True, 40).startswith("You go out with a Rommé hand (double)")
     game = table.game
     game.hands[1][1:] = []  # the bot holds a single card
     lines = table.score_lines(game.private_view(0))
@@ -407,7 +408,7 @@ def test_german_plurals_and_whole_sentences() -> None:
         "Normaler Bot nimmt 2 Karten von der Treppe: D♥ B♠",
         "Normaler Bot zieht vom Talon.",
     ]
-    assert table.went_out(1, False, 20) == (
+    assert went_out(table, 1, False, 20) == (
         "Normaler Bot geht raus und bekommt 20 für die Karten, die den anderen auf der Hand "
         "bleiben."
     )

@@ -15,21 +15,14 @@ from bot.core.reading import (
     parse_layoff,
     small_number,
 )
-from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
+from bot.core.texts import end_label
+from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, TakeStaircase
 from engine.cards import Card, format_cards, parse_cards
 from engine.games.treppe.game import Game
 from engine.games.treppe.melds import hand_value, meld_points, possible_melds
 from engine.games.treppe.views import PrivateView, PublicView
 from engine.i18n import _
 from engine.protocol import BasePrivateView, BasePublicView, Phase
-
-
-def end_label(end: End | None) -> str:
-    if end is End.LOW:
-        return _("low end")
-    if end is End.HIGH:
-        return _("high end")
-    return _("set")
 
 
 def _game(ctx: HandContext) -> Game:

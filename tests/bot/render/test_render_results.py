@@ -57,7 +57,7 @@ def test_session_result_renders() -> None:
 
 def test_round_result_pictures_show_each_hand_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.games.treppe.render_results as treppe_results
-    from bot.games.romme import render as romme_render
+    from bot.games.romme import render_results as romme_results
     from bot.games.twopack_examples import romme_round_result
     from bot.render.hand import sort_hand
 
@@ -75,16 +75,16 @@ def test_round_result_pictures_show_each_hand_sorted(monkeypatch: pytest.MonkeyP
     assert [c for c in shown if c] and all(cards == sort_hand(cards) for cards in shown)
 
     faces: list[Card] = []
-    real_face = romme_render.v.paste_face
+    real_face = romme_results.v.paste_face
 
     def face(canvas: Any, card: Card, *args: Any) -> Any:
         faces.append(card)
         return real_face(canvas, card, *args)
 
-    monkeypatch.setattr(romme_render.v, "paste_face", face)
+    monkeypatch.setattr(romme_results.v, "paste_face", face)
     rom, names = romme_round_result()
     dealt = tuple(Card.parse(c) for c in ("KC", "9H", "5S", "2D"))  # not in suit order
     hands = (dealt, *((),) * (len(rom.hands) - 1))
-    romme_render.render_romme_round_result(replace(rom, hands=hands), names)
+    romme_results.render_romme_round_result(replace(rom, hands=hands), names)
     drawn = [tuple(faces[i : i + len(dealt)]) for i in range(len(faces))]
     assert tuple(sort_hand(dealt)) in drawn and dealt not in drawn

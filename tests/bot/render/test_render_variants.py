@@ -16,10 +16,10 @@ from bot.games import twopack_examples as vx
 from bot.games.romme.render import (
     ROMME_MAX_H,
     draw_romme_table,
-    render_romme_round_result,
     render_romme_table,
     romme_table_size,
 )
+from bot.games.romme.render_results import render_romme_round_result
 from bot.games.wiener.render import (
     WIENER_MAX_H,
     draw_wiener_table,
