@@ -9,7 +9,6 @@ from typing import Protocol, runtime_checkable
 
 from bot.core.errors import Refusal
 from bot.core.presenter import GamePresenter, TypedField
-from bot.core.texts import end_label as end_label  # the Rommé presenter reads it here
 from bot.core.texts import plural
 from engine.actions import Action, BuyBack, Discard, DrawTalon, TakeBack, TakeDiscard
 from engine.cards import Card

@@ -12,9 +12,10 @@ from bot.core.presenter import (
     TypedField,
 )
 from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
-from bot.core.texts import clip, sessions_text
+from bot.core.texts import clip, end_label, sessions_text
 from bot.games import twopack
-from bot.games.romme.render import render_romme_round_result, render_romme_table
+from bot.games.romme.render import render_romme_table
+from bot.games.romme.render_results import render_romme_round_result
 from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind
 from engine.cards import Card, format_cards, parse_cards
@@ -296,7 +297,7 @@ class RommePresenter(twopack.TwoPackPresenter):
                 _("• meld {value} for {total}", value=format_cards(shape.cards), total=shape.total)
             )
         for action in self.layoffs(ctx)[:8]:
-            place = "" if action.end is None else f" ({twopack.end_label(action.end)})"
+            place = "" if action.end is None else f" ({end_label(action.end)})"
             lines.append(
                 _(
                     "• lay off {card} on meld {value}{place}",

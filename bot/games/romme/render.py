@@ -10,7 +10,6 @@ from functools import lru_cache
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.games.romme.render_results import render_romme_round_result
 from bot.render import register_cache
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
@@ -259,7 +258,6 @@ def cache_clear() -> None:
 
 __all__ = [
     "draw_romme_table",
-    "render_romme_round_result",  # from render_results, where the presenter still looks for it
     "render_romme_table",
     "romme_table_size",
 ]
