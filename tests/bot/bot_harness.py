@@ -39,7 +39,7 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         "default_turn_timer": 0,
         "default_target": 50,
         "shard_count": 1,  # SimCord cannot ask Discord for the count
-        # Its polling would keep SimCord's virtual clock busy; tests/bot/test_failover.py
+        # Its polling would keep SimCord's virtual clock busy; tests/bot/ops/test_failover.py
         # runs it in real processes.
         "shard_locks": False,
         "clicks_per_second": 0.0,  # tests click far faster than people; test_bot_limits turns it on
@@ -409,3 +409,12 @@ class Table:
 
 def cards(text: str) -> list[str]:
     return [c.code for c in parse_cards(text)]
+
+
+def table_choice(live: LiveGame, seat: int) -> Any:
+    """What a computer player would do in this seat (the member does it when one click can)."""
+    game = live.game
+    assert game is not None
+    spec = live.options.spec
+    player = spec.make_player(spec.strengths[0], seat)
+    return player.choose(game.private_view(seat), list(game.legal_actions()))

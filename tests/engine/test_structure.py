@@ -282,3 +282,17 @@ def test_the_size_check_finds_long_files_and_functions(tmp_path: Path) -> None:
         f"long.py: {MAX_FILE_LINES + 1} lines (at most {MAX_FILE_LINES})",
         f"long.py:2 Table.narrate: {MAX_FUNCTION_LINES + 1} lines (at most {MAX_FUNCTION_LINES})",
     ]
+
+
+def test_the_test_tree_mirrors_the_source_tree() -> None:
+    """Every folder of tests/engine and tests/bot names a package of the source: a module's
+    tests are found where the module is (tests/bot/hand/ for bot/hand/)."""
+    strays = [
+        str(folder.relative_to(ROOT))
+        for package in PACKAGES
+        for folder in sorted((ROOT / "tests" / package).rglob("*"))
+        if folder.is_dir()
+        and folder.name not in ("__pycache__", "fixtures")
+        and not (ROOT / folder.relative_to(ROOT / "tests")).is_dir()
+    ]
+    assert not strays, f"test folders without a source package: {strays}"

@@ -13,9 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from bot_harness import Table, custom_id_of, has_control, walk
+from bot_harness import Table, custom_id_of, has_control, table_choice, walk
 from simcord import Env, InteractionResult, MemberActor
-from test_bot_every_game import table_choice
 
 import bot.core.language
 from bot.core import language

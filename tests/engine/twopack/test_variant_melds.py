@@ -8,7 +8,7 @@ import pytest
 from engine import JOKER, IllegalMeld, meld_points, parse_cards
 from engine.actions import MeldKind
 from engine.twopack import analyse_variant_meld, hand_value
-from tests.engine.variants.variant_deals import cards, one
+from tests.engine.variant_deals import cards, one
 
 
 @pytest.mark.parametrize(

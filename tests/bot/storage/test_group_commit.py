@@ -16,7 +16,7 @@ import pytest
 from bot.storage import ActionRow, SeatRow, SqliteStore
 from bot.storage.dialect import Transaction
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAMES = 24
 
 

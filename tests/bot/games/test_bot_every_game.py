@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, custom_id_of, description, walk
+from bot_harness import Table, custom_id_of, description, table_choice, walk
 from PIL import Image
 from simcord import Env, MemberActor
 
@@ -225,15 +225,6 @@ async def play_by_hand(
     taps_per_move = table.taps / max(1, moves)
     assert taps_per_move < 6, taps_per_move
     return moves
-
-
-def table_choice(live: LiveGame, seat: int) -> Any:
-    """What a computer player would do in this seat (the member does it when one click can)."""
-    game = live.game
-    assert game is not None
-    spec = live.options.spec
-    player = spec.make_player(spec.strengths[0], seat)
-    return player.choose(game.private_view(seat), list(game.legal_actions()))
 
 
 @pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)

@@ -17,7 +17,7 @@ from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.protocol import Phase
 from engine.registry import get_spec
 from engine.twopack.players import STRENGTHS
-from tests.engine.variants.variant_deals import one, romme, wiener
+from tests.engine.variant_deals import one, romme, wiener
 
 MAX_STEPS = 220
 

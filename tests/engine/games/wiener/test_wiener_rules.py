@@ -8,7 +8,7 @@ from engine.games.wiener.events import BoughtBack, Knocked, RummyCalled, WienerR
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.protocol import Phase
 from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
-from tests.engine.variants.variant_deals import cards, one, refused, wiener
+from tests.engine.variant_deals import cards, one, refused, wiener
 
 BEN = "5♥ 6♥ 7♥ 8♠ 8♦ 8♣ K♠ K♦ K♣ 2♠"  # deadwood 2
 ANNA = "4♣ 9♦ J♠ Q♦ 3♥ 7♠ 10♣ 2♦ 5♣ 6♦"  # no melds: 66

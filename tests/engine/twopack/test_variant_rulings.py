@@ -11,7 +11,7 @@ from engine.games.wiener.events import DeclinedBuyBack, WienerRoundResult
 from engine.games.wiener.game import WienerRuleset
 from engine.protocol import Phase
 from engine.twopack.events import VariantRoundEnded
-from tests.engine.variants.variant_deals import one, romme, wiener
+from tests.engine.variant_deals import one, romme, wiener
 
 ROMME_ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"
 ROMME_BEN = "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠ A♣ 3♦ 3♥ 2♦ 10♠ Q♠"

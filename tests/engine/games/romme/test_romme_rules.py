@@ -8,7 +8,7 @@ from engine.games.romme.events import JokerSwapped, Opened, RommeRoundResult
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.protocol import Phase
 from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
-from tests.engine.variants.variant_deals import cards, one, refused, romme
+from tests.engine.variant_deals import cards, one, refused, romme
 
 ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"
 BEN = "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠ A♣ 3♦ 3♥ 2♦ 10♠ Q♠"
