@@ -5,7 +5,8 @@ Checked, in every module of ``PACKAGES``: each public (no leading underscore) cl
 function defined there, and each public method and property defined in such a class's own
 body. A method or property documented on a base class counts as documented
 (``inspect.getdoc`` inherits it), so a protocol or base class is documented once, not every
-override. A class needs its own docstring: the one a dataclass writes for itself (its
+override; so does a mixin's method that a class mixing it in inherits from a documented base
+after the mixin. A class needs its own docstring: the one a dataclass writes for itself (its
 signature) or a base class's says nothing about this class. What Python writes (dunders,
 dataclass and NamedTuple methods) and enum members are not functions of the class's own
 body and so are not asked for.
@@ -72,12 +73,19 @@ def member_doc(cls: type, name: str, member: object) -> str | None:
     if not (inspect.isfunction(member) or isinstance(member, property)):
         return None
     doc = inspect.getdoc(member)
-    if not doc:
-        for base in cls.__mro__[1:]:
-            doc = inspect.getdoc(base.__dict__.get(name)) if name in base.__dict__ else None
+    # A base class's docstring; for a mixin, that of the base class it is mixed in before.
+    for mro in [cls.__mro__, *(sub.__mro__ for sub in subclasses(cls))]:
+        for base in mro[mro.index(cls) + 1 :]:
             if doc:
-                break
+                return doc
+            doc = inspect.getdoc(base.__dict__.get(name)) if name in base.__dict__ else None
     return doc or ""
+
+
+def subclasses(cls: type) -> Iterator[type]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from subclasses(sub)
 
 
 def public_definitions(module: ModuleType) -> Iterator[tuple[str, str]]:
@@ -145,10 +153,19 @@ def test_the_check_sees_what_is_missing_and_what_is_inherited() -> None:
         def _hidden(self) -> None:
             pass
 
+    class Mixin:
+        """Runs fast."""
+
+        def run(self) -> None:  # documented on Base, which Mixed has after Mixin
+            pass
+
+    class Mixed(Mixin, Base):
+        """Both."""
+
     def helper() -> None:
         pass
 
-    for obj in (Base, Child, helper):
+    for obj in (Base, Child, Mixin, Mixed, helper):
         obj.__module__ = module.__name__
         setattr(module, obj.__name__, obj)
     found = dict(public_definitions(module))
@@ -159,4 +176,4 @@ def test_the_check_sees_what_is_missing_and_what_is_inherited() -> None:
         "Child.weight",
         "helper",
     }
-    assert found[f"{prefix}.Child.run"] == "Runs."
+    assert found[f"{prefix}.Child.run"] == found[f"{prefix}.Mixin.run"] == "Runs."
