@@ -171,8 +171,7 @@ def _show(value: object) -> str:
 
 
 def fill(text: str, params: Mapping[str, object]) -> str:
-    """``text`` with its placeholders filled from ``params``, cards and messages shown
-    translated."""
+    """``text`` with its placeholders filled from ``params``, cards and messages translated."""
     return text.format(**{key: _show(value) for key, value in params.items()}) if params else text
 
 

@@ -149,8 +149,7 @@ class Replay:
         return len(self.actions)
 
     def game_at(self, step: int) -> RummyGame:
-        """The game after its first ``step`` actions (clamped to 0..``steps``), rebuilt from the
-        start."""
+        """The game after its first ``step`` actions (0 to ``steps``), replayed from the start."""
         step = max(0, min(step, self.steps))
         game = load_game(self._start)
         for action in self.actions[:step]:

@@ -33,8 +33,7 @@ def register(operation: str, handler: Handler) -> None:
 
 
 def custom_id(game_id: int, operation: str, argument: str = "") -> str:
-    """The custom_id ``trp:<game>:<operation>:<argument>``; a ``ValueError`` past Discord's 100
-    characters."""
+    """The custom_id ``trp:<game>:<operation>:<argument>``; a ``ValueError`` past 100 characters."""
     text = f"trp:{game_id}:{operation}:{argument}"
     if len(text) > CUSTOM_ID_LIMIT:
         raise ValueError(f"custom_id too long: {text}")

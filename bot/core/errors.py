@@ -51,8 +51,7 @@ def refusal_text(error: BaseException) -> str | None:
 
 
 async def handle_interaction_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Answer a failed interaction privately: a refusal with its reason, a real error (logged) with
-    an apology."""
+    """Answer a failed interaction privately: a refusal's reason, or an apology for an error."""
     text = refusal_text(error)
     metrics.finish(interaction, "error" if text is None else "refused")
     if text is None:

@@ -25,8 +25,7 @@ _loaded: set[int] = set()
 
 
 def member_language(interaction: discord.Interaction) -> str:
-    """The language of the member behind ``interaction``: their Discord client's, if there is a
-    catalogue for it."""
+    """The language of the member behind ``interaction``: their Discord client's, if we have it."""
     return resolve(str(interaction.locale.value))
 
 

@@ -99,8 +99,7 @@ class GameService:
         return live
 
     def require_seat(self, live: LiveGame, user_id: int) -> Seat:
-        """The member's seat at ``live``; a refusal saying how to follow or start a game
-        otherwise."""
+        """The member's seat at ``live``; a refusal saying how to follow or start a game if none."""
         seat = live.seat_of(user_id)
         if seat is None:
             raise Refusal(
@@ -305,8 +304,7 @@ class GameService:
     async def set_presence(
         self, live: LiveGame, seat: Seat, *, away: bool | None = None, departed: bool | None = None
     ) -> None:
-        """Mark a seat away or gone (or back), store it and refresh the table; the turn's timer or
-        autoplayer follows."""
+        """Mark a seat away or gone (or back), store it, refresh the table, timer and autoplay."""
         if away is not None:
             seat.away = away
             if not away:

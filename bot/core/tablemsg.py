@@ -40,8 +40,7 @@ class Payload:
         return isinstance(self.view, discord.ui.LayoutView)
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """The arguments for editing a message into this one (a V2 one clears the old content
-        and embeds)."""
+        """The arguments for editing a message into this one (V2 clears the content and embeds)."""
         kwargs: dict[str, Any] = {
             "content": None if self.is_v2 else self.content,
             "embeds": [] if self.is_v2 else self.embeds,

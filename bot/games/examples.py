@@ -188,8 +188,7 @@ ROMME_SEED = 5
 
 @dataclass(frozen=True, slots=True)
 class RommeExample:
-    """The Rommé pictures' round: its table with jokers, lay-offs and a pending first meld, and that
-    round's result."""
+    """The Rommé pictures: a busy table (jokers, lay-offs, a pending first meld) and its result."""
 
     table: RommePublicView  # a round with jokers in the melds and lay-offs
     result: RommeRoundResult  # the result of that same round
@@ -223,8 +222,7 @@ WIENER_SEED = 1
 
 @dataclass(frozen=True, slots=True)
 class WienerExample:
-    """The Viennese Rummy pictures: a later round before and just after a knock, and that round's
-    result."""
+    """The Viennese Rummy pictures: a later round, a round just knocked and that round's result."""
 
     table: WienerPublicView  # a later round, nobody knocked yet
     knock: WienerPublicView  # a later round just after the knock

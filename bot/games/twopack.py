@@ -69,8 +69,7 @@ def piles_line(view: PilesView) -> str:
 
 
 def locked_line(view: BasePrivateView) -> list[str]:
-    """The hand's line about a card taken from the discard pile that may not go back this turn, if
-    any."""
+    """The hand's line about a card taken from the discard pile that may not go back, if any."""
     if view.locked_discard is not None and len(view.hand) > 1:
         return [
             _(

@@ -45,8 +45,7 @@ class HandMessage:
     issued: float  # loop time the token was issued
 
     def usable(self, now: float) -> bool:
-        """Whether the token can still edit the message at ``now`` (loop time), with a margin to
-        spare."""
+        """Whether the token may still edit the message at ``now`` (loop time), with a margin."""
         return now - self.issued < TOKEN_LIFE - EDIT_MARGIN
 
 
@@ -92,8 +91,7 @@ class HandMessages:
         self._wanted.setdefault(live.id, set()).update(user_ids)
 
     async def update(self, live: LiveGame) -> None:
-        """Edit the hands wanted, the member to act first; a hand past its token's life is
-        skipped."""
+        """Edit the wanted hands, the member to act first; skip those past their token's life."""
         wanted = self._wanted.pop(live.id, set())
         for user_id in sorted(wanted, key=lambda u: u != self.service.poster.mention_user(live)):
             hand = self._hands.get((live.channel_id, user_id))

@@ -145,8 +145,7 @@ class Wording:
 
     @cached_property
     def points(self) -> dict[tuple[str, ...], int]:
-        """Each meld the hand allows, by its cards, with the points the game gives it (computed
-        once)."""
+        """The points the game gives each meld the hand allows, by its cards (computed once)."""
         return {_key(cards): p for p, cards in self.shown.meld_options(self.ctx.private.hand)}
 
     def meld_points(self, cards: Sequence[Card]) -> int | None:

@@ -83,7 +83,9 @@ def member_doc(cls: type, name: str, member: object) -> str | None:
 
 
 def subclasses(cls: type) -> Iterator[type]:
-    for sub in cls.__subclasses__():
+    """Every class derived from ``cls``, however indirectly."""
+    sub: type
+    for sub in type.__subclasses__(cls):
         yield sub
         yield from subclasses(sub)
 

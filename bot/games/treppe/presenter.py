@@ -98,8 +98,7 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
 
 
 class TreppePresenter(TreppeHand, GamePresenter):
-    """Treppenrommé on Discord: the table, the round results and, through ``TreppeHand``, the
-    private hand."""
+    """Treppenrommé on Discord: table and round results; the private hand is ``TreppeHand``."""
 
     key = "treppenromme"
     stock_word = N_("talon")
