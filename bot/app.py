@@ -40,6 +40,9 @@ COMMAND_IDS = "command_ids"  # top-level command name -> id, as the last sync re
 
 
 class TreppenBot(commands.AutoShardedBot):
+    """The bot: one /treppe command group for every game, the game service that runs the tables, and
+    the features loaded as extensions."""
+
     service: GameService
 
     def __init__(self, settings: Settings, storage: Store | None = None) -> None:
@@ -121,6 +124,7 @@ class TreppenBot(commands.AutoShardedBot):
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object
     ) -> None:
+        """Count a slash command answered without error in the metrics."""
         metrics.finish(interaction)
 
     async def sync_commands(self) -> None:
@@ -165,6 +169,7 @@ class TreppenBot(commands.AutoShardedBot):
         await self.service.storage.set_meta(COMMAND_IDS, json.dumps(mentions.known()))
 
     async def on_ready(self) -> None:
+        """On the first connection only: resume the restored tables' timers and computer moves."""
         if self._resumed:
             return
         self._resumed = True

@@ -50,6 +50,7 @@ def _target(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m engine``: the ``simulate`` and ``play`` commands."""
     parser = argparse.ArgumentParser(prog="python -m engine", description="Treppenrommé engine")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -151,6 +152,7 @@ def replay_main(path: str, only_round: int | None, steps: bool = False) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command ``argv`` names; the exit code."""
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         from engine.games.treppe.sim import run

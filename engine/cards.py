@@ -35,6 +35,7 @@ class Rank(IntEnum):
 
     @property
     def label(self) -> str:
+        """The rank as card codes write it (A, 2-10, J, Q, K, Jo), never translated."""
         return _RANK_LABELS[self]
 
     @property
@@ -54,6 +55,8 @@ _RANK_LABELS = {
 
 
 class Suit(Enum):
+    """The four suits, each valued by its symbol, in the order the pack is sorted."""
+
     CLUBS = "♣"
     DIAMONDS = "♦"
     HEARTS = "♥"
@@ -61,18 +64,22 @@ class Suit(Enum):
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol (♣ ♦ ♥ ♠), as cards are shown."""
         return self.value
 
     @property
     def letter(self) -> str:
+        """One letter (C D H S), for card codes such as ``QH`` and cards typed without symbols."""
         return self.name[0]
 
     @property
     def is_red(self) -> bool:
+        """Whether the suit is red (diamonds, hearts), for drawing and colouring it."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
     @property
     def index(self) -> int:
+        """The suit's place in ``SUITS`` (0-3), for tables indexed by suit."""
         return _SUIT_INDEX[self]
 
 
@@ -138,6 +145,7 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
+        """Whether the card is a joker (it has no suit)."""
         return self.suit is None
 
     @property
@@ -287,4 +295,5 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
+    """The cards as the reader writes them, separated by spaces: ``7♦ 8♦ 9♦``."""
     return " ".join(str(card) for card in cards)

@@ -104,10 +104,13 @@ class Rules:
         check_options(self)
 
     def to_json(self) -> dict[str, Any]:
+        """The options as a dict by field name, for storing with the game."""
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
+        """A ruleset from ``to_json`` data: renamed options read under their new name, unknown keys
+        ignored, missing ones at their defaults."""
         named = {cls.RENAMED[k]: v for k, v in data.items() if k in cls.RENAMED}
         named |= {k: v for k, v in data.items() if k not in cls.RENAMED}  # today's name wins
         known = {k: v for k, v in named.items() if k in cls.__dataclass_fields__}

@@ -70,11 +70,20 @@ class BaseSeatView(Protocol):
     """One seat as every player sees it."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat's number: 0 is the first name given, then clockwise."""
+        ...
+
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The player's name as given when the game started."""
+        ...
+
     @property
-    def hand_count(self) -> int: ...
+    def hand_count(self) -> int:
+        """How many cards the seat holds; everyone may count them, no one sees them."""
+        ...
+
     @property
     def score(self) -> int:
         """The game's session total for this seat (see ``Standings.unit``)."""
@@ -85,39 +94,75 @@ class BasePublicView(Protocol):
     """The table as every player sees it. ``version`` counts applied actions."""
 
     @property
-    def version(self) -> int: ...
+    def version(self) -> int:
+        """Actions applied in the session so far: a newer view has a higher one."""
+        ...
+
     @property
-    def round_number(self) -> int: ...
+    def round_number(self) -> int:
+        """The round being played, counted from 1."""
+        ...
+
     @property
-    def dealer(self) -> int: ...
+    def dealer(self) -> int:
+        """The seat that dealt this round."""
+        ...
+
     @property
-    def to_act(self) -> int: ...
+    def to_act(self) -> int:
+        """The seat whose move it is now."""
+        ...
+
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> Phase:
+        """Where the seat to act stands: draw, play, buy back, or the session is over."""
+        ...
+
     @property
-    def winner(self) -> int | None: ...
+    def winner(self) -> int | None:
+        """The seat that won the session, or None while it goes on."""
+        ...
+
     @property
-    def seats(self) -> Sequence[BaseSeatView]: ...
+    def seats(self) -> Sequence[BaseSeatView]:
+        """Every seat's public side, in seat order."""
+        ...
 
 
 class BasePrivateView(Protocol):
     """What one seat sees: the table and its own hand."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat this view belongs to."""
+        ...
+
     @property
-    def hand(self) -> tuple[Card, ...]: ...
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, which only it may see."""
+        ...
+
     @property
-    def public(self) -> BasePublicView: ...
+    def public(self) -> BasePublicView:
+        """The table as everyone sees it, the same for every seat."""
+        ...
+
     @property
-    def locked_discard(self) -> Card | None: ...
+    def locked_discard(self) -> Card | None:
+        """A card this seat took this turn and may not throw back, if any."""
+        ...
 
 
 class GameRules(Protocol):
     """A frozen ruleset: the options a table agrees on before play."""
 
-    def new_game(self, names: Sequence[str], seed: int) -> RummyGame: ...
-    def to_json(self) -> dict[str, Any]: ...
+    def new_game(self, names: Sequence[str], seed: int) -> RummyGame:
+        """A fresh session for ``names`` (seats in that order), shuffled from ``seed``."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data, read back by the ruleset's ``from_json``."""
+        ...
 
 
 class RummyGame(Protocol):
@@ -129,23 +174,50 @@ class RummyGame(Protocol):
     ``checkpoint``/``forget_history`` let a host keep only the current round in memory."""
 
     @property
-    def spec(self) -> GameSpec: ...
+    def spec(self) -> GameSpec:
+        """The game's registry entry: its key, title, seat counts and options."""
+        ...
+
     @property
-    def ruleset(self) -> GameRules: ...
+    def ruleset(self) -> GameRules:
+        """The options this session is played with."""
+        ...
+
     @property
-    def names(self) -> tuple[str, ...]: ...
+    def names(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+        ...
+
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed of every shuffle: the same seed and actions give the same game."""
+        ...
+
     @property
-    def to_act(self) -> int: ...
+    def to_act(self) -> int:
+        """The seat whose move it is now."""
+        ...
+
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> Phase:
+        """Where the seat to act stands; ``Phase.OVER`` once the session has a winner."""
+        ...
+
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True once the session has ended and no action is legal any more."""
+        ...
+
     @property
-    def round_number(self) -> int: ...
+    def round_number(self) -> int:
+        """The round being played, counted from 1."""
+        ...
+
     @property
-    def events(self) -> Sequence[GameEvent]: ...
+    def events(self) -> Sequence[GameEvent]:
+        """What happened, in order (since ``forget_history``): hosts narrate these."""
+        ...
+
     @property
     def actions(self) -> Sequence[Action]:
         """The actions applied (since ``forget_history``, when a host called it)."""
@@ -156,17 +228,46 @@ class RummyGame(Protocol):
         """Every finished round's result, in order."""
         ...
 
-    def standings(self) -> Standings: ...
-    def verify(self, action: Action) -> None: ...
-    def can(self, action: Action) -> bool: ...
-    def apply(self, action: Action) -> Sequence[GameEvent]: ...
-    def legal_actions(self) -> Sequence[Action]: ...
-    def public_view(self) -> BasePublicView: ...
-    def private_view(self, seat: int) -> BasePrivateView: ...
-    def card_locations(self) -> list[Card]: ...
-    def to_json(self) -> str: ...
+    def standings(self) -> Standings:
+        """The score line now: each seat's total and, once over, the winners."""
+        ...
+
+    def verify(self, action: Action) -> None:
+        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+        ...
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now (``verify`` without the reason)."""
+        ...
+
+    def apply(self, action: Action) -> Sequence[GameEvent]:
+        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the seat to act may take now (what computer players choose from)."""
+        ...
+
+    def public_view(self) -> BasePublicView:
+        """The table as every player sees it: no hidden card shown."""
+        ...
+
+    def private_view(self, seat: int) -> BasePrivateView:
+        """What ``seat`` may see: the public view and its own hand."""
+        ...
+
+    def card_locations(self) -> list[Card]:
+        """Every card in play wherever it lies, to check no card appears or vanishes."""
+        ...
+
+    def to_json(self) -> str:
+        """The game key, ruleset, names, seed and action log: all a replay needs."""
+        ...
+
     @classmethod
-    def from_json(cls, text: str) -> RummyGame: ...
+    def from_json(cls, text: str) -> RummyGame:
+        """Rebuild a session from ``to_json()`` by replaying its actions."""
+        ...
 
     # A long-running host stores each action as it comes and keeps only the current round:
     @property
@@ -188,7 +289,9 @@ class RummyGame(Protocol):
 class Player(Protocol):
     """A computer player: a decision reads only the seat's view and the legal moves."""
 
-    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action: ...
+    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen from what the seat of ``view`` may see."""
+        ...
 
 
 OptionValue = bool | int | None
@@ -271,6 +374,7 @@ class GameSpec:
     timeout_action: Callable[[BasePrivateView, Sequence[Action]], Action]
 
     def option(self, name: str) -> OptionSpec:
+        """The option called ``name``; a ``KeyError`` when the game has none."""
         for option in self.options:
             if option.name == name:
                 return option

@@ -149,6 +149,7 @@ class Replay:
         return len(self.actions)
 
     def game_at(self, step: int) -> RummyGame:
+        """The game after its first ``step`` actions (0 to ``steps``), replayed from the start."""
         step = max(0, min(step, self.steps))
         game = load_game(self._start)
         for action in self.actions[:step]:
@@ -282,6 +283,7 @@ class Replay:
 
 
 def score_line(names: Sequence[str], totals: Sequence[int]) -> str:
+    """Each name with its total, joined by dots: "Anna 120 · Ben 85"."""
     return " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
 
 
@@ -296,6 +298,7 @@ class SessionRecord:
     finished_at: str | None = None
 
     def to_json(self) -> str:
+        """The record as indented JSON, with the stored game parsed so it reads as data."""
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "session": self.session,

@@ -22,6 +22,7 @@ class SafePlayer:
         self.presenter = presenter
 
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        """The presenter's safe move among ``legal``: it never fails, whatever the game."""
         return self.presenter.safe_move(view, legal)
 
 

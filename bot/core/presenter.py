@@ -52,6 +52,7 @@ class HandState:
     sure: bool = False  # the move was confirmed (moves that end a turn for good ask once)
 
     def encode(self) -> str:
+        """The state as the custom_id argument described above, as short as possible."""
         text = f"{self.version}.{self.sort}.{self.page}"
         if self.seat < 0:
             return f"{text}.{self.pending}" if self.pending else text
@@ -64,6 +65,7 @@ class HandState:
 
     @classmethod
     def decode(cls, text: str) -> HandState:
+        """Read ``encode``'s text (older forms too); anything unreadable gives a fresh state."""
         parts = text.split(".")
         version = small_number(parts[0].removeprefix("-"))
         page = small_number(parts[2]) if len(parts) > 2 else None
@@ -90,6 +92,7 @@ class HandState:
 
     @property
     def sort_name(self) -> Literal["suit", "rank"]:
+        """The sort order spelled out, as ``images.sort_cards`` takes it."""
         return "rank" if self.sort == "r" else "suit"
 
     def fresh(self) -> HandState:
@@ -136,14 +139,17 @@ class HandContext:
 
     @property
     def public(self) -> BasePublicView:
+        """The table as everyone sees it."""
         return self.private.public
 
     @property
     def arg(self) -> str:
+        """The hand's state as the argument of the custom_ids of its controls."""
         return self.state.encode()
 
     @property
     def game_id(self) -> int:
+        """The id of the game this hand belongs to."""
         return self.live.id
 
 
@@ -170,10 +176,12 @@ class GamePresenter(ABC):
     # ------------------------------------------------------------ the spec
     @property
     def spec(self) -> GameSpec:
+        """The engine's registry entry for this game."""
         return get_spec(self.key)
 
     @property
     def title(self) -> str:
+        """The game's name, as lobbies, tables and commands show it."""
         return self.spec.title
 
     # ------------------------------------------------------------ lobby and rules
@@ -222,6 +230,7 @@ class GamePresenter(ABC):
     final_word: str = N_("standings")  # 'Final standings after 3 rounds'
 
     def scores_heading(self, view: BasePublicView) -> str:
+        """The heading of the Scores list: the game and the round."""
         return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
 
     def round_points_text(self, points: int) -> str:
@@ -259,22 +268,28 @@ class GamePresenter(ABC):
 
     # ------------------------------------------------------------ pictures (None: text only)
     def render_table(self, view: BasePublicView) -> bytes | None:
+        """The table's picture as PNG bytes; None shows the table in words only."""
         return None
 
     def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
+        """The round result's picture as PNG bytes, or None for text only."""
         return None
 
     def render_session(self, names: Sequence[str], view: BasePublicView) -> bytes | None:
+        """The end-of-session picture as PNG bytes, or None for text only."""
         return None
 
     # The pictures in words, for screen readers (None: the table's own words stand in).
     def describe_table(self, view: BasePublicView) -> str | None:
+        """The table's picture in words for screen readers (its alt text)."""
         return None
 
     def describe_round(self, result: object, names: Sequence[str]) -> str | None:
+        """The round result's picture in words for screen readers."""
         return None
 
     def describe_session(self, names: Sequence[str], view: BasePublicView) -> str | None:
+        """The end-of-session picture in words for screen readers."""
         return None
 
     # ------------------------------------------------------------ moves made for a player

@@ -22,7 +22,11 @@ from engine.table import from_checkpoint
 
 
 class Sweeps(Protocol):
-    def sweep_first(self, live: LiveGame) -> None: ...
+    """What restoring needs of the table poster (bot/core/tableposts.py)."""
+
+    def sweep_first(self, live: LiveGame) -> None:
+        """Before the game's first post, look for stale tables of it in the channel."""
+        ...
 
 
 class GameService(Protocol):
@@ -31,10 +35,14 @@ class GameService(Protocol):
     storage: Store
 
     @property
-    def poster(self) -> Sweeps: ...
+    def poster(self) -> Sweeps:
+        """The table poster, told to sweep restored tables."""
+        ...
 
     @property
-    def tasks(self) -> BackgroundTasks: ...
+    def tasks(self) -> BackgroundTasks:
+        """The service's background tasks, where restored timers and lobbies run."""
+        ...
 
 
 log = logging.getLogger(__name__)

@@ -71,12 +71,14 @@ class GameService:
 
     # ------------------------------------------------------------ lookup
     def in_channel(self, channel_id: int) -> LiveGame | None:
+        """The lobby or game open in a channel, or None."""
         for live in self.games.values():
             if live.channel_id == channel_id:
                 return live
         return None
 
     def get(self, game_id: int) -> LiveGame:
+        """The open table ``game_id``; a refusal naming /treppe new when it is closed."""
         live = self.games.get(game_id)
         if live is None:
             raise Refusal(
@@ -85,6 +87,7 @@ class GameService:
         return live
 
     def require_channel_game(self, channel_id: int) -> LiveGame:
+        """The game running in a channel; a refusal when none is."""
         live = self.in_channel(channel_id)
         if live is None or live.game is None:
             raise Refusal(
@@ -96,6 +99,7 @@ class GameService:
         return live
 
     def require_seat(self, live: LiveGame, user_id: int) -> Seat:
+        """The member's seat at ``live``; a refusal saying how to follow or start a game if none."""
         seat = live.seat_of(user_id)
         if seat is None:
             raise Refusal(
@@ -111,6 +115,8 @@ class GameService:
     async def open_lobby(
         self, guild_id: int, channel_id: int, host: discord.abc.User, options: GameOptions
     ) -> LiveGame:
+        """Open and store a lobby in a channel with ``host`` seated, and let it expire unless
+        started; ``ChannelBusy`` when the channel has a table already."""
         existing = self.in_channel(channel_id)
         if existing is not None:
             raise ChannelBusy
@@ -133,11 +139,14 @@ class GameService:
         return live
 
     async def save_seats(self, live: LiveGame) -> None:
+        """Number the seats in order and store them (after a join, leave or computer added)."""
         for index, seat in enumerate(live.seats):
             seat.seat = index
         await self.storage.set_seats(live.id, [seat for seat in live.seats])
 
     def add_computer(self, live: LiveGame, strength: str) -> None:
+        """Seat a computer player of ``strength`` in the lobby; a refusal when the game has none of
+        that strength or the table is full."""
         if strength not in live.options.spec.strengths:
             raise Refusal(
                 _(
@@ -295,6 +304,7 @@ class GameService:
     async def set_presence(
         self, live: LiveGame, seat: Seat, *, away: bool | None = None, departed: bool | None = None
     ) -> None:
+        """Mark a seat away or gone (or back), store it, refresh the table, timer and autoplay."""
         if away is not None:
             seat.away = away
             if not away:
@@ -327,6 +337,8 @@ class GameService:
             await self.storage.set_ping_message(live.id, None)
 
     def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None:
+        """Stop running ``live`` here: its computer players go and, unless ``keep_tasks``, its
+        tasks and table state."""
         self.games.pop(live.id, None)
         if not keep_tasks:
             self.tasks.cancel_all(live)
@@ -378,5 +390,6 @@ def action_text(action: Action) -> str:
 
 
 def display_name(user: discord.abc.User) -> str:
+    """The member's name as their seat shows it (their display name), at most 32 characters."""
     name = getattr(user, "display_name", None) or user.name
     return str(name)[:32]

@@ -36,9 +36,11 @@ class Payload:
 
     @property
     def is_v2(self) -> bool:
+        """Whether this is a V2 message (a layout, no content or embeds)."""
         return isinstance(self.view, discord.ui.LayoutView)
 
     def edit_kwargs(self) -> dict[str, Any]:
+        """The arguments for editing a message into this one (V2 clears the content and embeds)."""
         kwargs: dict[str, Any] = {
             "content": None if self.is_v2 else self.content,
             "embeds": [] if self.is_v2 else self.embeds,
@@ -50,6 +52,7 @@ class Payload:
         return kwargs
 
     def send_kwargs(self) -> dict[str, Any]:
+        """The arguments for sending this as a new message."""
         kwargs: dict[str, Any] = {"files": self.files}
         if not self.is_v2:
             kwargs["embeds"] = self.embeds
@@ -314,6 +317,7 @@ def _ended_payload(live: LiveGame, text: str) -> Payload:
 
 
 def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
+    """The lobby message in the server's language: seats, options and its buttons."""
     with language.table(live.guild_id):
         return _lobby_payload(live, lobby_timeout, note)
 
@@ -325,6 +329,7 @@ def closed_lobby_payload(live: LiveGame, text: Message) -> Payload:
 
 
 def ended_payload(live: LiveGame, text: Message) -> Payload:
+    """The message of a table ended early, with ``text`` saying why, in the server's language."""
     with language.table(live.guild_id):
         return _ended_payload(live, text.text())
 

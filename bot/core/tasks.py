@@ -48,6 +48,7 @@ class BackgroundTasks:
             task.cancel()
 
     def cancel_all(self, live: LiveGame) -> None:
+        """Stop every background task of the game."""
         for name in list(live.tasks):
             self.cancel(live, name)
 

@@ -64,6 +64,7 @@ def end_label(end: End | None) -> str:
 
 
 def dealer_draw_line(event: FirstDealerDrawn, names: Sequence[str]) -> str:
+    """The log line of the draw for first dealer: each pass's cards, then who deals."""
     passes = [", ".join(f"{names[seat]} {card}" for seat, card in drawn) for drawn in event.passes]
     tie = _(" · tie, drew again: ") if len(passes) > 1 else ""
     return _(

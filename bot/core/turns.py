@@ -31,10 +31,14 @@ class PlaysMoves(Protocol):
 
     async def apply(
         self, live: LiveGame, action: Action, *, by_player: bool = True
-    ) -> list[GameEvent]: ...
+    ) -> list[GameEvent]:
+        """Apply and commit ``action`` as the service does (``GameService.apply``)."""
+        ...
 
     @property
-    def tasks(self) -> BackgroundTasks: ...
+    def tasks(self) -> BackgroundTasks:
+        """The service's background tasks, where timers and computer moves run."""
+        ...
 
 
 class TurnClock:
@@ -50,11 +54,13 @@ class TurnClock:
         self._players: dict[tuple[int, int], Player] = {}
 
     def forget_players(self, live: LiveGame) -> None:
+        """Drop the computer players of the game's seats (the game has left this process)."""
         for seat in live.seats:
             self._players.pop((live.id, seat.seat), None)
 
     # ------------------------------------------------------------ turn timer
     def schedule_timer(self, live: LiveGame) -> None:
+        """Restart the turn timer for the member to act, if the table has one."""
         self.owner.tasks.cancel(live, "timer")
         game = live.game
         seconds = live.options.turn_timer
@@ -135,6 +141,7 @@ class TurnClock:
         return self._players[key]
 
     def kick_autoplay(self, live: LiveGame) -> None:
+        """Start the computer's move when the seat to act is played for and none is running."""
         game = live.game
         if game is None or live.status != Status.PLAYING or game.is_over:
             return

@@ -21,6 +21,8 @@ def presenter_module(package: str) -> str:
 
 @cache
 def all_presenters() -> tuple[GamePresenter, ...]:
+    """Every game's presenter in the registry's order, each checked to be the ``GamePresenter`` of
+    its spec's key (a wrong one fails at once, not on first use)."""
     presenters = []
     for package, spec in zip(GAME_PACKAGES, all_specs(), strict=True):
         name = presenter_module(package)
@@ -40,4 +42,5 @@ def presenter(key: str) -> GamePresenter:
 
 
 def default_key() -> str:
+    """The key of the game a table plays when nobody says which: the registry's first."""
     return all_presenters()[0].key

@@ -49,16 +49,34 @@ class Playable(Protocol[A, V_co]):
     """What the driver needs of a game: Treppenrommé, Rommé and Wiener Rummy all fit."""
 
     @property
-    def to_act(self) -> int: ...
+    def to_act(self) -> int:
+        """The seat whose move it is now."""
+        ...
+
     @property
-    def winner(self) -> int | None: ...
-    def legal_actions(self) -> list[A]: ...
-    def apply(self, action: A, /) -> object: ...
-    def private_view(self, seat: int, /) -> V_co: ...
+    def winner(self) -> int | None:
+        """The seat that won the session, or None while it goes on."""
+        ...
+
+    def legal_actions(self) -> list[A]:
+        """Every action the seat to act may take now."""
+        ...
+
+    def apply(self, action: A, /) -> object:
+        """Apply one of the legal actions."""
+        ...
+
+    def private_view(self, seat: int, /) -> V_co:
+        """What ``seat`` may see, for its player to choose from."""
+        ...
 
 
 class Player(Protocol[A, V_contra]):
-    def choose(self, view: V_contra, legal: Sequence[A], /) -> A: ...
+    """What the driver needs of a computer player: any game's players fit."""
+
+    def choose(self, view: V_contra, legal: Sequence[A], /) -> A:
+        """One of ``legal``, chosen from what the seat of ``view`` may see."""
+        ...
 
 
 def play(
@@ -87,6 +105,9 @@ DEAD_SEED = 0  # two random players: round 1 ends dead
 
 @dataclass(frozen=True, slots=True)
 class TreppenFour:
+    """The four-player Treppenrommé game of the README's first pictures: round 4's table, its result
+    and the session's end."""
+
     table: PublicView  # round 4 at the start of its last turn
     turn: int  # which turn of round 4 that is
     result: RoundResult  # the result of that same round 4
@@ -98,6 +119,8 @@ class TreppenFour:
 
 @dataclass(frozen=True, slots=True)
 class TreppenTwo:
+    """The two-player Treppenrommé moment of the hand picture: Anna just took from the staircase."""
+
     table: PublicView  # the moment Anna took from the staircase
     hand: tuple[Card, ...]  # Anna's hand then
     locked: Card  # the card she took and may not throw back this turn
@@ -105,6 +128,8 @@ class TreppenTwo:
 
 @cache
 def treppen_four() -> TreppenFour:
+    """Play the four-player Treppenrommé game from its seed to round 4's last turn and on to the
+    session's end (played once, then cached)."""
     game = Ruleset().new_game(NAMES, FOUR_SEED)
     players = [make_player("normal", FOUR_SEED * 7 + s) for s in range(4)]
     turns: list[PublicView] = []  # round 4 at the start of each turn
@@ -125,6 +150,8 @@ def treppen_four() -> TreppenFour:
 
 @cache
 def treppen_two() -> TreppenTwo:
+    """Play the two-player Treppenrommé game from its seed until Anna has taken from the staircase
+    with both seats' melds down (played once, then cached)."""
     game = Ruleset().new_game(NAMES[:2], TWO_SEED)
     players = [make_player("normal", TWO_SEED * 7 + s) for s in range(2)]
 
@@ -161,6 +188,8 @@ ROMME_SEED = 5
 
 @dataclass(frozen=True, slots=True)
 class RommeExample:
+    """The Rommé pictures: a busy table (jokers, lay-offs, a pending first meld) and its result."""
+
     table: RommePublicView  # a round with jokers in the melds and lay-offs
     result: RommeRoundResult  # the result of that same round
     names: tuple[str, ...]
@@ -168,6 +197,8 @@ class RommeExample:
 
 @cache
 def romme() -> RommeExample:
+    """Play the Rommé game from its seed to a busy moment of a later round and on to that round's
+    result (played once, then cached)."""
     game = RommeRuleset().new_game(NAMES, ROMME_SEED)
     players = [get_spec("romme").make_player("normal", ROMME_SEED * 7 + s) for s in range(4)]
 
@@ -191,6 +222,8 @@ WIENER_SEED = 1
 
 @dataclass(frozen=True, slots=True)
 class WienerExample:
+    """The Viennese Rummy pictures: a later round, a round just knocked and that round's result."""
+
     table: WienerPublicView  # a later round, nobody knocked yet
     knock: WienerPublicView  # a later round just after the knock
     result: WienerRoundResult  # the result of the knocked round
@@ -199,6 +232,8 @@ class WienerExample:
 
 @cache
 def wiener() -> WienerExample:
+    """Play the Viennese Rummy game from its seed to a later round's middle, its knock and that
+    round's result (played once, then cached)."""
     game = WienerRuleset().new_game(NAMES, WIENER_SEED)
     players = [get_spec("wiener").make_player("normal", WIENER_SEED * 7 + s) for s in range(4)]
 

@@ -26,18 +26,28 @@ class PilesView(Protocol):
     """The piles of a two-pack table."""
 
     @property
-    def stock_count(self) -> int: ...
+    def stock_count(self) -> int:
+        """Cards left in the face-down stock."""
+        ...
+
     @property
-    def discard_top(self) -> Card | None: ...
+    def discard_top(self) -> Card | None:
+        """The discard pile's top card, or None when it is empty."""
+        ...
+
     @property
-    def discard_count(self) -> int: ...
+    def discard_count(self) -> int:
+        """Cards in the discard pile."""
+        ...
 
 
 def top_text(view: PilesView) -> str:
+    """The discard pile's top card as the reader writes it, or "empty"."""
     return str(view.discard_top) if view.discard_top is not None else _("empty")
 
 
 def piles_field(view: PilesView) -> tuple[str, str]:
+    """The table's Piles field: the stock's and the discard pile's sizes and the top card."""
     return (
         _("Piles"),
         _(
@@ -50,6 +60,7 @@ def piles_field(view: PilesView) -> tuple[str, str]:
 
 
 def piles_line(view: PilesView) -> str:
+    """The hand's line about the piles: the top of the discard pile and the stock's size."""
     return _(
         "Discard pile: top **{value}** · stock {stock_count}",
         value=top_text(view),
@@ -58,6 +69,7 @@ def piles_line(view: PilesView) -> str:
 
 
 def locked_line(view: BasePrivateView) -> list[str]:
+    """The hand's line about a card taken from the discard pile that may not go back, if any."""
     if view.locked_discard is not None and len(view.hand) > 1:
         return [
             _(
@@ -93,6 +105,7 @@ DRAW_FIELD = TypedField("take", N_("Draw: 'stock' or 'discard'"), N_("stock"), r
 
 
 def typed_draw(seat: int, text: str) -> Action:
+    """The draw a member typed: from the stock or the discard pile; a refusal for other words."""
     word = text.lower()
     if word in ("stock", "s", "draw", "talon", "t"):
         return DrawTalon(seat)
@@ -130,6 +143,8 @@ class SafeTwoPackPlayer:
     declines a buy-back."""
 
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        """Draw, decline a buy-back, take back or take the discard, in that order; else discard the
+        most expensive card, a joker last."""
         seat = view.seat
         for preferred in (DrawTalon(seat), BuyBack(seat, False), TakeBack(seat), TakeDiscard(seat)):
             if preferred in legal:

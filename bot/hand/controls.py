@@ -40,6 +40,7 @@ ControlHandler = Callable[[HandContext, list[str]], Action | Redraw]
 
 
 def hands_of(interaction: discord.Interaction) -> HandMessages:
+    """The live hands of the bot that received ``interaction`` (the hand feature's own)."""
     hands = bot_of(interaction).service.poster.hands
     assert isinstance(hands, HandMessages), "the hand feature is loaded"
     return hands
@@ -146,6 +147,9 @@ TAP_CONTROLS: dict[str, ControlHandler] = {
 
 
 def control(handler: ControlHandler) -> components.Handler:
+    """A component handler that applies what ``handler`` makes of a tap and answers with the fresh
+    hand (see ``_act``)."""
+
     async def handle(interaction: discord.Interaction, game_id: int, argument: str) -> None:
         await _act(interaction, game_id, argument, handler)
 
@@ -162,6 +166,8 @@ async def on_hand_button(interaction: discord.Interaction, game_id: int, argumen
 async def show_new_hand(
     interaction: discord.Interaction, live: LiveGame, seat: Seat, state: HandState, note: str = ""
 ) -> None:
+    """Answer with the member's hand as a new private message and keep it as their live hand."""
+
     async def prepare() -> tuple[HandState, dict[str, Any]]:
         async with live.lock:
             return state, hand_payload(live, seat, state, note).send_kwargs()
@@ -182,24 +188,29 @@ async def _redraw(
 
 
 async def on_sort(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The sort button: the hand sorted by rank, or by suit again."""
     state = HandState.decode(argument)
     flipped = HandState(state.version, "r" if state.sort == "s" else "s", state.page)
     await _redraw(interaction, game_id, flipped)
 
 
 async def on_page(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The page buttons: the hand shown from another page of cards."""
     await _redraw(interaction, game_id, HandState.decode(argument).fresh())
 
 
 async def on_refresh(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The refresh button: the hand redrawn as the table stands now."""
     await _redraw(interaction, game_id, HandState.decode(argument).fresh())
 
 
 async def on_legacy(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """A control of an older hand message: the hand in today's look, with a note why."""
     await _redraw(interaction, game_id, HandState.decode(argument).fresh(), f"ℹ️ {_(RENEWED)}")
 
 
 async def on_hint(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The hint button: the hand redrawn with the game's hint on top."""
     live, seat = seated(interaction, game_id)
     state = HandState.decode(argument).fresh()
     async with live.lock:
@@ -208,6 +219,7 @@ async def on_hint(interaction: discord.Interaction, game_id: int, argument: str)
 
 
 async def on_type(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The typing button: a form for the moves of this phase, on the member's turn only."""
     live, seat = seated(interaction, game_id)
     game = live.game
     assert game is not None

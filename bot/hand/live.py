@@ -45,6 +45,7 @@ class HandMessage:
     issued: float  # loop time the token was issued
 
     def usable(self, now: float) -> bool:
+        """Whether the token may still edit the message at ``now`` (loop time), with a margin."""
         return now - self.issued < TOKEN_LIFE - EDIT_MARGIN
 
 
@@ -81,13 +82,16 @@ class HandMessages:
 
     # ------------------------------------------------------------ LiveHands (the poster's)
     def is_live(self, live: LiveGame, user_id: int) -> bool:
+        """Whether the member's latest hand at this table can still be edited."""
         hand = self._hands.get((live.channel_id, user_id))
         return hand is not None and hand.usable(self._now())
 
     def want(self, live: LiveGame, user_ids: list[int]) -> None:
+        """Edit these members' hands at the next ``update``."""
         self._wanted.setdefault(live.id, set()).update(user_ids)
 
     async def update(self, live: LiveGame) -> None:
+        """Edit the wanted hands, the member to act first; skip those past their token's life."""
         wanted = self._wanted.pop(live.id, set())
         for user_id in sorted(wanted, key=lambda u: u != self.service.poster.mention_user(live)):
             hand = self._hands.get((live.channel_id, user_id))

@@ -57,19 +57,36 @@ class Offer:
 
 
 class MeldLike(Protocol):
+    """What the offers' words read of a meld on the table (any game's meld view)."""
+
     @property
-    def id(self) -> int: ...
+    def id(self) -> int:
+        """The meld's number on the table, as lay-offs name it."""
+        ...
+
     @property
-    def owner(self) -> int: ...
+    def owner(self) -> int:
+        """The seat that laid the meld down."""
+        ...
+
     @property
-    def kind(self) -> MeldKind: ...
+    def kind(self) -> MeldKind:
+        """Set or run: a run is named by its ends."""
+        ...
+
     @property
-    def cards(self) -> Sequence[PlacedLike]: ...
+    def cards(self) -> Sequence[PlacedLike]:
+        """The meld's cards in order, each with who placed it."""
+        ...
 
 
 class PlacedLike(Protocol):
+    """What the offers' words read of one card in a meld."""
+
     @property
-    def card(self) -> Card: ...
+    def card(self) -> Card:
+        """The card itself."""
+        ...
 
 
 def cards_used(action: Action) -> tuple[Card, ...]:
@@ -128,6 +145,7 @@ class Wording:
 
     @cached_property
     def points(self) -> dict[tuple[str, ...], int]:
+        """The points the game gives each meld the hand allows, by its cards (computed once)."""
         return {_key(cards): p for p, cards in self.shown.meld_options(self.ctx.private.hand)}
 
     def meld_points(self, cards: Sequence[Card]) -> int | None:

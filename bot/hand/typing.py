@@ -30,6 +30,7 @@ PHASES = {phase.value: phase for phase in Phase}
 
 
 def form_id(game_id: int, phase: Phase, state: HandState) -> str:
+    """The typing form's custom_id: its game, the phase it was opened in and the hand's state."""
     return f"trpform:{game_id}:{phase.value}:{state.encode()}"
 
 

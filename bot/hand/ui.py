@@ -70,10 +70,12 @@ def hand_context(live: LiveGame, seat: Seat, state: HandState) -> HandContext:
 
 
 def pages_of(ctx: HandContext) -> int:
+    """How many pages the hand's cards fill (at least one)."""
     return max(1, (len(ctx.cards) + CARDS_PER_PAGE - 1) // CARDS_PER_PAGE)
 
 
 def status_text(live: LiveGame, shown: GamePresenter, ctx: HandContext) -> str:
+    """The hand's status line: the session's end, whom it waits for, or the game's turn text."""
     public = ctx.public
     if public.phase is Phase.OVER:
         winner = public.winner
@@ -108,6 +110,7 @@ def hand_text(
 
 
 def seat_name(ctx: HandContext) -> str:
+    """The member's name as the hand's footer shows it."""
     return ctx.seat.name
 
 

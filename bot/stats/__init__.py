@@ -63,6 +63,7 @@ def member_name(names: Mapping[int, str], user_id: int) -> str:
 
 
 def rating_line(place: int, name: str, rating: Rating) -> str:
+    """One leaderboard line: place, name, rating, the rating it ranks by, sessions."""
     return ngettext(
         "{place}. {name} — {rating} · ranks as {ranked} · {n} rated session",
         "{place}. {name} — {rating} · ranks as {ranked} · {n} rated sessions",
@@ -77,6 +78,7 @@ def rating_line(place: int, name: str, rating: Rating) -> str:
 async def rating_board_embed(
     storage: Store, guild_id: int, game: GamePresenter, least: int
 ) -> discord.Embed:
+    """A game's rating leaderboard on this server: members with ``least`` rated sessions or more."""
     rows = await storage.rating_board(guild_id, game.key, min_sessions=least)
     title = _(RATING_TITLE) if game.key == default_key() else f"{game.title} {_(RATING_TITLE)}"
     embed = discord.Embed(title=title, colour=COLOUR)
@@ -150,6 +152,8 @@ async def leaderboard_command(
 
 
 def rating_text(rating: Rating | None, least: int) -> str:
+    """A member's rating for /treppe stats: the rating and its sessions, and where it ranks or how
+    many rated sessions it still needs."""
     if rating is None:
         return _(NOT_RATED_YET)
     ranked = (
@@ -171,6 +175,7 @@ def rating_text(rating: Rating | None, least: int) -> str:
 
 
 def games_text(records: list[GameRecord]) -> str:
+    """A member's wins and games played, one line per game."""
     return "\n".join(
         _(
             "{title}: {wins} won of {played} ({rate})",
@@ -184,6 +189,7 @@ def games_text(records: list[GameRecord]) -> str:
 
 
 def head_to_head_text(records: list[HeadToHead], names: Mapping[int, str]) -> str:
+    """One line per opponent: how often they played together, and who finished ahead."""
     return "\n".join(
         ngettext(
             "{opponent}: played together {n} time, finished ahead {ahead}, behind {behind}",
@@ -260,6 +266,7 @@ async def stats_command(
 
 
 async def setup(bot: TreppenBot) -> None:
+    """Load /treppe leaderboard, /treppe stats and /treppe replay."""
     first = presenter(default_key()).title
     board = app_commands.describe(
         period="All time, or the last 30 days (wins and points)",

@@ -179,6 +179,7 @@ def step_target(replay: Replay, operation: str, step: int) -> int:
 async def step_payload(
     session: FinishedSession, replay: Replay, step: int, *, with_images: bool
 ) -> Payload:
+    """The replay message at ``step``: the moves, the scores, the picture and the step buttons."""
     drawn = await asyncio.to_thread(draw_step, session, replay, step, with_images)
     embed = discord.Embed(title=clip(drawn.title, 256), description=clip(drawn.moves, 4000))
     embed.colour = COLOUR
@@ -236,6 +237,7 @@ def _stepper(operation: str) -> ui.Handler:
 
 
 async def show_replay(interaction: discord.Interaction, game_id: int, step: int = 0) -> None:
+    """Answer privately with the replay of ``game_id``, at ``step``."""
     session, replay = await load(interaction, game_id)
     with_images = bot_of(interaction).settings.render_images
     payload = await step_payload(session, replay, step, with_images=with_images)
@@ -274,6 +276,8 @@ async def _record_clicked(interaction: discord.Interaction, game_id: int, argume
 
 # ---------------------------------------------------------------- /treppe replay
 def choice_name(summary: SessionSummary) -> str:
+    """A finished session as an autocomplete choice: number, game, date, rated, names (within
+    Discord's 100 characters)."""
     when = summary.finished_at[:16].replace("T", " ")
     rated = _(" · rated") if summary.rated else ""
     text = f"#{summary.id} {presenter(summary.game_key).title} · {when}{rated} · {summary.names}"
@@ -300,6 +304,7 @@ async def _sessions(interaction: discord.Interaction) -> list[SessionSummary]:
 async def session_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
+    """The sessions a member may replay whose choice name holds what they typed (25 at most)."""
     typed = current.strip().lstrip("#").casefold()
     choices = []
     for summary in await _sessions(interaction):
@@ -333,6 +338,7 @@ async def replay_command(
 
 
 def setup_replays(bot: TreppenBot) -> None:
+    """Load /treppe replay and its step, open and record buttons."""
     for operation in (BACK, NEXT, ROUND_BACK, ROUND_NEXT):
         ui.register(operation, _stepper(operation))
     ui.register(OPEN, _open_clicked)

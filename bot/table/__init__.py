@@ -54,6 +54,7 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
 
 
 async def on_scores(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The table's Scores button: the scores so far, privately."""
     live = bot_of(interaction).service.get(game_id)
     if live.game is None:
         raise Refusal(_("The game has not started yet."))
@@ -222,6 +223,7 @@ async def remove_command(interaction: discord.Interaction, member: discord.User)
 
 
 async def setup(bot: TreppenBot) -> None:
+    """Load the table's buttons and its commands: /treppe scores, end, leave, back and remove."""
     components.register("scores", on_scores)
     components.register("rematch", on_rematch)
     group = bot.treppe

@@ -58,6 +58,7 @@ def _result(result: object) -> RommeRoundResult:
 
 
 def result_line(result: RommeRoundResult, names: Sequence[str]) -> str:
+    """The headline of a Rommé round result: who went out (hand Rommé doubled), or a dead round."""
     if result.went_out is None:
         return _(
             "Round {round_number} ended dead: the stock ran out, no minus points.",
@@ -73,6 +74,7 @@ def result_line(result: RommeRoundResult, names: Sequence[str]) -> str:
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
+    """The log's words for an event of Rommé's own, or of every two-pack game."""
     shared = twopack.tell_pile_event(event, names)
     if shared is not None:
         return shared
@@ -128,6 +130,8 @@ def _lay(ctx: HandContext, values: list[str]) -> Action:
 
 
 class RommePresenter(twopack.TwoPackPresenter):
+    """Rommé on Discord: the two-pack presenter with the first meld of 40 and minus points."""
+
     key = "romme"
     timeout_steps = 3  # an unfinished first meld is taken back first
     session_lower_is_better = True

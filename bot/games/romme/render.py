@@ -173,6 +173,7 @@ def _layout(view: RommePublicView) -> _Layout:
 
 
 def romme_table_size(view: RommePublicView) -> tuple[int, int]:
+    """The Rommé table picture's size in pixels for ``view``."""
     layout = _layout(view)
     return layout.width, layout.height
 
@@ -253,6 +254,7 @@ def _render_romme_table(view: RommePublicView, lang: str) -> bytes:
 
 
 def cache_clear() -> None:
+    """Forget the Rommé table pictures drawn so far (``bot.render.clear_caches``)."""
     _render_romme_table.cache_clear()
 
 

@@ -146,6 +146,7 @@ def render_romme_round_result(result: RommeRoundResult, names: Sequence[str]) ->
 
 
 def cache_clear() -> None:
+    """Forget the Rommé round pictures drawn so far (``bot.render.clear_caches``)."""
     _render_romme_round_result.cache_clear()
 
 

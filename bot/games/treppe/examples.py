@@ -15,6 +15,7 @@ NAMES4 = ("Anna", "Ben", "Clara", "Dieter")
 
 
 def cards(text: str) -> tuple[Card, ...]:
+    """The cards ``text`` names (``"Q♥ 10♣"``); an empty text gives none."""
     return tuple(parse_cards(text)) if text.strip() else ()
 
 
@@ -45,6 +46,8 @@ def seats(
     scores: Sequence[int],
     melds: Sequence[MeldView],
 ) -> tuple[SeatView, ...]:
+    """The seats of a built table: each with its hand count and score, and the points and whether it
+    placed cards this round read from ``melds``."""
     result = []
     for seat, name in enumerate(names):
         placed = [p for m in melds for p in m.cards if p.seat == seat]

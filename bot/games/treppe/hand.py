@@ -46,6 +46,8 @@ class SafePlayer:
     card that belongs to no meld. Good enough to keep a table moving."""
 
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        """The first of these that ``legal`` offers: draw, take the top card, the biggest meld, the
+        most expensive discard that fits no meld."""
         draws = [a for a in legal if isinstance(a, DrawTalon)]
         if draws:
             return draws[0]
@@ -65,6 +67,9 @@ class SafePlayer:
 
 # ---------------------------------------------------------------- the presenter's hand part
 class TreppeHand:
+    """Treppenrommé's private hand for ``TreppePresenter``: the hand's texts and the moves it
+    offers, typed or tapped (the ``GamePresenter`` methods it implements are documented there)."""
+
     def safe_move(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
         return SafePlayer().choose(view, legal)
 

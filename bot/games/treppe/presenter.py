@@ -53,6 +53,7 @@ def _result(result: object) -> RoundResult:
 
 
 def result_line(result: RoundResult, names: Sequence[str]) -> str:
+    """The headline of a round result: who went out and what they scored, or that nobody did."""
     if result.went_out is None:
         return _(
             "Round {round_number} ended with nobody going out; meld points stand.",
@@ -97,6 +98,8 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
 
 
 class TreppePresenter(TreppeHand, GamePresenter):
+    """Treppenrommé on Discord: table and round results; the private hand is ``TreppeHand``."""
+
     key = "treppenromme"
     stock_word = N_("talon")
     pile_word = N_("staircase")

@@ -201,6 +201,7 @@ def render_session_result(names: Sequence[str], totals: Sequence[int], winner: i
 
 
 def cache_clear() -> None:
+    """Forget the round and session pictures drawn so far (``bot.render.clear_caches``)."""
     _render_round_result.cache_clear()
     _render_session_result.cache_clear()
 

@@ -74,6 +74,8 @@ def arrangement_text(laid: Arrangement) -> str:
 
 
 def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
+    """The headline of a Viennese Rummy round result: who knocked or called Rummy and who is out of
+    the rubber, or a dead round."""
     if result.closer is None:
         return _(
             "Round {round_number} ended dead: the stock ran out, no bad points.",
@@ -95,6 +97,7 @@ def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
+    """The log's words for an event of Viennese Rummy's own, or of every two-pack game."""
     shared = twopack.tell_pile_event(event, names)
     if shared is not None:
         return shared
@@ -151,6 +154,9 @@ def best_close(ctx: HandContext, kind: Close) -> Action:
 
 
 class WienerPresenter(twopack.TwoPackPresenter):
+    """Viennese Rummy on Discord: the two-pack presenter with knocking, bad points and chips (its
+    session totals are chips)."""
+
     key = "wiener"
 
     def rules_summary(self) -> str:
