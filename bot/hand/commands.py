@@ -11,8 +11,8 @@ from discord import app_commands
 
 from bot.core.client import bot_of
 from bot.core.errors import refusals
+from bot.core.handstate import HandState
 from bot.core.model import LiveGame, Seat
-from bot.core.presenter import HandState
 from bot.games import presenter
 from bot.hand.controls import answer_with_hand, show_new_hand
 from bot.hand.ui import hand_context, hand_payload

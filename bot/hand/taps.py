@@ -17,11 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol
 
 import discord
 
-from bot.core.presenter import GamePresenter, HandContext
+from bot.core.handstate import AnyHandContext
+from bot.core.presenter import AnyPresenter
+from bot.core.presenter_hand import MeldLike
 from engine.actions import (
     Action,
     BuyBack,
@@ -56,39 +57,6 @@ class Offer:
     confirm: bool = False  # asks "really?" once before it is played
 
 
-class MeldLike(Protocol):
-    """What the offers' words read of a meld on the table (any game's meld view)."""
-
-    @property
-    def id(self) -> int:
-        """The meld's number on the table, as lay-offs name it."""
-        ...
-
-    @property
-    def owner(self) -> int:
-        """The seat that laid the meld down."""
-        ...
-
-    @property
-    def kind(self) -> MeldKind:
-        """Set or run: a run is named by its ends."""
-        ...
-
-    @property
-    def cards(self) -> Sequence[PlacedLike]:
-        """The meld's cards in order, each with who placed it."""
-        ...
-
-
-class PlacedLike(Protocol):
-    """What the offers' words read of one card in a meld."""
-
-    @property
-    def card(self) -> Card:
-        """The card itself."""
-        ...
-
-
 def cards_used(action: Action) -> tuple[Card, ...]:
     """The hand cards a move uses (a joker swap's new meld names the joker it frees: not
     from the hand)."""
@@ -101,7 +69,7 @@ def cards_used(action: Action) -> tuple[Card, ...]:
     return ()
 
 
-def selected_cards(ctx: HandContext) -> list[Card]:
+def selected_cards(ctx: AnyHandContext) -> list[Card]:
     """The tapped cards, in the order the hand shows them."""
     return [ctx.cards[i] for i in ctx.state.positions() if i < len(ctx.cards)]
 
@@ -110,7 +78,7 @@ def _same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
     return Counter(c.code for c in a) == Counter(c.code for c in b)
 
 
-def ends_turn_for_good(action: Action, ctx: HandContext) -> bool:
+def ends_turn_for_good(action: Action, ctx: AnyHandContext) -> bool:
     """Going out, a knock or a Rummy call: no way back, and easy to hit by mistake."""
     if isinstance(action, Knock | CallRummy):
         return True
@@ -118,7 +86,7 @@ def ends_turn_for_good(action: Action, ctx: HandContext) -> bool:
     return bool(used) and len(used) >= len(ctx.private.hand) and not isinstance(action, JokerSwap)
 
 
-def offers(ctx: HandContext, shown: GamePresenter) -> list[Offer]:
+def offers(ctx: AnyHandContext, shown: AnyPresenter) -> list[Offer]:
     """Every move the hand offers now, in a fixed order (buttons carry their index)."""
     if not ctx.legal:
         return []
@@ -126,7 +94,7 @@ def offers(ctx: HandContext, shown: GamePresenter) -> list[Offer]:
     if chosen:
         actions = [a for a in ctx.legal if cards_used(a) and _same_cards(cards_used(a), chosen)]
     else:
-        actions = [a for a in ctx.legal if not cards_used(a) and not _deep_take(a, ctx)]
+        actions = [a for a in ctx.legal if not cards_used(a) and not _deep_take(a, ctx, shown)]
         picked = [a for a in shown.suggestions(ctx) if a in ctx.legal and a not in actions]
         actions.extend(picked[:SUGGESTIONS])
     words = Wording(ctx, shown, bool(chosen), sum(isinstance(a, Meld) for a in actions))
@@ -138,8 +106,8 @@ class Wording:
     """What the offers' words need: the hand, its game, whether cards are tapped, how many
     melds are offered (several: each names its cards) and the hand's meld points."""
 
-    ctx: HandContext
-    shown: GamePresenter
+    ctx: AnyHandContext
+    shown: AnyPresenter
     tapped: bool
     melds_offered: int
 
@@ -157,18 +125,15 @@ def _key(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(sorted(c.code for c in cards))
 
 
-def deep_takes(ctx: HandContext) -> list[TakeStaircase]:
+def deep_takes(ctx: AnyHandContext, shown: AnyPresenter) -> list[TakeStaircase]:
     """Takes from deeper in a spread pile (the card and every card above it), top first."""
-    takes = [a for a in ctx.legal if isinstance(a, TakeStaircase) and _deep_take(a, ctx)]
+    takes = [a for a in ctx.legal if isinstance(a, TakeStaircase) and _deep_take(a, ctx, shown)]
     return sorted(takes, key=lambda a: -a.index)
 
 
-def _deep_take(action: Action, ctx: HandContext) -> bool:
-    return isinstance(action, TakeStaircase) and action.index < _pile_size(ctx) - 1
-
-
-def _pile_size(ctx: HandContext) -> int:
-    return len(getattr(ctx.public, "staircase", ()))
+def _deep_take(action: Action, ctx: AnyHandContext, shown: AnyPresenter) -> bool:
+    pile = shown.discard_pile(ctx.public)
+    return isinstance(action, TakeStaircase) and action.index < len(pile) - 1
 
 
 def _offer(action: Action, words: Wording) -> Offer:
@@ -191,11 +156,11 @@ def default_label(action: Action, words: Wording) -> str:
     if isinstance(action, DrawTalon):
         return _("Draw from the {stock}", stock=_(words.shown.stock_word))
     if isinstance(action, TakeDiscard | TakeStaircase):
-        return _("Take {card}", card=_top(ctx))
+        return _("Take {card}", card=_top(ctx, words.shown))
     if isinstance(action, Meld):
         return _meld_label(action, words)
     if isinstance(action, LayOff):
-        return layoff_label(action, ctx)
+        return layoff_label(action, ctx, words.shown.melds_on_table(ctx.public))
     if isinstance(action, Discard):
         if ends_turn_for_good(action, ctx):
             return _("Discard {card} and go out", card=action.card)
@@ -213,11 +178,9 @@ def default_label(action: Action, words: Wording) -> str:
     return type(action).__name__
 
 
-def _top(ctx: HandContext) -> str:
-    top = getattr(ctx.public, "discard_top", None)
-    pile = getattr(ctx.public, "staircase", ())
-    card = top if top is not None else (pile[-1] if pile else None)
-    return str(card) if card is not None else "?"
+def _top(ctx: AnyHandContext, shown: AnyPresenter) -> str:
+    pile = shown.discard_pile(ctx.public)
+    return str(pile[-1]) if pile else "?"
 
 
 def _meld_label(action: Meld, words: Wording) -> str:
@@ -230,9 +193,8 @@ def _meld_label(action: Meld, words: Wording) -> str:
     return _("Meld {cards} · {points}", cards=cards, points=points)
 
 
-def layoff_label(action: LayOff, ctx: HandContext) -> str:
+def layoff_label(action: LayOff, ctx: AnyHandContext, melds: Sequence[MeldLike]) -> str:
     """'On Ben's run 9♣–Q♣ (high end)': whose meld, which, and where when a run has two."""
-    melds: Sequence[MeldLike] = getattr(ctx.public, "melds", ())
     meld = next((m for m in melds if m.id == action.meld_id), None)
     if meld is None:
         return _("Lay off on meld {value}", value=action.meld_id + 1)

@@ -7,16 +7,13 @@ from collections.abc import Mapping, Sequence
 
 import bot.games.wiener.render_alt as render_alt
 from bot.core.errors import Refusal
-from bot.core.presenter import (
-    HandContext,
-    TypedField,
-)
+from bot.core.handstate import HandContext, TypedField
 from bot.core.reading import one_card
-from bot.core.texts import clip, plural, sessions_text
+from bot.core.texts import clip, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
-from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
+from bot.storage import RoundRecord
 from engine.actions import Action, CallRummy, Discard, Knock
 from engine.cards import Card, format_cards
 from engine.events import GameEvent
@@ -28,8 +25,8 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
-from engine.i18n import N_, _, decimal
-from engine.protocol import BasePrivateView, BasePublicView, Phase, Standings
+from engine.i18n import N_, N_plural, _
+from engine.protocol import Phase, Standings
 from engine.twopack import Arrangement, arrange, deadwood, hand_value
 from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
@@ -45,21 +42,6 @@ SUMMARY = N_(
     "player in wins the pot."
 )
 Close = type[Knock] | type[CallRummy]
-
-
-def _view(view: BasePublicView) -> WienerPublicView:
-    assert isinstance(view, WienerPublicView), "not a Wiener Rummy table"
-    return view
-
-
-def _private(view: BasePrivateView) -> WienerPrivateView:
-    assert isinstance(view, WienerPrivateView), "not a Wiener Rummy hand"
-    return view
-
-
-def _result(result: object) -> WienerRoundResult:
-    assert isinstance(result, WienerRoundResult), "not a Wiener Rummy round"
-    return result
 
 
 def arrangement_text(laid: Arrangement) -> str:
@@ -134,7 +116,7 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     return None
 
 
-def best_close(ctx: HandContext, kind: Close) -> Action:
+def best_close(ctx: HandContext[WienerPrivateView], kind: Close) -> Action:
     """The knock (or Rummy call) a button stands for: discard the card that leaves the least
     deadwood (the dearest such card). When none is legal the engine says why."""
     legal = [a for a in ctx.legal if isinstance(a, kind)]
@@ -153,11 +135,16 @@ def best_close(ctx: HandContext, kind: Close) -> Action:
     return kind(ctx.seat.seat, min(candidates, key=cost))
 
 
-class WienerPresenter(twopack.TwoPackPresenter):
+class WienerPresenter(
+    twopack.TwoPackPresenter[WienerPublicView, WienerPrivateView, WienerRoundResult]
+):
     """Viennese Rummy on Discord: the two-pack presenter with knocking, bad points and chips (its
     session totals are chips)."""
 
     key = "wiener"
+    score_words = N_plural("{total} bad point", "{total} bad points")
+    best_counts = False  # the most bad points are the worst
+    closing_words = N_("knocked or called Rummy {closed} times, {special} Rummy calls")
 
     def rules_summary(self) -> str:
         return _(SUMMARY)
@@ -165,20 +152,20 @@ class WienerPresenter(twopack.TwoPackPresenter):
     def session_totals(self, standings: Standings) -> tuple[int, ...]:
         return standings.chips  # a rubber is played for chips
 
-    # ------------------------------------------------------------ the table
-    def heading(self, view: BasePublicView) -> str:
-        return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
+    def session_text(self, total: float) -> str:
+        return plural(int(total), "chip")
 
-    def phase_text(self, view: BasePublicView) -> str:
+    # ------------------------------------------------------------ the table
+    def phase_text(self, view: WienerPublicView) -> str:
         common = twopack.phase_text(view)
         if common is not None:
             return common
-        if _view(view).knocker is not None:
+        if view.knocker is not None:
             return _("discards (last turn after the knock)")
         return _("discards, knocks or calls Rummy")
 
-    def seat_text(self, view: BasePublicView, seat: int) -> str:
-        table = _view(view)
+    def seat_text(self, view: WienerPublicView, seat: int) -> str:
+        table = view
         s = table.seats[seat]
         state = "" if s.in_rubber else _(" · **out**")
         bought = _(" · bought back") if s.bought_back else ""
@@ -193,8 +180,8 @@ class WienerPresenter(twopack.TwoPackPresenter):
             state=state,
         )
 
-    def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
-        table = _view(view)
+    def table_fields(self, names: Sequence[str], view: WienerPublicView) -> list[tuple[str, str]]:
+        table = view
         fields = []
         shown = [
             f"{names[s.seat]}: {arrangement_text(s.revealed)}"
@@ -211,39 +198,30 @@ class WienerPresenter(twopack.TwoPackPresenter):
         fields.append(twopack.piles_field(table))
         return fields
 
-    def footer(self, view: BasePublicView) -> str:
-        table = _view(view)
-        return _(
-            "Pot: {pot} chips · out at {out_at} bad points", pot=table.pot, out_at=table.out_at
-        )
+    def footer(self, view: WienerPublicView) -> str:
+        return _("Pot: {pot} chips · out at {out_at} bad points", pot=view.pot, out_at=view.out_at)
 
-    def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
-        ranked = sorted(_view(view).seats, key=lambda s: (not s.in_rubber, -s.chips, s.bad_points))
-        return "\n".join(
-            _(
-                "{place}. {name}: **{chips}** chips, {bad} bad points",
-                place=place + 1,
-                name=names[s.seat],
-                chips=f"{s.chips:+d}",
-                bad=s.bad_points,
-            )
-            + ("" if s.in_rubber else _(" (out)"))
-            for place, s in enumerate(ranked)
+    def standing_text(self, standings: Standings, seat: int) -> str:
+        text = _(
+            "**{chips}** chips, {bad}",
+            chips=f"{standings.chips[seat]:+d}",
+            bad=self.score_text(standings.scores[seat]),
         )
+        return text if standings.in_play[seat] else text + _(" (out)")
 
     # ------------------------------------------------------------ rounds and events
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
         return tell_event(event, names)
 
-    def round_record(self, result: object) -> RoundRecord:
-        done = _result(result)
+    def round_record(self, result: WienerRoundResult) -> RoundRecord:
+        done = result
         zero = (0,) * len(done.totals)
         return RoundRecord(
             done.round_number, done.closer, done.rummy, done.bad_points, zero, done.totals
         )
 
-    def result_lines(self, names: Sequence[str], result: object) -> list[str]:
-        done = _result(result)
+    def result_lines(self, names: Sequence[str], result: WienerRoundResult) -> list[str]:
+        done = result
         lines = [result_line(done, names)]
         for seat, name in enumerate(names):
             laid = done.hands[seat]
@@ -262,39 +240,38 @@ class WienerPresenter(twopack.TwoPackPresenter):
             )
         return lines
 
-    def render_table(self, view: BasePublicView) -> bytes | None:
-        return render_wiener_table(_view(view))
+    def render_table(self, view: WienerPublicView) -> bytes | None:
+        return render_wiener_table(view)
 
-    def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
-        return render_wiener_round_result(_result(result), list(names))
+    def render_round(self, result: WienerRoundResult, names: Sequence[str]) -> bytes | None:
+        return render_wiener_round_result(result, list(names))
 
-    def describe_table(self, view: BasePublicView) -> str | None:
-        return render_alt.table_alt_text(_view(view))
+    def describe_table(self, view: WienerPublicView) -> str | None:
+        return render_alt.table_alt_text(view)
 
-    def describe_round(self, result: object, names: Sequence[str]) -> str | None:
-        return render_alt.round_alt_text(_result(result), names)
+    def describe_round(self, result: WienerRoundResult, names: Sequence[str]) -> str | None:
+        return render_alt.round_alt_text(result, names)
 
-    def describe_session(self, names: Sequence[str], view: BasePublicView) -> str | None:
-        return render_alt.session_alt_text(names, _view(view))
+    def describe_session(self, names: Sequence[str], view: WienerPublicView) -> str | None:
+        return render_alt.session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
-    def turn_text(self, view: BasePrivateView) -> str:
+    def turn_text(self, view: WienerPrivateView) -> str:
         common = twopack.turn_text(view)
         if common is not None:
             return common
-        if _private(view).public.knocker is not None:
+        if view.public.knocker is not None:
             return _("**Your last turn after the knock:** discard one card.")
         return _("**Your turn:** discard one card, or knock or call Rummy with your discard.")
 
-    def hand_lines(self, view: BasePrivateView) -> list[str]:
-        private = _private(view)
-        lines = twopack.locked_line(private)
-        lines.append(_("Deadwood in your hand: **{deadwood}**.", deadwood=private.deadwood))
-        lines.append(twopack.piles_line(private.public))
+    def hand_lines(self, view: WienerPrivateView) -> list[str]:
+        lines = twopack.locked_line(view)
+        lines.append(_("Deadwood in your hand: **{deadwood}**.", deadwood=view.deadwood))
+        lines.append(twopack.piles_line(view.public))
         return lines
 
-    def hand_footer(self, name: str, view: BasePrivateView) -> str:
-        me = _private(view).public.seats[view.seat]
+    def hand_footer(self, name: str, view: WienerPrivateView) -> str:
+        me = view.public.seats[view.seat]
         return _(
             "{name} · {bad} bad points · {chips} chips",
             name=name,
@@ -302,14 +279,14 @@ class WienerPresenter(twopack.TwoPackPresenter):
             chips=f"{me.chips:+d}",
         )
 
-    def suggestions(self, ctx: HandContext) -> list[Action]:
+    def suggestions(self, ctx: HandContext[WienerPrivateView]) -> list[Action]:
         """A Rummy call, else a knock, each with the discard that leaves the least deadwood."""
         for kind in (CallRummy, Knock):
             if any(isinstance(a, kind) for a in ctx.legal):
                 return [best_close(ctx, kind)]
         return []
 
-    def hint_text(self, ctx: HandContext) -> str:
+    def hint_text(self, ctx: HandContext[WienerPrivateView]) -> str:
         return _("💡 Best arrangement: {value}.", value=arrangement_text(arrange(ctx.private.hand)))
 
     def typed_fields(self, phase: Phase) -> list[TypedField]:
@@ -337,40 +314,6 @@ class WienerPresenter(twopack.TwoPackPresenter):
             kind: Close = Knock if verb == "knock" else CallRummy
             return [kind(seat, one_card(words[1]))]
         return [Discard(seat, one_card(text))]
-
-    # ------------------------------------------------------------ slash commands
-    def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
-        return []  # nothing is melded during play
-
-    def table_melds(self, view: BasePublicView) -> list[tuple[int, str]]:
-        return []  # no melds on the table to lay off on
-
-    # ------------------------------------------------------------ statistics
-    def leaderboard_line(self, row: LeaderboardRow) -> str:
-        return _("{points} chips", points=row.points)
-
-    def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
-        return [
-            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
-            (_("Final chips"), _("{points} in total", points=stats.points)),
-            (
-                _("Rounds"),
-                _(
-                    "{rounds} played, {average} bad points per round",
-                    rounds=stats.rounds,
-                    average=decimal(stats.average_per_round),
-                ),
-            ),
-            (
-                _("Closing rounds"),
-                _(
-                    "knocked or called Rummy {closed} times, {special} Rummy calls",
-                    closed=stats.closed,
-                    special=stats.special,
-                ),
-            ),
-            (_("Abandoned games"), str(stats.abandoned)),
-        ]
 
 
 PRESENTER = WienerPresenter()

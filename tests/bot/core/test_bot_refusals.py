@@ -12,7 +12,7 @@ from simcord import Env, InteractionResult, MemberActor
 
 from bot.core import components
 from bot.core.errors import Refusal
-from bot.core.presenter import HandState
+from bot.core.handstate import HandState
 from engine import DrawTalon, IllegalMeld, Phase, TakeStaircase, analyse_meld, format_cards
 
 

@@ -11,8 +11,8 @@ from bot_harness import Table, custom_id_of, description, has_control, text_fiel
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.app import create_bot
+from bot.core.handstate import HandState
 from bot.core.model import LiveGame
-from bot.core.presenter import HandState
 from bot.games.wiener.presenter import best_close
 from bot.hand import taps
 from bot.hand.ui import hand_context
