@@ -58,7 +58,7 @@ def test_session_result_renders() -> None:
 def test_round_result_pictures_show_each_hand_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.games.treppe.render_results as treppe_results
     from bot.games.romme import render_results as romme_results
-    from bot.games.twopack_examples import romme_round_result
+    from bot.games.romme.examples import romme_round_result
     from bot.render.hand import sort_hand
 
     shown: list[list[Card]] = []

@@ -12,7 +12,8 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from bot.games import twopack_examples as vx
+from bot.games.examples import NAMES6
+from bot.games.romme import examples as rx
 from bot.games.romme.render import (
     ROMME_MAX_H,
     draw_romme_table,
@@ -20,6 +21,7 @@ from bot.games.romme.render import (
     romme_table_size,
 )
 from bot.games.romme.render_results import render_romme_round_result
+from bot.games.wiener import examples as wx
 from bot.games.wiener.render import (
     WIENER_MAX_H,
     draw_wiener_table,
@@ -76,7 +78,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_romme_positions_render_within_bounds(seats: int) -> None:
     results = 0
-    views = itertools.islice(vx.romme_views(seats, seed=seats, every=9), VIEWS_PER_GAME)
+    views = itertools.islice(rx.romme_views(seats, seed=seats, every=9), VIEWS_PER_GAME)
     for view in views:
         width, height = _size(render_romme_table(view))
         assert V_TABLE_MIN_W <= width <= V_TABLE_W
@@ -93,7 +95,7 @@ def test_romme_positions_render_within_bounds(seats: int) -> None:
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_wiener_positions_render_within_bounds(seats: int) -> None:
     knocks = 0
-    views = itertools.islice(vx.wiener_views(seats, seed=seats, every=7), VIEWS_PER_GAME * 2)
+    views = itertools.islice(wx.wiener_views(seats, seed=seats, every=7), VIEWS_PER_GAME * 2)
     for view in views:
         width, height = _size(render_wiener_table(view))
         assert V_TABLE_MIN_W <= width <= V_TABLE_W
@@ -114,12 +116,12 @@ def test_six_revealed_hands_of_eleven_fit() -> None:
     random.Random(0).shuffle(pack)
     hands = tuple(arrange(pack[i * 11 : i * 11 + 11]) for i in range(6))
     result = WienerRoundResult(7, 0, False, hands, (0,) * 6, (50,) * 6, (0,) * 6, ())
-    width, height = _size(render_wiener_round_result(result, vx.NAMES6))
+    width, height = _size(render_wiener_round_result(result, NAMES6))
     assert width <= V_TABLE_W and height <= WIENER_MAX_H
 
 
 # ----------------------------------------------------------------------------- hidden hands
-NAMES4 = list(vx.NAMES6[:4])
+NAMES4 = list(NAMES6[:4])
 KNOCK_HAND = "A♥ 2♥ 3♥ 4♣ 5♣ 6♣ 7♠ 8♠ 9♠ 2♦"
 OTHER_HANDS = (
     "K♠ Q♦ 9♥ 7♣ 5♦ 3♠ J♥ 10♣ 8♦ 6♥",
@@ -277,7 +279,7 @@ def test_a_doubled_card_is_not_locked() -> None:
 
 
 def test_romme_round_results_render() -> None:
-    result, names = vx.romme_round_result()
+    result, names = rx.romme_round_result()
     double = replace(result, hand_romme=True, minus=tuple(2 * m for m in result.minus))
     assert _size(render_romme_round_result(result, names))[0] <= V_TABLE_W
     assert render_romme_round_result(double, names) != render_romme_round_result(result, names)
@@ -287,7 +289,7 @@ def test_romme_round_results_render() -> None:
 
 
 def test_wiener_round_results_render() -> None:
-    result, names = vx.wiener_round_result()
+    result, names = wx.wiener_round_result()
     plain = render_wiener_round_result(result, names)
     rummy = replace(result, rummy=True)
     out = replace(result, out=(1,), hands=(*result.hands[:3], None))
@@ -300,8 +302,8 @@ def test_wiener_round_results_render() -> None:
 
 # ----------------------------------------------------------------------------- threads
 def test_rendering_from_threads_gives_the_same_pictures() -> None:
-    romme = vx.romme_table()
-    wiener = vx.wiener_knock()
+    romme = rx.romme_table()
+    wiener = wx.wiener_knock()
     clear_caches()
     expected = (render_romme_table(romme), render_wiener_table(wiener))
 
@@ -314,10 +316,10 @@ def test_rendering_from_threads_gives_the_same_pictures() -> None:
 
 
 def test_docs_positions_show_what_they_claim() -> None:
-    romme = vx.romme_table()
+    romme = rx.romme_table()
     assert any(m.pending for m in romme.melds)
     assert any(c.card.is_joker for m in romme.melds for c in m.cards)
-    table: WienerPublicView = vx.wiener_table()
+    table: WienerPublicView = wx.wiener_table()
     assert table.knocker is None and all(s.revealed is None for s in table.seats)
-    knock = vx.wiener_knock()
+    knock = wx.wiener_knock()
     assert knock.knocker is not None and knock.seats[knock.knocker].revealed is not None
