@@ -1,2 +1,2 @@
 """Running the bot for real: metrics and health endpoints, structured logs, a bounded graceful
-stop (docs/operating.md)."""
+stop, the shard locks for fast failover and SQLite backups (docs/operating.md)."""

@@ -15,8 +15,8 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.ops.backup import backup_sqlite, restore
 from bot.storage import StoreUnavailable
-from bot.storage.backup import backup_sqlite, restore
 from bot.storage.copy import Copied, CopyError, copy_database
 
 DATABASE_HELP = "sqlite:///path or postgresql://… (default: the bot's DATABASE_URL or _PATH)"
