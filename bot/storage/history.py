@@ -60,12 +60,9 @@ class History:
         await tx.executemany(sql.UPDATE_SEAT_PLACE, places)
         if not result.rated:
             return []
-        members = await tx.fetch(sql.SELECT_SESSION_MEMBERS, {"game_id": game_id})
+        members = await tx.fetch(sql.SELECT_SESSION_RATINGS, {"game_id": game_id})
         keys = [(int(m["guild_id"]), str(m["game_key"]), int(m["user_id"])) for m in members]
-        before = []
-        for key in keys:
-            found = await tx.fetch(sql.SELECT_RATING, _rating_params(key, Rating()))
-            before.append(_rating(found[0]) if found else Rating())
+        before = [Rating() if m["mu"] is None else _rating(m) for m in members]
         after = rate(before, result.places)
         written = [_rating_params(k, r, game_id) for k, r in zip(keys, after, strict=True)]
         await tx.executemany(sql.UPSERT_RATING, written)

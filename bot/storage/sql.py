@@ -186,9 +186,11 @@ SET_SESSION_RESULT = """
     WHERE id = :game_id
 """
 UPDATE_SEAT_PLACE = "UPDATE seats SET place = :place WHERE game_id = :game_id AND seat = :seat"
-SELECT_SESSION_MEMBERS = """
-    SELECT g.guild_id, g.game_key, s.seat, s.user_id
-    FROM games g JOIN seats s ON s.game_id = g.id
+# A session's members by seat, each with their rating before it (none before their first).
+SELECT_SESSION_RATINGS = """
+    SELECT g.guild_id, g.game_key, s.user_id, r.mu, r.sigma, r.sessions
+    FROM games g JOIN seats s ON s.game_id = g.id LEFT JOIN ratings r
+        ON r.guild_id = g.guild_id AND r.game_key = g.game_key AND r.user_id = s.user_id
     WHERE g.id = :game_id ORDER BY s.seat
 """
 SELECT_RATING = """
@@ -212,9 +214,7 @@ SELECT_RATED_SESSIONS = """
     WHERE g.status = 'finished' AND g.rated = 1
     ORDER BY g.finish_order, s.seat
 """
-SELECT_ALL_RATING_HISTORY = """
-    SELECT h.game_id, h.user_id, h.mu, h.sigma, h.sessions FROM rating_history h
-"""
+SELECT_ALL_RATING_HISTORY = "SELECT game_id, user_id, mu, sigma, sessions FROM rating_history"
 # Ranked by the conservative rating; members with too few rated sessions are left out.
 RATING_BOARD = """
     SELECT user_id, mu, sigma, sessions FROM ratings
@@ -298,7 +298,7 @@ SQLITE_PRAGMAS = (
     "PRAGMA synchronous = FULL",  # a commit is on disk before we acknowledge what it holds
     "PRAGMA foreign_keys = ON",
 )
-# Group commit (group_commit.py): one shared write transaction, each write a savepoint in it.
+# Group commit (sqlite.py): one shared write transaction, each write a savepoint in it.
 BEGIN_WRITE = "BEGIN IMMEDIATE"
 SAVEPOINT = "SAVEPOINT write_unit"
 RELEASE = "RELEASE write_unit"

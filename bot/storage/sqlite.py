@@ -49,7 +49,6 @@ class SqliteDatabase:
         self._waiting: list[asyncio.Future[None]] = []
         self._committer: asyncio.Task[None] | None = None
         self.commits = 0  # transactions committed (each one fsync)
-        self.units = 0  # units made durable
 
     @classmethod
     async def open(cls, path: Path) -> SqliteDatabase:
@@ -170,7 +169,6 @@ class Unit:
             committed = self._database._commit_soon()
         if not failed:
             await committed
-            self._database.units += 1
 
     async def fetch(self, query: str, params: Params) -> list[Row]:
         """Run the waiting statements and this one now; its rows."""
