@@ -177,8 +177,8 @@ class History:
     async def finished_session(self, game_id: int) -> rows.FinishedSession | None:
         """A finished session's action log and recorded round totals (None if there is no
         finished session ``game_id``). Replays read a session's log only through here."""
-        found = await self._db.fetch(sql.SELECT_FINISHED_SESSION, {"game_id": game_id})
-        if not found or found[0]["state"] is None:
+        found = await self._db.fetch(sql.SELECT_GAME, {"game_id": game_id})
+        if not found or found[0]["status"] != "finished" or found[0]["state"] is None:
             return None
         totals: dict[int, list[int]] = {}
         for line in await self._db.fetch(sql.SELECT_ROUNDS, {"game_id": game_id}):

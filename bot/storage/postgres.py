@@ -52,17 +52,14 @@ class PostgresTransaction:
         self._db = connection
 
     async def fetch(self, query: str, params: Params) -> list[Row]:
-        """Run a statement; its rows."""
         text, args = _bound(query, params)
         return list(await self._db.fetch(text, *args))
 
     async def execute(self, query: str, params: Params) -> None:
-        """Run a statement."""
         text, args = _bound(query, params)
         await self._db.execute(text, *args)
 
     async def executemany(self, query: str, rows: Sequence[Params]) -> None:
-        """Run a statement once for each of ``rows``."""
         text, names = pg_names(query)
         if rows:
             await self._db.executemany(text, [[row[name] for name in names] for row in rows])
@@ -109,11 +106,9 @@ class PostgresDatabase:
             return await PostgresTransaction(db).fetch(query, params)
 
     async def schema_version(self) -> int:
-        """How many of the numbered migrations this database has had."""
         return int((await self.fetch(migrations.PG_SCHEMA_VERSION, {}))[0][0])
 
     async def close(self) -> None:
-        """Close the pool's connections."""
         await self._pool.close()
 
 
@@ -125,6 +120,5 @@ class PostgresStore(Store):
         cls, url: str, owner: str = DEFAULT_OWNER, lease_seconds: float = DEFAULT_LEASE_SECONDS
     ) -> PostgresStore:
         """Connect and migrate. Query parameters of the URL other than asyncpg's own are
-        server settings, e.g. ``?search_path=bot`` for a schema of its own. ``owner`` names
-        this process on the leases of its games, each good for ``lease_seconds``."""
+        server settings, e.g. ``?search_path=bot`` for a schema of its own."""
         return cls(await PostgresDatabase.open(url), owner, lease_seconds)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from bot.storage.dialect import Row
 from engine.replay import RoundScores
 
 # Names this process on its leases unless INSTANCE_NAME says otherwise: stable across restarts
@@ -16,7 +17,6 @@ from engine.replay import RoundScores
 DEFAULT_OWNER = socket.gethostname()
 DEFAULT_LEASE_SECONDS = 60.0
 T = TypeVar("T")
-DbRow = Any  # a result row: sqlite3.Row or asyncpg.Record, by column name, index or keys()
 
 
 def utc_now() -> datetime:
@@ -267,7 +267,7 @@ _FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def from_row(kind: type[T], row: DbRow, **given: Any) -> T:
+def from_row(kind: type[T], row: Row, **given: Any) -> T:
     """A row type from the columns of the same names (``given``: fields read otherwise)."""
     for field in fields(kind):  # type: ignore[arg-type]
         if field.name not in given:
@@ -275,11 +275,6 @@ def from_row(kind: type[T], row: DbRow, **given: Any) -> T:
             value = row[field.name]
             given[field.name] = convert(value) if convert else value
     return kind(**given)
-
-
-def columns(row: DbRow) -> dict[str, Any]:
-    """A result row as a dict of its columns."""
-    return {key: row[key] for key in row.keys()}  # noqa: SIM118 - sqlite3.Row iterates values
 
 
 def row_params(value: Any, **extra: Any) -> dict[str, Any]:
@@ -299,7 +294,7 @@ def round_score_params(game_id: int, record: RoundRecord) -> list[dict[str, Any]
 
 
 def game_from_row(
-    row: DbRow, seats: Sequence[DbRow], checkpoint: bytes | None = None, actions: Sequence[str] = ()
+    row: Row, seats: Sequence[Row], checkpoint: bytes | None = None, actions: Sequence[str] = ()
 ) -> GameRow:
     """A stored game with its seats (and, to restore it, its checkpoint and the actions since)."""
     seated = tuple(from_row(SeatRow, seat) for seat in seats)

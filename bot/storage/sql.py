@@ -267,10 +267,6 @@ RECENT_SESSIONS = """
     ORDER BY g.finished_at DESC, g.id DESC
     LIMIT :limit
 """
-SELECT_FINISHED_SESSION = """
-    SELECT id, guild_id, channel_id, game_key, state, finished_at, rated
-    FROM games WHERE id = :game_id AND status = 'finished'
-"""
 
 # ---------------------------------------------------------------- meta
 GET_META = "SELECT value FROM meta WHERE key = :key"

@@ -89,11 +89,9 @@ class SqliteDatabase:
             return await self._run([_statement(query, params)])  # type: ignore[no-any-return]
 
     async def schema_version(self) -> int:
-        """How many of the numbered migrations this database has had."""
         return int((await self.fetch(migrations.SQLITE_SCHEMA_VERSION, {}))[0][0])
 
     async def close(self) -> None:
-        """Close the connection."""
         await self._db.close()
 
     async def _run(self, steps: list[Step]) -> Any:
@@ -152,14 +150,14 @@ class Unit:
         failed = kind is not None
         try:
             if not failed:
-                self._steps.append(_release)
+                self._steps.append(_statement(sql.RELEASE, {}))
                 await self._run()
         except BaseException:
             failed = True
             raise
         finally:
-            if failed:
-                self._steps = [_undo] if self._opened else []
+            if failed and self._opened:  # undo what ran; what waited never runs
+                self._steps = [_statement(sql.ROLLBACK_TO, {}), _statement(sql.RELEASE, {})]
                 with suppress(Exception):
                     await self._run()
             self._database._lock.release()
@@ -204,8 +202,7 @@ class SqliteStore(Store):
     async def open(
         cls, path: Path, owner: str = DEFAULT_OWNER, lease_seconds: float = DEFAULT_LEASE_SECONDS
     ) -> SqliteStore:
-        """Open and migrate the database at ``path``. ``owner`` names this process on the
-        leases of its games, each good for ``lease_seconds``."""
+        """Open and migrate the database at ``path``."""
         return cls(await SqliteDatabase.open(path), owner, lease_seconds)
 
 
@@ -252,12 +249,3 @@ def _each(steps: list[Step], db: sqlite3.Connection) -> Any:
 
 def _fetch(statement: str, params: Params, db: sqlite3.Connection) -> list[Row]:
     return db.execute(statement, params).fetchall()
-
-
-def _release(db: sqlite3.Connection) -> None:
-    db.execute(sql.RELEASE)
-
-
-def _undo(db: sqlite3.Connection) -> None:
-    db.execute(sql.ROLLBACK_TO)
-    db.execute(sql.RELEASE)

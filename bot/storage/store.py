@@ -22,12 +22,13 @@ ALL_TIME = datetime(1970, 1, 1, tzinfo=UTC)
 
 class Store(History):
     """The bot's games and their action logs, seats, rounds and scores, leases, ratings and
-    replays, in one database (``SqliteStore``, ``PostgresStore``)."""
+    replays, in one database (``SqliteStore``, ``PostgresStore``). ``owner`` names this process
+    on the leases of its games, each good for ``lease_seconds``."""
 
     def __init__(self, database: Database, owner: str, lease_seconds: float) -> None:
         self._db = database
-        self.owner = owner  # this process's name on its leases (INSTANCE_NAME)
-        self.lease_seconds = lease_seconds  # how long each lease lasts
+        self.owner = owner  # INSTANCE_NAME
+        self.lease_seconds = lease_seconds
 
     async def close(self) -> None:
         """Close the database."""
@@ -189,7 +190,7 @@ class Store(History):
     # ------------------------------------------------------------ whole tables (copying)
     async def table_rows(self, table: str) -> list[dict[str, Any]]:
         """Every row of a table, times as datetimes (python -m bot.storage copy)."""
-        found = map(rows.columns, await self._db.fetch(sql.SELECT_ALL.format(table=table), {}))
+        found = map(dict, await self._db.fetch(sql.SELECT_ALL.format(table=table), {}))
         return [
             {
                 key: rows.moment(v) if key.endswith("_at") and v is not None else v
@@ -279,7 +280,7 @@ class Store(History):
         member = {"guild_id": guild_id, "user_id": user_id, "game_key": game_key}
         found: dict[str, Any] = {}
         for query in (sql.PLAYER_STATS, sql.PLAYER_ROUND_STATS):
-            found |= rows.columns((await self._db.fetch(query, member))[0])  # aggregates: one row
+            found |= dict((await self._db.fetch(query, member))[0])  # aggregates: one row
         return rows.from_row(rows.PlayerStats, found)
 
     # ------------------------------------------------------------ meta
