@@ -24,6 +24,7 @@ DATABASE_HELP = "sqlite:///path or postgresql://… (default: the bot's DATABASE
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line of ``python -m bot.storage``: copy, backup or restore and their paths."""
     parser = argparse.ArgumentParser(
         prog="python -m bot.storage", description="Tools for the bot's database."
     )
@@ -85,6 +86,7 @@ def _copied(copied: Copied) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one database tool; its exit code (1 with one line on stderr when it cannot)."""
     args = parse_args(argv)
     try:
         lines = run(args)
