@@ -19,10 +19,10 @@ from bot.core.ratelimit import RateLimiter, Verdict
 from bot.core.service import GameService
 from bot.games import all_presenters
 from bot.ops import metrics
+from bot.ops.shardlock import ShardLock
 from bot.ops.stop import STOPPING, Stopping
 from bot.settings import Settings
 from bot.storage import Store, open_store
-from bot.storage.shardlock import ShardLock
 from engine.i18n import _, languages
 
 log = logging.getLogger(__name__)

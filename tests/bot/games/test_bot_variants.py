@@ -454,7 +454,7 @@ async def test_migration_3_marks_old_games_treppenromme(tmp_path: Any) -> None:
         )
     storage = await SqliteStore.open(path)
     assert await storage.schema_version() == len(migrations.MIGRATIONS)
-    rows = await storage._fetch("SELECT game_key FROM games", {})
+    rows = await storage._db.fetch("SELECT game_key FROM games", {})
     assert [r["game_key"] for r in rows] == ["treppenromme"]
     await storage.close()
 

@@ -1,4 +1,4 @@
-"""Failover on PostgreSQL with the per-shard advisory locks (bot/storage/shardlock.py): two
+"""Failover on PostgreSQL with the per-shard advisory locks (bot/ops/shardlock.py): two
 real bot processes for the same shard, the one playing killed with SIGKILL. The standby makes
 the next move within 3 s (the leases, 60 s, would take a minute), nothing committed is lost
 and the game's log has no gap or double."""

@@ -12,7 +12,8 @@ import asyncpg
 from pgtools import allow_pg, pg_schema
 
 from bot.storage import ActionRow, RoundRecord, SeatRow, SqliteStore, Store, migrations, open_url
-from bot.storage.dialect import expand, pg_names
+from bot.storage.dialect import expand
+from bot.storage.postgres import pg_names
 from bot.storage.rows import session_log
 from engine.registry import get_spec, load_game
 

@@ -40,9 +40,9 @@ async def test_actions_arriving_together_share_commits(tmp_path: Path) -> None:
     store = await SqliteStore.open(path)
     try:
         ids = await started_games(store, GAMES)
-        commits = store._writes.commits
+        commits = store._db.commits
         await asyncio.gather(*(store.save_action(g, ActionRow(1, '{"t":"draw"}')) for g in ids))
-        shared = store._writes.commits - commits
+        shared = store._db.commits - commits
         assert 1 <= shared < GAMES, f"{GAMES} saves took {shared} commits"
         assert stored_actions(path) == {(g, 1) for g in ids}
     finally:
@@ -121,10 +121,10 @@ async def test_writes_in_a_row_each_commit(tmp_path: Path, count: int) -> None:
     store = await SqliteStore.open(tmp_path / "bot.db")
     try:
         (game,) = await started_games(store, 1)
-        commits = store._writes.commits
+        commits = store._db.commits
         for seq in range(1, count + 1):
             await store.save_action(game, ActionRow(seq, "{}"))
-        assert store._writes.commits - commits == count
+        assert store._db.commits - commits == count
     finally:
         await store.close()
 

@@ -11,9 +11,9 @@ import pytest
 from pgtools import allow_pg, pg_schema
 from test_storage import ANNA, BEN, CARL, GUILD, play_sessions
 
+from bot.ops.copy import CopyError, copy_database
+from bot.ops.dbtools import main
 from bot.storage import ActionRow, SeatRow, SessionResult, Store, open_url
-from bot.storage.__main__ import main
-from bot.storage.copy import CopyError, copy_database
 from bot.storage.sql import COPIED_TABLES
 
 pytestmark = allow_pg

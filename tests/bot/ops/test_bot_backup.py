@@ -10,8 +10,8 @@ from bot_harness import Table, make_settings
 from simcord import Env
 
 from bot.app import create_bot
+from bot.ops.dbtools import main
 from bot.settings import Settings
-from bot.storage.__main__ import main
 
 
 def table_in(env: Env, name: str) -> Table:

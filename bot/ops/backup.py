@@ -10,8 +10,8 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+from bot.ops.copy import Copied, CopyError, copy_database, require_source
 from bot.storage import SQLITE_PREFIX
-from bot.storage.copy import Copied, CopyError, copy_database, require_source
 from bot.storage.sql import COPIED_TABLES
 
 PG_DUMP = "pg_dump --format=custom --file=PATH 'postgresql://…'"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.__main__ import main
+from bot.ops.dbtools import main
 
 
 def refusal(capsys: pytest.CaptureFixture[str]) -> str:

@@ -19,6 +19,8 @@ class CopyError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Copied:
+    """One table's copy: how many rows the source had and the target holds after it."""
+
     table: str
     source: int  # rows in the source
     target: int  # rows in the target afterwards
