@@ -98,7 +98,7 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, RoundRe
     )
     rules_doc = "docs/rules.md"
     final_word = N_("scores")
-    closing_words = N_("{closed} times, {special} Rommé hands")
+    closing_words = N_("went out {closed} times, {special} Rommé hands")
 
     # ------------------------------------------------------------ lobby and rules
     def rules_summary(self) -> str:
