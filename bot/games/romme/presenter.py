@@ -136,18 +136,17 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
         )
 
     def seat_text(self, view: RommePublicView, seat: int) -> str:
-        table = view
-        s = table.seats[seat]
+        s = view.seats[seat]
         if s.opened:
             opening = _("first meld down ({opening_points})", opening_points=s.opening_points)
         elif s.opening_points:
             opening = _(
                 "first meld {opening_points}/{opening_minimum}",
                 opening_points=s.opening_points,
-                opening_minimum=table.opening_minimum,
+                opening_minimum=view.opening_minimum,
             )
         else:
-            opening = _("not out yet (0/{opening_minimum})", opening_minimum=table.opening_minimum)
+            opening = _("not out yet (0/{opening_minimum})", opening_minimum=view.opening_minimum)
         return _("**{minus}** minus · {opening}", minus=s.minus, opening=opening)
 
     def table_fields(self, names: Sequence[str], view: RommePublicView) -> list[tuple[str, str]]:
@@ -182,24 +181,27 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
         return tell_event(event, names)
 
     def round_record(self, result: RommeRoundResult) -> RoundRecord:
-        done = result
-        zero = (0,) * len(done.totals)
+        zero = (0,) * len(result.totals)
         return RoundRecord(
-            done.round_number, done.went_out, done.hand_romme, done.minus, zero, done.totals
+            result.round_number,
+            result.went_out,
+            result.hand_romme,
+            result.minus,
+            zero,
+            result.totals,
         )
 
     def result_lines(self, names: Sequence[str], result: RommeRoundResult) -> list[str]:
-        done = result
-        lines = [result_line(done, names)]
+        lines = [result_line(result, names)]
         for seat, name in enumerate(names):
-            cards = format_cards(done.hands[seat]) or "—"
+            cards = format_cards(result.hands[seat]) or "—"
             lines.append(
                 _(
                     "{name}: left in hand {cards} → −{value}, total **{value2}**",
                     name=name,
                     cards=cards,
-                    value=done.minus[seat],
-                    value2=done.totals[seat],
+                    value=result.minus[seat],
+                    value2=result.totals[seat],
                 )
             )
         return lines

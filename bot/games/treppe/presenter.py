@@ -163,32 +163,30 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, RoundRe
         return [event.result for event in events if isinstance(event, RoundEnded)]
 
     def round_record(self, result: RoundResult) -> RoundRecord:
-        done = result
         bonus = tuple(
-            done.bonus if seat == done.went_out else 0 for seat in range(len(done.totals))
+            result.bonus if seat == result.went_out else 0 for seat in range(len(result.totals))
         )
         return RoundRecord(
-            done.round_number,
-            done.went_out,
-            done.hand_romme,
-            tuple(done.meld_points),
+            result.round_number,
+            result.went_out,
+            result.hand_romme,
+            tuple(result.meld_points),
             bonus,
-            tuple(done.totals),
+            tuple(result.totals),
         )
 
     def result_lines(self, names: Sequence[str], result: RoundResult) -> list[str]:
-        done = result
-        lines = [result_line(done, names)]
+        lines = [result_line(result, names)]
         for seat, name in enumerate(names):
-            cards = format_cards(done.hands[seat]) or "—"
+            cards = format_cards(result.hands[seat]) or "—"
             lines.append(
                 _(
                     "{name}: melds {value}, left in hand {cards} ({value2}) → total **{value3}**",
                     name=name,
-                    value=done.meld_points[seat],
+                    value=result.meld_points[seat],
                     cards=cards,
-                    value2=done.hand_points[seat],
-                    value3=done.totals[seat],
+                    value2=result.hand_points[seat],
+                    value3=result.totals[seat],
                 )
             )
         return lines

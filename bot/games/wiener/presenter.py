@@ -165,15 +165,14 @@ class WienerPresenter(
         return _("discards, knocks or calls Rummy")
 
     def seat_text(self, view: WienerPublicView, seat: int) -> str:
-        table = view
-        s = table.seats[seat]
+        s = view.seats[seat]
         state = "" if s.in_rubber else _(" · **out**")
         bought = _(" · bought back") if s.bought_back else ""
-        knock = _(" · 👊 knocked") if table.knocker == s.seat else ""
+        knock = _(" · 👊 knocked") if view.knocker == s.seat else ""
         return _(
             "**{bad}**/{out_at} bad points · {chips} chips{bought}{knock}{state}",
             bad=s.bad_points,
-            out_at=table.out_at,
+            out_at=view.out_at,
             chips=f"{s.chips:+d}",
             bought=bought,
             knock=knock,
@@ -181,21 +180,20 @@ class WienerPresenter(
         )
 
     def table_fields(self, names: Sequence[str], view: WienerPublicView) -> list[tuple[str, str]]:
-        table = view
         fields = []
         shown = [
             f"{names[s.seat]}: {arrangement_text(s.revealed)}"
-            for s in table.seats
+            for s in view.seats
             if s.revealed is not None
         ]
         if shown:
             fields.append((_("Laid down"), clip("\n".join(shown), 1024)))
-        if table.knocker is not None:
-            left = plural(table.final_turns_left, "player")
+        if view.knocker is not None:
+            left = plural(view.final_turns_left, "player")
             fields.append(
                 (_("After the knock"), _("{left} still to draw and discard once.", left=left))
             )
-        fields.append(twopack.piles_field(table))
+        fields.append(twopack.piles_field(view))
         return fields
 
     def footer(self, view: WienerPublicView) -> str:
@@ -214,17 +212,15 @@ class WienerPresenter(
         return tell_event(event, names)
 
     def round_record(self, result: WienerRoundResult) -> RoundRecord:
-        done = result
-        zero = (0,) * len(done.totals)
+        zero = (0,) * len(result.totals)
         return RoundRecord(
-            done.round_number, done.closer, done.rummy, done.bad_points, zero, done.totals
+            result.round_number, result.closer, result.rummy, result.bad_points, zero, result.totals
         )
 
     def result_lines(self, names: Sequence[str], result: WienerRoundResult) -> list[str]:
-        done = result
-        lines = [result_line(done, names)]
+        lines = [result_line(result, names)]
         for seat, name in enumerate(names):
-            laid = done.hands[seat]
+            laid = result.hands[seat]
             if laid is None:
                 lines.append(_("{name}: out of the rubber", name=name))
                 continue
@@ -233,9 +229,9 @@ class WienerPresenter(
                     "{name}: {cards} → +{bad} bad points, total **{total}**, chips {chips}",
                     name=name,
                     cards=arrangement_text(laid),
-                    bad=done.bad_points[seat],
-                    total=done.totals[seat],
-                    chips=f"{done.chips[seat]:+d}",
+                    bad=result.bad_points[seat],
+                    total=result.totals[seat],
+                    chips=f"{result.chips[seat]:+d}",
                 )
             )
         return lines
