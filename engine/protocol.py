@@ -7,7 +7,8 @@ against these names only:
 * ``Standings``: each seat's score, whether lower is better, and the winners once over.
 * ``RummyGame``: a session: ``verify``/``can``/``apply`` actions, ``legal_actions()``,
   ``public_view()``/``private_view(seat)``, ``to_json()``/``from_json()``.
-* ``BasePublicView``/``BasePrivateView``/``BaseSeatView``: what every game's views share.
+* ``BasePublicView``/``BasePrivateView``/``BaseSeatView``/``BaseMeldView``: what every
+  game's views share.
 * ``GameRules``: a frozen ruleset (the options a table agrees on) that starts games.
 * ``GameSpec``/``OptionSpec``: a game's entry in the registry (see ``engine.registry``).
 * ``Player``: a computer player; ``choose(view, legal)`` returns one of ``legal``.
@@ -20,10 +21,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from engine.actions import Action
+from engine.actions import Action, MeldKind
 from engine.cards import Card
 from engine.errors import RulesError
-from engine.events import GameEvent, RoundRecord
+from engine.events import GameEvent, RoundResult
 from engine.i18n import N_
 
 
@@ -80,8 +81,30 @@ class BaseSeatView(Protocol):
         ...
 
 
+class BasePlacedCard(Protocol):
+    @property
+    def card(self) -> Card: ...
+
+
+class BaseMeldView(Protocol):
+    """A meld on the table: who laid it, its cards in table order and its points."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def owner(self) -> int: ...
+    @property
+    def kind(self) -> MeldKind: ...
+    @property
+    def cards(self) -> Sequence[BasePlacedCard]: ...
+    @property
+    def points(self) -> int: ...
+
+
 class BasePublicView(Protocol):
-    """The table as every player sees it. ``version`` counts applied actions."""
+    """The table as every player sees it. ``version`` counts applied actions;
+    ``discard_pile`` is what everyone sees of the discard pile, the top card last (only the
+    top card where the pile is squared up)."""
 
     @property
     def version(self) -> int: ...
@@ -97,6 +120,12 @@ class BasePublicView(Protocol):
     def winner(self) -> int | None: ...
     @property
     def seats(self) -> Sequence[BaseSeatView]: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def melds(self) -> Sequence[BaseMeldView]: ...
 
 
 class BasePrivateView(Protocol):
@@ -151,7 +180,7 @@ class RummyGame(Protocol):
         ...
 
     @property
-    def results(self) -> Sequence[RoundRecord]:
+    def results(self) -> Sequence[RoundResult]:
         """Every finished round's result, in order."""
         ...
 

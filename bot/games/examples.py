@@ -26,7 +26,7 @@ from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.game import RommeRuleset
 from engine.games.romme.views import RommePublicView
 from engine.games.treppe.ai import make_player
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.games.treppe.game import Ruleset
 from engine.games.treppe.views import PublicView
 from engine.games.wiener.events import WienerRoundResult
@@ -119,7 +119,7 @@ def treppen_four() -> TreppenFour:
     assert game.winner is not None
     names = tuple(game.names)
     last = game.results[-1]
-    return TreppenFour(turns[-1], len(turns), result, names, last, tuple(game.scores), game.winner)
+    return TreppenFour(turns[-1], len(turns), result, names, last, tuple(game.totals), game.winner)
 
 
 @cache

@@ -140,13 +140,15 @@ def _key(cards: Sequence[Card]) -> tuple[str, ...]:
 
 
 def deep_takes(ctx: HandContext) -> list[TakeStaircase]:
-    """Takes from deeper in a spread pile (the card and every card above it), top first."""
-    takes = [a for a in ctx.legal if isinstance(a, TakeStaircase) and _deep_take(a, ctx)]
-    return sorted(takes, key=lambda a: -a.index)
+    """Takes from deeper in a spread pile (the card and every card above it), top first,
+    each named by the position of its deepest card as the pile is shown."""
+    size = _pile_size(ctx)
+    takes = [a for a in ctx.legal if isinstance(a, TakeDiscard) and a.depth > 1]
+    return [TakeStaircase(a.seat, size - a.depth) for a in sorted(takes, key=lambda a: a.depth)]
 
 
 def _deep_take(action: Action, ctx: HandContext) -> bool:
-    return isinstance(action, TakeStaircase) and action.index < _pile_size(ctx) - 1
+    return isinstance(action, TakeDiscard) and action.depth > 1
 
 
 def _pile_size(ctx: HandContext) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.games import examples as example_games
 from engine.cards import FULL_PACK, Card, parse_cards
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PublicView, SeatView
 

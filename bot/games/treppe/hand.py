@@ -15,7 +15,16 @@ from bot.core.reading import (
     parse_layoff,
     small_number,
 )
-from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
+from engine.actions import (
+    Action,
+    Discard,
+    DrawTalon,
+    End,
+    LayOff,
+    Meld,
+    TakeDiscard,
+    TakeStaircase,
+)
 from engine.cards import Card, format_cards, parse_cards
 from engine.games.treppe.game import Game
 from engine.games.treppe.melds import hand_value, meld_points, possible_melds
@@ -56,9 +65,9 @@ class SafePlayer:
         draws = [a for a in legal if isinstance(a, DrawTalon)]
         if draws:
             return draws[0]
-        takes = [a for a in legal if isinstance(a, TakeStaircase)]
+        takes = [a for a in legal if isinstance(a, TakeDiscard)]
         if takes:
-            return max(takes, key=lambda a: a.index)  # only the top card
+            return min(takes, key=lambda a: a.depth)  # only the top card
         melds = [a for a in legal if isinstance(a, Meld)]
         if melds:
             return max(melds, key=lambda a: len(a.cards))

@@ -20,11 +20,18 @@ from engine.actions import (
     MeldKind,
 )
 from engine.cards import Card
+from engine.console import bot_name
 from engine.errors import RulesError
 from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded, TalonRebuilt
 from engine.games.treppe.ai import ComputerPlayer, make_player
 from engine.games.treppe.commands import action_command, in_hand_order, parse_command
-from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
+from engine.games.treppe.events import (
+    RoundEnded,
+    RoundStarted,
+    SessionEnded,
+    TookFromStaircase,
+    TreppeRoundResult,
+)
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.views import MeldView, PrivateView
 from engine.i18n import N_, _, card_count, language, ngettext, using
@@ -44,27 +51,8 @@ Commands (cards as Q♥, QH, qh, 10s or TS):
   help                     this text
   quit                     leave the table""")
 
-#: The computer players' names, alone at the table or numbered among others.
-BOT_NAMES = {
-    "random": N_("Random bot"),
-    "normal": N_("Normal bot"),
-    "hard": N_("Hard bot"),
-}
-NUMBERED_BOT_NAMES = {
-    "random": N_("Random bot {number}"),
-    "normal": N_("Normal bot {number}"),
-    "hard": N_("Hard bot {number}"),
-}
-
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def bot_name(strength: str, number: int | None = None) -> str:
-    """``"Hard bot"`` or ``"Hard bot 2"`` in the current language."""
-    if number is None:
-        return _(BOT_NAMES.get(strength, N_("Normal bot")))
-    return _(NUMBERED_BOT_NAMES.get(strength, N_("Normal bot {number}")), number=number)
 
 
 def speaking(
@@ -355,6 +343,7 @@ class TerminalTable:
 
     @speaking
     def round_begins(self, event: RoundStarted) -> None:
+        assert event.upcard is not None  # the staircase always starts with a card
         upcard = self.card(event.upcard)
         if event.dealer == self.human:
             deals = _("You deal and play first; the staircase starts with {card}.", card=upcard)
@@ -371,6 +360,7 @@ class TerminalTable:
     @speaking
     def round_over(self, event: RoundEnded) -> None:
         result = event.result
+        assert isinstance(result, TreppeRoundResult)
         self.say()
         if result.went_out is None:
             self.say(
@@ -459,7 +449,8 @@ class TerminalTable:
             return True
         if command == "hint":
             move = self.helper.choose(view, game.legal_actions())
-            self.say(_("Hint: {command}", command=action_command(move)))
+            hint = action_command(move, len(view.public.staircase))
+            self.say(_("Hint: {command}", command=hint))
             return True
         assert not isinstance(command, str)
         try:
