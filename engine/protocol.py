@@ -7,7 +7,8 @@ against these names only:
 * ``Standings``: each seat's score, whether lower is better, and the winners once over.
 * ``RummyGame``: a session: ``verify``/``can``/``apply`` actions, ``legal_actions()``,
   ``public_view()``/``private_view(seat)``, ``to_json()``/``from_json()``.
-* ``BasePublicView``/``BasePrivateView``/``BaseSeatView``: what every game's views share.
+* ``BasePublicView``/``BasePrivateView``/``BaseSeatView``/``BaseMeldView``: what every
+  game's views share.
 * ``GameRules``: a frozen ruleset (the options a table agrees on) that starts games.
 * ``GameSpec``/``OptionSpec``/``OptionLabel``: a game's entry in the registry (see
   ``engine.registry``); a ruleset declares its options (``engine.options``).
@@ -21,10 +22,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from engine.actions import Action
+from engine.actions import Action, MeldKind
 from engine.cards import Card
 from engine.errors import RulesError
-from engine.events import GameEvent, RoundRecord
+from engine.events import GameEvent, RoundResult
 from engine.i18n import N_, _, ngettext
 
 
@@ -90,8 +91,48 @@ class BaseSeatView(Protocol):
         ...
 
 
+class BasePlacedCard(Protocol):
+    """One card of a meld on the table."""
+
+    @property
+    def card(self) -> Card:
+        """The card itself."""
+        ...
+
+
+class BaseMeldView(Protocol):
+    """A meld on the table: who laid it, its cards in table order and its points."""
+
+    @property
+    def id(self) -> int:
+        """The meld's number on the table, as lay-offs name it."""
+        ...
+
+    @property
+    def owner(self) -> int:
+        """The seat that laid the meld down."""
+        ...
+
+    @property
+    def kind(self) -> MeldKind:
+        """Set or run."""
+        ...
+
+    @property
+    def cards(self) -> Sequence[BasePlacedCard]:
+        """The meld's cards in table order."""
+        ...
+
+    @property
+    def points(self) -> int:
+        """What the meld scored."""
+        ...
+
+
 class BasePublicView(Protocol):
-    """The table as every player sees it. ``version`` counts applied actions."""
+    """The table as every player sees it. ``version`` counts applied actions;
+    ``discard_pile`` is what everyone sees of the discard pile, the top card last (only the
+    top card where the pile is squared up)."""
 
     @property
     def version(self) -> int:
@@ -126,6 +167,21 @@ class BasePublicView(Protocol):
     @property
     def seats(self) -> Sequence[BaseSeatView]:
         """Every seat's public side, in seat order."""
+        ...
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the face-down stock (the talon)."""
+        ...
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """What everyone sees of the discard pile, the bottom first and the top card last."""
+        ...
+
+    @property
+    def melds(self) -> Sequence[BaseMeldView]:
+        """The melds on the table, in the order they were laid."""
         ...
 
 
@@ -224,7 +280,7 @@ class RummyGame(Protocol):
         ...
 
     @property
-    def results(self) -> Sequence[RoundRecord]:
+    def results(self) -> Sequence[RoundResult]:
         """Every finished round's result, in order."""
         ...
 

@@ -17,7 +17,6 @@ from engine.cards import format_cards
 from engine.events import GameEvent
 from engine.games.treppe.events import (
     RoundEnded,
-    RoundResult,
     RoundStarted,
     SessionEnded,
     TookFromStaircase,
@@ -69,7 +68,7 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
             cards=tuple(event.cards),
         )
     if isinstance(event, RoundEnded):
-        return result_line(event.result, names)
+        return result_line(_result(event.result), names)
     if isinstance(event, RoundStarted):
         if event.round_number <= 1:
             return ""

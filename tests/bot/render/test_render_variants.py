@@ -48,14 +48,14 @@ from bot.render.variants import (
     joker_stands,
 )
 from engine.actions import DrawTalon, Knock, MeldKind
-from engine.cards import JOKER, Card, parse_cards
+from engine.cards import JOKER, Card, Pack, parse_cards
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView, RommeSeatView
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.game import WienerRuleset
 from engine.games.wiener.views import WienerPublicView
 from engine.protocol import Phase
-from engine.table import Deal, two_packs
+from engine.table import Deal
 from engine.twopack.deadwood import arrange
 from engine.twopack.melds import analyse_variant_meld
 from engine.twopack.views import VariantMeldView, VariantPlacedCard
@@ -112,7 +112,7 @@ def test_wiener_positions_render_within_bounds(seats: int) -> None:
 
 def test_six_revealed_hands_of_eleven_fit() -> None:
     """Six players, eleven cards each (the last lap after a knock): the biggest result."""
-    pack = two_packs(2)
+    pack = Pack(2, 2).cards()
     random.Random(0).shuffle(pack)
     hands = tuple(arrange(pack[i * 11 : i * 11 + 11]) for i in range(6))
     result = WienerRoundResult(7, 0, False, hands, (0,) * 6, (50,) * 6, (0,) * 6, ())
@@ -133,7 +133,7 @@ OTHER_HANDS = (
 def _deal(hands: list[tuple[Card, ...]]) -> Deal:
     """Dealer seat 3 (seat 0 plays first), upcard 4♥, K♦ on top of the stock."""
     upcard, top = Card.parse("4♥"), Card.parse("K♦")
-    rest = two_packs(2)
+    rest = Pack(2, 2).cards()
     for card in [c for hand in hands for c in hand] + [upcard, top]:
         rest.remove(card)
     return Deal(3, tuple(hands), (upcard,), (*rest, top))
