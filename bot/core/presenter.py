@@ -13,7 +13,7 @@ has defaults for what every game shows alike, so a game writes only what is its 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Generic, get_args, get_origin
+from typing import Any, Generic
 
 from bot.core.presenter_base import PrivV, PubV, ResultT
 from bot.core.presenter_hand import HandPart
@@ -46,39 +46,6 @@ class GamePresenter(
     def rules_summary(self) -> str:
         """The short private summary of /treppe rules."""
 
-    # ------------------------------------------------------------ the types it presents
-    @classmethod
-    def presented_types(cls) -> tuple[type, type, type]:
-        """The public view, private view and round result types this presenter's class was
-        declared with (``class P(GamePresenter[PublicView, PrivateView, Result])``, directly or
-        through a generic base such as ``TwoPackPresenter``)."""
-        found = _bound_arguments(cls, {})
-        if found is None or not all(isinstance(t, type) for t in found):
-            raise TypeError(f"{cls.__name__} does not name its view and result types")
-        public, private, result = found
-        return public, private, result
-
 
 AnyPresenter = GamePresenter[Any, Any, Any]
 """A presenter of any game, as the bot's game-blind code holds it."""
-
-
-def _bound_arguments(cls: type, bound: dict[Any, Any]) -> tuple[Any, ...] | None:
-    """``GamePresenter``'s type arguments as ``cls`` binds them, following generic bases."""
-    for base in cls.__dict__.get("__orig_bases__", ()):
-        origin = get_origin(base)
-        if not isinstance(origin, type) or not issubclass(origin, GamePresenter):
-            continue
-        arguments = tuple(bound.get(a, a) for a in get_args(base))
-        if origin is GamePresenter:
-            return arguments
-        parameters = getattr(origin, "__parameters__", ())
-        found = _bound_arguments(origin, dict(zip(parameters, arguments, strict=True)))
-        if found is not None:
-            return found
-    for base in cls.__bases__:  # a plain subclass of a declared presenter
-        if issubclass(base, GamePresenter) and base is not GamePresenter:
-            found = _bound_arguments(base, bound)
-            if found is not None:
-                return found
-    return None

@@ -8,15 +8,16 @@ the game really hands out those types, so no method needs to check again."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, Generic, TypeVar, get_args, get_origin
 
+from engine.events import RoundResult
 from engine.i18n import N_, N_plural, decimal, ngettext
 from engine.protocol import BasePrivateView, BasePublicView, GameSpec
 from engine.registry import get_spec
 
 PubV = TypeVar("PubV", bound=BasePublicView)
 PrivV = TypeVar("PrivV", bound=BasePrivateView)
-ResultT = TypeVar("ResultT")
+ResultT = TypeVar("ResultT", bound=RoundResult)
 
 
 class PresenterBase:
@@ -46,3 +47,29 @@ class PresenterBase:
         shown = str(total) if whole else decimal(total)
         shown = f"**{shown}**" if bold else shown
         return ngettext(*self.score_words, int(total) if whole else 2, total=shown)
+
+    @classmethod
+    def presented_types(cls) -> tuple[type, type, type]:
+        """The public view, private view and round result types this presenter's class was
+        declared with (``class P(GamePresenter[PublicView, PrivateView, Result])``, directly or
+        through a generic base such as ``TwoPackPresenter``)."""
+        bound = _bindings(cls, {})
+        public, private, result = (bound.get(v) for v in (PubV, PrivV, ResultT))
+        if isinstance(public, type) and isinstance(private, type) and isinstance(result, type):
+            return public, private, result
+        raise TypeError(f"{cls.__name__} does not name its view and result types")
+
+
+def _bindings(cls: type, bound: dict[Any, Any]) -> dict[Any, Any]:
+    """What each type variable of ``cls``'s generic bases stands for, as ``cls`` declares it
+    (``bound``: what ``cls``'s own type variables stand for), following the bases down."""
+    found: dict[Any, Any] = {}
+    for base in cls.__dict__.get("__orig_bases__", cls.__bases__):
+        origin = get_origin(base) or base
+        if origin is Generic or not isinstance(origin, type):
+            continue
+        arguments = tuple(bound.get(a, a) for a in get_args(base))
+        mapping = dict(zip(getattr(origin, "__parameters__", ()), arguments, strict=False))
+        found.update(mapping)
+        found.update(_bindings(origin, mapping if arguments else bound))
+    return found

@@ -1,52 +1,20 @@
 """The hand part of a game's presenter: the words of a member's private hand, its one-tap
-suggestions, the typing form and what the slash commands offer. The moves themselves come from
-the game's legal actions (``bot.hand.taps``); a game writes only its words and its typing."""
+suggestions, the typing form and what the slash commands offer. The moves themselves, taking
+from the discard pile at any depth among them, come from the game's legal actions and its
+views (``bot.hand.taps``); a game writes only its words and its typing."""
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Generic, Protocol
+from typing import Generic
 
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_base import PresenterBase, PrivV, PubV
-from engine.actions import Action, LayOff, Meld, MeldKind
+from engine.actions import Action, LayOff, Meld
 from engine.cards import Card, format_cards
 from engine.i18n import _
 from engine.protocol import Phase
-
-
-class PlacedLike(Protocol):
-    """What the hand reads of one card in a meld on the table."""
-
-    @property
-    def card(self) -> Card:
-        """The card itself."""
-        ...
-
-
-class MeldLike(Protocol):
-    """What the hand reads of a meld on the table (any game's meld view)."""
-
-    @property
-    def id(self) -> int:
-        """The meld's number on the table, as lay-offs name it."""
-        ...
-
-    @property
-    def owner(self) -> int:
-        """The seat that laid the meld down."""
-        ...
-
-    @property
-    def kind(self) -> MeldKind:
-        """Set or run: a run is named by its ends."""
-        ...
-
-    @property
-    def cards(self) -> Sequence[PlacedLike]:
-        """The meld's cards in order."""
-        ...
 
 
 class HandPart(PresenterBase, Generic[PubV, PrivV]):
@@ -91,15 +59,6 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         """A button's words for one of the game's own moves (None: the shared words)."""
         return None
 
-    def discard_pile(self, view: PubV) -> Sequence[Card]:
-        """The cards of the discard pile a player can see, the bottom first and the top last
-        (a spread pile shows them all, a closed one its top card; empty: none)."""
-        return ()
-
-    def melds_on_table(self, view: PubV) -> Sequence[MeldLike]:
-        """The melds on the table (none in a game that melds nothing during play)."""
-        return ()
-
     # ------------------------------------------------------------ typing
     @abstractmethod
     def typed_fields(self, phase: Phase) -> list[TypedField]:
@@ -110,24 +69,13 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         """The actions the typed form means, in order; ``Refusal`` for text it cannot read."""
 
     # ------------------------------------------------------------ slash commands
-    @abstractmethod
-    def take_choices(self, view: PubV, current: str) -> list[tuple[str, int]]:
-        """/treppe take's autocomplete: (label, position) pairs."""
-
-    @abstractmethod
-    def take_action(self, seat: int, position: int) -> Action:
-        """/treppe take's action for a position (1 = the bottom of the pile)."""
-
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         """Melds the hand could lay, with their points, best first (empty: none in this game)."""
         return []
 
     def table_melds(self, view: PubV) -> list[tuple[int, str]]:
         """The melds on the table as (meld id, cards) for /treppe layoff (empty: none)."""
-        return [
-            (meld.id, format_cards([p.card for p in meld.cards]))
-            for meld in self.melds_on_table(view)
-        ]
+        return [(meld.id, format_cards([p.card for p in meld.cards])) for meld in view.melds]
 
     def layoffs(self, ctx: HandContext[PrivV]) -> list[LayOff]:
         """The lay-offs the seat may make now."""

@@ -1,17 +1,19 @@
 """The table part of a game's presenter: the table message, its log, the round results and the
-pictures. What every game shows alike (the heading, the standings from ``Standings``, the
-shared events' words) is written here once; a game writes the rest."""
+pictures. What every game shows alike is written here once: the heading, the standings (from
+``Standings``), the words of the events every game has (a round dealt, a take from the discard
+pile, a round's end, the session's end) and the round result's record and lines (from the
+shared ``RoundResult``). A game writes the rest: its headline of a round, its own events."""
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import Generic
+from typing import Generic, cast
 
 from bot.core.presenter_base import PresenterBase, PubV, ResultT
-from bot.core.texts import REBUILT_STOCK, narrate
+from bot.core.texts import REBUILT_STOCK, narrate, plural
 from bot.storage import RoundRecord
-from engine.events import GameEvent
+from engine.events import GameEvent, RoundEnded, RoundStarted, SessionEnded, TookDiscard
 from engine.i18n import N_, _
 from engine.protocol import Standings
 
@@ -20,6 +22,9 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     """What the table message shows of a game: its words, its log and its round results."""
 
     rebuilt_text: str = REBUILT_STOCK  # the sentence for the stock rebuilt from the pile
+    # The sentence for a take from the discard pile ({name}, {card}: the top card taken,
+    # {cards}, {count}: how many); one whole sentence per game reads right in German.
+    took_text: str = N_("{name} took {card} from the discard pile.")
     final_word: str = N_("standings")  # 'Final standings after 3 rounds'
 
     # ------------------------------------------------------------ the table message
@@ -63,34 +68,96 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
         """One seat's gain in one round on the Scores list."""
         return f"+{points}"
 
-    # ------------------------------------------------------------ rounds and events
+    # ------------------------------------------------------------ the log
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
         """The log's words for one of the game's own events ("" for nothing, None for an
-        event every game shares, told by ``bot.core.texts``)."""
+        event every game shares, told by ``tell_shared`` and ``bot.core.texts``)."""
         return None
 
+    def tell_shared(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The log's words for the round and session events every game has (None: another)."""
+        if isinstance(event, RoundStarted):
+            if event.round_number <= 1:
+                return ""  # the draw for first dealer says who deals
+            return _(
+                "Round {round_number}: {value} deals.",
+                round_number=event.round_number,
+                value=names[event.dealer],
+            )
+        if isinstance(event, TookDiscard):
+            name, count = names[event.seat], plural(len(event.cards), "card")
+            card = event.cards[-1]
+            return _(self.took_text, name=name, card=card, cards=event.cards, count=count)
+        if isinstance(event, RoundEnded):
+            return self.round_headline(self._checked(event.result), names)
+        if isinstance(event, SessionEnded):
+            return self.session_end_text(event, names)
+        return None
+
+    def session_end_text(self, event: SessionEnded, names: Sequence[str]) -> str:
+        """The log's words for the session's end: the winner and their total."""
+        winner = event.winner
+        total = self.score_text(event.totals[winner])
+        return _("🏆 {value} wins with {value2}!", value=names[winner], value2=total)
+
     def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
-        """One short line for the table's log."""
+        """One short line for the table's log: the game's own words first, then the shared."""
+
+        def tell(event: GameEvent, names: Sequence[str]) -> str | None:
+            told = self.tell(event, names)
+            return self.tell_shared(event, names) if told is None else told
+
         return narrate(
             events,
             names,
-            self.tell,
+            tell,
             stock=_(self.stock_word),
             pile=_(self.pile_word),
             rebuilt=self.rebuilt_text,
         )
 
-    @abstractmethod
+    # ------------------------------------------------------------ round results
     def finished_rounds(self, events: Sequence[GameEvent]) -> list[ResultT]:
-        """The round results among ``events``."""
+        """The round results among ``events``. This is where results enter the bot, so their
+        type is checked here, once: a game's result that is not its declared type is a bug."""
+        return [self._checked(event.result) for event in events if isinstance(event, RoundEnded)]
 
-    @abstractmethod
+    def _checked(self, result: object) -> ResultT:
+        result_type = self.presented_types()[2]
+        if not isinstance(result, result_type):
+            raise TypeError(f"{self.key} ended a round with a {type(result).__name__}")
+        return cast(ResultT, result)
+
     def round_record(self, result: ResultT) -> RoundRecord:
-        """A round result as the database stores it."""
+        """A round result as the database stores it (the shared ``RoundResult``'s fields)."""
+        return RoundRecord(
+            result.round_number,
+            result.closer,
+            result.special,
+            tuple(result.points),
+            tuple(result.bonuses),
+            tuple(result.totals),
+        )
 
     @abstractmethod
+    def round_headline(self, result: ResultT, names: Sequence[str]) -> str:
+        """A round's result in one sentence: who ended it and how, or that it ended dead."""
+
     def result_lines(self, names: Sequence[str], result: ResultT) -> list[str]:
-        """The round result under the table: a headline, then one line per seat."""
+        """The round result under the table: the headline, then one line per seat."""
+        lines = [self.round_headline(result, names)]
+        lines.extend(self.result_seat_line(result, seat, name) for seat, name in enumerate(names))
+        return lines
+
+    def result_seat_line(self, result: ResultT, seat: int, name: str) -> str:
+        """One seat's line of a round result: what the round gave it and its total."""
+        gained = self.round_points_text(result.points[seat] + result.bonuses[seat])
+        return _(
+            "{name}: {points} → total **{total}**",
+            name=name,
+            points=gained,
+            total=result.totals[seat],
+        )
 
     # ------------------------------------------------------------ pictures (None: text only)
     def render_table(self, view: PubV) -> bytes | None:

@@ -1,10 +1,10 @@
 """What the two-pack games show and read alike: a stock and a discard pile instead of a
-talon and a staircase, the piles line and typing a draw. Their presenters build on it."""
+talon and a staircase, the piles line and field, and typing a draw. Their presenters build on
+it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, TypeVar
 
 from bot.core.errors import Refusal
 from bot.core.handstate import TypedField
@@ -13,21 +13,12 @@ from bot.core.presenter_base import PrivV, ResultT
 from bot.core.texts import plural
 from engine.actions import Action, DrawTalon, TakeDiscard
 from engine.cards import Card
-from engine.events import GameEvent
 from engine.i18n import N_, _
 from engine.protocol import BasePrivateView, BasePublicView, Phase
-from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded
-
-OPTION_LIMIT = 25
 
 
 class PilesView(BasePublicView, Protocol):
     """The piles of a two-pack table."""
-
-    @property
-    def stock_count(self) -> int:
-        """Cards left in the face-down stock."""
-        ...
 
     @property
     def discard_top(self) -> Card | None:
@@ -117,40 +108,8 @@ PilesV = TypeVar("PilesV", bound=PilesView)
 
 
 class TwoPackPresenter(GamePresenter[PilesV, PrivV, ResultT]):
-    """What the two-pack games' presenters share: the piles' words, the finished rounds and
-    /treppe take (the discard pile's top)."""
+    """What the two-pack games' presenters share: the piles' words."""
 
     stock_word = N_("stock")
     pile_word = N_("discard pile")
     rules_doc = "docs/variants.md"
-
-    def finished_rounds(self, events: Sequence[GameEvent]) -> list[ResultT]:
-        return [cast(ResultT, e.result) for e in events if isinstance(e, VariantRoundEnded)]
-
-    def discard_pile(self, view: PilesV) -> Sequence[Card]:
-        return () if view.discard_top is None else (view.discard_top,)
-
-    def take_choices(self, view: PilesV, current: str) -> list[tuple[str, int]]:
-        if view.discard_top is None:
-            return []
-        return [(_("discard pile: {discard_top}", discard_top=view.discard_top), 1)]
-
-    def take_action(self, seat: int, position: int) -> Action:
-        return TakeDiscard(seat)
-
-
-def tell_pile_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    """The narration both two-pack games share: a new deal and a take from the discard pile."""
-    if isinstance(event, DealtRound):
-        if event.round_number <= 1:
-            return ""
-        return _(
-            "Round {round_number}: {value} deals.",
-            round_number=event.round_number,
-            value=names[event.dealer],
-        )
-    if isinstance(event, TookDiscard):
-        return _(
-            "{value} took {card} from the discard pile.", value=names[event.seat], card=event.card
-        )
-    return None

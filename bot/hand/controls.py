@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+import bot.hand.takes as takes
 import bot.hand.taps as taps
 from bot.core import answering, components
 from bot.core.client import bot_of
@@ -128,13 +129,10 @@ def play_offer(ctx: AnyHandContext, values: list[str]) -> Action | Redraw:
 
 
 def take_deep(ctx: AnyHandContext, values: list[str]) -> Action:
-    """A take from deeper in the pile: ``index:code`` (the code proves the pile is the same)."""
-    index_text, _colon, code = values[0].partition(":")
-    shown = presenter(ctx.live.game_key)
-    takes = {str(a.index): a for a in taps.deep_takes(ctx, shown)}
-    pile = shown.discard_pile(ctx.public)
-    take = takes.get(index_text)
-    if take is None or pile[take.index].code != code:
+    """A take from deeper in the pile: ``d<depth>:<code>`` (the code proves the pile is the
+    same)."""
+    take = takes.chosen_take(ctx, values[0])
+    if take is None:
         raise Refusal(_(UNREADABLE))
     return take
 

@@ -22,7 +22,7 @@ import discord
 
 from bot.core.handstate import AnyHandContext
 from bot.core.presenter import AnyPresenter
-from bot.core.presenter_hand import MeldLike
+from bot.hand.takes import is_deep_take
 from engine.actions import (
     Action,
     BuyBack,
@@ -37,7 +37,6 @@ from engine.actions import (
     MeldKind,
     TakeBack,
     TakeDiscard,
-    TakeStaircase,
 )
 from engine.cards import Card, format_cards
 from engine.i18n import _
@@ -94,7 +93,7 @@ def offers(ctx: AnyHandContext, shown: AnyPresenter) -> list[Offer]:
     if chosen:
         actions = [a for a in ctx.legal if cards_used(a) and _same_cards(cards_used(a), chosen)]
     else:
-        actions = [a for a in ctx.legal if not cards_used(a) and not _deep_take(a, ctx, shown)]
+        actions = [a for a in ctx.legal if not cards_used(a) and not is_deep_take(a)]
         picked = [a for a in shown.suggestions(ctx) if a in ctx.legal and a not in actions]
         actions.extend(picked[:SUGGESTIONS])
     words = Wording(ctx, shown, bool(chosen), sum(isinstance(a, Meld) for a in actions))
@@ -125,23 +124,12 @@ def _key(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(sorted(c.code for c in cards))
 
 
-def deep_takes(ctx: AnyHandContext, shown: AnyPresenter) -> list[TakeStaircase]:
-    """Takes from deeper in a spread pile (the card and every card above it), top first."""
-    takes = [a for a in ctx.legal if isinstance(a, TakeStaircase) and _deep_take(a, ctx, shown)]
-    return sorted(takes, key=lambda a: -a.index)
-
-
-def _deep_take(action: Action, ctx: AnyHandContext, shown: AnyPresenter) -> bool:
-    pile = shown.discard_pile(ctx.public)
-    return isinstance(action, TakeStaircase) and action.index < len(pile) - 1
-
-
 def _offer(action: Action, words: Wording) -> Offer:
     ctx = words.ctx
     label = words.shown.action_label(action, ctx) or default_label(action, words)
     style = discord.ButtonStyle.secondary
     emoji: str | None = None
-    if isinstance(action, DrawTalon | TakeDiscard | TakeStaircase | Meld):
+    if isinstance(action, DrawTalon | TakeDiscard | Meld):
         style = discord.ButtonStyle.primary
     if isinstance(action, Knock | CallRummy) or ends_turn_for_good(action, ctx):
         style, emoji = discord.ButtonStyle.success, "🏁"
@@ -155,12 +143,12 @@ def default_label(action: Action, words: Wording) -> str:
     ctx = words.ctx
     if isinstance(action, DrawTalon):
         return _("Draw from the {stock}", stock=_(words.shown.stock_word))
-    if isinstance(action, TakeDiscard | TakeStaircase):
-        return _("Take {card}", card=_top(ctx, words.shown))
+    if isinstance(action, TakeDiscard):
+        return _("Take {card}", card=_top(ctx))
     if isinstance(action, Meld):
         return _meld_label(action, words)
     if isinstance(action, LayOff):
-        return layoff_label(action, ctx, words.shown.melds_on_table(ctx.public))
+        return layoff_label(action, ctx)
     if isinstance(action, Discard):
         if ends_turn_for_good(action, ctx):
             return _("Discard {card} and go out", card=action.card)
@@ -178,8 +166,8 @@ def default_label(action: Action, words: Wording) -> str:
     return type(action).__name__
 
 
-def _top(ctx: AnyHandContext, shown: AnyPresenter) -> str:
-    pile = shown.discard_pile(ctx.public)
+def _top(ctx: AnyHandContext) -> str:
+    pile = ctx.public.discard_pile
     return str(pile[-1]) if pile else "?"
 
 
@@ -193,9 +181,9 @@ def _meld_label(action: Meld, words: Wording) -> str:
     return _("Meld {cards} · {points}", cards=cards, points=points)
 
 
-def layoff_label(action: LayOff, ctx: AnyHandContext, melds: Sequence[MeldLike]) -> str:
+def layoff_label(action: LayOff, ctx: AnyHandContext) -> str:
     """'On Ben's run 9♣–Q♣ (high end)': whose meld, which, and where when a run has two."""
-    meld = next((m for m in melds if m.id == action.meld_id), None)
+    meld = next((m for m in ctx.public.melds if m.id == action.meld_id), None)
     if meld is None:
         return _("Lay off on meld {value}", value=action.meld_id + 1)
     cards = [p.card for p in meld.cards]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import bot.hand.takes as takes
 import bot.hand.taps as taps
 from bot.core import components as ui
 from bot.core import images
@@ -23,7 +24,6 @@ from bot.core.handstate import AnyHandContext, HandContext, HandState
 from bot.core.model import LiveGame, Seat, Status
 from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import COLOUR, Payload
-from bot.core.texts import plural
 from bot.games import presenter
 from engine.i18n import _, rank_label
 from engine.protocol import Phase
@@ -176,22 +176,9 @@ def offer_buttons(ctx: AnyHandContext, offered: list[taps.Offer]) -> list[ui.Gam
 
 def deep_take_select(ctx: AnyHandContext, shown: AnyPresenter) -> list[ui.GameComponent]:
     """Taking from deeper in a spread pile: one select, top first."""
-    takes = taps.deep_takes(ctx, shown)[:OPTION_LIMIT]
-    pile = shown.discard_pile(ctx.public)
-    if not takes or ctx.state.selected:
+    options = takes.take_options(ctx, OPTION_LIMIT)
+    if not options or ctx.state.selected:
         return []
-    options = [
-        discord.SelectOption(
-            label=_(
-                "{position}: {card} (takes {count})",
-                position=take.index + 1,
-                card=pile[take.index],
-                count=plural(len(pile) - take.index, "card"),
-            ),
-            value=f"{take.index}:{pile[take.index].code}",
-        )
-        for take in takes
-    ]
     placeholder = _("Take deeper from the {pile}…", pile=_(shown.pile_word))
     return [ui.select(ctx.game_id, "t_take", ctx.arg, options, placeholder=placeholder)]
 

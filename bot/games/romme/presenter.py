@@ -13,7 +13,6 @@ from bot.core.texts import clip, end_label
 from bot.games import twopack
 from bot.games.romme.render import render_romme_table
 from bot.games.romme.render_results import render_romme_round_result
-from bot.storage import RoundRecord
 from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import RulesError
@@ -23,8 +22,6 @@ from engine.games.romme.views import RommePrivateView, RommePublicView
 from engine.i18n import N_, N_plural, _
 from engine.protocol import Phase
 from engine.twopack import analyse_variant_meld, meld_options
-from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
-from engine.twopack.views import VariantMeldView
 
 SUMMARY = N_(
     "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"
@@ -40,27 +37,8 @@ SUMMARY = N_(
 )
 
 
-def result_line(result: RommeRoundResult, names: Sequence[str]) -> str:
-    """The headline of a Rommé round result: who went out (hand Rommé doubled), or a dead round."""
-    if result.went_out is None:
-        return _(
-            "Round {round_number} ended dead: the stock ran out, no minus points.",
-            round_number=result.round_number,
-        )
-    double = _(" (hand Rommé: minus points doubled)") if result.hand_romme else ""
-    return _(
-        "Round {round_number}: {value} went out{double}.",
-        round_number=result.round_number,
-        value=names[result.went_out],
-        double=double,
-    )
-
-
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    """The log's words for an event of Rommé's own, or of every two-pack game."""
-    shared = twopack.tell_pile_event(event, names)
-    if shared is not None:
-        return shared
+    """The log's words for an event of Rommé's own."""
     if isinstance(event, Opened):
         return _(
             "{value} has the first meld down ({points} points).",
@@ -80,14 +58,6 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
             value2=event.meld_id + 1,
             value3=format_cards(event.cards),
             points=event.points,
-        )
-    if isinstance(event, VariantRoundEnded) and isinstance(event.result, RommeRoundResult):
-        return result_line(event.result, names)
-    if isinstance(event, VariantSessionEnded):
-        return _(
-            "🏆 {value} wins with {value2} minus points!",
-            value=names[event.winner],
-            value2=event.totals[event.winner],
         )
     return None
 
@@ -180,31 +150,28 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
         return tell_event(event, names)
 
-    def round_record(self, result: RommeRoundResult) -> RoundRecord:
-        zero = (0,) * len(result.totals)
-        return RoundRecord(
-            result.round_number,
-            result.went_out,
-            result.hand_romme,
-            result.minus,
-            zero,
-            result.totals,
+    def round_headline(self, result: RommeRoundResult, names: Sequence[str]) -> str:
+        if result.closer is None:
+            return _(
+                "Round {round_number} ended dead: the stock ran out, no minus points.",
+                round_number=result.round_number,
+            )
+        double = _(" (hand Rommé: minus points doubled)") if result.special else ""
+        return _(
+            "Round {round_number}: {value} went out{double}.",
+            round_number=result.round_number,
+            value=names[result.closer],
+            double=double,
         )
 
-    def result_lines(self, names: Sequence[str], result: RommeRoundResult) -> list[str]:
-        lines = [result_line(result, names)]
-        for seat, name in enumerate(names):
-            cards = format_cards(result.hands[seat]) or "—"
-            lines.append(
-                _(
-                    "{name}: left in hand {cards} → −{value}, total **{value2}**",
-                    name=name,
-                    cards=cards,
-                    value=result.minus[seat],
-                    value2=result.totals[seat],
-                )
-            )
-        return lines
+    def result_seat_line(self, result: RommeRoundResult, seat: int, name: str) -> str:
+        return _(
+            "{name}: left in hand {cards} → −{value}, total **{value2}**",
+            name=name,
+            cards=format_cards(result.hands[seat]) or "—",
+            value=result.points[seat],
+            value2=result.totals[seat],
+        )
 
     def render_table(self, view: RommePublicView) -> bytes | None:
         return render_romme_table(view)
@@ -316,9 +283,6 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
             except RulesError:
                 continue
         return sorted(scored, key=lambda pair: -pair[0])
-
-    def melds_on_table(self, view: RommePublicView) -> Sequence[VariantMeldView]:
-        return view.melds
 
 
 PRESENTER = RommePresenter()

@@ -14,7 +14,7 @@ from bot.games.treppe.render_table import render_table
 from bot.render.hand import render_hand, sort_hand
 from engine.cards import FULL_PACK, Card, parse_cards
 from engine.games.treppe.ai import make_player
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.game import Ruleset
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PublicView, SeatView
@@ -39,9 +39,9 @@ class TreppenFour:
 
     table: PublicView  # round 4 at the start of its last turn
     turn: int  # which turn of round 4 that is
-    result: RoundResult  # the result of that same round 4
+    result: TreppeRoundResult  # the result of that same round 4
     names: tuple[str, ...]
-    last: RoundResult  # the round that ended the session
+    last: TreppeRoundResult  # the round that ended the session
     totals: tuple[int, ...]  # the session end
     winner: int
 
@@ -74,7 +74,7 @@ def treppen_four() -> TreppenFour:
     assert game.winner is not None
     names = tuple(game.names)
     last = game.results[-1]
-    return TreppenFour(turns[-1], len(turns), result, names, last, tuple(game.scores), game.winner)
+    return TreppenFour(turns[-1], len(turns), result, names, last, tuple(game.totals), game.winner)
 
 
 @cache
@@ -102,7 +102,7 @@ def treppen_two() -> TreppenTwo:
 
 
 @cache
-def dead_round() -> RoundResult:
+def dead_round() -> TreppeRoundResult:
     """The first round of a game between two random players: nobody goes out before the
     talon runs out a third time."""
     game = Ruleset().new_game(NAMES[:2], DEAD_SEED)
@@ -225,6 +225,6 @@ def example_hand() -> tuple[tuple[Card, ...], Card]:
     return example.hand, example.locked
 
 
-def round_result() -> RoundResult:
+def round_result() -> TreppeRoundResult:
     """The result of the round shown by :func:`four_player_table`."""
     return treppen_four().result

@@ -1,6 +1,5 @@
-"""Treppenrommé's private hand: draw from the talon or take from the staircase, meld, lay off
-(choosing where when a card fits more than one place) and discard; typing; the hint and the
-slash commands' choices."""
+"""Treppenrommé's private hand: its words, the hint and typing (a take from the staircase by
+its position, melds, lay-offs and a discard). Its moves are tapped like every game's."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from bot.core.texts import end_label
 from engine.actions import Action, Discard, DrawTalon, Meld, TakeStaircase
 from engine.cards import Card, format_cards, parse_cards
 from engine.games.treppe.melds import meld_points, possible_melds
-from engine.games.treppe.views import MeldView, PrivateView, PublicView
+from engine.games.treppe.views import PrivateView, PublicView
 from engine.i18n import _
 from engine.protocol import Phase
 
@@ -109,7 +108,7 @@ class TreppeHand(HandPart[PublicView, PrivateView]):
             position = small_number(text)
             if position is None:
                 raise Refusal(_("Type a staircase position (a number such as 3) or 'talon'."))
-            return [TakeStaircase(seat, position - 1)]
+            return [TakeStaircase(seat, position - 1)]  # by position: the game finds its depth
         actions: list[Action] = []
         if values.get("meld"):
             actions.append(Meld(seat, tuple(parse_cards(values["meld"]))))
@@ -125,31 +124,6 @@ class TreppeHand(HandPart[PublicView, PrivateView]):
         return actions
 
     # ------------------------------------------------------------ slash commands
-    def take_choices(self, view: PublicView, current: str) -> list[tuple[str, int]]:
-        stairs = view.staircase
-        choices = [
-            (
-                _(
-                    "{value}: {value2} (takes {value3})",
-                    value=i + 1,
-                    value2=stairs[i],
-                    value3=len(stairs) - i,
-                ),
-                i + 1,
-            )
-            for i in range(len(stairs) - 1, -1, -1)
-        ]
-        return [c for c in choices if current.strip() in c[0]]
-
-    def take_action(self, seat: int, position: int) -> Action:
-        return TakeStaircase(seat, position - 1)
-
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         scored = [(meld_points(m), tuple(m)) for m in possible_melds(hand)]
         return sorted(scored, key=lambda pair: -pair[0])
-
-    def discard_pile(self, view: PublicView) -> Sequence[Card]:
-        return view.staircase
-
-    def melds_on_table(self, view: PublicView) -> Sequence[MeldView]:
-        return view.melds

@@ -11,16 +11,9 @@ from bot.core.texts import clip, plural
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
-from bot.storage import RoundRecord
 from engine.actions import MeldKind
 from engine.cards import format_cards
-from engine.events import GameEvent
-from engine.games.treppe.events import (
-    RoundEnded,
-    RoundStarted,
-    SessionEnded,
-    TookFromStaircase,
-)
+from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.views import PrivateView, PublicView
 from engine.i18n import N_, _
 from engine.protocol import Phase
@@ -41,52 +34,7 @@ SUMMARY = N_(
 )
 
 
-def result_line(result: RoundResult, names: Sequence[str]) -> str:
-    """The headline of a round result: who went out and what they scored, or that nobody did."""
-    if result.went_out is None:
-        return _(
-            "Round {round_number} ended with nobody going out; meld points stand.",
-            round_number=result.round_number,
-        )
-    double = _(" (Rommé hand: doubled)") if result.hand_romme else ""
-    return _(
-        "Round {round_number}: {value} went out and scores {bonus} from the others' hands{double}.",
-        round_number=result.round_number,
-        value=names[result.went_out],
-        bonus=result.bonus,
-        double=double,
-    )
-
-
-def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    """Treppenrommé's own events."""
-    if isinstance(event, TookFromStaircase):
-        return _(
-            "{name} took {count} from the staircase ({cards}).",
-            name=names[event.seat],
-            count=plural(len(event.cards), "card"),
-            cards=tuple(event.cards),
-        )
-    if isinstance(event, RoundEnded):
-        return result_line(_result(event.result), names)
-    if isinstance(event, RoundStarted):
-        if event.round_number <= 1:
-            return ""
-        return _(
-            "Round {round_number}: {value} deals.",
-            round_number=event.round_number,
-            value=names[event.dealer],
-        )
-    if isinstance(event, SessionEnded):
-        return _(
-            "🏆 {value} wins with {value2}!",
-            value=names[event.winner],
-            value2=event.totals[event.winner],
-        )
-    return None
-
-
-class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, RoundResult]):
+class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeRoundResult]):
     """Treppenrommé on Discord: table and round results; the private hand is ``TreppeHand``."""
 
     key = "treppenromme"
@@ -95,6 +43,7 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, RoundRe
     rebuilt_text = N_(
         "The staircase but its top card was shuffled into a new talon ({cards} cards)."
     )
+    took_text = N_("{name} took {count} from the staircase ({cards}).")
     rules_doc = "docs/rules.md"
     final_word = N_("scores")
     closing_words = N_("went out {closed} times, {special} Rommé hands")
@@ -154,53 +103,44 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, RoundRe
             target=view.target,
         )
 
-    # ------------------------------------------------------------ rounds and events
-    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        return tell_event(event, names)
-
-    def finished_rounds(self, events: Sequence[GameEvent]) -> list[RoundResult]:
-        return [event.result for event in events if isinstance(event, RoundEnded)]
-
-    def round_record(self, result: RoundResult) -> RoundRecord:
-        bonus = tuple(
-            result.bonus if seat == result.went_out else 0 for seat in range(len(result.totals))
-        )
-        return RoundRecord(
-            result.round_number,
-            result.went_out,
-            result.hand_romme,
-            tuple(result.meld_points),
-            bonus,
-            tuple(result.totals),
-        )
-
-    def result_lines(self, names: Sequence[str], result: RoundResult) -> list[str]:
-        lines = [result_line(result, names)]
-        for seat, name in enumerate(names):
-            cards = format_cards(result.hands[seat]) or "—"
-            lines.append(
-                _(
-                    "{name}: melds {value}, left in hand {cards} ({value2}) → total **{value3}**",
-                    name=name,
-                    value=result.meld_points[seat],
-                    cards=cards,
-                    value2=result.hand_points[seat],
-                    value3=result.totals[seat],
-                )
+    # ------------------------------------------------------------ rounds
+    def round_headline(self, result: TreppeRoundResult, names: Sequence[str]) -> str:
+        if result.closer is None:
+            return _(
+                "Round {round_number} ended with nobody going out; meld points stand.",
+                round_number=result.round_number,
             )
-        return lines
+        double = _(" (Rommé hand: doubled)") if result.special else ""
+        return _(
+            "Round {round_number}: {value} went out and scores {bonus} from the others' "
+            "hands{double}.",
+            round_number=result.round_number,
+            value=names[result.closer],
+            bonus=result.bonus,
+            double=double,
+        )
+
+    def result_seat_line(self, result: TreppeRoundResult, seat: int, name: str) -> str:
+        return _(
+            "{name}: melds {value}, left in hand {cards} ({value2}) → total **{value3}**",
+            name=name,
+            value=result.points[seat],
+            cards=format_cards(result.hands[seat]) or "—",
+            value2=result.hand_points[seat],
+            value3=result.totals[seat],
+        )
 
     # ------------------------------------------------------------ pictures
     def render_table(self, view: PublicView) -> bytes | None:
         return render_table(view)
 
-    def render_round(self, result: RoundResult, names: Sequence[str]) -> bytes | None:
+    def render_round(self, result: TreppeRoundResult, names: Sequence[str]) -> bytes | None:
         return render_round_result(result, list(names))
 
     def describe_table(self, view: PublicView) -> str | None:
         return render_alt.table_alt_text(view)
 
-    def describe_round(self, result: RoundResult, names: Sequence[str]) -> str | None:
+    def describe_round(self, result: TreppeRoundResult, names: Sequence[str]) -> str | None:
         return render_alt.round_alt_text(result, names)
 
     def describe_session(self, names: Sequence[str], view: PublicView) -> str | None:

@@ -13,10 +13,9 @@ from bot.core.texts import clip, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
-from bot.storage import RoundRecord
 from engine.actions import Action, CallRummy, Discard, Knock
 from engine.cards import Card, format_cards
-from engine.events import GameEvent
+from engine.events import GameEvent, SessionEnded
 from engine.games.wiener.events import (
     BoughtBack,
     DeclinedBuyBack,
@@ -28,7 +27,6 @@ from engine.games.wiener.views import WienerPrivateView, WienerPublicView
 from engine.i18n import N_, N_plural, _
 from engine.protocol import Phase, Standings
 from engine.twopack import Arrangement, arrange, deadwood, hand_value
-from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = N_(
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
@@ -55,34 +53,8 @@ def arrangement_text(laid: Arrangement) -> str:
     return f"{melds} | {left}" if melds else left
 
 
-def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
-    """The headline of a Viennese Rummy round result: who knocked or called Rummy and who is out of
-    the rubber, or a dead round."""
-    if result.closer is None:
-        return _(
-            "Round {round_number} ended dead: the stock ran out, no bad points.",
-            round_number=result.round_number,
-        )
-    how = _("called Rummy") if result.rummy else _("knocked")
-    out = (
-        _(" Out of the rubber: {value}.", value=", ".join(names[s] for s in result.out))
-        if result.out
-        else ""
-    )
-    return _(
-        "Round {round_number}: {value} {how}.{out}",
-        round_number=result.round_number,
-        value=names[result.closer],
-        how=how,
-        out=out,
-    )
-
-
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    """The log's words for an event of Viennese Rummy's own, or of every two-pack game."""
-    shared = twopack.tell_pile_event(event, names)
-    if shared is not None:
-        return shared
+    """The log's words for an event of Viennese Rummy's own."""
     if isinstance(event, Knocked):
         return _(
             "👊 {value} knocked: {value2}.",
@@ -95,8 +67,6 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
             value=names[event.seat],
             value2=arrangement_text(event.hand),
         )
-    if isinstance(event, VariantRoundEnded) and isinstance(event.result, WienerRoundResult):
-        return result_line(event.result, names)
     if isinstance(event, BoughtBack):
         return _(
             "{value} bought back in for {chips} chips: {before} → {after} bad points.",
@@ -107,12 +77,6 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
         )
     if isinstance(event, DeclinedBuyBack):
         return _("{value} did not buy back in.", value=names[event.seat])
-    if isinstance(event, VariantSessionEnded):
-        return _(
-            "🏆 {value} wins the rubber and the pot of {pot} chips!",
-            value=names[event.winner],
-            pot=event.pot,
-        )
     return None
 
 
@@ -211,30 +175,41 @@ class WienerPresenter(
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
         return tell_event(event, names)
 
-    def round_record(self, result: WienerRoundResult) -> RoundRecord:
-        zero = (0,) * len(result.totals)
-        return RoundRecord(
-            result.round_number, result.closer, result.rummy, result.bad_points, zero, result.totals
+    def session_end_text(self, event: SessionEnded, names: Sequence[str]) -> str:
+        return _(
+            "🏆 {value} wins the rubber and the pot of {pot} chips!",
+            value=names[event.winner],
+            pot=event.pot,
         )
 
-    def result_lines(self, names: Sequence[str], result: WienerRoundResult) -> list[str]:
-        lines = [result_line(result, names)]
-        for seat, name in enumerate(names):
-            laid = result.hands[seat]
-            if laid is None:
-                lines.append(_("{name}: out of the rubber", name=name))
-                continue
-            lines.append(
-                _(
-                    "{name}: {cards} → +{bad} bad points, total **{total}**, chips {chips}",
-                    name=name,
-                    cards=arrangement_text(laid),
-                    bad=result.bad_points[seat],
-                    total=result.totals[seat],
-                    chips=f"{result.chips[seat]:+d}",
-                )
+    def round_headline(self, result: WienerRoundResult, names: Sequence[str]) -> str:
+        if result.closer is None:
+            return _(
+                "Round {round_number} ended dead: the stock ran out, no bad points.",
+                round_number=result.round_number,
             )
-        return lines
+        how = _("called Rummy") if result.special else _("knocked")
+        out = ", ".join(names[s] for s in result.out)
+        return _(
+            "Round {round_number}: {value} {how}.{out}",
+            round_number=result.round_number,
+            value=names[result.closer],
+            how=how,
+            out=_(" Out of the rubber: {value}.", value=out) if out else "",
+        )
+
+    def result_seat_line(self, result: WienerRoundResult, seat: int, name: str) -> str:
+        laid = result.hands[seat]
+        if laid is None:
+            return _("{name}: out of the rubber", name=name)
+        return _(
+            "{name}: {cards} → +{bad} bad points, total **{total}**, chips {chips}",
+            name=name,
+            cards=arrangement_text(laid),
+            bad=result.points[seat],
+            total=result.totals[seat],
+            chips=f"{result.chips[seat]:+d}",
+        )
 
     def render_table(self, view: WienerPublicView) -> bytes | None:
         return render_wiener_table(view)

@@ -29,7 +29,7 @@ from bot.core.handstate import HandState
 from bot.core.model import GameOptions, LiveGame, Seat
 from bot.core.presenter import AnyPresenter
 from bot.games import all_presenters
-from bot.hand import taps
+from bot.hand import takes, taps
 from bot.hand.ui import hand_context, hand_payload
 from bot.render.emoji_art import suit_emoji_name
 from engine.cards import Suit
@@ -166,7 +166,7 @@ def offered_everywhere(shown: AnyPresenter, live: LiveGame, seat: Seat) -> None:
     """Every legal move is reachable by taps: its cards tapped, it is offered (or, for a
     deeper take, in the take select)."""
     ctx = hand_context(live, seat, HandState())
-    deep = taps.deep_takes(ctx, shown)
+    deep = takes.deep_takes(ctx)
     for action in ctx.legal:
         if action in deep:
             continue
