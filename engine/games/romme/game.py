@@ -27,6 +27,7 @@ from engine.events import LaidOff, Melded
 from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
+from engine.i18n import N_
 from engine.protocol import Phase
 from engine.table import Deal, Rules
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
@@ -66,7 +67,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
     TITLE = "Rommé"
     PACK = Pack(packs=2, jokers=6)
     LOWER_IS_BETTER = True
-    UNIT = "minus points"
+    UNIT = N_("minus points")
 
     def __init__(
         self,
