@@ -129,10 +129,10 @@ def play_offer(ctx: HandContext, values: list[str]) -> Action | Redraw:
 def take_deep(ctx: HandContext, values: list[str]) -> Action:
     """A take from deeper in the pile: ``index:code`` (the code proves the pile is the same)."""
     index_text, _colon, code = values[0].partition(":")
-    takes = {str(a.index): a for a in taps.deep_takes(ctx)}
     pile = getattr(ctx.public, "staircase", ())
+    takes = {str(len(pile) - a.depth): a for a in taps.deep_takes(ctx)}
     take = takes.get(index_text)
-    if take is None or pile[take.index].code != code:
+    if take is None or pile[-take.depth].code != code:
         raise Refusal(_(UNREADABLE))
     return take
 

@@ -139,12 +139,10 @@ def _key(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(sorted(c.code for c in cards))
 
 
-def deep_takes(ctx: HandContext) -> list[TakeStaircase]:
-    """Takes from deeper in a spread pile (the card and every card above it), top first,
-    each named by the position of its deepest card as the pile is shown."""
-    size = _pile_size(ctx)
+def deep_takes(ctx: HandContext) -> list[TakeDiscard]:
+    """Takes from deeper in a spread pile (the card and every card above it), top first."""
     takes = [a for a in ctx.legal if isinstance(a, TakeDiscard) and a.depth > 1]
-    return [TakeStaircase(a.seat, size - a.depth) for a in sorted(takes, key=lambda a: a.depth)]
+    return sorted(takes, key=lambda a: a.depth)
 
 
 def _deep_take(action: Action, ctx: HandContext) -> bool:

@@ -180,11 +180,11 @@ def deep_take_select(ctx: HandContext, shown: GamePresenter) -> list[ui.GameComp
         discord.SelectOption(
             label=_(
                 "{position}: {card} (takes {count})",
-                position=take.index + 1,
-                card=pile[take.index],
-                count=plural(len(pile) - take.index, "card"),
+                position=len(pile) - take.depth + 1,
+                card=pile[-take.depth],
+                count=plural(take.depth, "card"),
             ),
-            value=f"{take.index}:{pile[take.index].code}",
+            value=f"{len(pile) - take.depth}:{pile[-take.depth].code}",
         )
         for take in takes
     ]

@@ -24,7 +24,18 @@ from bot.games.treppe.hand import SafePlayer
 from bot.hand import taps
 from bot.hand.ui import CARDS_PER_PAGE, hand_context
 from bot.settings import Settings
-from engine import Action, Discard, DrawTalon, Game, LayOff, Meld, Phase, TakeStaircase, parse_cards
+from engine import (
+    Action,
+    Discard,
+    DrawTalon,
+    Game,
+    LayOff,
+    Meld,
+    Phase,
+    TakeDiscard,
+    TakeStaircase,
+    parse_cards,
+)
 from engine.cards import Card
 from engine.i18n import PSEUDO_CLOSE, PSEUDO_OPEN
 
@@ -349,19 +360,23 @@ class Table:
         """Play any game's move the way a member taps it on their live hand."""
         member = self.member_for_seat(action.seat)
         pile = getattr(self.live.game.public_view(), "staircase", ())  # type: ignore[union-attr]
-        if isinstance(action, TakeStaircase) and action.index < len(pile) - 1:
-            code = pile[action.index].code
-            return await self.use(member, "t_take", [f"{action.index}:{code}"])
-        return await self.play_offered(member, action)
+        return await self._take_or_offer(member, action, pile)
 
     async def perform(self, action: Action) -> InteractionResult:
         member = self.member_for_seat(action.seat)
         if self.use_slash:
             return await self.perform_by_slash(member, action)
-        staircase = self.game.public_view().staircase
-        if isinstance(action, TakeStaircase) and action.index < len(staircase) - 1:
-            code = staircase[action.index].code
-            return await self.use(member, "t_take", [f"{action.index}:{code}"])
+        return await self._take_or_offer(member, action, self.game.public_view().staircase)
+
+    async def _take_or_offer(
+        self, member: MemberActor, action: Action, pile: tuple[Card, ...]
+    ) -> InteractionResult:
+        """A take from deeper in the pile through the take select, any other move tapped."""
+        if isinstance(action, TakeStaircase):  # named by position: the take of those cards
+            action = TakeDiscard(action.seat, len(pile) - action.index)
+        if isinstance(action, TakeDiscard) and action.depth > 1:
+            index = len(pile) - action.depth
+            return await self.use(member, "t_take", [f"{index}:{pile[index].code}"])
         return await self.play_offered(member, action)
 
     async def perform_by_slash(self, member: MemberActor, action: Action) -> InteractionResult:
@@ -369,6 +384,9 @@ class Table:
             result = await member.slash(self.channel, "treppe draw")
         elif isinstance(action, TakeStaircase):
             result = await member.slash(self.channel, "treppe take", position=action.index + 1)
+        elif isinstance(action, TakeDiscard):
+            position = len(self.game.public_view().staircase) - action.depth + 1
+            result = await member.slash(self.channel, "treppe take", position=position)
         elif isinstance(action, Meld):
             text = " ".join(c.code.lower() for c in action.cards)  # typed the lazy way
             result = await member.slash(self.channel, "treppe meld", cards=text)

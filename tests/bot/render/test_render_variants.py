@@ -113,7 +113,16 @@ def test_six_revealed_hands_of_eleven_fit() -> None:
     pack = Pack(2, 2).cards()
     random.Random(0).shuffle(pack)
     hands = tuple(arrange(pack[i * 11 : i * 11 + 11]) for i in range(6))
-    result = WienerRoundResult(7, 0, False, hands, (0,) * 6, (50,) * 6, (0,) * 6, ())
+    result = WienerRoundResult(
+        round_number=7,
+        closer=0,
+        special=False,
+        points=(0,) * 6,
+        totals=(50,) * 6,
+        hands=hands,
+        chips=(0,) * 6,
+        out=(),
+    )
     width, height = _size(render_wiener_round_result(result, vx.NAMES6))
     assert width <= V_TABLE_W and height <= WIENER_MAX_H
 
@@ -278,10 +287,17 @@ def test_a_doubled_card_is_not_locked() -> None:
 
 def test_romme_round_results_render() -> None:
     result, names = vx.romme_round_result()
-    double = replace(result, hand_romme=True, minus=tuple(2 * m for m in result.minus))
+    double = replace(result, special=True, points=tuple(2 * m for m in result.minus))
     assert _size(render_romme_round_result(result, names))[0] <= V_TABLE_W
     assert render_romme_round_result(double, names) != render_romme_round_result(result, names)
-    dead = RommeRoundResult(2, None, False, result.hands, (0,) * 4, result.totals)
+    dead = RommeRoundResult(
+        round_number=2,
+        closer=None,
+        special=False,
+        points=(0,) * 4,
+        totals=result.totals,
+        hands=result.hands,
+    )
     assert _size(render_romme_round_result(dead, names))[0] <= V_TABLE_W
     assert _size(render_romme_round_result(double, names))[0] <= V_TABLE_W
 
@@ -289,7 +305,7 @@ def test_romme_round_results_render() -> None:
 def test_wiener_round_results_render() -> None:
     result, names = vx.wiener_round_result()
     plain = render_wiener_round_result(result, names)
-    rummy = replace(result, rummy=True)
+    rummy = replace(result, special=True)
     out = replace(result, out=(1,), hands=(*result.hands[:3], None))
     dead = replace(result, closer=None)
     for variant in (rummy, out, dead):
