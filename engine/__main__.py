@@ -195,11 +195,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _play(parser: argparse.ArgumentParser, args: argparse.Namespace, lang: str) -> int:
-    if args.game == Treppe.GAME_KEY:  # Treppenrommé keeps its own table and typed commands
-        from engine.games.treppe.terminal import main as play_treppe
-
-        target = args.target or int(get_spec(args.game).option("target").default or 0)
-        return play_treppe(args.opponents, args.seed, target, args.name, lang=lang)
     from engine.console import main as play_any
     from engine.sim import game_ruleset
 
@@ -207,6 +202,11 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace, lang: str) 
         ruleset = game_ruleset(args.game, args.target)
     except ValueError as error:
         parser.error(str(error))
+    if args.game == Treppe.GAME_KEY:  # Treppenrommé keeps its own table and typed commands
+        from engine.games.treppe.terminal import main as play_treppe
+
+        target = int(ruleset.to_json()["target"])
+        return play_treppe(args.opponents, args.seed, target, args.name, lang=lang)
     return play_any(args.game, ruleset, args.opponents, args.seed, args.name, lang=lang)
 
 

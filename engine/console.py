@@ -206,7 +206,7 @@ class ConsoleTable:
                 self.round_over(event.result)
             elif isinstance(event, SessionEnded):
                 winner = self.game.names[event.winner]
-                self.say(_("{name} wins the game.", name=winner))
+                self.say(_("Winner of the session: {name}", name=winner))
             elif isinstance(event, TalonRebuilt):
                 self.say(
                     ngettext(

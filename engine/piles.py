@@ -68,7 +68,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
     PACK: ClassVar[Pack] = Pack()
     DEEP_TAKES: ClassVar[bool] = False
     LOWER_IS_BETTER: ClassVar[bool] = False
-    UNIT: ClassVar[str] = "points"
+    UNIT: ClassVar[str] = N_("points")
 
     def __init__(self, ruleset: PR, names: Sequence[str], seed: int, deal: Deal | None) -> None:
         super().__init__(ruleset, names, seed, deal)

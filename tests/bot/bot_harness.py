@@ -23,8 +23,18 @@ from bot.games import presenter
 from bot.hand import taps
 from bot.hand.ui import CARDS_PER_PAGE, hand_context
 from bot.settings import Settings
-from engine import Action, Discard, DrawTalon, Game, LayOff, Meld, Phase, TakeStaircase, parse_cards
-from engine.actions import TakeDiscard
+from engine import (
+    Action,
+    Discard,
+    DrawTalon,
+    Game,
+    LayOff,
+    Meld,
+    Phase,
+    TakeDiscard,
+    TakeStaircase,
+    parse_cards,
+)
 from engine.cards import Card
 from engine.games.treppe.melds import hand_value, possible_melds
 from engine.i18n import PSEUDO_CLOSE, PSEUDO_OPEN

@@ -110,7 +110,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
     TITLE = "Rommé"
     PACK = Pack(packs=2, jokers=6)
     LOWER_IS_BETTER = True
-    UNIT = "minus points"
+    UNIT = N_("minus points")
 
     def __init__(
         self,

@@ -123,7 +123,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
     TITLE = "Wiener Rummy"
     PACK = Pack(packs=2, jokers=2)
     LOWER_IS_BETTER = True
-    UNIT = "bad points"
+    UNIT = N_("bad points")
 
     def __init__(
         self,
