@@ -215,6 +215,33 @@ def head_to_head_text(records: list[HeadToHead], names: Mapping[int, str]) -> st
     )
 
 
+async def _member_history(
+    interaction: discord.Interaction,
+    embed: discord.Embed,
+    who_id: int,
+    game_key: str,
+    seen: Sequence[int],
+) -> list[discord.File]:
+    """Add what a member's sessions with others tell (win rates, whom they met, the rating
+    chart) to their statistics; the chart's file, if there is one."""
+    storage, guild_id = bot_of(interaction).service.storage, interaction.guild_id or 0
+    played = await storage.games_played(guild_id, who_id, channels=seen)
+    if played:
+        embed.add_field(name=_("Win rate by game"), value=games_text(played), inline=False)
+    met = await storage.head_to_head(
+        guild_id, game_key, who_id, limit=HEAD_TO_HEAD_SHOWN, channels=seen
+    )
+    if met:
+        names = await storage.member_names(guild_id, [r.opponent for r in met])
+        embed.add_field(name=_("Head to head"), value=head_to_head_text(met, names), inline=False)
+    history = await storage.rating_history(guild_id, game_key, who_id, channels=seen)
+    chart = as_file(await rating_chart(history), "rating.png")
+    if chart is None:
+        return []
+    embed.set_image(url="attachment://rating.png")
+    return [chart]
+
+
 async def stats_command(
     interaction: discord.Interaction,
     member: discord.User | None = None,
@@ -230,46 +257,21 @@ async def stats_command(
         storage = bot_of(interaction).service.storage
         seen = seen_by_member(interaction)
         stats = await storage.player_stats(guild_id, who.id, game_shown.key, channels=seen)
-        embed = discord.Embed(
-            title=_(
-                "{title} stats — {display_name}",
-                title=game_shown.title,
-                display_name=shown_name(who.display_name),
-            ),
-            colour=COLOUR,
+        display_name = shown_name(who.display_name)
+        title = _(
+            "{title} stats — {display_name}", title=game_shown.title, display_name=display_name
         )
+        embed = discord.Embed(title=title, colour=COLOUR)
         files: list[discord.File] = []
         if not stats.played and not stats.abandoned:
-            embed.description = _(
-                "{name} has not finished a session here yet.",
-                name=shown_name(who.display_name),
-            )
+            embed.description = _("{name} has not finished a session here yet.", name=display_name)
         else:
-            embed.add_field(
-                name=_("Rating"),
-                value=rating_text(
-                    await storage.rating(guild_id, game_shown.key, who.id),
-                    bot_of(interaction).settings.rating_min_sessions,
-                ),
-                inline=False,
-            )
+            rating = await storage.rating(guild_id, game_shown.key, who.id)
+            least = bot_of(interaction).settings.rating_min_sessions
+            embed.add_field(name=_("Rating"), value=rating_text(rating, least), inline=False)
             for name, value in game_shown.stats_fields(stats):
                 embed.add_field(name=name, value=value)
-            played = await storage.games_played(guild_id, who.id, channels=seen)
-            if played:
-                embed.add_field(name=_("Win rate by game"), value=games_text(played), inline=False)
-            met = await storage.head_to_head(
-                guild_id, game_shown.key, who.id, limit=HEAD_TO_HEAD_SHOWN, channels=seen
-            )
-            if met:
-                names = await storage.member_names(guild_id, [r.opponent for r in met])
-                text = head_to_head_text(met, names)
-                embed.add_field(name=_("Head to head"), value=text, inline=False)
-            history = await storage.rating_history(guild_id, game_shown.key, who.id, channels=seen)
-            chart = as_file(await rating_chart(history), "rating.png")
-            if chart is not None:
-                files.append(chart)
-                embed.set_image(url="attachment://rating.png")
+            files = await _member_history(interaction, embed, who.id, game_shown.key, seen)
         embed.set_footer(text=_(STATS_COUNT))
         await interaction.response.send_message(
             view=ui.embed_layout([embed], files),
