@@ -23,6 +23,7 @@ from bot.core.reading import record_id
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import clip, shown_name
 from bot.games import presenter
+from bot.stats.seen import can_see
 from bot.storage import FinishedSession, SessionSummary
 from engine.i18n import N_, _
 from engine.protocol import Phase
@@ -58,19 +59,6 @@ RATED_WORD = {True: N_("rated"), False: N_("not rated"), None: N_("from before r
 # Finished sessions never change; keyed by the log itself so that another database (tests)
 # with the same session ids never meets a stale entry.
 _replays: OrderedDict[tuple[int, str], Replay] = OrderedDict()
-
-
-def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
-    """Whether the member may view the channel a session was played in (a channel the bot no
-    longer knows counts as hidden): replays show only what the member could have watched."""
-    guild = interaction.guild
-    if guild is None:
-        return False
-    channel = guild.get_channel_or_thread(channel_id)
-    member = interaction.user
-    if channel is None or not isinstance(member, discord.Member):
-        return False
-    return channel.permissions_for(member).view_channel
 
 
 async def load(interaction: discord.Interaction, game_id: int) -> tuple[FinishedSession, Replay]:

@@ -33,6 +33,12 @@ def _rating_params(key: RatingKey, rating: Rating, game_id: int = 0) -> dict[str
     return member | {"mu": rating.mu, "sigma": rating.sigma, "sessions": rating.sessions}
 
 
+def seen_in(channels: Sequence[int] | None) -> dict[str, Any]:
+    """The ``{seen_channel}`` parameters: sessions of ``channels`` only, or of every channel
+    (None)."""
+    return {"every_channel": int(channels is None), "channels": list(channels or ())}
+
+
 class History:
     """Ratings, personal history and replays, read from the store's database."""
 
@@ -94,9 +100,13 @@ class History:
             (int(r["user_id"]), _rating(r)) for r in await self._db.fetch(sql.RATING_BOARD, board)
         ]
 
-    async def rating_history(self, guild_id: int, game_key: str, user_id: int) -> list[Rating]:
-        """A member's rating after each of their rated sessions, oldest first."""
+    async def rating_history(
+        self, guild_id: int, game_key: str, user_id: int, *, channels: Sequence[int] | None = None
+    ) -> list[Rating]:
+        """A member's rating after each of their rated sessions (of ``channels``), oldest
+        first."""
         member = {"guild_id": guild_id, "game_key": game_key, "user_id": user_id}
+        member |= seen_in(channels)
         return [_rating(r) for r in await self._db.fetch(sql.RATING_HISTORY, member)]
 
     async def rated_sessions(self) -> list[RatedSession]:
@@ -142,15 +152,25 @@ class History:
 
     # ------------------------------------------------------------ personal history
     async def head_to_head(
-        self, guild_id: int, game_key: str, user_id: int, *, limit: int = 3
+        self,
+        guild_id: int,
+        game_key: str,
+        user_id: int,
+        *,
+        limit: int = 3,
+        channels: Sequence[int] | None = None,
     ) -> list[rows.HeadToHead]:
-        """The members met most in finished sessions of a game, and who finished ahead."""
+        """The members met most in finished sessions of a game (of ``channels``), and who
+        finished ahead."""
         member = {"guild_id": guild_id, "game_key": game_key, "user_id": user_id, "limit": limit}
+        member |= seen_in(channels)
         return await self._rows(rows.HeadToHead, sql.HEAD_TO_HEAD, member)
 
-    async def games_played(self, guild_id: int, user_id: int) -> list[rows.GameRecord]:
-        """A member's sessions and wins in each game of this server."""
-        member = {"guild_id": guild_id, "user_id": user_id}
+    async def games_played(
+        self, guild_id: int, user_id: int, *, channels: Sequence[int] | None = None
+    ) -> list[rows.GameRecord]:
+        """A member's sessions and wins in each game of this server (in ``channels``)."""
+        member = {"guild_id": guild_id, "user_id": user_id} | seen_in(channels)
         return await self._rows(rows.GameRecord, sql.PLAYER_GAMES, member)
 
     # ------------------------------------------------------------ replays

@@ -131,7 +131,7 @@ LEADERBOARD = """
         SELECT s.user_id, s.game_id, s.final_score, s.won
         FROM seats s JOIN games g ON g.id = s.game_id
         WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id IS NOT NULL
-          AND g.finished_at >= :since AND g.game_key = :game_key
+          AND g.finished_at >= :since AND g.game_key = :game_key AND {seen_channel}
     ),
     round_counts AS (
         SELECT s.user_id, COUNT(*) AS rounds
@@ -160,7 +160,7 @@ PLAYER_STATS = """
            COUNT(*) FILTER (WHERE g.status = 'abandoned') AS abandoned
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status IN ('finished', 'abandoned')
-      AND s.user_id = :user_id AND g.game_key = :game_key
+      AND s.user_id = :user_id AND g.game_key = :game_key AND {seen_channel}
 """
 PLAYER_ROUND_STATS = """
     SELECT COUNT(*) AS rounds,
@@ -174,7 +174,7 @@ PLAYER_ROUND_STATS = """
     JOIN seats s ON s.game_id = rs.game_id AND s.seat = rs.seat
     JOIN games g ON g.id = rs.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
-      AND g.game_key = :game_key
+      AND g.game_key = :game_key AND {seen_channel}
 """
 
 # ---------------------------------------------------------------- ratings
@@ -226,6 +226,7 @@ RATING_HISTORY = """
     SELECT h.mu, h.sigma, h.sessions
     FROM rating_history h JOIN games g ON g.id = h.game_id
     WHERE g.guild_id = :guild_id AND g.game_key = :game_key AND h.user_id = :user_id
+      AND {seen_channel}
     ORDER BY g.finish_order
 """
 # The members met most in finished sessions of a game, and who finished ahead. Sessions from
@@ -240,6 +241,7 @@ HEAD_TO_HEAD = """
     JOIN games g ON g.id = me.game_id
     WHERE me.user_id = :user_id AND o.user_id IS NOT NULL AND o.user_id != me.user_id
       AND g.guild_id = :guild_id AND g.game_key = :game_key AND g.status = 'finished'
+      AND {seen_channel}
     GROUP BY o.user_id
     ORDER BY met DESC, o.user_id
     LIMIT :limit
@@ -249,6 +251,7 @@ PLAYER_GAMES = """
     SELECT g.game_key, COUNT(*) AS played, COALESCE(SUM(s.won), 0) AS wins
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
+      AND {seen_channel}
     GROUP BY g.game_key
     ORDER BY g.game_key
 """
@@ -338,6 +341,12 @@ DIALECT_SQL: dict[str, tuple[str, str]] = {
         "clock_timestamp() + make_interval(secs => :lease_seconds)",
     ),
     "ids": ("json_each(:ids)", "unnest(CAST(:ids AS BIGINT[])) AS value"),
+    # Statistics count a session only where the reader may look: played in one of
+    # :channels, unless :every_channel (a tool or test asking for the whole server).
+    "seen_channel": (
+        "(:every_channel = 1 OR g.channel_id IN (SELECT value FROM json_each(:channels)))",
+        "(:every_channel = 1 OR g.channel_id = ANY(CAST(:channels AS BIGINT[])))",
+    ),
     "lock": ("", "FOR UPDATE"),
     "next_finish_order": (
         "(SELECT COALESCE(MAX(finish_order), 0) + 1 FROM games)",

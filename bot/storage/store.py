@@ -15,7 +15,7 @@ import bot.storage.rows as rows
 import bot.storage.sql as sql
 from bot.ratings import RatingChange
 from bot.storage.dialect import Database, Row, Transaction
-from bot.storage.history import History
+from bot.storage.history import History, seen_in
 
 ALL_TIME = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -268,16 +268,22 @@ class Store(History):
         days: int | None = None,
         limit: int = 10,
         lower_is_better: bool = False,
+        channels: Sequence[int] | None = None,
     ) -> list[rows.LeaderboardRow]:
-        """The best players of one game: most wins, then the best session points."""
+        """The best players of one game (sessions of ``channels``, None: all): most wins,
+        then the best session points."""
         since = rows.now() - timedelta(days=days) if days else ALL_TIME
         board = {"guild_id": guild_id, "game_key": game_key, "since": since, "limit": limit}
+        board |= seen_in(channels)
         board["sign"] = -1 if lower_is_better else 1
         return await self._rows(rows.LeaderboardRow, sql.LEADERBOARD, board)
 
-    async def player_stats(self, guild_id: int, user_id: int, game_key: str) -> rows.PlayerStats:
-        """One member's figures in one game of this server."""
+    async def player_stats(
+        self, guild_id: int, user_id: int, game_key: str, *, channels: Sequence[int] | None = None
+    ) -> rows.PlayerStats:
+        """One member's figures in one game of this server (sessions of ``channels``)."""
         member = {"guild_id": guild_id, "user_id": user_id, "game_key": game_key}
+        member |= seen_in(channels)
         found: dict[str, Any] = {}
         for query in (sql.PLAYER_STATS, sql.PLAYER_ROUND_STATS):
             found |= dict((await self._db.fetch(query, member))[0])  # aggregates: one row

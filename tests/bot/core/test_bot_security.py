@@ -54,6 +54,42 @@ async def test_sessions_of_a_hidden_channel_are_not_replayable(simcord_env: Env)
     assert await ben.autocomplete(cards, "treppe replay", "session", "", member=ben) != []
 
 
+async def test_stats_and_boards_count_only_sessions_the_reader_may_see(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    anna, ben, cleo = (
+        guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben", "cleo")
+    )
+    hidden = discord.PermissionOverwrite(view_channel=False)
+    staff = guild.create_text_channel(
+        "staff", overwrites={guild.default_role: hidden, ben: ALLOWED, cleo: ALLOWED}
+    )
+    cards = guild.create_text_channel("cards")
+    table = Table(simcord_env, staff, [ben, cleo])
+    await table.start(await table.open(target=50))
+    await table.play()
+
+    # anna cannot see #staff: ben's statistics show her nothing of it, not who he met there.
+    told = await anna.slash(cards, "treppe stats", member=ben)
+    assert told.response is not None and told.response.ephemeral
+    assert "has not finished a session here yet" in description(told.response)
+    assert "cleo" not in description(told.response)
+    # cleo, who played there, sees it in ben's statistics, ben among those she met.
+    shown = await cleo.slash(cards, "treppe stats", member=ben)
+    assert shown.response is not None
+    words = description(shown.response)
+    assert "**Sessions**\n1 played" in words and "cleo" in words
+    assert "channels you can see" in words
+    # A public board in #cards does not count #staff; posted in #staff, it does.
+    public = await cleo.slash(cards, "treppe leaderboard", by="wins")
+    assert public.response is not None
+    assert "No finished sessions yet" in description(public.response)
+    inside = await cleo.slash(staff, "treppe leaderboard", by="wins")
+    assert inside.response is not None
+    assert ". ben — " in description(inside.response)
+
+
+ALLOWED = discord.PermissionOverwrite(view_channel=True)
+
 TYPED_IDS = {
     "superscript": "²",
     "circled": "①",

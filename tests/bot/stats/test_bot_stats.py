@@ -65,8 +65,9 @@ async def test_leaderboard_and_stats_after_two_sessions(
     result = await cleo.slash(channel, "treppe leaderboard", by="wins")
     assert result.response is not None and not result.response.ephemeral
     board = description(result.response)
-    heading, *lines = board.splitlines()
+    heading, *lines, note = board.splitlines()
     assert heading == "### Leaderboard — all time" and len(lines) == 3
+    assert note == "-# Counts the sessions played in this channel and in channels everyone can see."
     assert "<@" not in board  # members by the names they played under, not raw mentions
     for member in (anna, ben, cleo):
         played = 2 if member is anna else 1
