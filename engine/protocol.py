@@ -10,8 +10,8 @@ against these names only:
 * ``BasePublicView``/``BasePrivateView``/``BaseSeatView``/``BaseMeldView``: what every
   game's views share.
 * ``GameRules``: a frozen ruleset (the options a table agrees on) that starts games.
-* ``GameSpec``/``OptionSpec``/``OptionLabel``: a game's entry in the registry (see
-  ``engine.registry``); a ruleset declares its options (``engine.options``).
+* ``GameSpec``: a game's entry in the registry (see ``engine.registry``), with the
+  ``OptionSpec``s its ruleset declares (``engine.options``, imported here too).
 * ``Player``: a computer player; ``choose(view, legal)`` returns one of ``legal``.
 """
 
@@ -24,9 +24,10 @@ from typing import Any, Protocol
 
 from engine.actions import Action, MeldKind
 from engine.cards import Card
-from engine.errors import RulesError
 from engine.events import GameEvent, RoundResult
-from engine.i18n import N_, _, ngettext
+from engine.options import OptionLabel as OptionLabel
+from engine.options import OptionSpec as OptionSpec
+from engine.options import OptionValue as OptionValue
 
 
 class Phase(Enum):
@@ -348,67 +349,6 @@ class Player(Protocol):
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from what the seat of ``view`` may see."""
         ...
-
-
-OptionValue = bool | int | None
-
-
-@dataclass(frozen=True, slots=True)
-class OptionLabel:
-    """How a table shows one option's value, as message ids translated where shown.
-
-    ``text`` is a whole-number option's words with ``{value}`` ("target {value}"), or what a
-    yes/no option says when on; ``plural`` is ``text``'s plural form, chosen by the value;
-    ``off`` is what a yes/no option says when off; ``unset`` what an option left unset says."""
-
-    text: str
-    plural: str | None = None
-    off: str | None = None
-    unset: str | None = None
-
-    def shown(self, value: OptionValue) -> str:
-        """The words for ``value`` in the current language."""
-        if isinstance(value, bool):
-            return _(self.text if value or self.off is None else self.off)
-        if value is None:
-            return _(self.unset or self.text, value=_("unset"))
-        if self.plural is not None:
-            return ngettext(self.text, self.plural, value, value=value)
-        return _(self.text, value=value)
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One table option of a game's ruleset. ``kind`` is ``bool`` or ``int``; an int option
-    whose ``default`` is None may be left unset (``description`` says what unset means).
-    ``minimum``/``maximum`` bound int options; ``label`` is how a table shows the value.
-    A game declares these on its ruleset's fields (``engine.options``), not by hand."""
-
-    name: str
-    kind: type[int]
-    default: OptionValue
-    description: str
-    minimum: int | None = None
-    maximum: int | None = None
-    label: OptionLabel | None = None
-
-    def check(self, value: object) -> OptionValue:
-        """``value`` if this option accepts it; a ``RulesError`` (a ``ValueError``) saying why
-        not otherwise."""
-        if value is None and self.default is None:
-            return None
-        if self.kind is bool:
-            if not isinstance(value, bool):
-                raise RulesError(N_("{name} must be yes or no"), name=self.name)
-            return value
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(N_("{name} must be a whole number"), name=self.name)
-        low, high = self.minimum, self.maximum
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise RulesError(
-                N_("{name} must be between {low} and {high}"), name=self.name, low=low, high=high
-            )
-        return value
 
 
 @dataclass(frozen=True, slots=True)
