@@ -220,6 +220,7 @@ class Pack:
 
     @property
     def size(self) -> int:
+        """How many cards the pack holds."""
         return self.packs * len(FULL_PACK) + self.jokers
 
     def cards(self) -> list[Card]:

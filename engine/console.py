@@ -146,9 +146,11 @@ class ConsoleTable:
         self.human = 0
 
     def say(self, text: str = "") -> None:
+        """Write one line to the player."""
         self.stdout.write(text + "\n")
 
     def run(self) -> int:
+        """Play the session to its end (or until the player quits); the exit code."""
         with using(self.lang):
             game = self.game
             names = ", ".join(game.names)
@@ -163,6 +165,7 @@ class ConsoleTable:
 
     # ----------------------------------------------------------------- the table
     def show(self, view: BasePrivateView, legal: Sequence[Action]) -> None:
+        """Show the player's turn: the table, the hand and the numbered moves."""
         public = view.public
         self.say()
         self.say(
@@ -191,6 +194,7 @@ class ConsoleTable:
             self.say(f"  {number:>3}. {move_text(action, public.discard_pile)}")
 
     def narrate(self, events: Sequence[GameEvent]) -> None:
+        """Tell what ``events`` did, in the player's words."""
         for event in events:
             if isinstance(event, RoundStarted):
                 self.say()
@@ -217,6 +221,7 @@ class ConsoleTable:
                 )
 
     def round_over(self, result: RoundResult) -> None:
+        """Tell how a round ended and the totals after it."""
         names = self.game.names
         self.say()
         if result.closer is None:
@@ -262,12 +267,14 @@ class ConsoleTable:
                 self.say(_("Type the number of a move from 1 to {count}.", count=len(legal)))
 
     def computer_turn(self) -> None:
+        """Let the computer player to act make its move."""
         game = self.game
         seat = game.to_act
         action = self.players[seat].choose(game.private_view(seat), game.legal_actions())
         self.play(action)
 
     def play(self, action: Action) -> None:
+        """Apply ``action`` and tell what it did."""
         pile = self.game.public_view().discard_pile
         if action.seat == self.human:
             self.say(f"→ {move_text(action, pile)}")

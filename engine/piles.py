@@ -40,7 +40,10 @@ class PileRules(Protocol):
     """The options every game on a stock and a discard pile has."""
 
     @property
-    def hand_size(self) -> int: ...
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        ...
+
     @property
     def no_return(self) -> bool:
         """A single card taken from the discard pile may not go back in the same turn."""
@@ -52,7 +55,9 @@ class PileRules(Protocol):
         ends (dead, unless the game says otherwise)."""
         ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data."""
+        ...
 
 
 PR = TypeVar("PR", bound=PileRules)
@@ -81,6 +86,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
 
     @property
     def pack_size(self) -> int:
+        """How many cards the game's pack holds."""
         return self.PACK.size
 
     def pack(self) -> list[Card]:
@@ -88,6 +94,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         return self.PACK.cards()
 
     def standings(self) -> Standings:
+        """The score line now, from the session totals."""
         winners = () if self.winner is None else (self.winner,)
         totals, active = tuple(self.totals), tuple(self.active)
         return Standings(totals, self.LOWER_IS_BETTER, winners, self.UNIT, active)

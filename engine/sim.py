@@ -126,6 +126,8 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 @dataclass(slots=True)
 class Summary:
+    """What a simulation found: wins, points, rounds and decision times by seat."""
+
     seats: list[str]
     labels: list[str]
     seed: int
@@ -143,6 +145,7 @@ class Summary:
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, record: GameRecord) -> None:
+        """Count one finished game."""
         self.games += 1
         if record.winner is None:
             self.ties += 1
@@ -157,6 +160,7 @@ class Summary:
             self.decision_ms[label].extend(values)
 
     def to_json(self) -> dict[str, Any]:
+        """The figures as JSON data: rates, averages and decision times."""
         rounds = max(self.rounds, 1)
         games = max(self.games, 1)
         return {
@@ -185,6 +189,7 @@ class Summary:
         }
 
     def table(self) -> str:
+        """The figures as a text table for the terminal."""
         data = self.to_json()
         games = max(self.games, 1)
         target = "" if self.target is None else f" (target {self.target})"
@@ -243,6 +248,8 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     game: str | None = None,
 ) -> Summary:
+    """Let computer players of ``seats``' strengths play ``games`` sessions of ``game`` (the
+    registry's first unless named) from ``seed``; what they did, summed up."""
     spec = get_spec(game or game_keys()[0])
     check_seats(spec, seats)
     labels = seat_labels(seats)
@@ -316,6 +323,8 @@ def run(
     err: TextIO | None = None,
     game: str | None = None,
 ) -> Summary:
+    """``python -m engine simulate``: play the games (on ``jobs`` processes), print the
+    summary and return it."""
     out = out or sys.stdout
     err = err or sys.stderr
     progress = None if quiet else ProgressBar(err)
