@@ -4,7 +4,8 @@ spec and title, the words for its piles and its score, and the types the parts a
 A presenter is generic in the game's public view (``PubV``), private view (``PrivV``) and
 round result (``ResultT``): a game's presenter names its own types once, in its class line,
 and its methods read them directly. ``bot.games`` checks, once as the presenters load, that
-the game really hands out those types, so no method needs to check again."""
+the game really hands out those views, and ``finished_rounds`` each round result as it enters
+the bot, so no method needs to check again."""
 
 from __future__ import annotations
 
