@@ -36,6 +36,9 @@ def test_a_presenter_names_its_types_directly_or_through_a_generic_base() -> Non
     )
     for shown in all_presenters():  # each was checked against its game as it loaded
         public, private, result = type(shown).presented_types()
+        game = shown.spec.new_game(None, NAMES[:2], 1)
+        assert isinstance(game.public_view(), public)
+        assert isinstance(game.private_view(1), private)
         assert issubclass(result, RoundResult)
 
 
