@@ -8,6 +8,7 @@ and piles are lists, never sets.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import ClassVar
 
@@ -208,6 +209,30 @@ FULL_PACK: tuple[Card, ...] = tuple(
 CARD_AT: tuple[tuple[Card, ...], ...] = tuple(
     (JOKER, *(Card(Rank(r), suit) for r in range(1, 14))) for suit in SUITS
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """What a game is played with: ``packs`` French packs of 52 and ``jokers`` jokers."""
+
+    packs: int = 1
+    jokers: int = 0
+
+    @property
+    def size(self) -> int:
+        """How many cards the pack holds."""
+        return self.packs * len(FULL_PACK) + self.jokers
+
+    def cards(self) -> list[Card]:
+        """Every card, in a fixed order (shuffle before use)."""
+        return [*(FULL_PACK * self.packs), *([JOKER] * self.jokers)]
+
+    def copies(self) -> dict[Card, int]:
+        """How many copies of each card the game holds."""
+        counts = dict.fromkeys(FULL_PACK, self.packs)
+        if self.jokers:
+            counts[JOKER] = self.jokers
+        return counts
 
 
 # Suits and ranks by name, English and German: "Herz Dame", "D Herz", "Pik-Ass", "queen hearts".

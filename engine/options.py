@@ -15,14 +15,79 @@ option. For example::
 
 ``about`` is the slash command's option description (translated with the commands); the
 labels are catalogue messages, ``N_plural`` for words with plural forms.
+
+``OptionSpec`` (one option: its kind, default, bounds and words) and ``OptionLabel`` (how a
+table shows its value) are defined here; ``engine.protocol`` names them in ``GameSpec``.
 """
 
 from __future__ import annotations
 
-from dataclasses import Field, asdict, field, fields, replace
+from dataclasses import Field, asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar, Self, TypeVar
 
-from engine.protocol import OptionLabel, OptionSpec
+from engine.errors import RulesError
+from engine.i18n import N_, _, ngettext
+
+OptionValue = bool | int | None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionLabel:
+    """How a table shows one option's value, as message ids translated where shown.
+
+    ``text`` is a whole-number option's words with ``{value}`` ("target {value}"), or what a
+    yes/no option says when on; ``plural`` is ``text``'s plural form, chosen by the value;
+    ``off`` is what a yes/no option says when off; ``unset`` what an option left unset says."""
+
+    text: str
+    plural: str | None = None
+    off: str | None = None
+    unset: str | None = None
+
+    def shown(self, value: OptionValue) -> str:
+        """The words for ``value`` in the current language."""
+        if isinstance(value, bool):
+            return _(self.text if value or self.off is None else self.off)
+        if value is None:
+            return _(self.unset or self.text, value=_("unset"))
+        if self.plural is not None:
+            return ngettext(self.text, self.plural, value, value=value)
+        return _(self.text, value=value)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One table option of a game's ruleset. ``kind`` is ``bool`` or ``int``; an int option
+    whose ``default`` is None may be left unset (``description`` says what unset means).
+    ``minimum``/``maximum`` bound int options; ``label`` is how a table shows the value.
+    A game declares these on its ruleset's fields (``engine.options``), not by hand."""
+
+    name: str
+    kind: type[int]
+    default: OptionValue
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    label: OptionLabel | None = None
+
+    def check(self, value: object) -> OptionValue:
+        """``value`` if this option accepts it; a ``RulesError`` (a ``ValueError``) saying why
+        not otherwise."""
+        if value is None and self.default is None:
+            return None
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise RulesError(N_("{name} must be yes or no"), name=self.name)
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(N_("{name} must be a whole number"), name=self.name)
+        low, high = self.minimum, self.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise RulesError(
+                N_("{name} must be between {low} and {high}"), name=self.name, low=low, high=high
+            )
+        return value
+
 
 _METADATA_KEY = "table option"
 _ANNOTATIONS: dict[type[int], tuple[str, ...]] = {

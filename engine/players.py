@@ -1,9 +1,11 @@
 """What every game's computer players share: the bridge from a game's own players, which read
-that game's private view, to the protocol's ``Player``, which the bot and the simulator use.
+that game's private view, to the protocol's ``Player``, which the bot and the simulator use;
+the seeded randomness of a decision; and the ``random`` player, the same for every game.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
@@ -12,6 +14,40 @@ from engine.protocol import BasePrivateView, Player
 
 V = TypeVar("V")
 V_contra = TypeVar("V_contra", contravariant=True)
+
+
+class _Moment(Protocol):
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+
+
+class SeatAtMoment(Protocol):
+    """What a decision's randomness depends on: the seat and how far the session has come."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def public(self) -> _Moment: ...
+
+
+def decision_rng(seed: int, view: SeatAtMoment, salt: str = "") -> random.Random:
+    """A generator that depends only on the seed and the position, never on call history."""
+    public = view.public
+    return random.Random(f"{salt}:{seed}:{view.seat}:{public.round_number}:{public.version}")
+
+
+class RandomPlayer:
+    """Any legal move, uniformly (seeded): the ``random`` strength of every game."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatAtMoment, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("there is no legal move to make")
+        return decision_rng(self.seed, view, "random").choice(list(legal))
 
 
 class GamePlayer(Protocol[V_contra]):

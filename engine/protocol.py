@@ -7,10 +7,11 @@ against these names only:
 * ``Standings``: each seat's score, whether lower is better, and the winners once over.
 * ``RummyGame``: a session: ``verify``/``can``/``apply`` actions, ``legal_actions()``,
   ``public_view()``/``private_view(seat)``, ``to_json()``/``from_json()``.
-* ``BasePublicView``/``BasePrivateView``/``BaseSeatView``: what every game's views share.
+* ``BasePublicView``/``BasePrivateView``/``BaseSeatView``/``BaseMeldView``: what every
+  game's views share.
 * ``GameRules``: a frozen ruleset (the options a table agrees on) that starts games.
-* ``GameSpec``/``OptionSpec``/``OptionLabel``: a game's entry in the registry (see
-  ``engine.registry``); a ruleset declares its options (``engine.options``).
+* ``GameSpec``: a game's entry in the registry (see ``engine.registry``), with the
+  ``OptionSpec``s its ruleset declares (``engine.options``, imported here too).
 * ``Player``: a computer player; ``choose(view, legal)`` returns one of ``legal``.
 """
 
@@ -21,11 +22,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from engine.actions import Action
+from engine.actions import Action, MeldKind
 from engine.cards import Card
-from engine.errors import RulesError
-from engine.events import GameEvent, RoundRecord
-from engine.i18n import N_, _, ngettext
+from engine.events import GameEvent, RoundResult
+from engine.options import OptionLabel as OptionLabel
+from engine.options import OptionSpec as OptionSpec
+from engine.options import OptionValue as OptionValue
 
 
 class Phase(Enum):
@@ -90,8 +92,48 @@ class BaseSeatView(Protocol):
         ...
 
 
+class BasePlacedCard(Protocol):
+    """One card of a meld on the table."""
+
+    @property
+    def card(self) -> Card:
+        """The card itself."""
+        ...
+
+
+class BaseMeldView(Protocol):
+    """A meld on the table: who laid it, its cards in table order and its points."""
+
+    @property
+    def id(self) -> int:
+        """The meld's number on the table, as lay-offs name it."""
+        ...
+
+    @property
+    def owner(self) -> int:
+        """The seat that laid the meld down."""
+        ...
+
+    @property
+    def kind(self) -> MeldKind:
+        """Set or run."""
+        ...
+
+    @property
+    def cards(self) -> Sequence[BasePlacedCard]:
+        """The meld's cards in table order."""
+        ...
+
+    @property
+    def points(self) -> int:
+        """What the meld scored."""
+        ...
+
+
 class BasePublicView(Protocol):
-    """The table as every player sees it. ``version`` counts applied actions."""
+    """The table as every player sees it. ``version`` counts applied actions;
+    ``discard_pile`` is what everyone sees of the discard pile, the top card last (only the
+    top card where the pile is squared up)."""
 
     @property
     def version(self) -> int:
@@ -126,6 +168,21 @@ class BasePublicView(Protocol):
     @property
     def seats(self) -> Sequence[BaseSeatView]:
         """Every seat's public side, in seat order."""
+        ...
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the face-down stock (the talon)."""
+        ...
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """What everyone sees of the discard pile, the bottom first and the top card last."""
+        ...
+
+    @property
+    def melds(self) -> Sequence[BaseMeldView]:
+        """The melds on the table, in the order they were laid."""
         ...
 
 
@@ -224,7 +281,7 @@ class RummyGame(Protocol):
         ...
 
     @property
-    def results(self) -> Sequence[RoundRecord]:
+    def results(self) -> Sequence[RoundResult]:
         """Every finished round's result, in order."""
         ...
 
@@ -292,67 +349,6 @@ class Player(Protocol):
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from what the seat of ``view`` may see."""
         ...
-
-
-OptionValue = bool | int | None
-
-
-@dataclass(frozen=True, slots=True)
-class OptionLabel:
-    """How a table shows one option's value, as message ids translated where shown.
-
-    ``text`` is a whole-number option's words with ``{value}`` ("target {value}"), or what a
-    yes/no option says when on; ``plural`` is ``text``'s plural form, chosen by the value;
-    ``off`` is what a yes/no option says when off; ``unset`` what an option left unset says."""
-
-    text: str
-    plural: str | None = None
-    off: str | None = None
-    unset: str | None = None
-
-    def shown(self, value: OptionValue) -> str:
-        """The words for ``value`` in the current language."""
-        if isinstance(value, bool):
-            return _(self.text if value or self.off is None else self.off)
-        if value is None:
-            return _(self.unset or self.text, value=_("unset"))
-        if self.plural is not None:
-            return ngettext(self.text, self.plural, value, value=value)
-        return _(self.text, value=value)
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One table option of a game's ruleset. ``kind`` is ``bool`` or ``int``; an int option
-    whose ``default`` is None may be left unset (``description`` says what unset means).
-    ``minimum``/``maximum`` bound int options; ``label`` is how a table shows the value.
-    A game declares these on its ruleset's fields (``engine.options``), not by hand."""
-
-    name: str
-    kind: type[int]
-    default: OptionValue
-    description: str
-    minimum: int | None = None
-    maximum: int | None = None
-    label: OptionLabel | None = None
-
-    def check(self, value: object) -> OptionValue:
-        """``value`` if this option accepts it; a ``RulesError`` (a ``ValueError``) saying why
-        not otherwise."""
-        if value is None and self.default is None:
-            return None
-        if self.kind is bool:
-            if not isinstance(value, bool):
-                raise RulesError(N_("{name} must be yes or no"), name=self.name)
-            return value
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(N_("{name} must be a whole number"), name=self.name)
-        low, high = self.minimum, self.maximum
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise RulesError(
-                N_("{name} must be between {low} and {high}"), name=self.name, low=low, high=high
-            )
-        return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,10 @@
-"""What every game's table shares: packs, the draw for first dealer, a chosen first deal,
-turn checks, the stock rebuilt from the discard pile, and storing and replaying a game.
+"""What every game's table shares: the draw for first dealer, a chosen first deal, turn
+checks, the stock rebuilt from the discard pile, and storing and replaying a game.
 
 ``TableGame`` is the base of every game. A game sets ``GAME_KEY``, ``TITLE``, ``MIN_SEATS``
 and ``MAX_SEATS``, reads its ruleset in ``read_ruleset`` and implements the rules (``verify``,
-``apply``, ``legal_actions``, the views and ``standings``).
+``apply``, ``legal_actions``, the views and ``standings``); a game played with a stock and a
+discard pile builds on ``engine.piles.PileGame``, which does most of that.
 """
 
 from __future__ import annotations
@@ -28,11 +29,6 @@ from engine.events import FirstDealerDrawn, GameEvent, TalonRebuilt
 from engine.i18n import N_
 from engine.protocol import GameSpec, Phase, RummyGame
 from engine.registry import get_spec
-
-
-def two_packs(jokers: int) -> list[Card]:
-    """Two French packs and ``jokers`` jokers, in a fixed order (shuffle before use)."""
-    return [*FULL_PACK, *FULL_PACK, *([JOKER] * jokers)]
 
 
 def lot_value(card: Card) -> int:

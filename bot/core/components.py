@@ -119,15 +119,15 @@ def button(
     label: str | None,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     emoji: str | discord.PartialEmoji | None = None,
-    row: int | None = None,
     disabled: bool = False,
 ) -> GameComponent:
-    """A persistent button that calls the handler of ``operation`` with ``argument``."""
+    """A persistent button that calls the handler of ``operation`` with ``argument``. It has no
+    row of its own: the layout places it (``row``/``rows``), so no control can ask for a full
+    row."""
     item: discord.ui.Button[Any] = discord.ui.Button(
         label=label,
         style=style,
         emoji=emoji,
-        row=row,
         disabled=disabled,
         custom_id=custom_id(game_id, operation, argument),
     )
@@ -142,7 +142,6 @@ def select(
     *,
     placeholder: str,
     max_values: int = 1,
-    row: int | None = None,
 ) -> GameComponent:
     """A persistent select that calls the handler of ``operation``; the chosen values are in
     ``selected_values``."""
@@ -152,7 +151,6 @@ def select(
         options=list(options),
         min_values=1,
         max_values=max(1, min(max_values, len(options))),
-        row=row,
     )
     return GameComponent(item, game_id, operation, argument)
 

@@ -12,7 +12,7 @@ from bot.core import components as ui
 from bot.core import images, language
 from bot.core.emojis import EMOJIS
 from bot.core.model import GameOptions, LiveGame, Seat, timer_text
-from bot.core.presenter import GamePresenter
+from bot.core.presenter import AnyPresenter
 from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
 from engine.i18n import N_, Message, _
@@ -149,7 +149,7 @@ def _closed_lobby_payload(live: LiveGame, text: str) -> Payload:
 
 
 # ---------------------------------------------------------------- table
-def seats_text(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> str:
+def seats_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
     """The players in words: who acts, card counts, dealer, away, and the game's scores."""
     lines = []
     for seat_view, seat in zip(view.seats, live.seats, strict=True):
@@ -176,7 +176,7 @@ def _presence(seat: Seat) -> list[str]:
     return []
 
 
-def table_words(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> str:
+def table_words(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
     """Everything the table picture shows, in words: its description for screen readers, and
     the table itself where the bot draws no pictures."""
     parts = [shown.heading(view), seats_text(live, shown, view)]
@@ -185,7 +185,7 @@ def table_words(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> s
     return "\n".join(parts)
 
 
-def status_lines(live: LiveGame, shown: GamePresenter, view: BasePublicView, ping: str) -> str:
+def status_lines(live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping: str) -> str:
     """The table's status under its picture: who acts and what to do, what just happened,
     and who is away (the picture does not know)."""
     to_act = live.seats[view.to_act]
@@ -214,7 +214,7 @@ async def _picture_item(
 
 
 async def _round_items(
-    live: LiveGame, shown: GamePresenter, files: list[discord.File], *, with_images: bool
+    live: LiveGame, shown: AnyPresenter, files: list[discord.File], *, with_images: bool
 ) -> list[ui.LayoutItem]:
     """The last round's result, shown until the next move: its picture and headline (every
     line where there is no picture)."""
@@ -237,7 +237,7 @@ async def _round_items(
     return items
 
 
-def _final_text(live: LiveGame, shown: GamePresenter, view: BasePublicView, pictured: bool) -> str:
+def _final_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView, pictured: bool) -> str:
     winner = view.winner if view.winner is not None else 0
     lines = [
         "### " + _("{title} — {value} wins!", title=shown.title, value=live.shown_names[winner])
@@ -249,7 +249,8 @@ def _final_text(live: LiveGame, shown: GamePresenter, view: BasePublicView, pict
         lines.append(
             _("Final {final_word} after {rounds}:", final_word=_(shown.final_word), rounds=rounds)
         )
-        lines.append(shown.standings_text(live.shown_names, view))
+        assert live.game is not None
+        lines.append(shown.standings_text(live.shown_names, live.game.standings()))
     if live.rating_note is not None:
         title, text = live.rating_note
         lines.append(f"**{title}**\n{clip(text)}")
@@ -312,7 +313,7 @@ def _ended_payload(live: LiveGame, text: str) -> Payload:
     if live.game is not None:
         shown = presenter(live.game_key)
         lines.append(_("**Standing when it ended**"))
-        lines.append(shown.standings_text(live.shown_names, live.game.public_view()))
+        lines.append(shown.standings_text(live.shown_names, live.game.standings()))
     return Payload(view=ui.layout(ui.text(clip("\n".join(lines), 3000)), colour=COLOUR))
 
 

@@ -111,7 +111,7 @@ class TurnClock:
                 break
             legal = list(game.legal_actions())
             view = game.private_view(seat.seat)
-            action = autoplay.timeout_action(shown, view, legal)
+            action = autoplay.timeout_action(shown.spec, view, legal)
             await self.owner.apply(live, action, by_player=False)
             done.append(live.log)
         with language.table(live.guild_id):  # the timer runs in no member's interaction
@@ -137,7 +137,7 @@ class TurnClock:
         if key not in self._players:
             seed = (live.game.seed if live.game else 0) * 31 + seat
             shown = presenter(live.game_key)
-            self._players[key] = autoplay.make_player(shown, strength, seed)
+            self._players[key] = autoplay.make_player(shown.spec, strength, seed)
         return self._players[key]
 
     def kick_autoplay(self, live: LiveGame) -> None:
@@ -169,13 +169,14 @@ class TurnClock:
                 view = game.private_view(seat.seat)
                 legal = list(game.legal_actions())
                 choose = autoplay.choose_safely
-                action = await asyncio.to_thread(choose, shown, player, view, legal)
+                action = await asyncio.to_thread(choose, shown.spec, player, view, legal)
                 if turn != (game.round_number, seat.seat):
                     turn, lines = (game.round_number, seat.seat), []
                 try:
                     await self.owner.apply(live, action, by_player=False)
                 except RulesError:
                     log.exception("computer move refused in game %s", live.id)
-                    await self.owner.apply(live, shown.safe_move(view, legal), by_player=False)
+                    safe = autoplay.timeout_action(shown.spec, view, legal)
+                    await self.owner.apply(live, safe, by_player=False)
                 lines.append(live.log)
                 live.log = " ".join(lines)

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.core import components
 from bot.core.errors import Refusal
-from bot.core.presenter import HandState
+from bot.core.handstate import HandState
 from bot.hand.commands import (
     discard_command,
     draw_command,

@@ -9,12 +9,13 @@ from typing import Any
 
 import discord
 
+import bot.hand.takes as takes
 import bot.hand.taps as taps
 from bot.core import answering, components
 from bot.core.client import bot_of
 from bot.core.errors import Refusal
+from bot.core.handstate import AnyHandContext, HandState
 from bot.core.model import LiveGame, Seat
-from bot.core.presenter import HandContext, HandState
 from bot.games import presenter
 from bot.hand.live import HandMessages
 from bot.hand.typing import PlayModal
@@ -36,7 +37,7 @@ LEGACY_CONTROLS = (
     "v_discard", "v_meld", "v_lay", "v_back", "v_swap", "v_knock", "v_rummy", "v_buy", "v_pass",
 )  # fmt: skip
 
-ControlHandler = Callable[[HandContext, list[str]], Action | Redraw]
+ControlHandler = Callable[[AnyHandContext, list[str]], Action | Redraw]
 
 
 def hands_of(interaction: discord.Interaction) -> HandMessages:
@@ -111,12 +112,12 @@ async def _act(
 
 
 # ---------------------------------------------------------------- what a tap means
-def tap(ctx: HandContext, values: list[str]) -> Redraw:
+def tap(ctx: AnyHandContext, values: list[str]) -> Redraw:
     """A card tapped (its button carries the selection with that card toggled)."""
     return Redraw(ctx.state, "")
 
 
-def play_offer(ctx: HandContext, values: list[str]) -> Action | Redraw:
+def play_offer(ctx: AnyHandContext, values: list[str]) -> Action | Redraw:
     """One of the offered moves; one that ends the turn for good asks once."""
     offered = taps.offers(ctx, presenter(ctx.live.game_key))
     if not 0 <= ctx.state.pick < len(offered):
@@ -127,13 +128,11 @@ def play_offer(ctx: HandContext, values: list[str]) -> Action | Redraw:
     return offer.action
 
 
-def take_deep(ctx: HandContext, values: list[str]) -> Action:
-    """A take from deeper in the pile: ``index:code`` (the code proves the pile is the same)."""
-    index_text, _colon, code = values[0].partition(":")
-    takes = {str(a.index): a for a in taps.deep_takes(ctx)}
-    pile = getattr(ctx.public, "staircase", ())
-    take = takes.get(index_text)
-    if take is None or pile[take.index].code != code:
+def take_deep(ctx: AnyHandContext, values: list[str]) -> Action:
+    """A take from deeper in the pile: ``d<depth>:<code>`` (the code proves the pile is the
+    same)."""
+    take = takes.chosen_take(ctx, values[0])
+    if take is None:
         raise Refusal(_(UNREADABLE))
     return take
 

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.core.handstate import HandState
 from bot.core.model import LiveGame
-from bot.core.presenter import HandState
 from bot.core.tablemsg import Payload
 from bot.hand.ui import ended_hand_payload, hand_payload
 from engine.i18n import _, language, using

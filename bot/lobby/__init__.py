@@ -14,7 +14,7 @@ from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals, send_private
 from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat, Status
-from bot.core.presenter import GamePresenter
+from bot.core.presenter import AnyPresenter
 from bot.core.service import display_name
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload
 from bot.games import all_presenters
@@ -69,7 +69,7 @@ def _parameters(options: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
     return parameters
 
 
-def new_command(shown: GamePresenter) -> app_commands.Command[Any, Any, None]:
+def new_command(shown: AnyPresenter) -> app_commands.Command[Any, Any, None]:
     """/treppe new <game>: one slash option per table option of the game, plus the timer."""
     options = shown.spec.options
 
@@ -90,7 +90,7 @@ def new_command(shown: GamePresenter) -> app_commands.Command[Any, Any, None]:
 
 
 def table_options(
-    bot: TreppenBot, shown: GamePresenter, values: dict[str, Any], timer: Any
+    bot: TreppenBot, shown: AnyPresenter, values: dict[str, Any], timer: Any
 ) -> GameOptions:
     """The options of a new table from the command's values: the server's defaults where a setting
     has one, each value checked; a refusal for one out of range."""
@@ -110,7 +110,7 @@ def table_options(
 
 
 async def open_table(
-    interaction: discord.Interaction, shown: GamePresenter, values: dict[str, Any], timer: Any
+    interaction: discord.Interaction, shown: AnyPresenter, values: dict[str, Any], timer: Any
 ) -> None:
     """Answer /treppe new: open a lobby in this channel and post it, or refuse privately (no
     channel, a table already here, too many lobbies)."""

@@ -15,7 +15,7 @@ from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file, rating_chart
 from bot.core.mentions import command_mention
-from bot.core.presenter import GamePresenter
+from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import COLOUR
 from bot.core.texts import shown_name
 from bot.games import default_key, presenter
@@ -46,7 +46,7 @@ BOARD_COUNTS = N_("Counts the sessions played in this channel and in channels ev
 STATS_COUNT = N_("Counts the sessions played in channels you can see.")
 
 
-def _game(choice: app_commands.Choice[str] | None) -> GamePresenter:
+def _game(choice: app_commands.Choice[str] | None) -> AnyPresenter:
     return presenter(choice.value if choice is not None else default_key())
 
 
@@ -86,7 +86,7 @@ def rating_line(place: int, name: str, rating: Rating) -> str:
 
 
 async def rating_board_embed(
-    storage: Store, guild_id: int, game: GamePresenter, least: int
+    storage: Store, guild_id: int, game: AnyPresenter, least: int
 ) -> discord.Embed:
     """A game's rating leaderboard on this server: members with ``least`` rated sessions or more."""
     rows = await storage.rating_board(guild_id, game.key, min_sessions=least)

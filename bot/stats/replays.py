@@ -129,7 +129,7 @@ def draw_step(
     return StepPicture(
         title=title,
         moves="\n".join(lines),
-        standings=shown.standings_text(names, view),
+        standings=shown.standings_text(names, game.standings()),
         result=result,
         footer=(
             _(

@@ -33,7 +33,7 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
     view = live.game.public_view()
     embed = discord.Embed(
         title=shown.scores_heading(view),
-        description=shown.standings_text(live.shown_names, view),
+        description=shown.standings_text(live.shown_names, live.game.standings()),
         colour=COLOUR,
     )
     rows = await bot.service.storage.round_rows(live.id)

@@ -8,9 +8,10 @@ import pytest
 
 from engine import Card, RulesError, parse_cards
 from engine.actions import Action
+from engine.cards import Pack
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.wiener.game import WienerGame, WienerRuleset
-from engine.table import Deal, two_packs
+from engine.table import Deal
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -30,7 +31,7 @@ def chosen_deal(
     dealt = [list(parse_cards(h)) if h.strip() else [] for h in hands]
     pile = list(parse_cards(discard)) if discard.strip() else []
     top = list(parse_cards(stock_top)) if stock_top.strip() else []
-    rest = two_packs(jokers)
+    rest = Pack(2, jokers).cards()
     for card in [c for hand in dealt for c in hand] + pile + top:
         rest.remove(card)
     stock = rest + list(reversed(top))

@@ -30,7 +30,7 @@ from bot.render.results import (
     number_columns,
     title_name,
 )
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.i18n import _, language
 
 ROW_PAD = 10

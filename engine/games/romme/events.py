@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.events import GameEvent
+from engine.events import GameEvent, RoundResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,17 +33,21 @@ class JokerSwapped(GameEvent):
     points: int  # the new meld's points
 
 
-@dataclass(frozen=True, slots=True)
-class RommeRoundResult:
-    """The end of a Rommé round. ``went_out`` is None for a dead round (no minus points)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RommeRoundResult(RoundResult):
+    """The end of a Rommé round: ``points`` are the minus points of the cards left in
+    ``hands``, doubled for a Rommé hand (``special``); a dead round gives none."""
 
-    round_number: int
-    went_out: int | None
-    hand_romme: bool
     hands: tuple[tuple[Card, ...], ...]
-    minus: tuple[int, ...]  # minus points this round, by seat
-    totals: tuple[int, ...]  # minus points so far
 
     @property
-    def dead(self) -> bool:
-        return self.went_out is None
+    def went_out(self) -> int | None:
+        return self.closer
+
+    @property
+    def hand_romme(self) -> bool:
+        return self.special
+
+    @property
+    def minus(self) -> tuple[int, ...]:
+        return self.points

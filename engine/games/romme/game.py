@@ -22,17 +22,15 @@ from engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from engine.cards import JOKER, Card
-from engine.errors import IllegalAction
-from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
+from engine.cards import JOKER, Card, Pack
+from engine.events import LaidOff, Melded
 from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
 from engine.i18n import N_, N_plural
 from engine.options import Rules, flag, option
-from engine.protocol import Phase, Standings
+from engine.protocol import Phase
 from engine.table import Deal
-from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
 from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
@@ -110,7 +108,9 @@ class RommeGame(RommeChecks[RommeRuleset]):
 
     GAME_KEY = "romme"
     TITLE = "Rommé"
-    JOKERS = 6
+    PACK = Pack(packs=2, jokers=6)
+    LOWER_IS_BETTER = True
+    UNIT = N_("minus points")
 
     def __init__(
         self,
@@ -120,119 +120,73 @@ class RommeGame(RommeChecks[RommeRuleset]):
         deal: Deal | None = None,
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        if ruleset.hand_size * self.n + 2 > self.pack_size:
-            raise IllegalAction(N_("Those hands need more cards than the game has."))
         self.rounds = ruleset.rounds or self.n
-        self.minus = [0] * self.n
         self.round_points = [0] * self.n
         self.melds: list[VariantTableMeld] = []
         self.opened = [False] * self.n
         self.opening_points = [0] * self.n
         self.played_before = [False] * self.n  # melded in an earlier turn of this round
-        self.results: list[RommeRoundResult] = []
-        self._reset_turn()
-        if deal is None:
-            self.dealer = self._draw_for_dealer()
-            self._start_round(None)
-        else:
-            self._check_deal(deal, self.pack())
-            self.dealer = deal.dealer
-            self._start_round(deal)
+        self._new_turn()
+        self._first_round(deal)
 
-    def _max_rebuilds(self) -> int:
-        return self.ruleset.max_rebuilds
-
-    def _reset_turn(self) -> None:
+    def _new_turn(self) -> None:
         self.pending: list[int] = []  # meld ids of a first meld still below the minimum
         self.pending_points = 0
         self.opened_this_turn = False
         self.played_this_turn = False
         self.must_meld: Card | None = None  # discard_only_to_meld: the next card to play
         self.taken: Card | None = None  # the card taken from the discard pile this turn
-        self.locked_discard = None
 
     # ----------------------------------------------------------------- rounds
-    def _start_round(self, deal: Deal | None) -> None:
-        self.round_number += 1
-        extra = self.ruleset.dealer_gets_14
-        if deal is None:
-            self.hands = self._deal_hands(self.ruleset.hand_size, extra_for_dealer=extra)
-            self.discard = [] if extra else [self.stock.pop()]
-        else:
-            self.hands = [list(hand) for hand in deal.hands]
-            self.discard = list(deal.discard)
-            self.stock = list(deal.stock)
+    def _dealer_gets_extra(self) -> bool:
+        return self.ruleset.dealer_gets_14
+
+    def _holds_its_draw(self, seat: int) -> bool:
+        # The dealer's extra card stands for the draw: straight to play.
+        return len(self.hands[seat]) > self.ruleset.hand_size
+
+    def _new_round(self) -> None:
         self.melds = []
         self.round_points = [0] * self.n
         self.opened = [False] * self.n
         self.opening_points = [0] * self.n
         self.played_before = [False] * self.n
-        self.rebuilds = 0
-        upcard = self.discard[-1] if self.discard else None
-        self.events.append(DealtRound(self.round_number, self.dealer, upcard, self.dealer))
-        if len(self.hands[self.dealer]) > self.ruleset.hand_size:
-            # The dealer's extra card stands for the draw: straight to play.
-            self._reset_turn()
-            self.to_act = self.dealer
-            self.phase = Phase.PLAY
-        else:
-            self._begin_turn(self.dealer)
 
-    def _begin_turn(self, seat: int) -> None:
-        self._reset_turn()
-        self.to_act = seat
-        self.phase = Phase.DRAW
-        if not self._refill_stock():
-            self._end_round(None)
-
-    def _end_round(self, went_out: int | None) -> None:
+    def _end_round(self, closer: int | None) -> None:
         hands = tuple(tuple(hand) for hand in self.hands)
         double = (
-            went_out is not None
-            and self.ruleset.hand_romme_double
-            and not self.played_before[went_out]
+            closer is not None and self.ruleset.hand_romme_double and not self.played_before[closer]
         )
         minus = tuple(
             0
-            if went_out is None or seat == went_out
+            if closer is None or seat == closer
             else sum(hand_value(c) for c in hands[seat]) * (2 if double else 1)
             for seat in range(self.n)
         )
         for seat in range(self.n):
-            self.minus[seat] += minus[seat]
-        result = RommeRoundResult(
-            self.round_number, went_out, double, hands, minus, tuple(self.minus)
+            self.totals[seat] += minus[seat]
+        self._round_over(
+            RommeRoundResult(
+                round_number=self.round_number,
+                closer=closer,
+                special=double,
+                points=minus,
+                totals=tuple(self.totals),
+                hands=hands,
+            )
         )
-        self.results.append(result)
-        self.events.append(VariantRoundEnded(result))
-        if self.rounds_finished >= self.rounds:
-            least = min(self.minus)
-            leaders = [s for s in range(self.n) if self.minus[s] == least]
-            if len(leaders) == 1:
-                self.winner = leaders[0]
-                self.phase = Phase.OVER
-                self.events.append(VariantSessionEnded(leaders[0], tuple(self.minus)))
-                return
-        self.dealer = (self.dealer + 1) % self.n
-        self._start_round(None)
 
-    def standings(self) -> Standings:
-        winners = () if self.winner is None else (self.winner,)
-        return Standings(tuple(self.minus), True, winners, "minus points", (True,) * self.n)
+    def _session_winner(self) -> int | None:
+        return self._sole_leader() if self.rounds_finished >= self.rounds else None
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: Action) -> list[GameEvent]:
-        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
-        self.verify(action)
-        start = len(self.events)
-        self.actions.append(action)
+    def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
         hand = self.hands[seat]
         if isinstance(action, DrawTalon):
             self._draw_stock(seat)
-            self.events.append(DrewFromTalon(seat))
         elif isinstance(action, TakeDiscard):
-            card = self._take_discard(seat, self.ruleset.no_return)
+            (card,) = self._take_discard(seat, action.depth)
             self.taken = card
             if self.ruleset.discard_only_to_meld:
                 self.must_meld = card
@@ -242,38 +196,42 @@ class RommeGame(RommeChecks[RommeRuleset]):
                 hand.remove(card)
             self._place(seat, shape)
         elif isinstance(action, LayOff):
-            meld = self.melds[action.meld_id]
-            end, stands, points = meld.layoff(action.card, action.end)
-            hand.remove(action.card)
-            meld.add(action.card, end, stands, points, seat)
-            self.round_points[seat] += points
-            self.played_this_turn = True
-            self._taken_card_played(action.card)
-            self.events.append(LaidOff(seat, meld.id, action.card, end, points))
+            self._lay_off(action)
         elif isinstance(action, JokerSwap):
-            meld, index, shape = self._check_swap(action)
-            hand.remove(action.card)
-            meld.swap(index, action.card, seat)
-            self._taken_card_played(action.card)
-            hand.append(JOKER)
-            for card in shape.cards:
-                hand.remove(card)
-            new = self._place(seat, shape, announce=False)
-            self.events.append(
-                JokerSwapped(seat, meld.id, action.card, new, shape.cards, shape.total)
-            )
+            self._swap(action)
         elif isinstance(action, TakeBack):
             self._take_back(seat)
         elif isinstance(action, Discard):
-            hand.remove(action.card)
-            self.discard.append(action.card)
-            self.events.append(Discarded(seat, action.card))
+            self._discard(seat, action.card)
             if hand:
                 self.played_before[seat] = self.played_before[seat] or self.played_this_turn
                 self._begin_turn((seat + 1) % self.n)
         if not hand and self.phase is not Phase.OVER and self.to_act == seat:
             self._end_round(seat)
-        return self.events[start:]
+
+    def _lay_off(self, action: LayOff) -> None:
+        seat = action.seat
+        meld = self.melds[action.meld_id]
+        end, stands, points = meld.layoff(action.card, action.end)
+        self.hands[seat].remove(action.card)
+        meld.add(action.card, end, stands, points, seat)
+        self.round_points[seat] += points
+        self.played_this_turn = True
+        self._taken_card_played(action.card)
+        self.events.append(LaidOff(seat, meld.id, action.card, end, points))
+
+    def _swap(self, action: JokerSwap) -> None:
+        seat = action.seat
+        hand = self.hands[seat]
+        meld, index, shape = self._check_swap(action)
+        hand.remove(action.card)
+        meld.swap(index, action.card, seat)
+        self._taken_card_played(action.card)
+        hand.append(JOKER)
+        for card in shape.cards:
+            hand.remove(card)
+        new = self._place(seat, shape, announce=False)
+        self.events.append(JokerSwapped(seat, meld.id, action.card, new, shape.cards, shape.total))
 
     def _taken_card_played(self, card: Card) -> None:
         """With ``discard_only_to_meld`` the taken discard is the card that must be played
@@ -335,7 +293,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
                     seat=s,
                     name=self.names[s],
                     hand_count=len(self.hands[s]),
-                    minus=self.minus[s],
+                    minus=self.totals[s],
                     opened=self.opened[s],
                     opening_points=self.opening_points[s]
                     if self.opened[s]

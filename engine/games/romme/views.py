@@ -43,6 +43,10 @@ class RommePublicView:
     last_round: RommeRoundResult | None
     winner: int | None
 
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        return () if self.discard_top is None else (self.discard_top,)
+
 
 @dataclass(frozen=True, slots=True)
 class RommePrivateView:

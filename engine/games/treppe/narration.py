@@ -10,7 +10,13 @@ from typing import Any, Protocol
 from engine.cards import Card
 from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded, TalonRebuilt
 from engine.games.treppe.commands import in_hand_order
-from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
+from engine.games.treppe.events import (
+    RoundEnded,
+    RoundStarted,
+    SessionEnded,
+    TookFromStaircase,
+    TreppeRoundResult,
+)
 from engine.games.treppe.game import Game
 from engine.i18n import N_, Message, _, ngettext, plural_message, using
 
@@ -155,6 +161,7 @@ def _talon_rebuilt(voice: Voice, event: TalonRebuilt) -> None:
 
 
 def _round_started(voice: Voice, event: RoundStarted) -> None:
+    assert event.upcard is not None  # the staircase always starts with a card
     upcard = voice.card(event.upcard)
     deals = _to_whom(
         voice,
@@ -174,6 +181,7 @@ def _round_started(voice: Voice, event: RoundStarted) -> None:
 def _round_ended(voice: Voice, event: RoundEnded) -> None:
     """Who went out (or that no one did), the hands left with their points, the totals."""
     result = event.result
+    assert isinstance(result, TreppeRoundResult)
     voice.say()
     if result.went_out is None:
         voice.say(

@@ -18,6 +18,7 @@ from typing import Concatenate, ParamSpec, TextIO, TypeVar
 
 from engine.actions import MeldKind
 from engine.cards import Card
+from engine.console import bot_name
 from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.games.treppe import narration
@@ -42,27 +43,8 @@ Commands (cards as Q♥, QH, qh, 10s or TS):
   help                     this text
   quit                     leave the table""")
 
-#: The computer players' names, alone at the table or numbered among others.
-BOT_NAMES = {
-    "random": N_("Random bot"),
-    "normal": N_("Normal bot"),
-    "hard": N_("Hard bot"),
-}
-NUMBERED_BOT_NAMES = {
-    "random": N_("Random bot {number}"),
-    "normal": N_("Normal bot {number}"),
-    "hard": N_("Hard bot {number}"),
-}
-
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def bot_name(strength: str, number: int | None = None) -> str:
-    """``"Hard bot"`` or ``"Hard bot 2"`` in the current language."""
-    if number is None:
-        return _(BOT_NAMES.get(strength, N_("Normal bot")))
-    return _(NUMBERED_BOT_NAMES.get(strength, N_("Normal bot {number}")), number=number)
 
 
 def speaking(
@@ -286,7 +268,8 @@ class TerminalTable:
             return True
         if command == "hint":
             move = self.helper.choose(view, game.legal_actions())
-            self.say(_("Hint: {command}", command=action_command(move)))
+            hint = action_command(move, len(view.public.staircase))
+            self.say(_("Hint: {command}", command=hint))
             return True
         assert not isinstance(command, str)
         try:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.actions import MeldKind
 from engine.cards import Card
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.events import TreppeRoundResult
 from engine.protocol import Phase
 
 __all__ = ["MeldView", "Phase", "PlacedCard", "PrivateView", "PublicView", "SeatView"]
@@ -59,8 +59,16 @@ class PublicView:
     staircase: tuple[Card, ...]  # oldest first; the last card is the top
     melds: tuple[MeldView, ...]
     rebuilds: int  # how often the talon ran out this round
-    last_round: RoundResult | None
+    last_round: TreppeRoundResult | None
     winner: int | None
+
+    @property
+    def stock_count(self) -> int:
+        return self.talon_count
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        return self.staircase
 
 
 @dataclass(frozen=True, slots=True)

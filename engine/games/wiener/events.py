@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.events import GameEvent
+from engine.events import GameEvent, RoundResult
 from engine.twopack.deadwood import Arrangement
 
 
@@ -23,23 +23,23 @@ class RummyCalled(GameEvent):
     hand: Arrangement
 
 
-@dataclass(frozen=True, slots=True)
-class WienerRoundResult:
-    """The end of a Wiener Rummy round. ``closer`` knocked or called Rummy; None for a dead
-    round. Seats not in the rubber have no arrangement and score 0."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WienerRoundResult(RoundResult):
+    """The end of a Wiener Rummy round: ``closer`` knocked or called Rummy (``special``);
+    ``points`` are the bad points it added. Seats not in the rubber have no arrangement in
+    ``hands`` and score 0."""
 
-    round_number: int
-    closer: int | None
-    rummy: bool
     hands: tuple[Arrangement | None, ...]
-    bad_points: tuple[int, ...]  # added this round
-    totals: tuple[int, ...]  # bad points so far
     chips: tuple[int, ...]  # chip balances after the knock money
     out: tuple[int, ...]  # seats eliminated by this round
 
     @property
-    def dead(self) -> bool:
-        return self.closer is None
+    def rummy(self) -> bool:
+        return self.special
+
+    @property
+    def bad_points(self) -> tuple[int, ...]:
+        return self.points
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from engine.cards import Card
 from engine.games.wiener.events import WienerRoundResult
 from engine.protocol import Phase
 from engine.twopack.deadwood import Arrangement
+from engine.twopack.views import VariantMeldView
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,15 @@ class WienerPublicView:
     rebuilds: int
     last_round: WienerRoundResult | None
     winner: int | None
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        return () if self.discard_top is None else (self.discard_top,)
+
+    @property
+    def melds(self) -> tuple[VariantMeldView, ...]:
+        """Nothing is melded during play (the closer's hand is in its seat's ``revealed``)."""
+        return ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from simcord import Env, InteractionResult, MemberActor
 
 from bot.core import components
 from bot.core.errors import Refusal
-from bot.core.presenter import HandState
+from bot.core.handstate import HandState
 from engine import DrawTalon, IllegalMeld, Phase, TakeStaircase, analyse_meld, format_cards
 
 
@@ -126,10 +126,10 @@ async def test_stale_staircase_choice_answers_with_a_fresh_hand(simcord_env: Env
     code = table.game.public_view().staircase[0].code
     take = custom_id_of(old, "t_take")  # taking from deeper than the top: a select
     version = table.game.public_view().version
-    first = await member.select(old, [f"0:{code}"], custom_id=take)
+    first = await member.select(old, [f"d2:{code}"], custom_id=take)  # the bottom of two
     assert "✅" in private_text(first)
     assert table.game.public_view().version == version + 1
-    result = await shown.click(table.channel, take, [f"0:{code}"])  # chosen again, as shown
+    result = await shown.click(table.channel, take, [f"d2:{code}"])  # chosen again, as shown
     text = private_text(result)
     assert "out of date" in text
     assert table.game.public_view().version == version + 1
@@ -145,7 +145,8 @@ async def test_a_forged_staircase_choice_is_refused(simcord_env: Env) -> None:
     wrong = next(c for c in ("2C", "3C", "4C") if c != pile[0].code)
     version = table.game.public_view().version
     shown = Shown(simcord_env, member, hand)
-    for value in (f"0:{wrong}", "7:2C", "x"):  # a card not there, a place not there, junk
+    # A card not there, a place not there, an older hand's value, junk.
+    for value in (f"d2:{wrong}", "d7:2C", f"0:{pile[0].code}", "x"):
         result = await shown.click(table.channel, custom_id_of(hand, "t_take"), [value])
         assert "not one I offered" in private_text(result), value
         table.check_private(member, result.response)

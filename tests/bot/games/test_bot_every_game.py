@@ -25,10 +25,11 @@ from bot.core.components import (
     count_components,
 )
 from bot.core.emojis import EMOJIS
+from bot.core.handstate import HandState
 from bot.core.model import GameOptions, LiveGame, Seat
-from bot.core.presenter import GamePresenter, HandState
+from bot.core.presenter import AnyPresenter
 from bot.games import all_presenters
-from bot.hand import taps
+from bot.hand import takes, taps
 from bot.hand.ui import hand_context, hand_payload
 from bot.render.emoji_art import suit_emoji_name
 from engine.cards import Suit
@@ -42,7 +43,7 @@ PER_ROW = 5
 HAND_CLICKS = 16
 
 
-def played(shown: GamePresenter, seats: int, seed: int, moves: int) -> Iterator[RummyGame]:
+def played(shown: AnyPresenter, seats: int, seed: int, moves: int) -> Iterator[RummyGame]:
     """A seeded game between computer players, yielded after every move."""
     spec = shown.spec
     game = spec.new_game(None, [f"p{i}" for i in range(seats)], seed)
@@ -56,7 +57,7 @@ def played(shown: GamePresenter, seats: int, seed: int, moves: int) -> Iterator[
         yield game
 
 
-def live_for(shown: GamePresenter, game: RummyGame) -> LiveGame:
+def live_for(shown: AnyPresenter, game: RummyGame) -> LiveGame:
     seats = [Seat(i, 100 + i, name) for i, name in enumerate(game.names)]
     return LiveGame(
         id=123456789012345678,  # a long id, as Discord's are: custom ids must still fit
@@ -79,7 +80,7 @@ def is_png(data: bytes | None) -> bool:
 
 
 @pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)
-def test_every_view_renders_to_a_png(shown: GamePresenter) -> None:
+def test_every_view_renders_to_a_png(shown: AnyPresenter) -> None:
     seats = shown.spec.max_seats
     rendered = rounds = 0
     seen = 0
@@ -139,7 +140,7 @@ class _Emoji:
 
 @pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)
 async def test_every_hand_stays_within_discords_limits(
-    shown: GamePresenter, card_emojis: bool
+    shown: AnyPresenter, card_emojis: bool
 ) -> None:
     """Every hand, sorted both ways, on every page, with cards tapped and a move asking
     'really?', fits Discord's limits, with and without the card emojis."""
@@ -161,11 +162,11 @@ async def test_every_hand_stays_within_discords_limits(
     assert checked > 20 and {Phase.DRAW, Phase.PLAY} <= phases
 
 
-def offered_everywhere(shown: GamePresenter, live: LiveGame, seat: Seat) -> None:
+def offered_everywhere(shown: AnyPresenter, live: LiveGame, seat: Seat) -> None:
     """Every legal move is reachable by taps: its cards tapped, it is offered (or, for a
     deeper take, in the take select)."""
     ctx = hand_context(live, seat, HandState())
-    deep = taps.deep_takes(ctx)
+    deep = takes.deep_takes(ctx)
     for action in ctx.legal:
         if action in deep:
             continue
@@ -183,7 +184,7 @@ def offered_everywhere(shown: GamePresenter, live: LiveGame, seat: Seat) -> None
 
 
 @pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)
-def test_every_legal_move_is_a_few_taps_away(shown: GamePresenter) -> None:
+def test_every_legal_move_is_a_few_taps_away(shown: AnyPresenter) -> None:
     checked = 0
     for step, game in enumerate(played(shown, shown.spec.max_seats, seed=11, moves=400)):
         if step % 5 or game.is_over:
@@ -229,7 +230,7 @@ async def play_by_hand(
 
 @pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)
 async def test_a_session_of_every_game_through_simcord(
-    simcord_env: Env, shown: GamePresenter
+    simcord_env: Env, shown: AnyPresenter
 ) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("cards")

@@ -11,8 +11,8 @@ from bot_harness import Table, custom_id_of, description, has_control, text_fiel
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.app import create_bot
+from bot.core.handstate import HandState
 from bot.core.model import LiveGame
-from bot.core.presenter import HandState
 from bot.games.wiener.presenter import best_close
 from bot.hand import taps
 from bot.hand.ui import hand_context
@@ -321,15 +321,16 @@ async def test_variant_pictures_and_result_text() -> None:
 
 async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     from engine import parse_cards
+    from engine.cards import Pack
     from engine.games.romme.game import RommeRuleset
-    from engine.table import Deal, two_packs
+    from engine.table import Deal
 
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
     mine = parse_cards("2♥ 3♥ 4♥ 9♠ 9♦ K♣ Q♦ 8♠ 6♣ 5♦ J♠ 10♣ 7♥")
     theirs = parse_cards("2♣ 3♣ 4♣ 9♥ 9♣ K♦ Q♠ 8♦ 6♦ 5♠ J♥ 10♦ 7♠")
     upcard = parse_cards("A♠")
-    rest = two_packs(6)
+    rest = Pack(2, 6).cards()
     for card in [*mine, *theirs, *upcard]:
         rest.remove(card)
     deal = Deal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
@@ -353,15 +354,16 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
 
 async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     from engine import parse_cards
+    from engine.cards import Pack
     from engine.games.romme.game import RommeRuleset
-    from engine.table import Deal, two_packs
+    from engine.table import Deal
 
     table = setup_variant(simcord_env, "romme")
     await table.start(await table.open(variant="romme"))
     mine = parse_cards("Q♥ K♥ Jo 9♠ 9♦ 9♣ A♥ 10♠ J♠ 2♣ 4♦ 6♣ 8♦")
     theirs = parse_cards("2♦ 3♣ 5♠ 7♦ 8♣ 10♥ J♦ Q♣ K♠ 4♥ 6♠ 3♦ 5♣")
     upcard = parse_cards("A♠")
-    rest = two_packs(6)
+    rest = Pack(2, 6).cards()
     for card in [*mine, *theirs, *upcard]:
         rest.remove(card)
     deal = Deal(0, (tuple(mine), tuple(theirs)), tuple(upcard), tuple(rest))
@@ -472,7 +474,7 @@ async def test_a_whole_romme_session(simcord_env: Env) -> None:
     assert "wins" in description(table.table_message())
     board = await leaderboard(table.service.storage, table.live.guild_id, "romme")
     assert board[0].user_id == table.live.seats[game.winner].user_id
-    assert [r.points for r in board] == sorted(game.minus)
+    assert [r.points for r in board] == sorted(game.totals)
     rounds = await table.service.storage.round_rows(table.live.id)
     assert len(rounds) == 2 * game.round_number
 

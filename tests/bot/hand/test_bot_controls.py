@@ -14,8 +14,8 @@ from simcord import Env
 from bot.app import create_bot
 from bot.core import images
 from bot.core.components import V2_COMPONENT_LIMIT, GameView, count_components
+from bot.core.handstate import HandState
 from bot.core.model import GameOptions, LiveGame, Seat
-from bot.core.presenter import HandState
 from bot.core.tablemsg import Payload
 from bot.hand.ui import CARDS_PER_PAGE, hand_context, hand_payload
 from bot.settings import Settings

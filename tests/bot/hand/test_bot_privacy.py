@@ -6,7 +6,7 @@ import discord
 from bot_harness import Table, card_buttons, description, hand_cards_shown
 from simcord import Env
 
-from bot.core.presenter import HandState
+from bot.core.handstate import HandState
 
 
 async def test_four_members_only_ever_see_their_own_hand(simcord_env: Env) -> None:

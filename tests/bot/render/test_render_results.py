@@ -22,7 +22,7 @@ def _open(data: bytes) -> Image.Image:
 
 def test_round_results_render() -> None:
     plain = ex.round_result()
-    romme = replace(plain, hand_romme=True, bonus=2 * plain.bonus)
+    romme = replace(plain, special=True, bonus=2 * plain.bonus)
     for result in (plain, romme):
         img = _open(render_round_result(result, ex.NAMES4))
         assert img.width <= 1100
@@ -39,7 +39,7 @@ def test_dead_round_renders() -> None:
 def test_plain_round_with_a_huge_hand_renders() -> None:
     result = replace(
         ex.round_result(),
-        hand_romme=False,
+        special=False,
         bonus=300,
         hands=(FULL_PACK[:40], FULL_PACK[40:44], (), ()),
     )
@@ -58,7 +58,7 @@ def test_session_result_renders() -> None:
 def test_round_result_pictures_show_each_hand_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.games.treppe.render_results as treppe_results
     from bot.games.romme import render_results as romme_results
-    from bot.games.twopack_examples import romme_round_result
+    from bot.games.romme.examples import romme_round_result
     from bot.render.hand import sort_hand
 
     shown: list[list[Card]] = []

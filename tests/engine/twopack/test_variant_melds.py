@@ -126,3 +126,26 @@ def test_a_set_joker_moves_to_the_suit_still_missing_after_a_lay_off() -> None:
     meld.add(natural, end, stands, points, 1)
     assert meld.stands_for[joker_at] is not natural
     assert {c.suit_int for c in meld.stands_for} == {0, 1, 2, 3}
+
+
+def test_a_game_with_other_card_values_passes_its_prices() -> None:
+    """500 Rum counts the Ace 15 (1 before the 2), Gin the Ace 1 in hand: the meld rules price
+    every card with the game's prices from the start, on the table and in the hand."""
+    from engine.cards import Pack
+    from engine.twopack.deadwood import arrange, best_meld_points, deadwood_of
+    from engine.twopack.melds import PRICES, Prices, VariantTableMeld
+
+    rum = Prices(ace_high=15, ace_low=1, ace_in_hand=15, joker_in_hand=15)
+    assert analyse_variant_meld(cards("A♥ A♠ A♣"), rum).points == (15, 15, 15)
+    assert analyse_variant_meld(cards("Q♥ K♥ A♥"), rum).total == 35
+    assert analyse_variant_meld(cards("A♥ 2♥ 3♥"), rum).total == 6
+    assert analyse_variant_meld(cards("A♥ A♠ A♣")).total == 33  # the two-pack games' prices
+    run = analyse_variant_meld(cards("J♦ Q♦ K♦"), rum)
+    meld = VariantTableMeld.from_shape(0, 0, run, rum)
+    assert meld.layoff(one("A♦"), None)[2] == 15
+    gin = Prices(ace_in_hand=1, joker_in_hand=0)
+    hand = cards("A♣ K♠ 7♥ 7♦ 7♣")
+    assert deadwood_of(hand, gin) == 1 + 10 and deadwood_of(hand) == 11 + 10
+    assert arrange(hand, gin).deadwood == 11 and arrange(hand, PRICES).deadwood == 21
+    assert best_meld_points(cards("A♥ A♠ A♣ 5♦"), prices=rum) == 45
+    assert Pack(2, 6).size == 110 and Pack().cards() == list(Pack(1, 0).cards())

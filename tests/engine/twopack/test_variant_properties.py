@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine import Discard
 from engine.actions import CallRummy, Knock, TakeBack
+from engine.cards import Pack
 from engine.events import GameEvent
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.game import RommeGame, RommeRuleset
@@ -18,11 +19,10 @@ from engine.games.wiener.events import BoughtBack, WienerRoundResult
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.protocol import Phase
 from engine.registry import load_game
-from engine.table import two_packs
 from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 
-ROMME_PACK = sorted(two_packs(6))
-WIENER_PACK = sorted(two_packs(2))
+ROMME_PACK = sorted(Pack(2, 6).cards())
+WIENER_PACK = sorted(Pack(2, 2).cards())
 
 
 def romme_minus(game: RommeGame) -> list[int]:
@@ -63,7 +63,7 @@ def test_random_romme_sessions(
         seat, round_number = game.to_act, game.round_number
         events = game.apply(action)
         assert sorted(game.card_locations()) == ROMME_PACK, "110 cards, each in one place"
-        assert game.minus == romme_minus(game), "minus points equal what was scored"
+        assert game.totals == romme_minus(game), "minus points equal what was scored"
         if game.phase is Phase.OVER:
             break
         if game.round_number != round_number:
@@ -77,8 +77,8 @@ def test_random_romme_sessions(
             assert game.to_act == seat
     ended = game.events[-1]
     assert isinstance(ended, VariantSessionEnded)
-    assert game.minus[ended.winner] == min(game.minus)
-    assert game.minus.count(min(game.minus)) == 1
+    assert game.totals[ended.winner] == min(game.totals)
+    assert game.totals.count(min(game.totals)) == 1
     replayed = load_game(game.to_json())
     assert replayed.public_view() == game.public_view()
     assert replayed.events == game.events
@@ -128,7 +128,7 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
         assert sum(game.chips) + game.pot == 0, "chips are only moved, never made"
         wiener_books(game, game.events[counted:], bad, chips)
         counted = len(game.events)
-        assert game.bad_points == bad and game.chips == chips
+        assert game.totals == bad and game.chips == chips
         if game.phase is Phase.OVER:
             break
         if game.phase is Phase.BUY_BACK or game.round_number != round_number:

@@ -39,7 +39,7 @@ def test_romme_third_rebuild_happens_then_the_round_is_dead() -> None:
     assert ended, "the fourth run-out ends the round"
     result = ended[0].result
     assert isinstance(result, RommeRoundResult)
-    assert result.went_out is None and set(result.minus) == {0} and g.minus == [0, 0]
+    assert result.went_out is None and set(result.minus) == {0} and g.totals == [0, 0]
 
 
 def test_wiener_dead_round_moves_no_points_and_no_chips() -> None:
@@ -51,7 +51,7 @@ def test_wiener_dead_round_moves_no_points_and_no_chips() -> None:
     result = g.results[-1]
     assert isinstance(result, WienerRoundResult)
     assert result.closer is None and set(result.bad_points) == {0}
-    assert g.chips == [-5, -5] and g.bad_points == [0, 0]
+    assert g.chips == [-5, -5] and g.totals == [0, 0]
 
 
 def test_wiener_stock_out_after_a_knock_scores_the_round_as_it_stands() -> None:
@@ -68,7 +68,7 @@ def test_wiener_stock_out_after_a_knock_scores_the_round_as_it_stands() -> None:
 
 def test_buy_back_is_offered_only_to_the_worst() -> None:
     g = wiener([WIENER_ANNA, WIENER_BEN, CLEO], discard="9♣", stock_top="3♠ A♠ J♣")
-    g.bad_points[:] = [30, 0, 47]
+    g.totals[:] = [30, 0, 47]
     g.apply(DrawTalon(1))
     g.apply(Knock(1, one("2♠")))
     g.apply(DrawTalon(2))
@@ -76,7 +76,7 @@ def test_buy_back_is_offered_only_to_the_worst() -> None:
     g.apply(DrawTalon(0))
     g.apply(Discard(0, one("J♣")))
     # Anna 96 and Cleo 85 are both in 82..100; only Anna, the worst, is asked.
-    assert g.bad_points == [96, 3, 85]
+    assert g.totals == [96, 3, 85]
     assert g.phase is Phase.BUY_BACK and g.to_act == 0
     events = g.apply(BuyBack(0, False))
     assert DeclinedBuyBack(0) in events
@@ -85,7 +85,7 @@ def test_buy_back_is_offered_only_to_the_worst() -> None:
 
 def test_a_player_knocked_out_still_pays_the_round_chip() -> None:
     g = wiener([WIENER_ANNA, WIENER_BEN, CLEO], discard="9♣", stock_top="3♠ A♠ J♣")
-    g.bad_points[:] = [50, 0, 80]
+    g.totals[:] = [50, 0, 80]
     g.apply(DrawTalon(1))
     g.apply(Knock(1, one("2♠")))
     g.apply(DrawTalon(2))

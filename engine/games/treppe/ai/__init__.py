@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions import Action
-from engine.games.treppe.ai.players import NormalPlayer, RandomPlayer, safe_timeout_action
+from engine.games.treppe.ai.players import NormalPlayer, safe_timeout_action
 from engine.games.treppe.views import PrivateView
+from engine.players import RandomPlayer
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 

@@ -45,7 +45,8 @@ def test_dealer_gets_fourteen_and_no_upcard() -> None:
 
 def test_draw_discard_top_or_stock_no_staircase() -> None:
     g = game()
-    refused(g, TakeStaircase(0, 0), "Rommé has no staircase")
+    refused(g, TakeDiscard(0, 2), "Only the top card of the discard pile may be taken.")
+    refused(g, TakeStaircase(0, -1), "Only the top card of the discard pile may be taken.")
     refused(g, DrawTalon(1), "It is Anna's turn.")
     g.apply(TakeDiscard(0))
     assert one("8♦") in g.hands[0] and not g.discard
@@ -222,7 +223,7 @@ def test_hand_romme_doubles_the_minus_points() -> None:
     result = result_of(g)
     assert result.went_out == 0 and result.hand_romme
     assert result.minus == (0, 2 * 111)
-    assert g.minus == [0, 222]
+    assert g.totals == [0, 222]
 
 
 def test_going_out_without_the_double() -> None:

@@ -16,6 +16,7 @@ from engine import (
     Phase,
     RulesError,
     Ruleset,
+    TakeDiscard,
     TakeStaircase,
     parse_cards,
 )
@@ -62,7 +63,7 @@ def play_ben_opening(game: Game) -> None:
 def test_the_seventy_five_point_turn(deal: DealFactory) -> None:
     game = deal(**SEVENTY_FIVE)
     play_ben_opening(game)
-    assert game.scores == [0, 30 + 15]
+    assert game.totals == [0, 30 + 15]
     game.apply(TakeStaircase(0, 0))  # 10♣ Q♣ K♣ A♣ 2♦: the whole staircase
     events = game.apply(Meld(0, cards("6♥ 6♦ 6♣")))
     assert events[0].points == 18  # type: ignore[union-attr]
@@ -72,7 +73,7 @@ def test_the_seventy_five_point_turn(deal: DealFactory) -> None:
     game.apply(LayOff(0, one("10♣"), 3, End.LOW))
     game.apply(LayOff(0, one("7♠"), 1, End.HIGH))  # onto Ben's run
     assert game.round_points[0] == 75
-    assert game.scores[0] == 75
+    assert game.totals[0] == 75
     assert game.public_view().melds[1].owner == 1
     assert game.public_view().melds[1].cards[-1].seat == 0
 
@@ -136,7 +137,7 @@ def test_going_out_by_melding_needs_no_discard(deal: DealFactory) -> None:
     assert result.went_out == 0 and result.hand_romme
     # Ben: 15 + 3 + 5 + 7 + 9 + 10 + 8 = 57, doubled for the Rommé hand.
     assert result.bonus == 114
-    assert game.scores[0] == 24 + 30 + 9 + 114
+    assert game.totals[0] == 24 + 30 + 9 + 114
     assert game.round_number == 2
 
 
@@ -226,7 +227,7 @@ def test_no_return_does_not_apply_when_several_cards_are_taken(deal: DealFactory
     game = deal(hands=["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ K♠", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="5♦ 6♦")
     game.apply(TakeStaircase(0, 0))
     game.apply(Discard(0, one("6♦")))
-    assert game.staircase == [one("6♦")]
+    assert game.discard == [one("6♦")]
 
 
 def test_no_return_can_be_switched_off(deal: DealFactory) -> None:
@@ -237,14 +238,14 @@ def test_no_return_can_be_switched_off(deal: DealFactory) -> None:
     )
     game.apply(TakeStaircase(0, 1))
     game.apply(Discard(0, one("6♦")))
-    assert game.staircase == list(cards("5♦ 6♦")) and game.to_act == 1
+    assert game.discard == list(cards("5♦ 6♦")) and game.to_act == 1
 
 
 def test_taking_k_staircase_cards_takes_everything_above(deal: DealFactory) -> None:
     game = deal(hands=["2♥ 3♥ 4♥ 9♣ 9♦ 9♠ K♠", "A♠ A♦ 5♣ 7♣ J♦ Q♦ 8♥"], staircase="Q♣ 9♥ 2♦ A♣ 7♠")
     events = game.apply(TakeStaircase(0, 1))
     assert events[0].cards == cards("9♥ 2♦ A♣ 7♠")  # type: ignore[union-attr]
-    assert game.staircase == [one("Q♣")]
+    assert game.discard == [one("Q♣")]
     assert len(game.hands[0]) == 11
     assert game.public_view().seats[0].hand_count == 11
     # Everyone saw those cards go into Anna's hand, until she plays them.
@@ -277,14 +278,14 @@ BIG_STAIRCASE = dict(
 
 def test_talon_is_rebuilt_from_the_staircase_but_its_top(deal: DealFactory) -> None:
     game = deal(**BIG_STAIRCASE)
-    assert len(game.talon) == 6
+    assert len(game.stock) == 6
     _play_until_run_out(game)
     # The talon ran out at the start of a draw: all but the top staircase card became talon.
     rebuilt = [e for e in game.events if isinstance(e, TalonRebuilt)]
     assert len(rebuilt) == 1 and rebuilt[0].rebuild == 1
-    assert len(game.staircase) == 1
-    assert len(game.talon) == 32 + 6 - 1
-    assert game.staircase[0] not in game.talon
+    assert len(game.discard) == 1
+    assert len(game.stock) == 32 + 6 - 1
+    assert game.discard[0] not in game.stock
     assert len(game.card_locations()) == 52
 
 
@@ -319,12 +320,12 @@ def test_empty_rebuild_forces_a_staircase_draw_then_a_dead_round(deal: DealFacto
         ],
         staircase="K♦",
     )
-    assert game.rebuilds == 1 and game.talon == []
+    assert game.rebuilds == 1 and game.stock == []
     refused(game, DrawTalon(0), "The talon is empty: take from the staircase.")
-    assert game.legal_actions() == [TakeStaircase(0, 0)]
+    assert game.legal_actions() == [TakeDiscard(0)]
     game.apply(TakeStaircase(0, 0))
     game.apply(Discard(0, one("A♣")))
-    assert game.rebuilds == 2 and game.legal_actions() == [TakeStaircase(1, 0)]
+    assert game.rebuilds == 2 and game.legal_actions() == [TakeDiscard(1)]
     game.apply(TakeStaircase(1, 0))
     events = game.apply(Discard(1, one("A♥")))
     # The third run-out ends the round: meld points stand, nobody scores hand cards.
@@ -352,10 +353,10 @@ def test_session_ends_at_target_and_ties_play_on(deal: DealFactory) -> None:
 
 def test_a_tie_at_the_top_plays_one_more_round() -> None:
     game = Ruleset(target=1).new_game(["Anna", "Ben"], seed=3)
-    game.scores = [5, 5]
+    game.totals = [5, 5]
     game._end_round(None)  # a dead round leaves the tie standing
     assert game.phase is not Phase.OVER and game.round_number == 2
-    game.scores = [5, 6]
+    game.totals = [5, 6]
     game._end_round(None)
     assert game.phase is Phase.OVER and game.winner == 1
 
@@ -374,7 +375,7 @@ def test_first_dealer_by_lot_is_the_highest_card_ace_high() -> None:
         started = next(e for e in game.events if isinstance(e, RoundStarted))
         assert started.dealer == drawn.dealer == game.to_act  # the dealer plays first
         assert all(len(h) == 7 for h in game.hands)
-        assert len(game.staircase) == 1 and len(game.talon) == 52 - 4 * 7 - 1
+        assert len(game.discard) == 1 and len(game.stock) == 52 - 4 * 7 - 1
 
 
 def test_some_seed_needs_a_second_pass_for_the_dealer() -> None:
@@ -403,8 +404,8 @@ def test_legal_actions_are_exactly_the_verified_ones(deal: DealFactory) -> None:
     play_ben_opening(game)
     draws = game.legal_actions()
     assert DrawTalon(0) in draws
-    assert [a for a in draws if isinstance(a, TakeStaircase)] == [
-        TakeStaircase(0, i) for i in range(5)
+    assert [a for a in draws if isinstance(a, TakeDiscard)] == [
+        TakeDiscard(0, depth) for depth in range(5, 0, -1)
     ]
     game.apply(TakeStaircase(0, 0))
     moves = game.legal_actions()
@@ -415,6 +416,18 @@ def test_legal_actions_are_exactly_the_verified_ones(deal: DealFactory) -> None:
     assert LayOff(0, one("3♣"), 1, End.LOW) not in moves
     discards = {a.card for a in moves if isinstance(a, Discard)}
     assert discards == set(game.hands[0])
+
+
+def test_a_take_named_by_position_is_the_take_of_the_same_cards(deal: DealFactory) -> None:
+    game = deal(**SEVENTY_FIVE)
+    play_ben_opening(game)
+    by_position = Game.from_json(game.to_json())
+    assert len(game.discard) == 5
+    by_position.apply(TakeStaircase(0, 2))  # position 3 of 5: three cards
+    game.apply(TakeDiscard(0, 3))
+    assert by_position.public_view() == game.public_view()
+    assert by_position.actions[-1] == TakeDiscard(0, 3)
+    assert '"t":"takediscard","s":0,"d":3' in by_position.to_json()
 
 
 def test_views_hide_other_hands(deal: DealFactory) -> None:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine.__main__ import main
-from engine.games.treppe.sim import game_seats, play_game, run, seat_labels, simulate
+from engine.sim import game_seats, play_game, run, seat_labels, simulate
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ class Driver(io.StringIO):
         else:
             seat = game.to_act
             move = make_player("normal", 1).choose(game.private_view(seat), game.legal_actions())
-            line = action_command(move) + "\n"
+            line = action_command(move, len(game.discard)) + "\n"
         self.lines.append(line)
         return line
 
@@ -152,7 +152,7 @@ def test_names_take_goes_and_plurals() -> None:
 def test_score_lines_are_aligned_columns_that_fit_80() -> None:
     table = _table(opponents=("hard", "normal", "random"))
     game = table.game
-    game.scores[:] = [1234, 5, 0, 987]
+    game.totals[:] = [1234, 5, 0, 987]
     lines = table.score_lines(game.private_view(0))
     assert [line.split(":")[0].strip() for line in lines] == list(game.names)
     assert lines[1].startswith("  Hard bot 1:") and "Hard bot 1 0" not in "\n".join(lines)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import Discard, DrawTalon, LayOff, Meld, TakeStaircase
+from engine import Discard, DrawTalon, LayOff, Meld
 from engine.actions import BuyBack, CallRummy, Knock, TakeDiscard
 from engine.games.wiener.events import BoughtBack, Knocked, RummyCalled, WienerRoundResult
 from engine.games.wiener.game import WienerGame, WienerRuleset
@@ -40,7 +40,7 @@ def test_turn_order_and_draw_first() -> None:
     assert g.to_act == 1
     refused(g, DrawTalon(0), "It is Ben's turn.")
     refused(g, Discard(1, one("2♠")), "Draw first")
-    refused(g, TakeStaircase(1, 0), "Wiener Rummy has no staircase")
+    refused(g, TakeDiscard(1, 2), "Only the top card of the discard pile may be taken.")
     g.apply(TakeDiscard(1))
     refused(g, DrawTalon(1), "You have drawn already this turn.")
     refused(g, Discard(1, one("9♣")), "cannot throw it back this turn")
@@ -109,7 +109,7 @@ def test_rummy_ends_the_round_at_once() -> None:
 
 def test_out_at_101_and_the_last_player_in_wins_the_pot() -> None:
     g = game()
-    g.bad_points[0] = 95
+    g.totals[0] = 95
     g.apply(DrawTalon(1))
     g.apply(Knock(1, one("2♠")))
     g.apply(DrawTalon(0))
@@ -123,7 +123,7 @@ def test_out_at_101_and_the_last_player_in_wins_the_pot() -> None:
 
 def test_buy_back_once_to_the_second_worst() -> None:
     g = wiener([ANNA, BEN, "2♥ 3♥ 4♥ 9♠ 9♥ 9♦ Q♠ Q♥ J♦ 10♦"], discard="9♣", stock_top="3♠ A♠ J♣")
-    g.bad_points[:] = [30, 0, 40]
+    g.totals[:] = [30, 0, 40]
     g.apply(DrawTalon(1))
     g.apply(Knock(1, one("2♠")))
     g.apply(DrawTalon(2))
@@ -137,7 +137,7 @@ def test_buy_back_once_to_the_second_worst() -> None:
     events = g.apply(BuyBack(0, True))
     bought = next(e for e in events if isinstance(e, BoughtBack))
     assert (bought.before, bought.after, bought.chips) == (96, 78, 5)
-    assert g.bad_points[0] == 78 and g.bought_back[0]
+    assert g.totals[0] == 78 and g.bought_back[0]
     assert g.pot == 20 and sum(g.chips) + g.pot == 0
     assert g.phase is Phase.DRAW and g.round_number == 2
     refused(g, BuyBack(g.to_act, True), "There is no buy-back to decide now.")
@@ -145,7 +145,7 @@ def test_buy_back_once_to_the_second_worst() -> None:
 
 def test_buy_back_can_be_declined_and_is_offered_once() -> None:
     g = wiener([ANNA, BEN, "2♥ 3♥ 4♥ 9♠ 9♥ 9♦ Q♠ Q♥ J♦ 10♦"], discard="9♣", stock_top="3♠ A♠ J♣")
-    g.bad_points[:] = [30, 0, 40]
+    g.totals[:] = [30, 0, 40]
     g.bought_back[0] = True
     g.apply(DrawTalon(1))
     g.apply(Knock(1, one("2♠")))

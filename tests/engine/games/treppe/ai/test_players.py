@@ -139,7 +139,7 @@ def test_no_player_tries_to_throw_back_the_lone_taken_card(strength: str) -> Non
         assert action in legal, action
         game.apply(action)
     assert game.to_act == 1 and not game.results
-    assert game.staircase[-1] != parse_cards("6♦")[0]
+    assert game.discard[-1] != parse_cards("6♦")[0]
 
 
 def test_planner_makes_no_going_out_plan_on_the_locked_card() -> None:

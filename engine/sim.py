@@ -1,9 +1,10 @@
-"""The simulator: computer players play each other, for measuring strength and for
-exercising the engine under many moves.
+"""The simulator: computer players of any registered game play each other, for measuring
+strength and for exercising the engine under many moves.
 
-``simulate(seats, games, seed)`` plays whole sessions (or single rounds) and returns a
-``Summary``; ``python -m engine simulate`` prints it as a table and, on its last line, as one
-JSON object. Seat order rotates from game to game, so every strength sits everywhere.
+``simulate(seats, games, seed, game=key)`` plays whole sessions (or single rounds) and returns
+a ``Summary``; ``python -m engine simulate --game KEY`` prints it as a table and, on its last
+line, as one JSON object. Seat order rotates from game to game, so every strength sits
+everywhere. The first registered game is played unless another is named.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from engine.actions import DrawTalon, TakeStaircase
-from engine.games.treppe.ai import STRENGTHS, ComputerPlayer, make_player
-from engine.games.treppe.game import Ruleset
-from engine.protocol import Phase
+from engine.actions import DrawTalon, TakeDiscard
+from engine.protocol import GameRules, GameSpec, Player
+from engine.registry import game_keys, get_spec
 
 
 def seat_labels(strengths: Sequence[str]) -> list[str]:
@@ -46,25 +46,43 @@ class GameRecord:
     decision_ms: dict[str, list[float]]
 
 
+def game_ruleset(game: str | None, target: int | None) -> GameRules:
+    """The rules of the game called ``game`` (None: the first registered), with ``target``
+    (points to win) where given; ``ValueError`` for a game without a target."""
+    spec = get_spec(game or game_keys()[0])
+    if target is None:
+        return spec.make_ruleset()
+    try:
+        return spec.make_ruleset({"target": target})
+    except KeyError:
+        raise ValueError(f"{spec.title} has no target to set") from None
+
+
+def _target_of(ruleset: GameRules) -> int | None:
+    target = ruleset.to_json().get("target")
+    return target if isinstance(target, int) else None
+
+
 def play_game(
     labels: Sequence[str],
     strengths: Sequence[str],
     seed: int,
-    target: int = 500,
+    target: int | None = None,
     single_round: bool = False,
     max_actions: int = 200_000,
+    game_key: str | None = None,
 ) -> GameRecord:
     """Play one session (or its first round) with the given seat order."""
-    ruleset = Ruleset(target=target)
-    game = ruleset.new_game(list(labels), seed)
-    players: list[ComputerPlayer] = [
-        make_player(s, seed * 7 + i * 1_000_003) for i, s in enumerate(strengths)
+    spec = get_spec(game_key or game_keys()[0])
+    game = spec.new_game(game_ruleset(spec.key, target), list(labels), seed)
+    players: list[Player] = [
+        spec.make_player(s, seed * 7 + i * 1_000_003) for i, s in enumerate(strengths)
     ]
     times: dict[str, list[float]] = {label: [] for label in labels}
     turns = 0
     actions = 0
     clock = time.perf_counter
-    while game.phase is not Phase.OVER and actions < max_actions:
+    while not game.is_over and actions < max_actions:
         if single_round and game.results:
             break
         seat = game.to_act
@@ -73,22 +91,21 @@ def play_game(
         start = clock()
         action = players[seat].choose(view, legal)
         times[labels[seat]].append((clock() - start) * 1000)
-        if isinstance(action, (DrawTalon, TakeStaircase)):
+        if isinstance(action, (DrawTalon, TakeDiscard)):
             turns += 1
         game.apply(action)
         actions += 1
+    standings = game.standings()
     if single_round:
         scores = list(game.results[0].totals) if game.results else [0] * len(labels)
         rounds = 1
-    else:
-        scores = list(game.scores)
-        rounds = len(game.results)
-    top = max(scores)
-    leaders = [s for s, v in enumerate(scores) if v == top]
-    if single_round:
+        best = min(scores) if standings.lower_is_better else max(scores)
+        leaders = [s for s, v in enumerate(scores) if v == best]
         winner = labels[leaders[0]] if len(leaders) == 1 else None
     else:
-        winner = labels[game.winner] if game.winner is not None else None
+        scores = list(standings.scores)
+        rounds = len(game.results)
+        winner = labels[standings.winners[0]] if standings.winners else None
     return GameRecord(
         winner=winner,
         points={label: scores[i] for i, label in enumerate(labels)},
@@ -109,11 +126,14 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 @dataclass(slots=True)
 class Summary:
+    """What a simulation found: wins, points, rounds and decision times by seat."""
+
     seats: list[str]
     labels: list[str]
     seed: int
-    target: int
+    target: int | None
     mode: str
+    game: str = ""
     games: int = 0
     wins: dict[str, int] = field(default_factory=dict)
     ties: int = 0
@@ -125,6 +145,7 @@ class Summary:
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, record: GameRecord) -> None:
+        """Count one finished game."""
         self.games += 1
         if record.winner is None:
             self.ties += 1
@@ -139,9 +160,11 @@ class Summary:
             self.decision_ms[label].extend(values)
 
     def to_json(self) -> dict[str, Any]:
+        """The figures as JSON data: rates, averages and decision times."""
         rounds = max(self.rounds, 1)
         games = max(self.games, 1)
         return {
+            "game": self.game,
             "games": self.games,
             "mode": self.mode,
             "seats": self.seats,
@@ -166,11 +189,13 @@ class Summary:
         }
 
     def table(self) -> str:
+        """The figures as a text table for the terminal."""
         data = self.to_json()
         games = max(self.games, 1)
+        target = "" if self.target is None else f" (target {self.target})"
         lines = [
-            f"{self.games} {'rounds' if self.mode == 'rounds' else 'sessions'} "
-            f"(target {self.target}), seats {','.join(self.seats)}, seed {self.seed}",
+            f"{self.game}: {self.games} {'rounds' if self.mode == 'rounds' else 'sessions'}"
+            f"{target}, seats {','.join(self.seats)}, seed {self.seed}",
             f"{'player':<10} {'wins':>6} {'share':>7} {'pts/round':>10} "
             f"{'ms p50':>8} {'ms p99':>8}",
         ]
@@ -190,9 +215,9 @@ class Summary:
         return "\n".join(lines)
 
 
-def _job(args: tuple[list[str], list[str], int, int, bool]) -> GameRecord:
-    labels, strengths, seed, target, single_round = args
-    return play_game(labels, strengths, seed, target, single_round)
+def _job(args: tuple[list[str], list[str], int, int | None, bool, str]) -> GameRecord:
+    labels, strengths, seed, target, single_round, game = args
+    return play_game(labels, strengths, seed, target, single_round, game_key=game)
 
 
 def game_seats(seats: Sequence[str], index: int) -> tuple[list[str], list[str]]:
@@ -203,27 +228,38 @@ def game_seats(seats: Sequence[str], index: int) -> tuple[list[str], list[str]]:
     return [labels[i] for i in order], [seats[i] for i in order]
 
 
+def check_seats(spec: GameSpec, seats: Sequence[str]) -> None:
+    """``ValueError`` unless ``seats`` are strengths of the game and their number fits it."""
+    for strength in seats:
+        if strength not in spec.strengths:
+            known = ", ".join(spec.strengths)
+            raise ValueError(f"unknown strength {strength!r}: choose from {known}")
+    if not spec.min_seats <= len(seats) <= spec.max_seats:
+        raise ValueError(f"{spec.title} is played by {spec.min_seats} to {spec.max_seats} players.")
+
+
 def simulate(
     seats: Sequence[str],
     games: int,
     seed: int = 0,
-    target: int = 500,
+    target: int | None = None,
     single_round: bool = False,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    game: str | None = None,
 ) -> Summary:
-    for strength in seats:
-        if strength not in STRENGTHS:
-            raise ValueError(f"unknown strength {strength!r}: choose from {', '.join(STRENGTHS)}")
-    if not 2 <= len(seats) <= 4:
-        raise ValueError("Treppenrommé is played by 2 to 4 players.")
+    """Let computer players of ``seats``' strengths play ``games`` sessions of ``game`` (the
+    registry's first unless named) from ``seed``; what they did, summed up."""
+    spec = get_spec(game or game_keys()[0])
+    check_seats(spec, seats)
     labels = seat_labels(seats)
     summary = Summary(
         seats=list(seats),
         labels=labels,
         seed=seed,
-        target=target,
+        target=_target_of(game_ruleset(spec.key, target)),
         mode="rounds" if single_round else "sessions",
+        game=spec.key,
         wins={label: 0 for label in labels},
         points={label: 0 for label in labels},
         decision_ms={label: [] for label in labels},
@@ -231,7 +267,8 @@ def simulate(
     tasks = []
     for i in range(games):
         order_labels, order_strengths = game_seats(seats, i)
-        tasks.append((order_labels, order_strengths, seed * 1_000_000 + i, target, single_round))
+        task = (order_labels, order_strengths, seed * 1_000_000 + i, target, single_round, spec.key)
+        tasks.append(task)
     start = time.perf_counter()
     if jobs > 1:
         import multiprocessing
@@ -278,17 +315,20 @@ def run(
     seats: Sequence[str],
     games: int,
     seed: int,
-    target: int,
+    target: int | None,
     single_round: bool,
     jobs: int,
     quiet: bool,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    game: str | None = None,
 ) -> Summary:
+    """``python -m engine simulate``: play the games (on ``jobs`` processes), print the
+    summary and return it."""
     out = out or sys.stdout
     err = err or sys.stderr
     progress = None if quiet else ProgressBar(err)
-    summary = simulate(seats, games, seed, target, single_round, jobs, progress)
+    summary = simulate(seats, games, seed, target, single_round, jobs, progress, game)
     out.write(summary.table() + "\n")
     out.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
     return summary
