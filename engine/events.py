@@ -40,6 +40,11 @@ class RoundResult:
         return self.closer is None
 
     @property
+    def went_out(self) -> int | None:
+        """The closer, in the words of the games where closing a round is going out."""
+        return self.closer
+
+    @property
     def bonuses(self) -> tuple[int, ...]:
         """The closer's bonus from the other hands, by seat (none unless the game pays one)."""
         return (0,) * len(self.totals)

@@ -41,10 +41,6 @@ class RommeRoundResult(RoundResult):
     hands: tuple[tuple[Card, ...], ...]
 
     @property
-    def went_out(self) -> int | None:
-        return self.closer
-
-    @property
     def hand_romme(self) -> bool:
         return self.special
 

@@ -23,10 +23,6 @@ class TreppeRoundResult(RoundResult):
     bonus: int
 
     @property
-    def went_out(self) -> int | None:
-        return self.closer
-
-    @property
     def hand_romme(self) -> bool:
         return self.special
 
