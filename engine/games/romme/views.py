@@ -50,7 +50,7 @@ class RommePublicView:
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
-        """The top card alone (the pile lies squared); ``discard_count`` says how many lie."""
+        """The top card alone (the pile lies squared); ``discard_count`` counts the pile."""
         return () if self.discard_top is None else (self.discard_top,)
 
 
