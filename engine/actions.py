@@ -36,17 +36,23 @@ def misfit_at_end(
 
 
 class MeldKind(Enum):
+    """A set (cards of one rank) or a run (one suit, ranks in a row)."""
+
     SET = "set"
     RUN = "run"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawTalon:
+    """Draw the top card of the stock (Treppenrommé's talon)."""
+
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
+    """Put ``cards`` from the hand down as a new table meld, a set or a run."""
+
     seat: int
     cards: tuple[Card, ...]
 
@@ -63,6 +69,8 @@ class LayOff:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """Put ``card`` from the hand on the discard pile, ending the turn."""
+
     seat: int
     card: Card
 
@@ -189,6 +197,7 @@ def _more_to_json(
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
+    """The action ``action_to_json`` wrote; a ``ParseError`` for a kind it does not know."""
     kind = data.get("t")
     seat = int(data["s"])
     if kind == "draw":

@@ -37,6 +37,7 @@ class RoundResult:
 
     @property
     def dead(self) -> bool:
+        """No one closed the round: the stock ran out once too often."""
         return self.closer is None
 
     @property
@@ -63,6 +64,8 @@ class RoundStarted(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded(GameEvent):
+    """A round was scored; ``result`` is the game's own ``RoundResult``."""
+
     result: RoundResult
 
 
@@ -86,11 +89,16 @@ class FirstDealerDrawn(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class DrewFromTalon(GameEvent):
+    """``seat`` drew the top card of the stock (the talon); which card stays hidden."""
+
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class Melded(GameEvent):
+    """``seat`` put ``cards`` down as the new table meld ``meld_id``, worth ``points`` in the
+    game's count."""
+
     seat: int
     meld_id: int
     cards: tuple[Card, ...]
@@ -99,6 +107,9 @@ class Melded(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class LaidOff(GameEvent):
+    """``seat`` laid ``card`` onto table meld ``meld_id``: at ``end`` of a run (None for a
+    set), worth ``points`` in the game's count."""
+
     seat: int
     meld_id: int
     card: Card
@@ -108,6 +119,8 @@ class LaidOff(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class Discarded(GameEvent):
+    """``seat`` put ``card`` on the discard pile, ending its turn."""
+
     seat: int
     card: Card
 
@@ -127,5 +140,8 @@ class TookDiscard(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class TalonRebuilt(GameEvent):
+    """The discard pile but its top became a new stock of ``cards`` cards; ``rebuild``
+    counts the rebuilds this round (1 for the first)."""
+
     cards: int
     rebuild: int

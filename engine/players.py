@@ -27,9 +27,14 @@ class SeatAtMoment(Protocol):
     """What a decision's randomness depends on: the seat and how far the session has come."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat deciding: each seat's choices differ at the same moment."""
+        ...
+
     @property
-    def public(self) -> _Moment: ...
+    def public(self) -> _Moment:
+        """How far the session has come (round and version): a new moment, a new chance."""
+        ...
 
 
 def decision_rng(seed: int, view: SeatAtMoment, salt: str = "") -> random.Random:
@@ -45,6 +50,7 @@ class RandomPlayer:
         self.seed = seed
 
     def choose(self, view: SeatAtMoment, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` at random, the same again for the same seed, seat and moment."""
         if not legal:
             raise ValueError("there is no legal move to make")
         return decision_rng(self.seed, view, "random").choice(list(legal))
@@ -53,7 +59,9 @@ class RandomPlayer:
 class GamePlayer(Protocol[V_contra]):
     """A game's own computer player: it reads that game's private view."""
 
-    def choose(self, view: V_contra, legal: Sequence[Action]) -> Action: ...
+    def choose(self, view: V_contra, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen from what the seat of ``view`` may see."""
+        ...
 
 
 def narrowed(view: BasePrivateView, view_type: type[V]) -> V:
@@ -71,6 +79,7 @@ class TypedPlayer(Generic[V]):
         self.view_type = view_type
 
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        """The inner player's choice; a ``TypeError`` for another game's view."""
         return self.inner.choose(narrowed(view, self.view_type), legal)
 
 

@@ -68,9 +68,11 @@ class Deal:
     stock: tuple[Card, ...]
 
     def cards(self) -> list[Card]:
+        """Every card the deal places, to check that it is the game's whole pack."""
         return [*self.discard, *self.stock, *(c for hand in self.hands for c in hand)]
 
     def to_json(self) -> dict[str, Any]:
+        """The deal as card codes, stored with the game so that its replay deals the same."""
         return {
             "dealer": self.dealer,
             "hands": [[c.code for c in hand] for hand in self.hands],
@@ -88,7 +90,11 @@ class Deal:
 
 
 class StoredRuleset(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+    """What ``TableGame`` needs of a game's ruleset: to be stored with the game."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data, read back by the game's ``read_ruleset``."""
+        ...
 
 
 R = TypeVar("R", bound=StoredRuleset)
@@ -131,10 +137,12 @@ class TableGame(Generic[R]):
 
     @property
     def spec(self) -> GameSpec:
+        """The game's entry in the registry: its title, options and computer players."""
         return get_spec(self.GAME_KEY)
 
     @property
     def is_over(self) -> bool:
+        """The session has a winner and takes no more actions."""
         return self.phase is Phase.OVER
 
     @property
@@ -144,6 +152,7 @@ class TableGame(Generic[R]):
 
     @property
     def rounds_finished(self) -> int:
+        """Rounds scored so far, those ``forget_history`` dropped included."""
         return self.forgotten_rounds + len(self._results())
 
     def _results(self) -> list[Any]:
@@ -197,6 +206,7 @@ class TableGame(Generic[R]):
         raise NotImplementedError
 
     def can(self, action: Action) -> bool:
+        """Would ``action`` be allowed now? ``verify`` without the reason."""
         try:
             self.verify(action)
         except RulesError:
@@ -243,6 +253,7 @@ class TableGame(Generic[R]):
 
     @classmethod
     def read_ruleset(cls, data: dict[str, Any]) -> R:
+        """The game's ruleset from its stored ``to_json`` data (each game reads its own)."""
         raise NotImplementedError
 
     @classmethod
@@ -263,6 +274,8 @@ class TableGame(Generic[R]):
         actions: Sequence[Action],
         deal: Deal | None = None,
     ) -> Self:
+        """A new game of these seats and seed with ``actions`` applied in order: the same
+        seed deals the same cards, so this rebuilds the game exactly."""
         game = cls(ruleset, names, seed, deal)
         for action in actions:
             game.apply(action)

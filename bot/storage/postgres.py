@@ -52,14 +52,17 @@ class PostgresTransaction:
         self._db = connection
 
     async def fetch(self, query: str, params: Params) -> list[Row]:
+        """Run a statement now, inside the transaction; its rows."""
         text, args = _bound(query, params)
         return list(await self._db.fetch(text, *args))
 
     async def execute(self, query: str, params: Params) -> None:
+        """Run a statement now, inside the transaction."""
         text, args = _bound(query, params)
         await self._db.execute(text, *args)
 
     async def executemany(self, query: str, rows: Sequence[Params]) -> None:
+        """Run a statement once for each of ``rows`` (nothing at all for no rows)."""
         text, names = pg_names(query)
         if rows:
             await self._db.executemany(text, [[row[name] for name in names] for row in rows])
@@ -106,9 +109,11 @@ class PostgresDatabase:
             return await PostgresTransaction(db).fetch(query, params)
 
     async def schema_version(self) -> int:
+        """How many of the numbered migrations this database has had."""
         return int((await self.fetch(migrations.PG_SCHEMA_VERSION, {}))[0][0])
 
     async def close(self) -> None:
+        """Close the pool once its connections are released."""
         await self._pool.close()
 
 

@@ -89,9 +89,11 @@ class SqliteDatabase:
             return await self._run([_statement(query, params)])  # type: ignore[no-any-return]
 
     async def schema_version(self) -> int:
+        """How many of the numbered migrations this database has had."""
         return int((await self.fetch(migrations.SQLITE_SCHEMA_VERSION, {}))[0][0])
 
     async def close(self) -> None:
+        """Close the one connection (and the thread aiosqlite runs it on)."""
         await self._db.close()
 
     async def _run(self, steps: list[Step]) -> Any:

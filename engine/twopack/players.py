@@ -61,22 +61,38 @@ class PublicSide(Protocol):
     """What the shared player code reads of a two-pack game's public view."""
 
     @property
-    def round_number(self) -> int: ...
+    def round_number(self) -> int:
+        """The round being played, part of what a decision's randomness depends on."""
+        ...
+
     @property
-    def version(self) -> int: ...
+    def version(self) -> int:
+        """How many actions the session has applied, so each decision draws anew."""
+        ...
+
     @property
-    def discard_top(self) -> Card | None: ...
+    def discard_top(self) -> Card | None:
+        """The discard pile's top card, the one card of it a player sees; None if empty."""
+        ...
 
 
 class PlayerView(Protocol):
     """What the shared player code reads of a two-pack game's private view."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat deciding."""
+        ...
+
     @property
-    def hand(self) -> tuple[Card, ...]: ...
+    def hand(self) -> tuple[Card, ...]:
+        """The cards the seat holds."""
+        ...
+
     @property
-    def public(self) -> PublicSide: ...
+    def public(self) -> PublicSide:
+        """The table as everyone sees it."""
+        ...
 
 
 V = TypeVar("V", bound=PlayerView)
@@ -146,6 +162,7 @@ class TwoPackPlayer(Generic[V]):
         self.seed = seed
 
     def choose(self, view: V, legal: Sequence[Action]) -> Action:
+        """The only legal move, else the game's ``decide``, else the timeout move."""
         if not legal:
             raise ValueError("there is no legal move to make")
         if len(legal) == 1:
@@ -156,6 +173,8 @@ class TwoPackPlayer(Generic[V]):
         return timeout_action(view, legal)
 
     def decide(self, view: V, legal: Sequence[Action]) -> Action | None:
+        """The game's own choice among ``legal``; None (or an illegal move) leaves it to the
+        timeout move."""
         raise NotImplementedError
 
     def seen_on_table(self, view: V) -> list[Card]:

@@ -90,8 +90,10 @@ class VariantMeld:
 
     @property
     def total(self) -> int:
+        """What the whole meld is worth on the table: its cards' points added up."""
         return sum(self.points)
 
     @property
     def jokers(self) -> int:
+        """How many of its cards are jokers, each standing for its card in ``stands_for``."""
         return sum(1 for c in self.cards if c.is_joker)

@@ -57,18 +57,22 @@ class VariantTableMeld:
 
     @property
     def text(self) -> str:
+        """The cards as players write them (``7♦ Jo 9♦``), for messages."""
         return format_cards(self.cards)
 
     @property
     def jokers(self) -> int:
+        """How many jokers it holds; one more may go on only while naturals outnumber them."""
         return sum(1 for c in self.cards if c.is_joker)
 
     @property
     def naturals(self) -> int:
+        """How many of its cards are not jokers."""
         return len(self.cards) - self.jokers
 
     @property
     def high(self) -> int:
+        """For a run, the position (1..14) of its last card."""
         return self.low + len(self.cards) - 1
 
     def _suit(self) -> int:
@@ -137,6 +141,8 @@ class VariantTableMeld:
         return end, card_at(suit, pos), self.prices.position_points(pos)
 
     def add(self, card: Card, end: End | None, stands: Card, points: int, seat: int) -> None:
+        """Lay off ``card`` as ``layoff`` checked it: at ``end``, standing for ``stands``,
+        worth ``points`` to ``seat``; a set's jokers then stand for the suits still missing."""
         if end is End.LOW:
             self.cards.insert(0, card)
             self.stands_for.insert(0, stands)
@@ -181,6 +187,8 @@ class VariantTableMeld:
         raise IllegalMeld(N_("No joker in {target} stands for {card}."), target=target, card=card)
 
     def swap(self, index: int, card: Card, seat: int) -> None:
+        """Put natural ``card`` in place of the joker at ``index`` (see ``swap_index``); the
+        caller lays that joker elsewhere."""
         self.cards[index] = card
         self.stands_for[index] = card
         self.placed_by[index] = seat

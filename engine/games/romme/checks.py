@@ -35,11 +35,19 @@ class RommeOptions(PileRules, Protocol):
     """The ruleset options the checks read."""
 
     @property
-    def opening_minimum(self) -> int: ...
+    def opening_minimum(self) -> int:
+        """Points a seat's first meld needs; its figures stay pending until they reach them."""
+        ...
+
     @property
-    def discard_only_to_meld(self) -> bool: ...
+    def discard_only_to_meld(self) -> bool:
+        """A card taken from the discard pile must be melded in the same turn."""
+        ...
+
     @property
-    def strict_swap(self) -> bool: ...
+    def strict_swap(self) -> bool:
+        """A set gives up its joker only when it holds four cards."""
+        ...
 
 
 RulesT = TypeVar("RulesT", bound=RommeOptions)

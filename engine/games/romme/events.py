@@ -18,6 +18,9 @@ class Opened(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class MeldsTakenBack(GameEvent):
+    """``seat`` took its pending first meld (the melds ``meld_ids``, short of the minimum)
+    back into the hand: ``cards``."""
+
     seat: int
     meld_ids: tuple[int, ...]
     cards: tuple[Card, ...]
@@ -25,6 +28,9 @@ class MeldsTakenBack(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class JokerSwapped(GameEvent):
+    """``seat`` put ``card`` in place of the joker of meld ``meld_id`` and laid that joker
+    at once in the new meld ``new_meld_id`` (the joker must not go into the hand)."""
+
     seat: int
     meld_id: int
     card: Card  # the natural card that replaced the joker
@@ -42,8 +48,10 @@ class RommeRoundResult(RoundResult):
 
     @property
     def hand_romme(self) -> bool:
+        """The closer went out in one turn (a Rommé hand) and the rules double the minus points."""
         return self.special
 
     @property
     def minus(self) -> tuple[int, ...]:
+        """Each seat's minus points of the round, by seat: ``points`` in Rommé's words."""
         return self.points

@@ -100,6 +100,7 @@ class RommeRuleset(Rules):
     )
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> RommeGame:
+        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
         return RommeGame(self, names, seed, deal)
 
 
@@ -282,6 +283,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> RommePublicView:
+        """What every seat may see: minus points, melds (pending ones marked), the pile's top."""
         pending = set(self.pending)
         return RommePublicView(
             version=self.version,
@@ -329,6 +331,8 @@ class RommeGame(RommeChecks[RommeRuleset]):
         )
 
     def private_view(self, seat: int) -> RommePrivateView:
+        """What ``seat`` may see: the table, its hand, and on its turn what the discard taken
+        binds it to (no return, meld it)."""
         mine = seat == self.to_act
         return RommePrivateView(
             seat,

@@ -69,6 +69,8 @@ def _meld_fits(meld: VariantMeldView) -> list[Card]:
 
 
 def table_fits(view: RommePrivateView) -> set[Card]:
+    """Natural cards the table's melds would take now; a pending first meld's are left out,
+    as it may yet go back into its owner's hand."""
     fits: set[Card] = set()
     for meld in view.public.melds:
         if not meld.pending:

@@ -144,6 +144,7 @@ class TreppeChecks(PileGame[PR, TreppeRoundResult]):
         return result
 
     def legal_layoffs(self, seat: int) -> list[LayOff]:
+        """Each card of ``seat``'s hand that fits a table meld, with the meld and the end."""
         held = set(self.hands[seat])
         moves: list[LayOff] = []
         for meld in self.melds:
@@ -153,6 +154,7 @@ class TreppeChecks(PileGame[PR, TreppeRoundResult]):
         return moves
 
     def legal_discards(self, seat: int) -> list[Discard]:
+        """A discard of each different card in ``seat``'s hand but the locked one."""
         hand = self.hands[seat]
         locked = self.locked_discard
         discards = _DISCARDS[seat]

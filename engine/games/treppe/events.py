@@ -24,10 +24,12 @@ class TreppeRoundResult(RoundResult):
 
     @property
     def hand_romme(self) -> bool:
+        """The closer went out in one turn (a Rommé hand) and the rules double the bonus."""
         return self.special
 
     @property
     def meld_points(self) -> tuple[int, ...]:
+        """The meld and lay-off points of the round, by seat (``points`` in Treppenrommé)."""
         return self.points
 
     @property

@@ -64,6 +64,7 @@ class Ruleset(Rules):
     )
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Game:
+        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
         return Game(self, names, seed, deal)
 
     RENAMED: ClassVar[dict[str, str]] = {"romme_hand_double": "hand_romme_double"}
@@ -181,6 +182,7 @@ class Game(TreppeChecks[Ruleset]):
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> PublicView:
+        """What every seat may see: scores, melds card by card, the whole staircase."""
         return PublicView(
             version=self.version,
             round_number=self.round_number,
@@ -220,6 +222,7 @@ class Game(TreppeChecks[Ruleset]):
         )
 
     def private_view(self, seat: int) -> PrivateView:
+        """What ``seat`` may see: the table, its hand, on its turn the card it may not discard."""
         locked = self.locked_discard if seat == self.to_act else None
         return PrivateView(seat, tuple(self.hands[seat]), self.public_view(), locked)
 

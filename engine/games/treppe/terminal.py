@@ -66,6 +66,7 @@ RESET = "\x1b[0m"
 
 
 def use_tty(stream: TextIO) -> bool:
+    """Is ``stream`` a terminal, where line editing makes sense?"""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
 
@@ -81,6 +82,7 @@ def enable_line_editing() -> bool:
 
 
 def use_colour(stream: TextIO) -> bool:
+    """Colours only on a terminal, and never when ``NO_COLOR`` is set (no-color.org)."""
     if os.environ.get("NO_COLOR"):
         return False
     isatty = getattr(stream, "isatty", None)
@@ -127,25 +129,31 @@ class TerminalTable:
 
     # --------------------------------------------------------------- output
     def say(self, text: str = "") -> None:
+        """Write one line to the table's output."""
         self.stdout.write(text + "\n")
 
     def paint(self, text: str, code: str) -> str:
+        """``text`` in the ANSI style ``code`` when colours are on, else as it is."""
         return f"{code}{text}{RESET}" if self.colour else text
 
     def bold(self, text: str) -> str:
+        """``text`` in bold when colours are on."""
         return self.paint(text, BOLD)
 
     @speaking
     def card(self, card: Card) -> str:
+        """The card in the table's card words; with colours red suits red, the others bold."""
         text = str(card)  # in the table's card words: Q♥ or D♥
         if card.suit is not None and card.suit.is_red:
             return self.paint(text, RED)
         return self.paint(text, BOLD) if self.colour else text
 
     def cards(self, cards: Sequence[Card]) -> str:
+        """Cards separated by spaces, each as ``card`` writes it."""
         return " ".join(self.card(c) for c in cards)
 
     def name(self, seat: int) -> str:
+        """The name of the player at ``seat``, as the session started with."""
         return self.game.names[seat]
 
     @speaking
@@ -168,6 +176,8 @@ class TerminalTable:
 
     @speaking
     def render(self, view: PrivateView) -> None:
+        """Show the human the table: scores, the staircase numbered for ``take``, the melds,
+        the hand and what to do now."""
         public = view.public
         self.say()
         heading = _(
@@ -223,6 +233,7 @@ class TerminalTable:
         return lines
 
     def narrate(self, events: Sequence[GameEvent]) -> None:
+        """Say what ``events`` did, in the table's language (see ``narration``)."""
         narration.narrate(self, events)
 
     # ----------------------------------------------------------------- play
@@ -284,6 +295,8 @@ class TerminalTable:
 
     @speaking
     def computer_turn(self) -> None:
+        """The computer player to act makes one move; say it, and show the table when the
+        human is next."""
         game = self.game
         seat = game.to_act
         action = self.players[seat].choose(game.private_view(seat), game.legal_actions())
@@ -294,6 +307,7 @@ class TerminalTable:
 
     @speaking
     def run(self) -> int:
+        """Play the session until it ends or the human leaves; the exit status (0)."""
         game = self.game
         self.say(
             _(

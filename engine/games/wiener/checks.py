@@ -31,7 +31,9 @@ class WienerOptions(PileRules, Protocol):
     """The ruleset options the checks read."""
 
     @property
-    def knock_limit(self) -> int: ...
+    def knock_limit(self) -> int:
+        """A seat may knock when its deadwood after the discard is below this."""
+        ...
 
 
 RulesT = TypeVar("RulesT", bound=WienerOptions)

@@ -11,6 +11,9 @@ from engine.twopack.deadwood import Arrangement
 
 @dataclass(frozen=True, slots=True)
 class Knocked(GameEvent):
+    """``seat`` discarded ``card`` and knocked, laying down ``hand``; every other seat still
+    in has one more draw and discard."""
+
     seat: int
     card: Card
     hand: Arrangement
@@ -18,6 +21,8 @@ class Knocked(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class RummyCalled(GameEvent):
+    """``seat`` discarded ``card`` and called Rummy: ``hand`` is all melds; the round ends."""
+
     seat: int
     card: Card
     hand: Arrangement
@@ -35,15 +40,20 @@ class WienerRoundResult(RoundResult):
 
     @property
     def rummy(self) -> bool:
+        """The closer called Rummy rather than knocked (``special`` in Wiener Rummy's words)."""
         return self.special
 
     @property
     def bad_points(self) -> tuple[int, ...]:
+        """The bad points the round added, by seat (``points`` in Wiener Rummy's words)."""
         return self.points
 
 
 @dataclass(frozen=True, slots=True)
 class BoughtBack(GameEvent):
+    """Between rounds ``seat`` paid ``chips`` into the pot to buy back in: its bad points
+    went from ``before`` down to ``after`` (the next-highest seat's)."""
+
     seat: int
     before: int
     after: int
@@ -52,4 +62,6 @@ class BoughtBack(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class DeclinedBuyBack(GameEvent):
+    """``seat`` let its chance to buy back in pass."""
+
     seat: int

@@ -113,6 +113,7 @@ class WienerRuleset(Rules):
     )
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> WienerGame:
+        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
         return WienerGame(self, names, seed, deal)
 
 
@@ -305,6 +306,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> WienerPublicView:
+        """What every seat may see: bad points, chips and the pot, a knock, the pile's top."""
         return WienerPublicView(
             version=self.version,
             round_number=self.round_number,
@@ -337,6 +339,8 @@ class WienerGame(WienerChecks[WienerRuleset]):
         )
 
     def private_view(self, seat: int) -> WienerPrivateView:
+        """What ``seat`` may see: the table, its hand with its least deadwood, and on its turn
+        the card it may not throw back."""
         hand = tuple(self.hands[seat])
         locked = self.locked_discard if seat == self.to_act else None
         return WienerPrivateView(seat, hand, self.public_view(), deadwood_of(hand), locked)

@@ -13,6 +13,8 @@ from engine.twopack.views import VariantMeldView
 
 @dataclass(frozen=True, slots=True)
 class WienerSeatView:
+    """One seat as everyone sees it in Wiener Rummy: bad points, chips, still in or out."""
+
     seat: int
     name: str
     hand_count: int
@@ -24,11 +26,14 @@ class WienerSeatView:
 
     @property
     def score(self) -> int:
+        """The bad points so far (lower is better; at ``out_at`` the seat is out)."""
         return self.bad_points
 
 
 @dataclass(frozen=True, slots=True)
 class WienerPublicView:
+    """The Wiener Rummy table as everyone sees it: no melds, the pot, a knock in progress."""
+
     version: int
     round_number: int
     out_at: int
@@ -48,6 +53,7 @@ class WienerPublicView:
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
+        """The top card alone (the pile lies squared); ``discard_count`` counts the pile."""
         return () if self.discard_top is None else (self.discard_top,)
 
     @property
@@ -58,6 +64,8 @@ class WienerPublicView:
 
 @dataclass(frozen=True, slots=True)
 class WienerPrivateView:
+    """What one seat sees in Wiener Rummy: the public table and its hand with its deadwood."""
+
     seat: int
     hand: tuple[Card, ...]
     public: WienerPublicView

@@ -29,6 +29,8 @@ STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 
 
 class ComputerPlayer(Protocol):
+    """What ``make_player`` returns, whatever the strength: a player asked only to choose."""
+
     def choose(self, view: PrivateView, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from what the seat of ``view`` may see."""
         ...

@@ -60,6 +60,7 @@ class HardPlayer(NormalPlayer):
         return _checked(self.search_play(view, legal, ctx), legal, view)
 
     def search_draw(self, view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
+        """The draw: the heuristic's best few (talon and digs), decided by rollouts."""
         scored: list[tuple[float, Action, int | None]] = []
         if any(isinstance(a, DrawTalon) for a in legal):
             scored.append((self.talon_value(view, ctx), DrawTalon(view.seat), None))
@@ -79,6 +80,8 @@ class HardPlayer(NormalPlayer):
         return action
 
     def search_play(self, view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
+        """A play step: going out when a plan does, else the best few plans (held melds
+        while it plays for a Rommé hand), decided by rollouts; the plan's first action."""
         plans = candidate_plans(view.hand, ctx)
         if not plans:
             return super().choose(view, legal)

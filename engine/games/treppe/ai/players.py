@@ -67,6 +67,7 @@ class NormalPlayer:
         self.weights = weights or Weights()
 
     def choose(self, view: PrivateView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``: the best draw or dig, or the first step of the best plan."""
         if not legal:
             raise ValueError("there is no legal move to make")
         ctx = Context.of_view(view, self.weights)
@@ -79,6 +80,8 @@ class NormalPlayer:
 
     # ------------------------------------------------------------------ draw
     def talon_value(self, view: PrivateView, ctx: Context) -> float:
+        """The expected best plan's score after drawing from the talon, over a seeded sample
+        of the unseen cards (-inf when none is unseen)."""
         unseen = unseen_cards(view)
         rng = decision_rng(self.seed, view, "talon")
         sample = rng.sample(unseen, min(self.talon_samples, len(unseen)))
@@ -91,11 +94,14 @@ class NormalPlayer:
 
     @staticmethod
     def best(plans: list[Plan]) -> Plan:
+        """The plan a draw is judged by, of ``plans`` (best first): the first."""
         return plans[0]
 
     def dig_options(
         self, view: PrivateView, legal: Sequence[Action], ctx: Context
     ) -> list[tuple[TakeDiscard, tuple[Card, ...], Context]]:
+        """The digs worth weighing, each with the cards it takes and the context after it;
+        the top card is always among them when the talon is empty."""
         stair = view.public.staircase
         takes = [a for a in legal if isinstance(a, TakeDiscard)]
         can_draw = any(isinstance(a, DrawTalon) for a in legal)
@@ -113,6 +119,7 @@ class NormalPlayer:
         return options
 
     def choose_draw(self, view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
+        """The talon or the dig whose best plan scores most (the talon's by ``talon_value``)."""
         best_action: Action | None = None
         best_value = float("-inf")
         if any(isinstance(a, DrawTalon) for a in legal):
