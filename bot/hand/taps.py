@@ -34,8 +34,8 @@ from engine.actions import (
     Knock,
     LayOff,
     Meld,
-    Pass,
     MeldKind,
+    Pass,
     TakeBack,
     TakeDiscard,
 )

@@ -69,9 +69,16 @@ class Rum500Ruleset(Rules):
         label=N_plural("{value} card each", "{value} cards each"),
         unset=N_("13 cards for two, 7 for more"),
     )
-    # Not table options: a card taken must be melded anyway, and the stock is never rebuilt.
-    no_return: bool = False
-    max_rebuilds: int = 0
+
+    @property
+    def no_return(self) -> bool:
+        """No table option: a card taken must be played at once anyway."""
+        return False
+
+    @property
+    def max_rebuilds(self) -> int:
+        """No table option: the stock is never rebuilt (its end ends the round)."""
+        return 0
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Rum500Game:
         return Rum500Game(self, names, seed, deal)
