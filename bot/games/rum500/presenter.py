@@ -196,7 +196,7 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
         if phase is Phase.DRAW:
             text = values.get("take", "").lower()
-            if text in ("stock", "s", "draw"):
+            if text in ("stock", "s", "draw", "talon", "t"):
                 return [DrawTalon(seat)]
             if text in ("pass", "p"):
                 return [Pass(seat)]
