@@ -10,6 +10,11 @@ from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter import GamePresenter
 from bot.core.reading import one_card, parse_layoff, small_number
 from bot.core.texts import clip, end_label, plural
+from bot.games.rum500.render import (
+    render_rum500_round,
+    render_rum500_session,
+    render_rum500_table,
+)
 from engine.actions import Action, Discard, DrawTalon, Meld, MeldKind, Pass, TakeStaircase
 from engine.cards import Card, format_cards, parse_cards
 from engine.games.rum500.game import PRICES
@@ -128,6 +133,16 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
             points=f"{result.points[seat]:+d}",
             total=result.totals[seat],
         )
+
+    # ------------------------------------------------------------ pictures
+    def render_table(self, view: Rum500PublicView) -> bytes | None:
+        return render_rum500_table(view)
+
+    def render_round(self, result: Rum500RoundResult, names: Sequence[str]) -> bytes | None:
+        return render_rum500_round(result, names)
+
+    def render_session(self, names: Sequence[str], view: Rum500PublicView) -> bytes | None:
+        return render_rum500_session(names, view)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: Rum500PrivateView) -> str:
