@@ -14,6 +14,9 @@ from bot.games.rum500.render import (
     render_rum500_round,
     render_rum500_session,
     render_rum500_table,
+    round_alt_text,
+    session_alt_text,
+    table_alt_text,
 )
 from engine.actions import Action, Discard, DrawTalon, Meld, MeldKind, Pass, TakeStaircase
 from engine.cards import Card, format_cards, parse_cards
@@ -143,6 +146,15 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
 
     def render_session(self, names: Sequence[str], view: Rum500PublicView) -> bytes | None:
         return render_rum500_session(names, view)
+
+    def describe_table(self, view: Rum500PublicView) -> str | None:
+        return table_alt_text(view)
+
+    def describe_round(self, result: Rum500RoundResult, names: Sequence[str]) -> str | None:
+        return round_alt_text(result, names)
+
+    def describe_session(self, names: Sequence[str], view: Rum500PublicView) -> str | None:
+        return session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: Rum500PrivateView) -> str:
