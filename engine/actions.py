@@ -137,6 +137,14 @@ class BuyBack:
     accept: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let the upcard lie where a game offers it without a draw (500 Rum: the stock is
+    empty and the player to draw leaves the discard pile, which ends the round)."""
+
+    seat: int
+
+
 Action = (
     DrawTalon
     | Meld
@@ -149,6 +157,7 @@ Action = (
     | CallRummy
     | BuyBack
     | TakeStaircase
+    | Pass
 )
 
 
@@ -174,8 +183,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def _more_to_json(
-    action: TakeBack | JokerSwap | Knock | CallRummy | BuyBack | TakeStaircase,
+    action: TakeBack | JokerSwap | Knock | CallRummy | BuyBack | TakeStaircase | Pass,
 ) -> dict[str, Any]:
+    if isinstance(action, Pass):
+        return {"t": "pass", "s": action.seat}
     if isinstance(action, TakeStaircase):
         return {"t": "take", "s": action.seat, "i": action.index}
     if isinstance(action, TakeBack):
@@ -228,4 +239,6 @@ def _more_from_json(kind: object, seat: int, data: dict[str, Any]) -> Action:
         return CallRummy(seat, Card.parse(data["c"]))
     if kind == "buyback":
         return BuyBack(seat, bool(data["a"]))
+    if kind == "pass":
+        return Pass(seat)
     raise ParseError(N_("unknown action {kind}"), kind=repr(kind))

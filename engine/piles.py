@@ -40,8 +40,9 @@ class PileRules(Protocol):
     """The options every game on a stock and a discard pile has."""
 
     @property
-    def hand_size(self) -> int:
-        """Cards dealt to each player."""
+    def hand_size(self) -> int | None:
+        """Cards dealt to each player (None: the game's own number for the table's size,
+        ``PileGame._hand_size``)."""
         ...
 
     @property
@@ -130,7 +131,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
     # ----------------------------------------------------------------- rounds
     def _first_round(self, deal: Deal | None) -> None:
         """Deal the first round: after the draw for first dealer, or as ``deal`` chose."""
-        if self.ruleset.hand_size * self.n + 2 > self.pack_size:
+        if self._hand_size() * self.n + 2 > self.pack_size:
             raise IllegalAction(N_("Those hands need more cards than the game has."))
         if deal is None:
             self.dealer = self._draw_for_dealer()
@@ -147,7 +148,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         self.round_number += 1
         if deal is None:
             extra = self._dealer_gets_extra()
-            self.hands = self._deal_hands(self.ruleset.hand_size, extra)
+            self.hands = self._deal_hands(self._hand_size(), extra)
             self.discard = [] if extra else [self.stock.pop()]
         else:
             self.hands = [list(hand) for hand in deal.hands]
@@ -159,6 +160,14 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         upcard = self.discard[-1] if self.discard else None
         self.events.append(RoundStarted(self.round_number, self.dealer, upcard, first))
         self._begin_turn(first, drawn=self._holds_its_draw(first))
+
+    def _hand_size(self) -> int:
+        """Cards dealt to each player: the ruleset's ``hand_size``. A game whose deal depends
+        on the number of players (its ruleset's ``hand_size`` None) overrides this."""
+        size = self.ruleset.hand_size
+        if size is None:
+            raise NotImplementedError("a hand size of None needs the game's _hand_size")
+        return size
 
     def _dealer_gets_extra(self) -> bool:
         """Does the dealer get one card more instead of an upcard?"""

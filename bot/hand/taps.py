@@ -35,6 +35,7 @@ from engine.actions import (
     LayOff,
     Meld,
     MeldKind,
+    Pass,
     TakeBack,
     TakeDiscard,
 )
@@ -163,6 +164,8 @@ def default_label(action: Action, words: Wording) -> str:
         return _("Take back the first meld")
     if isinstance(action, BuyBack):
         return _("Buy back in") if action.accept else _("Let it pass")
+    if isinstance(action, Pass):
+        return _("Pass")
     return type(action).__name__
 
 

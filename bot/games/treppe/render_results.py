@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
@@ -98,12 +99,22 @@ def _hand_shown(result: RoundResult, seat: int) -> str:
     return str(points)
 
 
+@dataclass(frozen=True)
+class HandWords:
+    """What another game says where Treppenrommé's picture tells the going-out bonus: the
+    note under the title and each seat's hand column (500 Rum: the hand counts against)."""
+
+    note: str
+    cells: tuple[str, ...]
+
+
 def _draw_row(
     canvas: Image.Image,
     result: RoundResult,
     names: Sequence[str],
     seat: int,
     box: tuple[int, int, list[int]],
+    words: HandWords | None = None,
 ) -> None:
     """One player's row: name, cards left in hand, hand points (or the bonus), meld points
     and the total; ``box`` is the row's top, height and number columns."""
@@ -121,19 +132,25 @@ def _draw_row(
         outline(canvas, frame, pal.GOLD, 3)
         label = _("went out ★ Rommé hand ×2") if result.hand_romme else _("went out ★")
         text(canvas, label, CARDS_X, mid + 2, NOTE)
-        text(canvas, f"+{result.bonus}", hand_col, mid, BONUS, align="right")
+        bonus = f"+{result.bonus}" if words is None else words.cells[seat]
+        text(canvas, bonus, hand_col, mid, BONUS, align="right")
     else:
         if not hand:
             text(canvas, _("no cards"), CARDS_X, mid + 2, NOTE_MUTED)
-        text(canvas, _hand_shown(result, seat), hand_col, mid + 1, NUMBER_MUTED, align="right")
+        shown = _hand_shown(result, seat) if words is None else words.cells[seat]
+        text(canvas, shown, hand_col, mid + 1, NUMBER_MUTED, align="right")
     text(canvas, f"+{result.meld_points[seat]}", meld_col, mid, NUMBER, align="right")
     text(canvas, str(result.totals[seat]), total_col, mid, NUMBER, align="right")
 
 
-def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
-    """The round's scoring as a palette image (uncached)."""
+def draw_round_result(
+    result: RoundResult, names: Sequence[str], words: HandWords | None = None
+) -> Image.Image:
+    """The round's scoring as a palette image (uncached); ``words`` for another game's."""
     heights = [_row_height(len(result.hands[s])) for s in range(len(result.totals))]
     who, note = _heading(result, names)
+    if words is not None:
+        note = words.note
     lines = note_lines(note)
     height = heading_height(lines) + HEAD_H + sum(h + ROW_GAP for h in heights) + MARGIN
     columns = _columns(result)
@@ -142,7 +159,7 @@ def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
     heads = zip((_("hand"), _("melds"), _("total")), columns, strict=True)
     y = draw_column_heads(canvas, heading_height(lines), CARDS_X, list(heads))
     for seat, row_h in enumerate(heights):
-        _draw_row(canvas, result, names, seat, (y, row_h, columns))
+        _draw_row(canvas, result, names, seat, (y, row_h, columns), words)
         y += row_h + ROW_GAP
     return canvas
 
@@ -178,14 +195,19 @@ def draw_session_result(
 
 
 @lru_cache(maxsize=16)
-def _render_round_result(result: RoundResult, names: tuple[str, ...], lang: str) -> bytes:
-    return encode(draw_round_result(result, names))
+def _render_round_result(
+    result: RoundResult, names: tuple[str, ...], lang: str, words: HandWords | None
+) -> bytes:
+    return encode(draw_round_result(result, names, words))
 
 
-def render_round_result(result: RoundResult, names: Sequence[str]) -> bytes:
+def render_round_result(
+    result: RoundResult, names: Sequence[str], words: HandWords | None = None
+) -> bytes:
     """PNG of a round's scoring: who went out, every other hand with its points (doubled for
-    a Rommé hand), meld points and totals; a dead round says so."""
-    return _render_round_result(result, tuple(names), language())
+    a Rommé hand), meld points and totals; a dead round says so. ``words`` replace the note
+    and the hand column for a game that scores hands otherwise."""
+    return _render_round_result(result, tuple(names), language(), words)
 
 
 @lru_cache(maxsize=16)
