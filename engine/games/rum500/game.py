@@ -81,6 +81,7 @@ class Rum500Ruleset(Rules):
         return 0
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Rum500Game:
+        """A new session of 500 Rum for ``names``, dealt from ``seed`` (or the given deal)."""
         return Rum500Game(self, names, seed, deal)
 
 
@@ -318,6 +319,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> Rum500PublicView:
+        """What every player sees: the spread pile, the stock, the melds and each seat."""
         return Rum500PublicView(
             version=self.version,
             round_number=self.round_number,
@@ -351,6 +353,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         )
 
     def private_view(self, seat: int) -> Rum500PrivateView:
+        """What one seat sees: the public table and its own hand."""
         mine = seat == self.to_act
         must = self.must_meld if mine else None
         return Rum500PrivateView(seat, tuple(self.hands[seat]), self.public_view(), None, must)

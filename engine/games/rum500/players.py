@@ -38,6 +38,8 @@ class NormalPlayer:
         self.seed = seed
 
     def choose(self, view: Rum500PrivateView, legal: Sequence[Action]) -> Action:
+        """Take from the pile when it gains clearly more than a draw; meld the best split, lay off
+        the dearest card; otherwise the safe move."""
         if not legal:
             raise ValueError("there is no legal move to make")
         if len(legal) == 1:

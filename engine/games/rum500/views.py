@@ -23,6 +23,8 @@ class Rum500RoundResult(RoundResult):
 
 @dataclass(frozen=True, slots=True)
 class Rum500SeatView:
+    """One seat as everyone sees it: name, cards in hand, points placed and total."""
+
     seat: int
     name: str
     hand_count: int
@@ -32,6 +34,8 @@ class Rum500SeatView:
 
 @dataclass(frozen=True, slots=True)
 class Rum500PublicView:
+    """The table as everyone sees it: the spread discard pile, the stock, melds and seats."""
+
     version: int
     round_number: int
     target: int
@@ -48,6 +52,8 @@ class Rum500PublicView:
 
 @dataclass(frozen=True, slots=True)
 class Rum500PrivateView:
+    """One seat's view: its hand beside the public table."""
+
     seat: int
     hand: tuple[Card, ...]
     public: Rum500PublicView
