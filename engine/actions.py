@@ -125,6 +125,14 @@ class BuyBack:
     accept: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let the upcard lie where a game offers it without a draw (Gin Rummy's first upcard,
+    or its last chance at the wall)."""
+
+    seat: int
+
+
 Action = (
     DrawTalon
     | TakeStaircase
@@ -137,6 +145,7 @@ Action = (
     | Knock
     | CallRummy
     | BuyBack
+    | Pass
 )
 
 
@@ -160,7 +169,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def _more_to_json(
-    action: TakeDiscard | TakeBack | JokerSwap | Knock | CallRummy | BuyBack,
+    action: TakeDiscard | TakeBack | JokerSwap | Knock | CallRummy | BuyBack | Pass,
 ) -> dict[str, Any]:
     if isinstance(action, TakeDiscard):
         return {"t": "takediscard", "s": action.seat}
@@ -179,6 +188,8 @@ def _more_to_json(
         return {"t": "knock", "s": action.seat, "c": action.card.code}
     if isinstance(action, CallRummy):
         return {"t": "rummy", "s": action.seat, "c": action.card.code}
+    if isinstance(action, Pass):
+        return {"t": "pass", "s": action.seat}
     return {"t": "buyback", "s": action.seat, "a": action.accept}
 
 
@@ -213,4 +224,6 @@ def _more_from_json(kind: object, seat: int, data: dict[str, Any]) -> Action:
         return CallRummy(seat, Card.parse(data["c"]))
     if kind == "buyback":
         return BuyBack(seat, bool(data["a"]))
+    if kind == "pass":
+        return Pass(seat)
     raise ParseError(N_("unknown action {kind}"), kind=repr(kind))

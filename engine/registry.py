@@ -22,6 +22,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "engine.games.treppe",
     "engine.games.romme",
     "engine.games.wiener",
+    "engine.games.gin",
 )
 # Games stored before the JSON named its game are of the first one.
 UNNAMED_GAME = "treppenromme"

@@ -26,6 +26,7 @@ from engine.actions import (
     Knock,
     LayOff,
     Meld,
+    Pass,
     TakeBack,
     TakeDiscard,
     TakeStaircase,
@@ -76,6 +77,8 @@ def describe_action(action: Action, names: Sequence[str], talon: bool = True) ->
         if action.accept:
             return _("{who} buys back in", who=who)
         return _("{who} lets the buy-back pass", who=who)
+    if isinstance(action, Pass):
+        return _("{who} passes", who=who)
     raise TypeError(f"unknown action {action!r}")
 
 
