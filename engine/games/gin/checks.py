@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar
 
+import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
 from engine.errors import IllegalAction
-from engine.games.gin import melds
 from engine.i18n import N_
 from engine.protocol import Phase
 from engine.table import TableGame

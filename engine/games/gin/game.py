@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import FULL_PACK, Card, Suit
 from engine.errors import IllegalAction
 from engine.events import Discarded, DrewFromTalon, GameEvent
-from engine.games.gin import melds
 from engine.games.gin.checks import GinChecks
 from engine.games.gin.views import (
     VOID_REPEAT,
@@ -124,6 +124,7 @@ class GinGame(GinChecks[GinRuleset]):
         self.upcard_takes = 0
         self.picked_up: list[list[Card]] = [[], []]
         self.passed: list[list[Card]] = [[], []]
+        self.discarded: list[list[Card]] = [[], []]
         self.to_act = 1 - self.dealer
         self.phase = Phase.DRAW
 
@@ -276,6 +277,7 @@ class GinGame(GinChecks[GinRuleset]):
         self.phase = Phase.PLAY
 
     def _throw(self, seat: int, card: Card) -> None:
+        self.discarded[seat].append(card)
         self.hands[seat].remove(card)
         self.masks[seat] &= ~(1 << melds.index(card))
         self.discard.append(card)
@@ -297,6 +299,7 @@ class GinGame(GinChecks[GinRuleset]):
                     hands_won=self.hands_won[s],
                     picked_up=tuple(self.picked_up[s]),
                     passed=tuple(self.passed[s]),
+                    discarded=tuple(self.discarded[s]),
                 )
                 for s in (0, 1)
             ),

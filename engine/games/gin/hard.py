@@ -7,8 +7,8 @@ has not seen; a discard that probably completes one of the opponent's melds cost
 
 from __future__ import annotations
 
+import engine.games.gin.melds as melds
 from engine.cards import Card
-from engine.games.gin import melds
 from engine.games.gin.players import (
     PAIRS,
     GinPlayer,

@@ -17,9 +17,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import Card
-from engine.games.gin import melds
 from engine.games.gin.views import GinPrivateView
 from engine.protocol import Phase
 

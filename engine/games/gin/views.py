@@ -98,6 +98,7 @@ class GinSeatView:
     hands_won: int
     picked_up: tuple[Card, ...]  # cards this seat took from the discard pile this hand
     passed: tuple[Card, ...]  # upcards this seat left lying this hand
+    discarded: tuple[Card, ...]  # cards this seat discarded this hand, in order
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(
     reason="open_spiel is not installed (pip install open_spiel==2.0.2, the bench extra): "
     "nothing to compare our Gin Rummy with",
 )
-HANDS = 400
+HANDS = 200
 
 
 def _ours(legal: list[Action]) -> set[object]:
@@ -119,8 +119,11 @@ def test_the_same_deals_offer_the_same_moves_and_score_the_same(rules: GinRulese
         kinds[kind] += 1
         quirks += quirk
     print(f"{HANDS} hands: {dict(kinds)}; OpenSpiel's 11-card knock shortcut hit {quirks}")
-    for kind in ("gin", "knock", "knock laid off", "undercut", "void:wall", "void:repeat"):
-        assert kinds[kind] > 0, f"no hand ended as {kind}: {dict(kinds)}"
+    wanted = ["gin", "knock", "knock laid off", "void:wall", "void:repeat"]
+    if rules == GinRuleset():
+        wanted.append("undercut")
+    for kind in wanted:
+        assert any(k.startswith(kind) for k in kinds), f"no hand ended as {kind}: {dict(kinds)}"
 
 
 def test_deadwood_agrees_with_openspiel_on_meld_rich_hands() -> None:
