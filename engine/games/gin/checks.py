@@ -41,17 +41,17 @@ class GinChecks(TableGame[R]):
     # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:
         """Every move the player to act may make now."""
-        return list(self._legal()[0])
+        return list(self._legal())
 
-    def _legal(self) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    def _legal(self) -> tuple[Action, ...]:
         """The legal moves, worked out once for each state (``verify`` asks every time)."""
-        cached: tuple[int, tuple[Action, ...], frozenset[Action]] | None
-        cached = getattr(self, "_legal_cache", None)
-        if cached is not None and cached[0] == self.version:
-            return cached[1], cached[2]
+        cached: tuple[int, tuple[Action, ...]] | None = getattr(self, "_legal_cache", None)
+        version = self.forgotten_actions + len(self.actions)
+        if cached is not None and cached[0] == version:
+            return cached[1]
         moves = tuple(self._moves())
-        self._legal_cache = (self.version, moves, frozenset(moves))
-        return moves, self._legal_cache[2]
+        self._legal_cache = (version, moves)
+        return moves
 
     def _moves(self) -> list[Action]:
         seat = self.to_act
@@ -65,21 +65,23 @@ class GinChecks(TableGame[R]):
                 can_knock = melds.can_get_to(self.masks[seat] | upcard, self.knock_card)
                 return [_TAKES[seat], _PASSES[seat]] if can_knock else [_PASSES[seat]]
             return [_DRAWS[seat], _TAKES[seat]]
-        mask, limit = self.masks[seat], self.knock_card
-        after = melds.deadwood_after_discards(mask) if melds.can_get_to(mask, limit) else {}
+        mask, limit, discards = self.masks[seat], self.knock_card, _DISCARDS[seat]
+        if not melds.can_get_to(mask, limit):  # by suit, then rank: as a hand is held
+            return [discards[i] for i in melds.indices(mask)]
+        after, knocks = melds.deadwood_after_discards(mask), _KNOCKS[seat]
         moves: list[Action] = []
-        for card in sorted(self.hands[seat]):
-            i = melds.index(card)
+        for i in melds.indices(mask):
             if not self.must_knock:
-                moves.append(_DISCARDS[seat][i])
-            if after.get(i, limit + 1) <= limit:
-                moves.append(_KNOCKS[seat][i])
+                moves.append(discards[i])
+            if after[i] <= limit:
+                moves.append(knocks[i])
         return moves
 
     # ----------------------------------------------------------------- checks
     def verify(self, action: Action) -> None:
         """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
-        if action in self._legal()[1]:
+        legal = self._legal()
+        if any(move is action for move in legal) or action in legal:
             return
         self._check_turn(action.seat)
         if isinstance(action, DrawTalon | TakeDiscard | Pass):

@@ -35,14 +35,22 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+_ROW_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(RANKS) if row >> r & 1) for row in range(1 << RANKS)
+)
+
+
+def indices(mask: int) -> list[int]:
+    """The cards of ``mask`` by index: by suit, then rank."""
+    out = [r for r in _ROW_RANKS[mask & ROW]]
+    for base in (13, 26, 39):
+        out.extend(base + r for r in _ROW_RANKS[mask >> base & ROW])
+    return out
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` by suit, then rank."""
-    out: list[Card] = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    return tuple(CARDS[i] for i in indices(mask))
 
 
 def value_of(mask: int) -> int:
@@ -70,6 +78,20 @@ def _sets_from(i: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+# Cards that may start a run of three: ranks A to J of each suit.
+_RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))
+
+
+def meldable(mask: int) -> int:
+    """The cards of ``mask`` that belong to at least one meld within ``mask`` (the others
+    are deadwood whatever the arrangement)."""
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
+    runs = starts | starts << 1 | starts << 2
+    a, b, c, d = mask & ROW, mask >> 13 & ROW, mask >> 26 & ROW, mask >> 39 & ROW
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    return runs | (mask & (ranks | ranks << 13 | ranks << 26 | ranks << 39))
+
+
 _RUNS = tuple(_runs_from(i) for i in range(52))
 _SETS = tuple(_sets_from(i) for i in range(52))
 _CACHE: dict[int, int] = {}
@@ -83,7 +105,8 @@ def deadwood(mask: int) -> int:
         return hit
     if len(_CACHE) > _CACHE_LIMIT:
         _CACHE.clear()
-    return _deadwood(mask)
+    melding = meldable(mask)
+    return value_of(mask ^ melding) + _deadwood(melding) if melding else value_of(mask)
 
 
 def _deadwood(mask: int) -> int:
@@ -143,7 +166,7 @@ def deadwood_after_discards(mask: int) -> dict[int, int]:
 def can_get_to(mask: int, limit: int) -> bool:
     """Can ``mask`` (a hand after drawing) discard one card and keep at most ``limit``?"""
     # Dropping a card lowers the least deadwood by its value at most (10).
-    if deadwood(mask) > limit + 10:
+    if value_of(mask & ~meldable(mask)) > limit + 10 or deadwood(mask) > limit + 10:
         return False
     return min(deadwood_after_discards(mask).values()) <= limit
 
