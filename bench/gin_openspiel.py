@@ -79,6 +79,13 @@ class Mirror:
         return values[0], values[1]
 
     # ----------------------------------------------------------------- our moves
+    def playable(self, legal: Sequence[Action]) -> list[Action]:
+        """``legal`` less a knock OpenSpiel refuses: it judges an eleven-card hand by one best
+        split less its highest card, which in rare hands misses a knock (see the rules)."""
+        if self.phase != self.g.Phase.DISCARD or self.g.KNOCK_ACTION in self.state.legal_actions():
+            return list(legal)
+        return [a for a in legal if not isinstance(a, Knock)]
+
     def ours(self, action: Action) -> None:
         """Apply a move of our engine to both (a draw from the stock deals its card there)."""
         g, state = self.g, self.state

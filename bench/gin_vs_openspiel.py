@@ -105,7 +105,7 @@ def play_hand(pyspiel: object, strength: str, deal_seed: int, seat: int) -> Tall
         elif mirror.phase == mirror.g.Phase.LAYOFF:
             mirror.lay_down(seat)
         else:
-            legal = game.legal_actions()
+            legal = mirror.playable(game.legal_actions())
             view = game.private_view(seat)
             start = time.perf_counter()
             action = player.choose(view, legal)

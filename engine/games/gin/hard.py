@@ -9,19 +9,12 @@ from __future__ import annotations
 
 import engine.games.gin.melds as melds
 from engine.cards import Card
-from engine.games.gin.players import (
-    PAIRS,
-    GinPlayer,
-    RandomGinPlayer,
-    Table,
-    best_after_draw,
-    bits,
-)
+from engine.games.gin.players import PAIRS, GinPlayer, RandomGinPlayer, Table, best_after_draw
 from engine.games.gin.views import GinPrivateView
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 
-KNOCK_WEIGHT = 12.0  # deadwood points a sure knock after the next draw is worth
+KNOCK_WEIGHT = 30.0  # deadwood points a sure knock after the next draw is worth
 DANGER_WEIGHT = 6.0  # deadwood points a card surely completing an opponent's meld costs
 TAKE_MARGIN = 1.0  # take the upcard when it beats the stock's expectation by this much
 
@@ -29,9 +22,11 @@ TAKE_MARGIN = 1.0  # take the upcard when it beats the stock's expectation by th
 def outlook(hand: int, unseen: int, knock_card: int) -> tuple[float, float]:
     """(expected least deadwood, chance of a knock) after drawing one of ``unseen`` into the
     ten-card ``hand`` and discarding the best card."""
+    cards = melds.indices(unseen)
     base = melds.deadwood(hand)
+    if not cards:
+        return base, 0.0
     best_cut = min(melds.deadwood_after_discards(hand).values())
-    cards = bits(unseen)
     total = knocks = 0
     for card in cards:
         left = best_after_draw(hand, card, base, best_cut)
@@ -41,16 +36,16 @@ def outlook(hand: int, unseen: int, knock_card: int) -> tuple[float, float]:
 
 
 def danger(card: int, table: Table) -> float:
-    """The chance that the opponent holds two cards that meld with ``card``."""
+    """The chance that the opponent holds two cards that meld with ``card`` (each card he
+    may hold counted as likely as any other he might)."""
     unknown = table.unseen.bit_count()
     share = table.opponent_unknown / unknown if unknown else 0.0
     safe = 1.0
     for pair in PAIRS[card]:
         chance = 1.0
-        for partner in bits(pair):
-            if table.opponent >> partner & 1:
-                continue
-            chance *= share if table.unseen >> partner & 1 else 0.0
+        for partner in melds.indices(pair):
+            if not table.opponent >> partner & 1:
+                chance *= share if table.unseen >> partner & 1 else 0.0
         safe *= 1.0 - chance
     return 1.0 - safe
 
@@ -60,32 +55,20 @@ class HardGinPlayer(GinPlayer):
 
     def _keep_cost(self, hand: int, card: Card, table: Table) -> float:
         i = melds.index(card)
-        expected, knock = outlook(hand & ~(1 << i), table.unseen, self._knock_card)
+        expected, knock = outlook(hand & ~(1 << i), table.unseen, table.knock_card)
         return expected - KNOCK_WEIGHT * knock + DANGER_WEIGHT * danger(i, table)
 
-    def _context(self, view: GinPrivateView, hand: int) -> Table:
-        self._knock_card = view.public.knock_card
-        return Table.of(view, hand)
-
     def _wants(self, view: GinPrivateView, hand: int, card: int) -> bool:
+        """Take the upcard when it lets the hand knock, or when the hand kept after taking it
+        beats what a draw from the stock may be expected to leave."""
         taken = melds.deadwood_after_discards(hand | 1 << card)
-        del taken[card]
+        del taken[card]  # taking a card to throw it back gains nothing
         after_take = min(taken.values())
         if after_take <= view.public.knock_card:
             return True
         table = Table.of(view, hand)
-        expected, _ = outlook_of_draw(hand, table.unseen & ~(1 << card))
+        expected, _ = outlook(hand, table.unseen & ~(1 << card), table.knock_card)
         return after_take < expected - TAKE_MARGIN
-
-
-def outlook_of_draw(hand: int, unseen: int) -> tuple[float, int]:
-    """The least deadwood to expect after drawing one of ``unseen`` into the ten-card
-    ``hand``, and how many cards were looked at."""
-    base = melds.deadwood(hand)
-    best_cut = min(melds.deadwood_after_discards(hand).values())
-    cards = bits(unseen)
-    total = sum(best_after_draw(hand, card, base, best_cut) for card in cards)
-    return total / len(cards), len(cards)
 
 
 def make_player(strength: str, seed: int) -> RandomGinPlayer | GinPlayer:

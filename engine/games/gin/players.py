@@ -41,15 +41,6 @@ def _partner_pairs(i: int) -> tuple[int, ...]:
 PAIRS: tuple[tuple[int, ...], ...] = tuple(_partner_pairs(i) for i in range(52))
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def fits(i: int, hand: int) -> bool:
     """Can card ``i`` join a meld with two cards of ``hand``?"""
     return any(pair & hand == pair for pair in PAIRS[i])
@@ -71,6 +62,7 @@ class Table:
     unseen: int
     opponent: int
     opponent_unknown: int  # cards in the opponent's hand the seat has not seen
+    knock_card: int
 
     @classmethod
     def of(cls, view: GinPrivateView, hand: int) -> Table:
@@ -79,7 +71,8 @@ class Table:
         other = public.seats[1 - view.seat]
         opponent = melds.mask_of(other.picked_up) & ~pile & ~hand
         unseen = _ALL & ~hand & ~pile & ~opponent
-        return cls(unseen, opponent, other.hand_count - opponent.bit_count())
+        unknown = other.hand_count - opponent.bit_count()
+        return cls(unseen, opponent, unknown, public.knock_card)
 
 
 class RandomGinPlayer:
@@ -149,7 +142,7 @@ class GinPlayer:
         """How bad the hand left after discarding ``card`` is (lower is better): its deadwood,
         less a little for each unseen card that would meld with it."""
         rest = hand & ~(1 << melds.index(card))
-        chances = sum(1 for j in bits(table.unseen) if fits(j, rest))
+        chances = sum(1 for j in melds.indices(table.unseen) if fits(j, rest))
         return melds.deadwood(rest) - 0.3 * chances
 
 
