@@ -1,5 +1,5 @@
-"""Real bot processes for the operations drills (tests/bot/test_bot_sigterm.py,
-tests/bot/test_failover.py, bench/failover.py): ``python -m bot``'s own ``main`` in a child
+"""Real bot processes for the operations drills (tests/bot/ops/test_bot_sigterm.py,
+tests/bot/ops/test_failover.py, bench/failover.py): ``python -m bot``'s own ``main`` in a child
 process, logged in to the loopback fake of Discord (tests/bot/loopback_discord.py) instead of
 discord.com, playing a game that plays itself: both members time out once, are marked away
 and are then played for, one move every ``COMPUTER_DELAY`` seconds."""

@@ -152,7 +152,7 @@ def twenty_card_legal_ms(samples: int) -> tuple[float, float, float]:
                 moves.append(len(legal))
                 melds.append(len(game.melds))
             if game.phase is Phase.DRAW:
-                deep = len(game.staircase) >= 8 or not game.talon
+                deep = len(game.discard) >= 8 or not game.stock
                 game.apply(TakeStaircase(seat, 0) if deep else DrawTalon(seat))
                 continue
             legal = game.legal_actions()

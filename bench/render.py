@@ -25,10 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # allow ``python bench/render.py`` without an install
     sys.path.insert(0, str(ROOT))
 
-from bot.games import twopack_examples as vx  # noqa: E402
+from bot.games.romme import examples as rx  # noqa: E402
 from bot.games.romme.render import render_romme_table  # noqa: E402
 from bot.games.treppe import examples as ex  # noqa: E402
 from bot.games.treppe.render_table import draw_table, render_table  # noqa: E402
+from bot.games.wiener import examples as wx  # noqa: E402
 from bot.games.wiener.render import render_wiener_table  # noqa: E402
 from bot.render import clear_caches, render_hand  # noqa: E402
 from bot.render.canvas import encode, new_canvas  # noqa: E402
@@ -52,8 +53,8 @@ def p50_ms(fns: dict[str, Callable[[], object]], runs: int = RUNS) -> dict[str, 
 def variant_line() -> str:
     """Rommé and Wiener Rummy tables (the docs positions, from seeded engine games), drawn and
     encoded with the caches cleared, measured apart from the Treppenrommé figures."""
-    romme = vx.romme_table()
-    wiener = vx.wiener_knock()
+    romme = rx.romme_table()
+    wiener = wx.wiener_knock()
     romme_png = render_romme_table(romme)
     wiener_png = render_wiener_table(wiener)
 
@@ -74,14 +75,13 @@ def variant_line() -> str:
 
 def _kinds() -> dict[str, Callable[[], bytes]]:
     """Every other picture kind, drawn from the docs' engine games (inputs made once)."""
-    import bot.games.examples as eg
-    from bot.games.romme.render import render_romme_round_result
+    from bot.games.romme.render_results import render_romme_round_result
     from bot.games.treppe.render_results import render_round_result, render_session_result
     from bot.games.wiener.render_results import render_wiener_round_result
     from bot.render.emoji_art import card_emoji
     from engine.cards import FULL_PACK, Card
 
-    four, rom, wie = eg.treppen_four(), eg.romme(), eg.wiener()
+    four, rom, wie = ex.treppen_four(), rx.romme(), wx.wiener()
     thirteen = FULL_PACK[:26:2]
     return {
         "treppe_round": lambda: render_round_result(four.result, four.names),

@@ -150,7 +150,7 @@ async def stored_by_round(session: Session, folder: Path) -> dict[int, RoundFigu
     try:
         # The log is never folded back into the database during the session, so each
         # commit's growth of it is exactly the pages that commit wrote.
-        await store._fetch("PRAGMA wal_autocheckpoint=0", {})
+        await store._db.fetch("PRAGMA wal_autocheckpoint=0", {})
         seats = [SeatRow(s, 100 + s, NAMES[s]) for s in range(session.seats)]
         game_id = await store.create_lobby(1, 1, seats[0], {}, session.spec.key)
         game = session.new_game()

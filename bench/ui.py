@@ -33,8 +33,8 @@ from bot_harness import Table, make_settings  # noqa: E402
 from simcord import Env  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
+from bot.core.handstate import HandState  # noqa: E402
 from bot.core.model import GameOptions  # noqa: E402
-from bot.core.presenter import HandState  # noqa: E402
 from bot.games import all_presenters, presenter  # noqa: E402
 from bot.hand import taps  # noqa: E402
 from bot.hand.ui import hand_context  # noqa: E402
@@ -138,8 +138,8 @@ async def next_move(table: Table, member: Any) -> Action | None:
         found = [a for a in offered if isinstance(a, kind)]
         if found:
             return found[0]
-    shown = presenter(table.live.game_key)
-    return shown.safe_move(ctx.private, list(ctx.legal))
+    spec = presenter(table.live.game_key).spec
+    return spec.timeout_action(ctx.private, list(ctx.legal))
 
 
 async def measure(spec: GameSpec) -> TurnFigures:

@@ -66,6 +66,7 @@ def is_unreachable(error: BaseException) -> bool:
 
 
 def describe(error: BaseException) -> str:
+    """An error in one line for stderr: its type, and its message if it has one."""
     text = str(error).strip()
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
@@ -155,6 +156,8 @@ class OneLineReconnects(logging.Filter):
 
 
 def configure_logging(level: str, log_format: str = "text", shard_count: int | None = None) -> None:
+    """Send every log record to stdout as text or JSON lines, reconnect noise shortened, and count
+    the errors for the metrics."""
     handler = logging.StreamHandler(sys.stdout)
     if log_format == "json":
         handler.setFormatter(JsonFormatter(shard_count))
@@ -184,6 +187,7 @@ def settings_help() -> str:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line: no arguments of its own, but ``--help`` lists every setting."""
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="Run treppenbot, the Discord bot for rummy games, until stopped (Ctrl-C).",
@@ -194,6 +198,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Check the settings and token, open the database, run the bot until stopped; the exit code."""
     parse_args(argv)
     try:
         settings = Settings()

@@ -19,10 +19,10 @@ from bot.core.ratelimit import RateLimiter, Verdict
 from bot.core.service import GameService
 from bot.games import all_presenters
 from bot.ops import metrics
+from bot.ops.shardlock import ShardLock
 from bot.ops.stop import STOPPING, Stopping
 from bot.settings import Settings
 from bot.storage import Store, open_store
-from bot.storage.shardlock import ShardLock
 from engine.i18n import _, languages
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,9 @@ COMMAND_IDS = "command_ids"  # top-level command name -> id, as the last sync re
 
 
 class TreppenBot(commands.AutoShardedBot):
+    """The bot: one /treppe command group for every game, the game service that runs the tables, and
+    the features loaded as extensions."""
+
     service: GameService
 
     def __init__(self, settings: Settings, storage: Store | None = None) -> None:
@@ -87,7 +90,7 @@ class TreppenBot(commands.AutoShardedBot):
         await self.sync_commands()
         if self.settings.card_emojis:
             # In the background: the first start uploads them; tables show plain cards till then.
-            self.service.spawn_detached(emojis.install(self, languages()))
+            self.service.tasks.spawn_detached(emojis.install(self, languages()))
         collector.freeze_start_up()
         collector.install(
             self.settings.gc_freeze,
@@ -121,6 +124,7 @@ class TreppenBot(commands.AutoShardedBot):
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object
     ) -> None:
+        """Count a slash command answered without error in the metrics."""
         metrics.finish(interaction)
 
     async def sync_commands(self) -> None:
@@ -165,6 +169,7 @@ class TreppenBot(commands.AutoShardedBot):
         await self.service.storage.set_meta(COMMAND_IDS, json.dumps(mentions.known()))
 
     async def on_ready(self) -> None:
+        """On the first connection only: resume the restored tables' timers and computer moves."""
         if self._resumed:
             return
         self._resumed = True
@@ -177,7 +182,7 @@ class TreppenBot(commands.AutoShardedBot):
             self._storage_closed = True  # close may be called again while it runs
             if self.shard_lock is not None:
                 await self.shard_lock.stop()
-            await service.shutdown()
+            await service.tasks.shutdown()
             try:
                 await service.leases.release_all()
             except Exception:

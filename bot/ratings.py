@@ -31,6 +31,8 @@ class Rating:
 
     @property
     def conservative(self) -> float:
+        """The rating the leaderboard ranks by: mu minus three sigma, so a new player with an
+        uncertain rating does not lead."""
         return self.mu - CONSERVATIVE_SIGMAS * self.sigma
 
 
@@ -134,6 +136,7 @@ def signed(value: float) -> str:
 
 
 def change_line(name: str, change: RatingChange) -> str:
+    """One member's rating change after a session: the new rating and how much it moved."""
     delta = change.after.mu - change.before.mu
     return f"{name}: {shown(change.after)} ({signed(delta)})"
 

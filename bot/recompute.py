@@ -63,6 +63,7 @@ async def check(storage: Store, write: bool) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``python -m bot.recompute`` with ``argv``; the exit code."""
     parser = argparse.ArgumentParser(prog="python -m bot.recompute", description=__doc__)
     parser.add_argument(
         "--database",

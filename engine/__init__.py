@@ -42,7 +42,17 @@ Every ``RulesError`` message is written for players and may be shown as it is.
 
 from collections.abc import Iterable
 
-from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, MeldKind, TakeStaircase
+from engine.actions import (
+    Action,
+    Discard,
+    DrawTalon,
+    End,
+    LayOff,
+    Meld,
+    MeldKind,
+    TakeDiscard,
+    TakeStaircase,
+)
 from engine.cards import FULL_PACK, JOKER, SUITS, Card, Rank, Suit, format_cards, parse_cards
 from engine.errors import IllegalAction, IllegalMeld, ParseError, RulesError
 from engine.games.treppe.game import Game, Ruleset
@@ -88,6 +98,7 @@ __all__ = [
     "Ruleset",
     "SeatView",
     "Suit",
+    "TakeDiscard",
     "TakeStaircase",
     "analyse_meld",
     "deadwood",

@@ -1,4 +1,9 @@
-"""``python -m engine simulate ...`` and ``python -m engine play ...``."""
+"""``python -m engine simulate ...``, ``python -m engine play ...`` and ``replay``.
+
+``--game KEY`` chooses any registered game (Treppenrommé unless told). Treppenrommé is played
+at its own terminal table (``engine.games.treppe.terminal``: typed commands in English and
+German); every other game at the table every game shares (``engine.console``).
+"""
 
 from __future__ import annotations
 
@@ -6,73 +11,69 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.games.treppe.ai import STRENGTHS
+from engine.errors import RulesError
+from engine.games.treppe.game import Game as Treppe
+from engine.games.treppe.game import Ruleset
 from engine.i18n import _, environment_language, languages, using
+from engine.registry import game_keys, get_spec
 
 
-def _strengths(text: str, low: int, high: int, what: str) -> list[str]:
-    seats = [s.strip().lower() for s in text.split(",") if s.strip()]
-    for seat in seats:
-        if seat not in STRENGTHS:
-            raise argparse.ArgumentTypeError(
-                f"unknown strength {seat!r}: choose from {', '.join(STRENGTHS)}"
-            )
-    if not low <= len(seats) <= high:
-        raise argparse.ArgumentTypeError(
-            f"give {low} to {high} {what}, separated by commas, e.g. normal,hard"
-        )
-    return seats
-
-
-def _seats(text: str) -> list[str]:
-    """``simulate --seats``: 2 to 4 computer players."""
-    return _strengths(text, 2, 4, "strengths")
-
-
-def _opponents(text: str) -> list[str]:
-    """``play --seats``: 1 to 3 computer opponents."""
-    return _strengths(text, 1, 3, "opponent strengths")
+def _strengths(text: str) -> list[str]:
+    return [s.strip().lower() for s in text.split(",") if s.strip()]
 
 
 def _target(text: str) -> int:
+    """A target the ruleset accepts (its bounds are declared on ``Ruleset.target``)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"the target must be at least 1 point, not {value}")
+    try:
+        Ruleset(target=value)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     return value
 
 
+def _game_option(parser: argparse.ArgumentParser) -> None:
+    keys = game_keys()
+    parser.add_argument(
+        "--game", choices=keys, default=keys[0], help=f"the game to play (default {keys[0]})"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Treppenrommé engine")
+    """The command line of ``python -m engine``: ``simulate``, ``play`` and ``replay``."""
+    parser = argparse.ArgumentParser(prog="python -m engine", description="the rummy engine")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="computer players play each other")
+    _game_option(sim)
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument(
         "--seats",
-        type=_seats,
+        type=_strengths,
         default=["normal", "random"],
-        help=f"2 to 4 strengths from {','.join(STRENGTHS)} (default normal,random)",
+        help="the players' strengths, e.g. normal,hard,random (default normal,random)",
     )
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--target", type=_target, default=500, help="session target (default 500)")
+    sim.add_argument("--target", type=_target, default=None, help="session target (a game's own)")
     sim.add_argument("--rounds", action="store_true", help="single rounds instead of sessions")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
     play = sub.add_parser("play", help="play a session in the terminal")
+    _game_option(play)
     play.add_argument(
         "--seats",
         "--opponents",
         dest="opponents",
-        type=_opponents,
+        type=_strengths,
         default=["normal"],
-        help="1 to 3 computer opponents, e.g. normal,hard (default normal)",
+        help="your computer opponents' strengths, e.g. normal,hard (default normal)",
     )
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    play.add_argument("--target", type=_target, default=500, help="session target (default 500)")
+    play.add_argument("--target", type=_target, default=None, help="session target (a game's own)")
     play.add_argument(
         "--name", default=None, help="your name at the table (default: You, in your language)"
     )
@@ -98,6 +99,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of the record's words (default: from the environment's locale)",
     )
     return parser
+
+
+def _seats_problem(game: str, seats: list[str], opponents: bool) -> str | None:
+    """Why ``seats`` (or, for ``play``, the opponents) do not fit the game; None if they do."""
+    spec = get_spec(game)
+    for strength in seats:
+        if strength not in spec.strengths:
+            return f"unknown strength {strength!r}: choose from {', '.join(spec.strengths)}"
+    low, high = spec.min_seats, spec.max_seats
+    if opponents:
+        low, high = low - 1, high - 1
+    if not low <= len(seats) <= high:
+        what = "opponent strengths" if opponents else "strengths"
+        return f"give {low} to {high} {what}, separated by commas, e.g. normal,hard"
+    return None
 
 
 def replay_main(path: str, only_round: int | None, steps: bool = False) -> int:
@@ -146,28 +162,52 @@ def replay_main(path: str, only_round: int | None, steps: bool = False) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command == "simulate":
-        from engine.games.treppe.sim import run
-
-        run(
-            args.seats,
-            args.games,
-            args.seed,
-            args.target,
-            args.rounds,
-            args.jobs,
-            args.quiet,
-        )
-        return 0
+    """Run the command ``argv`` names; the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.command == "replay":
         with using(args.lang or environment_language()):
             return replay_main(args.file, args.round, args.steps)
-    from engine.games.treppe.terminal import main as play_main
+    seats = args.seats if args.command == "simulate" else args.opponents
+    problem = _seats_problem(args.game, seats, opponents=args.command == "play")
+    if problem is not None:
+        parser.error(problem)
+    if args.command == "simulate":
+        from engine.sim import run
 
+        try:
+            run(
+                seats,
+                args.games,
+                args.seed,
+                args.target,
+                args.rounds,
+                args.jobs,
+                args.quiet,
+                game=args.game,
+            )
+        except ValueError as error:
+            parser.error(str(error))
+        return 0
     lang = args.lang or environment_language()
     with using(lang):
-        return play_main(args.opponents, args.seed, args.target, args.name, lang=lang)
+        return _play(parser, args, lang)
+
+
+def _play(parser: argparse.ArgumentParser, args: argparse.Namespace, lang: str) -> int:
+    from engine.console import main as play_any
+    from engine.sim import game_ruleset
+
+    try:
+        ruleset = game_ruleset(args.game, args.target)
+    except ValueError as error:
+        parser.error(str(error))
+    if args.game == Treppe.GAME_KEY:  # Treppenrommé keeps its own table and typed commands
+        from engine.games.treppe.terminal import main as play_treppe
+
+        target = int(ruleset.to_json()["target"])
+        return play_treppe(args.opponents, args.seed, target, args.name, lang=lang)
+    return play_any(args.game, ruleset, args.opponents, args.seed, args.name, lang=lang)
 
 
 if __name__ == "__main__":

@@ -36,26 +36,23 @@ def misfit_at_end(
 
 
 class MeldKind(Enum):
+    """A set (cards of one rank) or a run (one suit, ranks in a row)."""
+
     SET = "set"
     RUN = "run"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawTalon:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TakeStaircase:
-    """Take the staircase card at ``index`` (0 = the oldest, bottom card) and every card
-    above it. Players see positions numbered from 1, so position = index + 1."""
+    """Draw the top card of the stock (Treppenrommé's talon)."""
 
     seat: int
-    index: int
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
+    """Put ``cards`` from the hand down as a new table meld, a set or a run."""
+
     seat: int
     cards: tuple[Card, ...]
 
@@ -72,15 +69,30 @@ class LayOff:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """Put ``card`` from the hand on the discard pile, ending the turn."""
+
     seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class TakeDiscard:
-    """Take the top card of the discard pile."""
+    """Take the top ``depth`` cards of the discard pile: 1 is the top card alone, 3 the card
+    third from the top and the two above it (Treppenrommé's staircase takes any depth)."""
 
     seat: int
+    depth: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class TakeStaircase:
+    """A take from a spread discard pile named by position, as players type it (and as logs
+    stored before ``TakeDiscard`` had a depth spell it): the card at ``index`` (0 = the
+    bottom card) and every card above it. The game resolves it into the ``TakeDiscard`` of
+    the same cards before checking it; legal moves and action logs hold only ``TakeDiscard``."""
+
+    seat: int
+    index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +147,6 @@ class Pass:
 
 Action = (
     DrawTalon
-    | TakeStaircase
     | Meld
     | LayOff
     | Discard
@@ -145,6 +156,7 @@ Action = (
     | Knock
     | CallRummy
     | BuyBack
+    | TakeStaircase
     | Pass
 )
 
@@ -153,8 +165,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
     """A compact JSON-ready form; the action log is stored as a list of these."""
     if isinstance(action, DrawTalon):
         return {"t": "draw", "s": action.seat}
-    if isinstance(action, TakeStaircase):
-        return {"t": "take", "s": action.seat, "i": action.index}
+    if isinstance(action, TakeDiscard):
+        if action.depth == 1:
+            return {"t": "takediscard", "s": action.seat}
+        return {"t": "takediscard", "s": action.seat, "d": action.depth}
     if isinstance(action, Meld):
         return {"t": "meld", "s": action.seat, "c": [c.code for c in action.cards]}
     if isinstance(action, LayOff):
@@ -169,10 +183,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def _more_to_json(
-    action: TakeDiscard | TakeBack | JokerSwap | Knock | CallRummy | BuyBack | Pass,
+    action: TakeBack | JokerSwap | Knock | CallRummy | BuyBack | TakeStaircase | Pass,
 ) -> dict[str, Any]:
-    if isinstance(action, TakeDiscard):
-        return {"t": "takediscard", "s": action.seat}
+    if isinstance(action, TakeStaircase):
+        return {"t": "take", "s": action.seat, "i": action.index}
     if isinstance(action, TakeBack):
         return {"t": "takeback", "s": action.seat}
     if isinstance(action, JokerSwap):
@@ -194,12 +208,13 @@ def _more_to_json(
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
+    """The action ``action_to_json`` wrote; a ``ParseError`` for a kind it does not know."""
     kind = data.get("t")
     seat = int(data["s"])
     if kind == "draw":
         return DrawTalon(seat)
-    if kind == "take":
-        return TakeStaircase(seat, int(data["i"]))
+    if kind == "takediscard":
+        return TakeDiscard(seat, int(data.get("d", 1)))
     if kind == "meld":
         return Meld(seat, tuple(Card.parse(c) for c in data["c"]))
     if kind == "lay":
@@ -211,8 +226,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
 
 
 def _more_from_json(kind: object, seat: int, data: dict[str, Any]) -> Action:
-    if kind == "takediscard":
-        return TakeDiscard(seat)
+    if kind == "take":  # Treppenrommé's staircase take as stored before TakeDiscard's depth
+        return TakeStaircase(seat, int(data["i"]))
     if kind == "takeback":
         return TakeBack(seat)
     if kind == "swap":

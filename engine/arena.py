@@ -126,6 +126,7 @@ def _table(result: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``python -m engine.arena`` with ``argv`` and print its table; the exit code."""
     parser = argparse.ArgumentParser(
         prog="python -m engine.arena", description="computer players of any game"
     )

@@ -8,6 +8,7 @@ and piles are lists, never sets.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import ClassVar
 
@@ -35,6 +36,7 @@ class Rank(IntEnum):
 
     @property
     def label(self) -> str:
+        """The rank as card codes write it (A, 2-10, J, Q, K, Jo), never translated."""
         return _RANK_LABELS[self]
 
     @property
@@ -54,6 +56,8 @@ _RANK_LABELS = {
 
 
 class Suit(Enum):
+    """The four suits, each valued by its symbol, in the order the pack is sorted."""
+
     CLUBS = "♣"
     DIAMONDS = "♦"
     HEARTS = "♥"
@@ -61,18 +65,22 @@ class Suit(Enum):
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol (♣ ♦ ♥ ♠), as cards are shown."""
         return self.value
 
     @property
     def letter(self) -> str:
+        """One letter (C D H S), for card codes such as ``QH`` and cards typed without symbols."""
         return self.name[0]
 
     @property
     def is_red(self) -> bool:
+        """Whether the suit is red (diamonds, hearts), for drawing and colouring it."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
     @property
     def index(self) -> int:
+        """The suit's place in ``SUITS`` (0-3), for tables indexed by suit."""
         return _SUIT_INDEX[self]
 
 
@@ -138,6 +146,7 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
+        """Whether the card is a joker (it has no suit)."""
         return self.suit is None
 
     @property
@@ -200,6 +209,30 @@ FULL_PACK: tuple[Card, ...] = tuple(
 CARD_AT: tuple[tuple[Card, ...], ...] = tuple(
     (JOKER, *(Card(Rank(r), suit) for r in range(1, 14))) for suit in SUITS
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """What a game is played with: ``packs`` French packs of 52 and ``jokers`` jokers."""
+
+    packs: int = 1
+    jokers: int = 0
+
+    @property
+    def size(self) -> int:
+        """How many cards the pack holds."""
+        return self.packs * len(FULL_PACK) + self.jokers
+
+    def cards(self) -> list[Card]:
+        """Every card, in a fixed order (shuffle before use)."""
+        return [*(FULL_PACK * self.packs), *([JOKER] * self.jokers)]
+
+    def copies(self) -> dict[Card, int]:
+        """How many copies of each card the game holds."""
+        counts = dict.fromkeys(FULL_PACK, self.packs)
+        if self.jokers:
+            counts[JOKER] = self.jokers
+        return counts
 
 
 # Suits and ranks by name, English and German: "Herz Dame", "D Herz", "Pik-Ass", "queen hearts".
@@ -287,4 +320,5 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
+    """The cards as the reader writes them, separated by spaces: ``7♦ 8♦ 9♦``."""
     return " ".join(str(card) for card in cards)

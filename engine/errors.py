@@ -16,6 +16,7 @@ class RulesError(ValueError):
 
     @property
     def message(self) -> Message:
+        """The reason as a message translated where it is read."""
         return Message(self.code, **self.params)
 
     def __str__(self) -> str:

@@ -141,9 +141,14 @@ class Card(Protocol):
     """What this module reads of a card (``engine.cards.Card``; not imported: cards use us)."""
 
     @property
-    def rank_int(self) -> int: ...
+    def rank_int(self) -> int:
+        """The rank as a number: 0 joker, 1 ace, up to 13 king."""
+        ...
+
     @property
-    def suit(self) -> _Suit | None: ...
+    def suit(self) -> _Suit | None:
+        """The suit, with its ``symbol``; None for a joker."""
+        ...
 
 
 def _is_card(value: object) -> bool:
@@ -166,6 +171,7 @@ def _show(value: object) -> str:
 
 
 def fill(text: str, params: Mapping[str, object]) -> str:
+    """``text`` with its placeholders filled from ``params``, cards and messages translated."""
     return text.format(**{key: _show(value) for key, value in params.items()}) if params else text
 
 
@@ -177,6 +183,12 @@ def _(message: str, /, **params: object) -> str:
 def N_(message: str, /) -> str:
     """Marks a message for the catalogue without translating it (translated where shown)."""
     return message
+
+
+def N_plural(singular: str, plural: str, /) -> tuple[str, str]:
+    """Marks a message with plural forms for the catalogue (translated where shown, with
+    ``ngettext``)."""
+    return singular, plural
 
 
 def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
@@ -202,6 +214,7 @@ class Message:
         self.plural: str | None = None
 
     def text(self) -> str:
+        """The message in the current language, its parameters filled in."""
         if self.plural is not None:
             count = self.params["n"]
             assert isinstance(count, int)
@@ -259,6 +272,7 @@ def card_text(card: Card) -> str:
 
 
 def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the reader writes them, separated by spaces (Q♥ 10♣ in English)."""
     return " ".join(card_text(card) for card in cards)
 
 

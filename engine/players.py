@@ -1,9 +1,11 @@
 """What every game's computer players share: the bridge from a game's own players, which read
-that game's private view, to the protocol's ``Player``, which the bot and the simulator use.
+that game's private view, to the protocol's ``Player``, which the bot and the simulator use;
+the seeded randomness of a decision; and the ``random`` player, the same for every game.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
@@ -14,10 +16,52 @@ V = TypeVar("V")
 V_contra = TypeVar("V_contra", contravariant=True)
 
 
+class _Moment(Protocol):
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+
+
+class SeatAtMoment(Protocol):
+    """What a decision's randomness depends on: the seat and how far the session has come."""
+
+    @property
+    def seat(self) -> int:
+        """The seat deciding: each seat's choices differ at the same moment."""
+        ...
+
+    @property
+    def public(self) -> _Moment:
+        """How far the session has come (round and version): a new moment, a new chance."""
+        ...
+
+
+def decision_rng(seed: int, view: SeatAtMoment, salt: str = "") -> random.Random:
+    """A generator that depends only on the seed and the position, never on call history."""
+    public = view.public
+    return random.Random(f"{salt}:{seed}:{view.seat}:{public.round_number}:{public.version}")
+
+
+class RandomPlayer:
+    """Any legal move, uniformly (seeded): the ``random`` strength of every game."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatAtMoment, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` at random, the same again for the same seed, seat and moment."""
+        if not legal:
+            raise ValueError("there is no legal move to make")
+        return decision_rng(self.seed, view, "random").choice(list(legal))
+
+
 class GamePlayer(Protocol[V_contra]):
     """A game's own computer player: it reads that game's private view."""
 
-    def choose(self, view: V_contra, legal: Sequence[Action]) -> Action: ...
+    def choose(self, view: V_contra, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen from what the seat of ``view`` may see."""
+        ...
 
 
 def narrowed(view: BasePrivateView, view_type: type[V]) -> V:
@@ -35,6 +79,7 @@ class TypedPlayer(Generic[V]):
         self.view_type = view_type
 
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        """The inner player's choice; a ``TypeError`` for another game's view."""
         return self.inner.choose(narrowed(view, self.view_type), legal)
 
 

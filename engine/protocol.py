@@ -7,9 +7,11 @@ against these names only:
 * ``Standings``: each seat's score, whether lower is better, and the winners once over.
 * ``RummyGame``: a session: ``verify``/``can``/``apply`` actions, ``legal_actions()``,
   ``public_view()``/``private_view(seat)``, ``to_json()``/``from_json()``.
-* ``BasePublicView``/``BasePrivateView``/``BaseSeatView``: what every game's views share.
+* ``BasePublicView``/``BasePrivateView``/``BaseSeatView``/``BaseMeldView``: what every
+  game's views share.
 * ``GameRules``: a frozen ruleset (the options a table agrees on) that starts games.
-* ``GameSpec``/``OptionSpec``: a game's entry in the registry (see ``engine.registry``).
+* ``GameSpec``: a game's entry in the registry (see ``engine.registry``), with the
+  ``OptionSpec``s its ruleset declares (``engine.options``, imported here too).
 * ``Player``: a computer player; ``choose(view, legal)`` returns one of ``legal``.
 """
 
@@ -20,11 +22,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from engine.actions import Action
+from engine.actions import Action, MeldKind
 from engine.cards import Card
-from engine.errors import RulesError
-from engine.events import GameEvent, RoundRecord
-from engine.i18n import N_
+from engine.events import GameEvent, RoundResult
+from engine.options import OptionLabel as OptionLabel
+from engine.options import OptionSpec as OptionSpec
+from engine.options import OptionValue as OptionValue
 
 
 class Phase(Enum):
@@ -69,54 +72,154 @@ class BaseSeatView(Protocol):
     """One seat as every player sees it."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat's number: 0 is the first name given, then clockwise."""
+        ...
+
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The player's name as given when the game started."""
+        ...
+
     @property
-    def hand_count(self) -> int: ...
+    def hand_count(self) -> int:
+        """How many cards the seat holds; everyone may count them, no one sees them."""
+        ...
+
     @property
     def score(self) -> int:
         """The game's session total for this seat (see ``Standings.unit``)."""
         ...
 
 
-class BasePublicView(Protocol):
-    """The table as every player sees it. ``version`` counts applied actions."""
+class BasePlacedCard(Protocol):
+    """One card of a meld on the table."""
 
     @property
-    def version(self) -> int: ...
+    def card(self) -> Card:
+        """The card itself."""
+        ...
+
+
+class BaseMeldView(Protocol):
+    """A meld on the table: who laid it, its cards in table order and its points."""
+
     @property
-    def round_number(self) -> int: ...
+    def id(self) -> int:
+        """The meld's number on the table, as lay-offs name it."""
+        ...
+
     @property
-    def dealer(self) -> int: ...
+    def owner(self) -> int:
+        """The seat that laid the meld down."""
+        ...
+
     @property
-    def to_act(self) -> int: ...
+    def kind(self) -> MeldKind:
+        """Set or run."""
+        ...
+
     @property
-    def phase(self) -> Phase: ...
+    def cards(self) -> Sequence[BasePlacedCard]:
+        """The meld's cards in table order."""
+        ...
+
     @property
-    def winner(self) -> int | None: ...
+    def points(self) -> int:
+        """What the meld scored."""
+        ...
+
+
+class BasePublicView(Protocol):
+    """The table as every player sees it. ``version`` counts applied actions;
+    ``discard_pile`` is what everyone sees of the discard pile, the top card last (only the
+    top card where the pile is squared up)."""
+
     @property
-    def seats(self) -> Sequence[BaseSeatView]: ...
+    def version(self) -> int:
+        """Actions applied in the session so far: a newer view has a higher one."""
+        ...
+
+    @property
+    def round_number(self) -> int:
+        """The round being played, counted from 1."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round."""
+        ...
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose move it is now."""
+        ...
+
+    @property
+    def phase(self) -> Phase:
+        """Where the seat to act stands: draw, play, buy back, or the session is over."""
+        ...
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the session, or None while it goes on."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[BaseSeatView]:
+        """Every seat's public side, in seat order."""
+        ...
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the face-down stock (the talon)."""
+        ...
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """What everyone sees of the discard pile, the bottom first and the top card last."""
+        ...
+
+    @property
+    def melds(self) -> Sequence[BaseMeldView]:
+        """The melds on the table, in the order they were laid."""
+        ...
 
 
 class BasePrivateView(Protocol):
     """What one seat sees: the table and its own hand."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat this view belongs to."""
+        ...
+
     @property
-    def hand(self) -> tuple[Card, ...]: ...
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, which only it may see."""
+        ...
+
     @property
-    def public(self) -> BasePublicView: ...
+    def public(self) -> BasePublicView:
+        """The table as everyone sees it, the same for every seat."""
+        ...
+
     @property
-    def locked_discard(self) -> Card | None: ...
+    def locked_discard(self) -> Card | None:
+        """A card this seat took this turn and may not throw back, if any."""
+        ...
 
 
 class GameRules(Protocol):
     """A frozen ruleset: the options a table agrees on before play."""
 
-    def new_game(self, names: Sequence[str], seed: int) -> RummyGame: ...
-    def to_json(self) -> dict[str, Any]: ...
+    def new_game(self, names: Sequence[str], seed: int) -> RummyGame:
+        """A fresh session for ``names`` (seats in that order), shuffled from ``seed``."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data, read back by the ruleset's ``from_json``."""
+        ...
 
 
 class RummyGame(Protocol):
@@ -128,44 +231,100 @@ class RummyGame(Protocol):
     ``checkpoint``/``forget_history`` let a host keep only the current round in memory."""
 
     @property
-    def spec(self) -> GameSpec: ...
+    def spec(self) -> GameSpec:
+        """The game's registry entry: its key, title, seat counts and options."""
+        ...
+
     @property
-    def ruleset(self) -> GameRules: ...
+    def ruleset(self) -> GameRules:
+        """The options this session is played with."""
+        ...
+
     @property
-    def names(self) -> tuple[str, ...]: ...
+    def names(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+        ...
+
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed of every shuffle: the same seed and actions give the same game."""
+        ...
+
     @property
-    def to_act(self) -> int: ...
+    def to_act(self) -> int:
+        """The seat whose move it is now."""
+        ...
+
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> Phase:
+        """Where the seat to act stands; ``Phase.OVER`` once the session has a winner."""
+        ...
+
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True once the session has ended and no action is legal any more."""
+        ...
+
     @property
-    def round_number(self) -> int: ...
+    def round_number(self) -> int:
+        """The round being played, counted from 1."""
+        ...
+
     @property
-    def events(self) -> Sequence[GameEvent]: ...
+    def events(self) -> Sequence[GameEvent]:
+        """What happened, in order (since ``forget_history``): hosts narrate these."""
+        ...
+
     @property
     def actions(self) -> Sequence[Action]:
         """The actions applied (since ``forget_history``, when a host called it)."""
         ...
 
     @property
-    def results(self) -> Sequence[RoundRecord]:
+    def results(self) -> Sequence[RoundResult]:
         """Every finished round's result, in order."""
         ...
 
-    def standings(self) -> Standings: ...
-    def verify(self, action: Action) -> None: ...
-    def can(self, action: Action) -> bool: ...
-    def apply(self, action: Action) -> Sequence[GameEvent]: ...
-    def legal_actions(self) -> Sequence[Action]: ...
-    def public_view(self) -> BasePublicView: ...
-    def private_view(self, seat: int) -> BasePrivateView: ...
-    def card_locations(self) -> list[Card]: ...
-    def to_json(self) -> str: ...
+    def standings(self) -> Standings:
+        """The score line now: each seat's total and, once over, the winners."""
+        ...
+
+    def verify(self, action: Action) -> None:
+        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+        ...
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now (``verify`` without the reason)."""
+        ...
+
+    def apply(self, action: Action) -> Sequence[GameEvent]:
+        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the seat to act may take now (what computer players choose from)."""
+        ...
+
+    def public_view(self) -> BasePublicView:
+        """The table as every player sees it: no hidden card shown."""
+        ...
+
+    def private_view(self, seat: int) -> BasePrivateView:
+        """What ``seat`` may see: the public view and its own hand."""
+        ...
+
+    def card_locations(self) -> list[Card]:
+        """Every card in play wherever it lies, to check no card appears or vanishes."""
+        ...
+
+    def to_json(self) -> str:
+        """The game key, ruleset, names, seed and action log: all a replay needs."""
+        ...
+
     @classmethod
-    def from_json(cls, text: str) -> RummyGame: ...
+    def from_json(cls, text: str) -> RummyGame:
+        """Rebuild a session from ``to_json()`` by replaying its actions."""
+        ...
 
     # A long-running host stores each action as it comes and keeps only the current round:
     @property
@@ -187,42 +346,9 @@ class RummyGame(Protocol):
 class Player(Protocol):
     """A computer player: a decision reads only the seat's view and the legal moves."""
 
-    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action: ...
-
-
-OptionValue = bool | int | None
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One table option of a game's ruleset. ``kind`` is ``bool`` or ``int``; an int option
-    whose ``default`` is None may be left unset (``description`` says what unset means).
-    ``minimum``/``maximum`` bound int options."""
-
-    name: str
-    kind: type[int]
-    default: OptionValue
-    description: str
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def check(self, value: object) -> OptionValue:
-        """``value`` if this option accepts it; a ``RulesError`` (a ``ValueError``) saying why
-        not otherwise."""
-        if value is None and self.default is None:
-            return None
-        if self.kind is bool:
-            if not isinstance(value, bool):
-                raise RulesError(N_("{name} must be yes or no"), name=self.name)
-            return value
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(N_("{name} must be a whole number"), name=self.name)
-        low, high = self.minimum, self.maximum
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise RulesError(
-                N_("{name} must be between {low} and {high}"), name=self.name, low=low, high=high
-            )
-        return value
+    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen from what the seat of ``view`` may see."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +370,7 @@ class GameSpec:
     timeout_action: Callable[[BasePrivateView, Sequence[Action]], Action]
 
     def option(self, name: str) -> OptionSpec:
+        """The option called ``name``; a ``KeyError`` when the game has none."""
         for option in self.options:
             if option.name == name:
                 return option

@@ -42,6 +42,7 @@ def all_specs() -> tuple[GameSpec, ...]:
 
 
 def game_keys() -> tuple[str, ...]:
+    """Every registered game's key, in the registry's order (the first is the default)."""
     return tuple(spec.key for spec in all_specs())
 
 

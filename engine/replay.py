@@ -44,23 +44,20 @@ class RecordError(ValueError):
     """A session record that cannot be read."""
 
 
-def describe_action(action: Action, names: Sequence[str], talon: bool = True) -> str:
+def describe_action(
+    action: Action, names: Sequence[str], talon: bool = True, pile: int | None = None
+) -> str:
     """One move in words in the current language, from what every player at the table saw
-    (a drawn card is not named); ``talon``: the game calls its face-down pile the talon
-    (the game with a staircase), else the stock."""
+    (a drawn card is not named); ``talon``: the game calls its face-down pile the talon and
+    its discard pile the staircase, else the stock and the discard pile. ``pile``: the cards
+    on the discard pile before the move (a take from the staircase names its position)."""
     who = names[action.seat]
     if isinstance(action, DrawTalon):
         if talon:
             return _("{who} draws from the talon", who=who)
         return _("{who} draws from the stock", who=who)
-    if isinstance(action, TakeStaircase):
-        return _(
-            "{who} takes the staircase from card {position} up",
-            who=who,
-            position=action.index + 1,
-        )
-    if isinstance(action, TakeDiscard):
-        return _("{who} takes the top card of the discard pile", who=who)
+    if isinstance(action, TakeStaircase | TakeDiscard):
+        return _taken(action, who, talon, pile)
     if isinstance(action, Meld):
         return _("{who} melds {cards}", who=who, cards=format_cards(action.cards))
     if isinstance(action, LayOff | JokerSwap):
@@ -80,6 +77,30 @@ def describe_action(action: Action, names: Sequence[str], talon: bool = True) ->
     if isinstance(action, Pass):
         return _("{who} passes", who=who)
     raise TypeError(f"unknown action {action!r}")
+
+
+def _taken(action: TakeStaircase | TakeDiscard, who: str, talon: bool, pile: int | None) -> str:
+    position = action.index + 1 if isinstance(action, TakeStaircase) else None
+    if isinstance(action, TakeDiscard) and talon and pile is not None:
+        position = pile - action.depth + 1
+    if position is not None:
+        return _("{who} takes the staircase from card {position} up", who=who, position=position)
+    assert isinstance(action, TakeDiscard)
+    if talon:
+        return ngettext(
+            "{who} takes {n} card from the top of the staircase",
+            "{who} takes {n} cards from the top of the staircase",
+            action.depth,
+            who=who,
+        )
+    if action.depth == 1:
+        return _("{who} takes the top card of the discard pile", who=who)
+    return ngettext(
+        "{who} takes {n} card from the top of the discard pile",
+        "{who} takes {n} cards from the top of the discard pile",
+        action.depth,
+        who=who,
+    )
 
 
 def _laid(action: LayOff | JokerSwap, who: str) -> str:
@@ -152,6 +173,7 @@ class Replay:
         return len(self.actions)
 
     def game_at(self, step: int) -> RummyGame:
+        """The game after its first ``step`` actions (0 to ``steps``), replayed from the start."""
         step = max(0, min(step, self.steps))
         game = load_game(self._start)
         for action in self.actions[:step]:
@@ -176,11 +198,12 @@ class Replay:
         logs: list[RoundLog] = []
         moves: list[tuple[int, str]] = []
         deal: tuple[tuple[Card, ...], ...] = ()
-        number, first, seen = 0, 0, 0
+        number, first, seen, pile = 0, 0, 0, 0
         for step, game in self.walk():
             if step:
                 action = self.actions[step - 1]
-                moves.append((step, describe_action(action, self.names, self.talon)))
+                moves.append((step, describe_action(action, self.names, self.talon, pile)))
+            pile = len(game.public_view().discard_pile)
             results = game.results
             if game.round_number != number or game.is_over:
                 if number:
@@ -285,6 +308,7 @@ class Replay:
 
 
 def score_line(names: Sequence[str], totals: Sequence[int]) -> str:
+    """Each name with its total, joined by dots: "Anna 120 · Ben 85"."""
     return " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
 
 
@@ -299,6 +323,7 @@ class SessionRecord:
     finished_at: str | None = None
 
     def to_json(self) -> str:
+        """The record as indented JSON, with the stored game parsed so it reads as data."""
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "session": self.session,

@@ -1,9 +1,10 @@
-"""What every game's table shares: packs, the draw for first dealer, a chosen first deal,
-turn checks, the stock rebuilt from the discard pile, and storing and replaying a game.
+"""What every game's table shares: the draw for first dealer, a chosen first deal, turn
+checks, the stock rebuilt from the discard pile, and storing and replaying a game.
 
 ``TableGame`` is the base of every game. A game sets ``GAME_KEY``, ``TITLE``, ``MIN_SEATS``
 and ``MAX_SEATS``, reads its ruleset in ``read_ruleset`` and implements the rules (``verify``,
-``apply``, ``legal_actions``, the views and ``standings``).
+``apply``, ``legal_actions``, the views and ``standings``); a game played with a stock and a
+discard pile builds on ``engine.piles.PileGame``, which does most of that.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import struct
 import sys
 from base64 import b64decode, b64encode
 from collections.abc import Sequence
-from dataclasses import Field, asdict, dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -28,11 +29,6 @@ from engine.events import FirstDealerDrawn, GameEvent, TalonRebuilt
 from engine.i18n import N_
 from engine.protocol import GameSpec, Phase, RummyGame
 from engine.registry import get_spec
-
-
-def two_packs(jokers: int) -> list[Card]:
-    """Two French packs and ``jokers`` jokers, in a fixed order (shuffle before use)."""
-    return [*FULL_PACK, *FULL_PACK, *([JOKER] * jokers)]
 
 
 def lot_value(card: Card) -> int:
@@ -72,9 +68,11 @@ class Deal:
     stock: tuple[Card, ...]
 
     def cards(self) -> list[Card]:
+        """Every card the deal places, to check that it is the game's whole pack."""
         return [*self.discard, *self.stock, *(c for hand in self.hands for c in hand)]
 
     def to_json(self) -> dict[str, Any]:
+        """The deal as card codes, stored with the game so that its replay deals the same."""
         return {
             "dealer": self.dealer,
             "hands": [[c.code for c in hand] for hand in self.hands],
@@ -91,28 +89,12 @@ class Deal:
         return cls(int(data["dealer"]), hands, _cards(discard), _cards(stock))
 
 
-class Rules:
-    """The base of every game's ruleset (a frozen dataclass whose fields all have defaults):
-    its JSON form, read back ignoring keys it does not know."""
-
-    __slots__ = ()
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-    # Options renamed since they were first stored: old name -> new name.
-    RENAMED: ClassVar[dict[str, str]] = {}
+class StoredRuleset(Protocol):
+    """What ``TableGame`` needs of a game's ruleset: to be stored with the game."""
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        named = {cls.RENAMED[k]: v for k, v in data.items() if k in cls.RENAMED}
-        named |= {k: v for k, v in data.items() if k not in cls.RENAMED}  # today's name wins
-        known = {k: v for k, v in named.items() if k in cls.__dataclass_fields__}
-        return replace(cls(), **known)
-
-
-class StoredRuleset(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+        """The options as plain JSON data, read back by the game's ``read_ruleset``."""
+        ...
 
 
 R = TypeVar("R", bound=StoredRuleset)
@@ -155,10 +137,12 @@ class TableGame(Generic[R]):
 
     @property
     def spec(self) -> GameSpec:
+        """The game's entry in the registry: its title, options and computer players."""
         return get_spec(self.GAME_KEY)
 
     @property
     def is_over(self) -> bool:
+        """The session has a winner and takes no more actions."""
         return self.phase is Phase.OVER
 
     @property
@@ -168,6 +152,7 @@ class TableGame(Generic[R]):
 
     @property
     def rounds_finished(self) -> int:
+        """Rounds scored so far, those ``forget_history`` dropped included."""
         return self.forgotten_rounds + len(self._results())
 
     def _results(self) -> list[Any]:
@@ -221,6 +206,7 @@ class TableGame(Generic[R]):
         raise NotImplementedError
 
     def can(self, action: Action) -> bool:
+        """Would ``action`` be allowed now? ``verify`` without the reason."""
         try:
             self.verify(action)
         except RulesError:
@@ -267,6 +253,7 @@ class TableGame(Generic[R]):
 
     @classmethod
     def read_ruleset(cls, data: dict[str, Any]) -> R:
+        """The game's ruleset from its stored ``to_json`` data (each game reads its own)."""
         raise NotImplementedError
 
     @classmethod
@@ -287,6 +274,8 @@ class TableGame(Generic[R]):
         actions: Sequence[Action],
         deal: Deal | None = None,
     ) -> Self:
+        """A new game of these seats and seed with ``actions`` applied in order: the same
+        seed deals the same cards, so this rebuilds the game exactly."""
         game = cls(ruleset, names, seed, deal)
         for action in actions:
             game.apply(action)

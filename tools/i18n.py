@@ -6,7 +6,7 @@
     python3 tools/i18n.py check         list what is missing: exit status 1 if anything is
 
 A message is any string passed to ``_``, ``N_``, ``ngettext``, ``pgettext`` (Babel's
-default keywords) or ``plural_message``; see docs/translating.md.
+default keywords), ``plural_message`` or ``N_plural``; see docs/translating.md.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def extract(root: Path = ROOT) -> Catalog:
         found = extract_from_dir(
             root / folder,
             method_map=[("**.py", "python")],
-            keywords={**DEFAULT_KEYWORDS, "plural_message": (1, 2)},
+            keywords={**DEFAULT_KEYWORDS, "plural_message": (1, 2), "N_plural": (1, 2)},
             comment_tags=("Translators:",),
             strip_comment_tags=True,
         )

@@ -1,62 +1,61 @@
 """Moves made for a player: computer seats, away or departed players and timed-out turns.
 
-The computer players and the safe move for a timed-out turn come from the engine's spec of
-the game; the game's presenter adds a move that always works for when a player fails."""
+The computer players and the one safe move of a game (``GameSpec.timeout_action``: a draw,
+then a discard that breaks no meld) come from the engine's spec. Should either fail, the
+first legal move keeps the table going: the engine accepts every move it lists."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
 
-from bot.core.presenter import GamePresenter
 from engine.actions import Action
-from engine.protocol import BasePrivateView, Player
+from engine.protocol import BasePrivateView, GameSpec, Player
 
 log = logging.getLogger(__name__)
 
 
 class SafePlayer:
-    """The presenter's safe move as a player: keeps a table moving when nothing else can."""
+    """The game's timeout move as a player: keeps a table moving when nothing else can."""
 
-    def __init__(self, presenter: GamePresenter) -> None:
-        self.presenter = presenter
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
 
     def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
-        return self.presenter.safe_move(view, legal)
+        """The game's safe move among ``legal``: it never fails, whatever the game."""
+        return timeout_action(self.spec, view, legal)
 
 
-def make_player(presenter: GamePresenter, strength: str, seed: int) -> Player:
+def make_player(spec: GameSpec, strength: str, seed: int) -> Player:
     """The game's computer player of ``strength``, or the safe player if it has none."""
     try:
-        return presenter.spec.make_player(strength, seed)
+        return spec.make_player(strength, seed)
     except Exception:
-        log.exception("no %s player for %s; using the safe player", strength, presenter.key)
-        return SafePlayer(presenter)
+        log.exception("no %s player for %s; using the safe player", strength, spec.key)
+        return SafePlayer(spec)
 
 
-def timeout_action(
-    presenter: GamePresenter, view: BasePrivateView, legal: Sequence[Action]
-) -> Action:
-    """The move made when a player's time runs out: the spec's safe move (draw, then a
-    discard that breaks no meld), or the presenter's when that fails."""
+def timeout_action(spec: GameSpec, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+    """The move made for a player who cannot move (time ran out, a computer player failed):
+    the spec's safe move, or the first legal move when that fails."""
     try:
-        action = presenter.spec.timeout_action(view, legal)
+        action = spec.timeout_action(view, legal)
     except Exception:
-        log.exception("the timeout move failed; using the built-in safe move")
-        return presenter.safe_move(view, legal)
-    return action if action in legal else presenter.safe_move(view, legal)
+        log.exception("the timeout move of %s failed; playing the first legal move", spec.key)
+        return legal[0]
+    return action if action in legal else legal[0]
 
 
 def choose_safely(
-    presenter: GamePresenter, player: Player, view: BasePrivateView, legal: Sequence[Action]
+    spec: GameSpec, player: Player, view: BasePrivateView, legal: Sequence[Action]
 ) -> Action:
     """Ask the player; if it fails or answers with something not in ``legal``, play safe."""
     try:
         action = player.choose(view, legal)
     except Exception:
         log.exception("computer player failed; playing safe")
-        return presenter.safe_move(view, legal)
+        return timeout_action(spec, view, legal)
     if action not in legal:
         log.warning("computer player chose an action outside the legal list: %r", action)
-        return presenter.safe_move(view, legal)
+        return timeout_action(spec, view, legal)
     return action

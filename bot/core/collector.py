@@ -54,10 +54,12 @@ class FreezeAfterFullPasses:
         self._thawed = False
 
     def install(self) -> None:
+        """Start following the collector's full passes (installing twice does nothing)."""
         if self._callback not in gc.callbacks:
             gc.callbacks.append(self._callback)
 
     def uninstall(self) -> None:
+        """Stop following the collector; what is frozen stays frozen."""
         if self._callback in gc.callbacks:
             gc.callbacks.remove(self._callback)
 

@@ -25,6 +25,9 @@ NAMES = (Where.command_name, Where.group_name)
 
 
 class CatalogueTranslator(app_commands.Translator):
+    """Translates the slash commands from the message catalogues when the command tree is synced;
+    English, the commands' own language, is left as written."""
+
     async def translate(
         self,
         string: app_commands.locale_str,

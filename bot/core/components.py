@@ -28,10 +28,12 @@ NOT_IN_USE = N_("This control is no longer in use.")
 
 
 def register(operation: str, handler: Handler) -> None:
+    """Let ``handler`` answer every click whose custom_id names ``operation``."""
     HANDLERS[operation] = handler
 
 
 def custom_id(game_id: int, operation: str, argument: str = "") -> str:
+    """The custom_id ``trp:<game>:<operation>:<argument>``; a ``ValueError`` past 100 characters."""
     text = f"trp:{game_id}:{operation}:{argument}"
     if len(text) > CUSTOM_ID_LIMIT:
         raise ValueError(f"custom_id too long: {text}")
@@ -42,6 +44,9 @@ class GameComponent(
     discord.ui.DynamicItem[Any],  # wraps a Button or a Select
     template=re.compile(r"trp:(?P<game>\d+):(?P<op>[a-z_]+):(?P<arg>\S*)"),
 ):
+    """A button or select whose custom_id names its game, operation and argument: discord.py
+    rebuilds it from any click, even after a restart, and it calls the operation's handler."""
+
     def __init__(self, item: Any, game_id: int, operation: str, argument: str) -> None:
         super().__init__(item)
         self.game_id = game_id
@@ -114,14 +119,15 @@ def button(
     label: str | None,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     emoji: str | discord.PartialEmoji | None = None,
-    row: int | None = None,
     disabled: bool = False,
 ) -> GameComponent:
+    """A persistent button that calls the handler of ``operation`` with ``argument``. It has no
+    row of its own: the layout places it (``row``/``rows``), so no control can ask for a full
+    row."""
     item: discord.ui.Button[Any] = discord.ui.Button(
         label=label,
         style=style,
         emoji=emoji,
-        row=row,
         disabled=disabled,
         custom_id=custom_id(game_id, operation, argument),
     )
@@ -136,15 +142,15 @@ def select(
     *,
     placeholder: str,
     max_values: int = 1,
-    row: int | None = None,
 ) -> GameComponent:
+    """A persistent select that calls the handler of ``operation``; the chosen values are in
+    ``selected_values``."""
     item: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=custom_id(game_id, operation, argument),
         placeholder=placeholder,
         options=list(options),
         min_values=1,
         max_values=max(1, min(max_values, len(options))),
-        row=row,
     )
     return GameComponent(item, game_id, operation, argument)
 
@@ -167,6 +173,7 @@ class GameView(discord.ui.View):
 
 
 def persistent_view(*items: GameComponent) -> discord.ui.View:
+    """A message's controls as a view that never times out."""
     view = GameView(timeout=None)
     for item in items:
         view.add_item(item)
@@ -197,6 +204,7 @@ LayoutItem = discord.ui.Item[Any]
 
 
 def text(content: str) -> discord.ui.TextDisplay[Any]:
+    """A text block of a V2 message (markdown allowed)."""
     return discord.ui.TextDisplay(content)
 
 
@@ -220,6 +228,7 @@ def picture(file: discord.File, description: str) -> discord.ui.MediaGallery[Any
 
 
 def separator() -> discord.ui.Separator[Any]:
+    """A dividing line between the parts of a V2 message."""
     return discord.ui.Separator()
 
 
@@ -275,5 +284,6 @@ def count_components(view: discord.ui.LayoutView) -> int:
 
 
 def selected_values(interaction: discord.Interaction) -> list[str]:
+    """The values a member chose in a select, from the raw interaction data."""
     data: dict[str, Any] = dict(interaction.data or {})
     return [str(v) for v in data.get("values", [])]

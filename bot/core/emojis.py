@@ -31,17 +31,22 @@ class CardEmojis:
         self._by_name: dict[str, discord.PartialEmoji] = {}
 
     def clear(self) -> None:
+        """Forget every emoji: text goes back to plain cards."""
         self._by_name.clear()
 
     def add(self, emojis: Iterable[discord.Emoji | discord.PartialEmoji]) -> None:
+        """Keep the bot's own card and suit emojis among ``emojis``; others are ignored."""
         for emoji in emojis:
             if emoji.name and emoji.name.startswith(f"{PREFIX}_") and emoji.id is not None:
                 self._by_name[emoji.name] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
 
     def names(self) -> set[str]:
+        """The names of the emojis known, to see which are still to be uploaded."""
         return set(self._by_name)
 
     def card(self, card: Card, lang: str | None = None) -> discord.PartialEmoji | None:
+        """The emoji of ``card`` as written in ``lang`` (the current language by default), or None
+        where there is none."""
         if not self._by_name:
             return None
         from bot.render.emoji_art import emoji_name  # the picture's module names them
@@ -49,6 +54,7 @@ class CardEmojis:
         return self._by_name.get(emoji_name(card, lang or language()))
 
     def suit(self, suit: Suit | None) -> discord.PartialEmoji | None:
+        """The emoji of ``suit``, or None (no emojis, or no suit)."""
         if not self._by_name or suit is None:
             return None
         from bot.render.emoji_art import suit_emoji_name

@@ -51,6 +51,7 @@ def refusal_text(error: BaseException) -> str | None:
 
 
 async def handle_interaction_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer a failed interaction privately: a refusal's reason, or an apology for an error."""
     text = refusal_text(error)
     metrics.finish(interaction, "error" if text is None else "refused")
     if text is None:
@@ -76,6 +77,8 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
 
 
 def install(tree: app_commands.CommandTree[discord.Client]) -> None:
+    """Route every slash command's error to ``handle_interaction_error``."""
+
     async def on_app_command_error(
         interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:

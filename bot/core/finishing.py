@@ -30,9 +30,13 @@ if TYPE_CHECKING:
 class PostsTables(Protocol):
     """What finishing needs of the table poster (bot/core/tableposts.py)."""
 
-    async def edit_table(self, live: LiveGame, payload: Payload) -> None: ...
+    async def edit_table(self, live: LiveGame, payload: Payload) -> None:
+        """Edit the game's table message to show ``payload``."""
+        ...
 
-    async def delete_message(self, live: LiveGame, message_id: int) -> None: ...
+    async def delete_message(self, live: LiveGame, message_id: int) -> None:
+        """Delete one of the game's messages; one already gone is fine."""
+        ...
 
 
 class GameService(Protocol):
@@ -42,7 +46,9 @@ class GameService(Protocol):
     settings: Settings
 
     @property
-    def poster(self) -> PostsTables: ...
+    def poster(self) -> PostsTables:
+        """The table poster, which edits the final table."""
+        ...
 
 
 log = logging.getLogger(__name__)

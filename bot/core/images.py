@@ -117,6 +117,7 @@ class Renderer:
         return self._executor
 
     async def draw(self, picture: Picture, priority: int) -> bytes | None:
+        """Draw ``picture`` in a worker once a slot is free; lower ``priority`` goes first."""
         await self._acquire(priority)
         try:
             loop = asyncio.get_running_loop()
@@ -149,6 +150,7 @@ class Renderer:
         self._busy -= 1
 
     def shutdown(self) -> None:
+        """Stop the workers without waiting; the next picture starts new ones."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
@@ -191,6 +193,7 @@ async def render(kind: Kind, game_key: str, *args: Any, priority: int = BACKGROU
 
 
 def as_file(data: bytes | None, filename: str) -> discord.File | None:
+    """A drawn picture as a message attachment, or None when there is no picture."""
     return None if data is None else discord.File(io.BytesIO(data), filename=filename)
 
 

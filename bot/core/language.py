@@ -25,6 +25,7 @@ _loaded: set[int] = set()
 
 
 def member_language(interaction: discord.Interaction) -> str:
+    """The language of the member behind ``interaction``: their Discord client's, if we have it."""
     return resolve(str(interaction.locale.value))
 
 
@@ -57,6 +58,7 @@ async def choose(storage: Store, guild_id: int, language: str) -> None:
 
 
 def seen_guild(guild_id: int, locale: str | None) -> None:
+    """Remember a server's Discord locale as an interaction from it reports it."""
     if locale:
         _discord[guild_id] = locale
 

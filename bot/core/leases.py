@@ -24,12 +24,19 @@ class RunsGames(Protocol):
     storage: Store
     games: dict[int, LiveGame]
 
-    def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None: ...
+    def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None:
+        """Stop running ``live`` in this process (it leaves the service's games)."""
+        ...
 
-    async def adopt(self, row: GameRow) -> None: ...
+    async def adopt(self, row: GameRow) -> None:
+        """Run a stored game whose lease this process has just taken."""
+        ...
 
 
 class LeaseKeeper:
+    """Holds this process's game leases: claims them at start-up, renews them, lets go of games
+    another process took and takes over those whose lease ran out."""
+
     def __init__(self, service: RunsGames) -> None:
         self.service = service
         self.settings = service.settings
@@ -91,6 +98,8 @@ class LeaseKeeper:
         await self.take_over()
 
     async def take_over(self) -> None:
+        """Lease and run every open game of this process's guilds that no live process holds (its
+        owner crashed or stalled)."""
         orphans = [
             game_id
             for game_id, guild_id in await self.store.unleased_open_games()

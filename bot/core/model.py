@@ -44,14 +44,17 @@ class GameOptions:
 
     @property
     def spec(self) -> GameSpec:
+        """The chosen game's registry entry."""
         return get_spec(self.game_key)
 
     @property
     def title(self) -> str:
+        """The chosen game's name, as tables and lobbies show it."""
         return self.spec.title
 
     @property
     def max_seats(self) -> int:
+        """How many players the chosen game seats at most."""
         return self.spec.max_seats
 
     def value(self, name: str) -> OptionValue:
@@ -60,9 +63,11 @@ class GameOptions:
         return given[name] if name in given else self.spec.option(name).default
 
     def values(self) -> dict[str, OptionValue]:
+        """Every table option of the game by name, defaults filled in."""
         return {option.name: self.value(option.name) for option in self.spec.options}
 
     def to_json(self) -> dict[str, Any]:
+        """The options as stored in the game's row, read back by ``from_json``."""
         return {"game": self.game_key, TIMER_KEY: self.turn_timer, **dict(self.rules)}
 
     @classmethod
@@ -81,10 +86,12 @@ class GameOptions:
         return cls(key, int(data.get(TIMER_KEY, 120)), tuple(rules))
 
     def ruleset(self) -> GameRules:
+        """The engine's ruleset for these options, to start the game with."""
         return self.spec.make_ruleset(dict(self.rules))
 
 
 def timer_text(seconds: int) -> str:
+    """A duration for the lobby and the table: whole minutes as "2 min", otherwise seconds."""
     if seconds % 60 == 0:
         return _("{value} min", value=seconds // 60)
     return _("{seconds} s", seconds=seconds)
@@ -95,6 +102,9 @@ Seat = SeatRow  # a seat as the bot keeps it is the seat as it is stored (bot.st
 
 @dataclass(eq=False)
 class LiveGame:
+    """One table this process runs, from lobby to end: its stored facts, the engine game once
+    started, its lock and its background tasks."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -119,6 +129,7 @@ class LiveGame:
 
     @property
     def names(self) -> list[str]:
+        """The seats' names in seat order, raw (for pictures; messages use ``shown_names``)."""
         return [seat.name for seat in self.seats]
 
     @property
@@ -128,19 +139,23 @@ class LiveGame:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has started and its session has ended."""
         return self.game is not None and self.game.is_over
 
     @property
     def game_key(self) -> str:
+        """The registry key of the game this table plays."""
         return self.options.game_key
 
     def seat_of(self, user_id: int) -> Seat | None:
+        """The member's seat at this table, or None when they are not seated."""
         for seat in self.seats:
             if seat.user_id == user_id:
                 return seat
         return None
 
     def table_url(self) -> str | None:
+        """A link to the table message, or None before it is posted."""
         if self.table_message_id is None:
             return None
         return (

@@ -31,6 +31,7 @@ def record_id(text: str) -> int | None:
 
 
 def one_card(text: str) -> Card:
+    """The one card ``text`` names; a refusal for none, several, or text that is no card."""
     cards = parse_cards(text)
     if len(cards) != 1:
         raise Refusal(_("Name exactly one card."))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Coroutine, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Protocol
 
 from bot.core import language
 from bot.core.model import GameOptions, LiveGame, Status
 from bot.core.tableposts import turn_key_of
+from bot.core.tasks import BackgroundTasks
 from bot.games import presenter
 from bot.storage import GameRow, Store
 from engine.actions import action_from_json
@@ -21,7 +22,11 @@ from engine.table import from_checkpoint
 
 
 class Sweeps(Protocol):
-    def sweep_first(self, live: LiveGame) -> None: ...
+    """What restoring needs of the table poster (bot/core/tableposts.py)."""
+
+    def sweep_first(self, live: LiveGame) -> None:
+        """Before the game's first post, look for stale tables of it in the channel."""
+        ...
 
 
 class GameService(Protocol):
@@ -30,9 +35,14 @@ class GameService(Protocol):
     storage: Store
 
     @property
-    def poster(self) -> Sweeps: ...
+    def poster(self) -> Sweeps:
+        """The table poster, told to sweep restored tables."""
+        ...
 
-    def spawn_detached(self, coroutine: Coroutine[Any, Any, Any]) -> Any: ...
+    @property
+    def tasks(self) -> BackgroundTasks:
+        """The service's background tasks, where restored timers and lobbies run."""
+        ...
 
 
 log = logging.getLogger(__name__)
@@ -60,7 +70,7 @@ async def live_from_row(service: GameService, row: GameRow) -> LiveGame | None:
             live.game, live.checkpoint = await rebuilt(service.storage, row)
         except Exception:
             log.exception("game %s cannot be rebuilt from its log; marking it abandoned", row.id)
-            service.spawn_detached(service.storage.close_game(row.id, "abandoned"))
+            service.tasks.spawn_detached(service.storage.close_game(row.id, "abandoned"))
             return None
         with language.table(live.guild_id):
             live.log = _(RESTARTED)

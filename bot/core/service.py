@@ -1,7 +1,8 @@
 """The game service: the one place that changes games. It keeps each game's lock and commits
 every accepted action before anyone sees it acknowledged; what follows a commit (the table and
 the live hands, the turn timer, computer moves) it hands to the objects it owns: the table
-poster (``bot.core.tableposts``) and the turn clock (``bot.core.turns``).
+poster (``bot.core.tableposts``) and the turn clock (``bot.core.turns``), which run as its
+background tasks (``bot.core.tasks``).
 
 Discord calls per action, besides answering the interaction: the table is edited in place
 (1 call that counts against the bot's rate limit; edits notify nobody). When the turn passes to
@@ -16,8 +17,6 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Coroutine
-from typing import Any
 
 import discord
 
@@ -28,6 +27,7 @@ from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat, Status
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import TablePoster, turn_key_of
+from bot.core.tasks import BackgroundTasks
 from bot.core.turns import TurnClock
 from bot.games import presenter
 from bot.ops import metrics
@@ -64,19 +64,21 @@ class GameService:
         self.storage = storage
         self.settings = settings
         self.games: dict[int, LiveGame] = {}
-        self._background: set[asyncio.Task[Any]] = set()
-        self.poster = TablePoster(bot, storage, settings, self)
+        self.tasks = BackgroundTasks()
+        self.poster = TablePoster(bot, storage, settings, self.tasks)
         self.clock = TurnClock(self, self.poster, storage, settings)
         self.leases = LeaseKeeper(self)
 
     # ------------------------------------------------------------ lookup
     def in_channel(self, channel_id: int) -> LiveGame | None:
+        """The lobby or game open in a channel, or None."""
         for live in self.games.values():
             if live.channel_id == channel_id:
                 return live
         return None
 
     def get(self, game_id: int) -> LiveGame:
+        """The open table ``game_id``; a refusal naming /treppe new when it is closed."""
         live = self.games.get(game_id)
         if live is None:
             raise Refusal(
@@ -85,6 +87,7 @@ class GameService:
         return live
 
     def require_channel_game(self, channel_id: int) -> LiveGame:
+        """The game running in a channel; a refusal when none is."""
         live = self.in_channel(channel_id)
         if live is None or live.game is None:
             raise Refusal(
@@ -96,6 +99,7 @@ class GameService:
         return live
 
     def require_seat(self, live: LiveGame, user_id: int) -> Seat:
+        """The member's seat at ``live``; a refusal saying how to follow or start a game if none."""
         seat = live.seat_of(user_id)
         if seat is None:
             raise Refusal(
@@ -111,6 +115,8 @@ class GameService:
     async def open_lobby(
         self, guild_id: int, channel_id: int, host: discord.abc.User, options: GameOptions
     ) -> LiveGame:
+        """Open and store a lobby in a channel with ``host`` seated, and let it expire unless
+        started; ``ChannelBusy`` when the channel has a table already."""
         existing = self.in_channel(channel_id)
         if existing is not None:
             raise ChannelBusy
@@ -129,15 +135,18 @@ class GameService:
             created_at=utc_now(),
         )
         self.games[game_id] = live
-        self.spawn(self._expire_lobby(live), live, "expiry")
+        self.tasks.spawn(self._expire_lobby(live), live, "expiry")
         return live
 
     async def save_seats(self, live: LiveGame) -> None:
+        """Number the seats in order and store them (after a join, leave or computer added)."""
         for index, seat in enumerate(live.seats):
             seat.seat = index
         await self.storage.set_seats(live.id, [seat for seat in live.seats])
 
     def add_computer(self, live: LiveGame, strength: str) -> None:
+        """Seat a computer player of ``strength`` in the lobby; a refusal when the game has none of
+        that strength or the table is full."""
         if strength not in live.options.spec.strengths:
             raise Refusal(
                 _(
@@ -167,7 +176,7 @@ class GameService:
         live.game = game
         live.checkpoint = game.checkpoint()
         live.status = Status.PLAYING
-        self.cancel_task(live, "expiry")
+        self.tasks.cancel(live, "expiry")
         with language.table(live.guild_id):
             live.log = presenter(live.game_key).narrate(game.events, live.shown_names)
         return list(game.events)
@@ -287,7 +296,7 @@ class GameService:
             self.poster.request_refresh(live)
         if live.status == Status.FINISHED:
             self.forget(live, keep_tasks=True)
-            self.spawn_detached(finishing.shown(self, live))
+            self.tasks.spawn_detached(finishing.shown(self, live))
             return
         self.clock.kick_autoplay(live)
 
@@ -295,6 +304,7 @@ class GameService:
     async def set_presence(
         self, live: LiveGame, seat: Seat, *, away: bool | None = None, departed: bool | None = None
     ) -> None:
+        """Mark a seat away or gone (or back), store it, refresh the table, timer and autoplay."""
         if away is not None:
             seat.away = away
             if not away:
@@ -327,10 +337,11 @@ class GameService:
             await self.storage.set_ping_message(live.id, None)
 
     def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None:
+        """Stop running ``live`` here: its computer players go and, unless ``keep_tasks``, its
+        tasks and table state."""
         self.games.pop(live.id, None)
         if not keep_tasks:
-            for name in list(live.tasks):
-                self.cancel_task(live, name)
+            self.tasks.cancel_all(live)
             self.poster.forget(live)
         self.clock.forget_players(live)
 
@@ -358,62 +369,19 @@ class GameService:
         """After connecting: tell each table play continues, restart timers and computers."""
         for live in list(self.games.values()):
             await self._resume(live)
-        self.spawn_detached(self.leases.keep())
-        self.spawn_detached(pruning.prune_forever(self.storage))
+        self.tasks.spawn_detached(self.leases.keep())
+        self.tasks.spawn_detached(pruning.prune_forever(self.storage))
 
     async def _resume(self, live: LiveGame) -> None:
         if live.status == Status.LOBBY:
-            self.spawn(self._expire_lobby(live), live, "expiry")
-            self.spawn(self.poster.remove_stale_tables(live), live, "sweep")
+            self.tasks.spawn(self._expire_lobby(live), live, "expiry")
+            self.tasks.spawn(self.poster.remove_stale_tables(live), live, "sweep")
             return
         async with live.lock:
             live.turn_serial += 1
             self.poster.request_move(live)  # mention the player to act again (or just edit)
             self.clock.schedule_timer(live)
             self.clock.kick_autoplay(live)
-
-    # ------------------------------------------------------------ tasks
-    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
-        task = asyncio.get_running_loop().create_task(coroutine, name=f"game{live.id}-{name}")
-        live.tasks[name] = task
-        self._track(task)
-        metrics.watch_task(task, name)
-
-        def done(finished: asyncio.Task[None]) -> None:
-            if live.tasks.get(name) is finished:
-                del live.tasks[name]
-
-        task.add_done_callback(done)
-
-    def spawn_detached(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """Run ``coroutine`` in the background (cancelled at shutdown, failures logged)."""
-        task = asyncio.get_running_loop().create_task(coroutine)
-        self._track(task)
-        return task
-
-    def _track(self, task: asyncio.Task[Any]) -> None:
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-        task.add_done_callback(_log_failure)
-
-    def cancel_task(self, live: LiveGame, name: str) -> None:
-        task = live.tasks.pop(name, None)
-        if task is not None and task is not asyncio.current_task() and not task.done():
-            task.cancel()
-
-    async def shutdown(self) -> None:
-        for task in list(self._background):
-            task.cancel()
-        if self._background:
-            await asyncio.gather(*self._background, return_exceptions=True)
-
-
-def _log_failure(task: asyncio.Task[Any]) -> None:
-    if task.cancelled():
-        return
-    error = task.exception()
-    if error is not None:
-        log.error("background task %s failed", task.get_name(), exc_info=error)
 
 
 def action_text(action: Action) -> str:
@@ -422,5 +390,6 @@ def action_text(action: Action) -> str:
 
 
 def display_name(user: discord.abc.User) -> str:
+    """The member's name as their seat shows it (their display name), at most 32 characters."""
     name = getattr(user, "display_name", None) or user.name
     return str(name)[:32]

@@ -12,7 +12,7 @@ from bot.core import components as ui
 from bot.core import images, language
 from bot.core.emojis import EMOJIS
 from bot.core.model import GameOptions, LiveGame, Seat, timer_text
-from bot.core.presenter import GamePresenter
+from bot.core.presenter import AnyPresenter
 from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
 from engine.i18n import N_, Message, _
@@ -36,9 +36,11 @@ class Payload:
 
     @property
     def is_v2(self) -> bool:
+        """Whether this is a V2 message (a layout, no content or embeds)."""
         return isinstance(self.view, discord.ui.LayoutView)
 
     def edit_kwargs(self) -> dict[str, Any]:
+        """The arguments for editing a message into this one (V2 clears the content and embeds)."""
         kwargs: dict[str, Any] = {
             "content": None if self.is_v2 else self.content,
             "embeds": [] if self.is_v2 else self.embeds,
@@ -50,6 +52,7 @@ class Payload:
         return kwargs
 
     def send_kwargs(self) -> dict[str, Any]:
+        """The arguments for sending this as a new message."""
         kwargs: dict[str, Any] = {"files": self.files}
         if not self.is_v2:
             kwargs["embeds"] = self.embeds
@@ -146,7 +149,7 @@ def _closed_lobby_payload(live: LiveGame, text: str) -> Payload:
 
 
 # ---------------------------------------------------------------- table
-def seats_text(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> str:
+def seats_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
     """The players in words: who acts, card counts, dealer, away, and the game's scores."""
     lines = []
     for seat_view, seat in zip(view.seats, live.seats, strict=True):
@@ -173,7 +176,7 @@ def _presence(seat: Seat) -> list[str]:
     return []
 
 
-def table_words(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> str:
+def table_words(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
     """Everything the table picture shows, in words: its description for screen readers, and
     the table itself where the bot draws no pictures."""
     parts = [shown.heading(view), seats_text(live, shown, view)]
@@ -182,7 +185,7 @@ def table_words(live: LiveGame, shown: GamePresenter, view: BasePublicView) -> s
     return "\n".join(parts)
 
 
-def status_lines(live: LiveGame, shown: GamePresenter, view: BasePublicView, ping: str) -> str:
+def status_lines(live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping: str) -> str:
     """The table's status under its picture: who acts and what to do, what just happened,
     and who is away (the picture does not know)."""
     to_act = live.seats[view.to_act]
@@ -211,7 +214,7 @@ async def _picture_item(
 
 
 async def _round_items(
-    live: LiveGame, shown: GamePresenter, files: list[discord.File], *, with_images: bool
+    live: LiveGame, shown: AnyPresenter, files: list[discord.File], *, with_images: bool
 ) -> list[ui.LayoutItem]:
     """The last round's result, shown until the next move: its picture and headline (every
     line where there is no picture)."""
@@ -234,7 +237,7 @@ async def _round_items(
     return items
 
 
-def _final_text(live: LiveGame, shown: GamePresenter, view: BasePublicView, pictured: bool) -> str:
+def _final_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView, pictured: bool) -> str:
     winner = view.winner if view.winner is not None else 0
     lines = [
         "### " + _("{title} — {value} wins!", title=shown.title, value=live.shown_names[winner])
@@ -246,7 +249,8 @@ def _final_text(live: LiveGame, shown: GamePresenter, view: BasePublicView, pict
         lines.append(
             _("Final {final_word} after {rounds}:", final_word=_(shown.final_word), rounds=rounds)
         )
-        lines.append(shown.standings_text(live.shown_names, view))
+        assert live.game is not None
+        lines.append(shown.standings_text(live.shown_names, live.game.standings()))
     if live.rating_note is not None:
         title, text = live.rating_note
         lines.append(f"**{title}**\n{clip(text)}")
@@ -309,11 +313,12 @@ def _ended_payload(live: LiveGame, text: str) -> Payload:
     if live.game is not None:
         shown = presenter(live.game_key)
         lines.append(_("**Standing when it ended**"))
-        lines.append(shown.standings_text(live.shown_names, live.game.public_view()))
+        lines.append(shown.standings_text(live.shown_names, live.game.standings()))
     return Payload(view=ui.layout(ui.text(clip("\n".join(lines), 3000)), colour=COLOUR))
 
 
 def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
+    """The lobby message in the server's language: seats, options and its buttons."""
     with language.table(live.guild_id):
         return _lobby_payload(live, lobby_timeout, note)
 
@@ -325,6 +330,7 @@ def closed_lobby_payload(live: LiveGame, text: Message) -> Payload:
 
 
 def ended_payload(live: LiveGame, text: Message) -> Payload:
+    """The message of a table ended early, with ``text`` saying why, in the server's language."""
     with language.table(live.guild_id):
         return _ended_payload(live, text.text())
 

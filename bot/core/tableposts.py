@@ -42,6 +42,7 @@ def ping_only(user_id: int) -> discord.AllowedMentions:
 
 
 def turn_key_of(game: RummyGame) -> tuple[int, int, bool]:
+    """What names a turn (round, seat to act, over): a new key is a new turn to announce."""
     return (game.round_number, game.to_act, game.is_over)
 
 
@@ -63,7 +64,9 @@ class TableState:
 class RunsTasks(Protocol):
     """What the poster needs of its owner: a game's background tasks."""
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None: ...
+    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
+        """Run ``coroutine`` as the game's background task ``name``."""
+        ...
 
 
 class LiveHands(Protocol):
@@ -83,12 +86,15 @@ class NoHands:
     """No live hands (a bot without the hand feature): every turn moves the table."""
 
     def is_live(self, live: LiveGame, user_id: int) -> bool:
+        """No hand is ever live."""
         return False
 
     def want(self, live: LiveGame, user_ids: list[int]) -> None:
+        """Nothing to edit."""
         return None
 
     async def update(self, live: LiveGame) -> None:
+        """Nothing to edit."""
         return None
 
 
@@ -113,6 +119,7 @@ class TablePoster:
         return found
 
     def forget(self, live: LiveGame) -> None:
+        """Drop the poster's state of a table this process no longer runs."""
         self._tables.pop(live.id, None)
 
     def sweep_first(self, live: LiveGame) -> None:
@@ -284,11 +291,13 @@ class TablePoster:
         await self.storage.set_table_message(live.id, message.id)
 
     async def delete_message(self, live: LiveGame, message_id: int) -> None:
+        """Delete one of the game's messages in its channel; one already gone is fine."""
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
         with contextlib.suppress(discord.HTTPException):  # already gone is fine
             await channel.get_partial_message(message_id).delete()
 
     async def set_table_message(self, live: LiveGame, message_id: int) -> None:
+        """Note and store which message is the game's table now."""
         live.table_message_id = message_id
         await self.storage.set_table_message(live.id, message_id)
 
@@ -319,6 +328,7 @@ class TablePoster:
 
 
 def turn_key_of_live(live: LiveGame) -> tuple[int, int, bool] | None:
+    """The turn key of a table's game, or None before it started."""
     return None if live.game is None else turn_key_of(live.game)
 
 

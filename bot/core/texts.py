@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
+from engine.actions import End
 from engine.cards import format_cards
 from engine.events import (
     Discarded,
@@ -53,7 +54,17 @@ def plural(count: int, word: str) -> str:
     raise ValueError(f"no plural forms for {word!r}")
 
 
+def end_label(end: End | None) -> str:
+    """Where a card is laid off: a run's low or high end, or onto a set (no end)."""
+    if end is End.LOW:
+        return _("low end")
+    if end is End.HIGH:
+        return _("high end")
+    return _("set")
+
+
 def dealer_draw_line(event: FirstDealerDrawn, names: Sequence[str]) -> str:
+    """The log line of the draw for first dealer: each pass's cards, then who deals."""
     passes = [", ".join(f"{names[seat]} {card}" for seat, card in drawn) for drawn in event.passes]
     tie = _(" · tie, drew again: ") if len(passes) > 1 else ""
     return _(

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.core import autoplay, language
 from bot.core.mentions import command_mention
 from bot.core.model import LiveGame, Status
 from bot.core.tableposts import TablePoster
+from bot.core.tasks import BackgroundTasks
 from bot.core.texts import shown_name
 from bot.games import presenter
 from bot.settings import Settings
@@ -31,11 +31,14 @@ class PlaysMoves(Protocol):
 
     async def apply(
         self, live: LiveGame, action: Action, *, by_player: bool = True
-    ) -> list[GameEvent]: ...
+    ) -> list[GameEvent]:
+        """Apply and commit ``action`` as the service does (``GameService.apply``)."""
+        ...
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None: ...
-
-    def cancel_task(self, live: LiveGame, name: str) -> None: ...
+    @property
+    def tasks(self) -> BackgroundTasks:
+        """The service's background tasks, where timers and computer moves run."""
+        ...
 
 
 class TurnClock:
@@ -51,19 +54,21 @@ class TurnClock:
         self._players: dict[tuple[int, int], Player] = {}
 
     def forget_players(self, live: LiveGame) -> None:
+        """Drop the computer players of the game's seats (the game has left this process)."""
         for seat in live.seats:
             self._players.pop((live.id, seat.seat), None)
 
     # ------------------------------------------------------------ turn timer
     def schedule_timer(self, live: LiveGame) -> None:
-        self.owner.cancel_task(live, "timer")
+        """Restart the turn timer for the member to act, if the table has one."""
+        self.owner.tasks.cancel(live, "timer")
         game = live.game
         seconds = live.options.turn_timer
         if game is None or not seconds or game.is_over or live.status != Status.PLAYING:
             return
         if live.seats[game.to_act].played_for:
             return
-        self.owner.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
+        self.owner.tasks.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
 
     async def _turn_timer(self, live: LiveGame, serial: int, seconds: int) -> None:
         reminder = self.settings.reminder_before
@@ -106,7 +111,7 @@ class TurnClock:
                 break
             legal = list(game.legal_actions())
             view = game.private_view(seat.seat)
-            action = autoplay.timeout_action(shown, view, legal)
+            action = autoplay.timeout_action(shown.spec, view, legal)
             await self.owner.apply(live, action, by_player=False)
             done.append(live.log)
         with language.table(live.guild_id):  # the timer runs in no member's interaction
@@ -132,10 +137,11 @@ class TurnClock:
         if key not in self._players:
             seed = (live.game.seed if live.game else 0) * 31 + seat
             shown = presenter(live.game_key)
-            self._players[key] = autoplay.make_player(shown, strength, seed)
+            self._players[key] = autoplay.make_player(shown.spec, strength, seed)
         return self._players[key]
 
     def kick_autoplay(self, live: LiveGame) -> None:
+        """Start the computer's move when the seat to act is played for and none is running."""
         game = live.game
         if game is None or live.status != Status.PLAYING or game.is_over:
             return
@@ -143,7 +149,7 @@ class TurnClock:
             return
         task = live.tasks.get("autoplay")
         if task is None or task.done():
-            self.owner.spawn(self._autoplay(live), live, "autoplay")
+            self.owner.tasks.spawn(self._autoplay(live), live, "autoplay")
 
     async def _autoplay(self, live: LiveGame) -> None:
         turn: tuple[int, int] | None = None
@@ -163,13 +169,14 @@ class TurnClock:
                 view = game.private_view(seat.seat)
                 legal = list(game.legal_actions())
                 choose = autoplay.choose_safely
-                action = await asyncio.to_thread(choose, shown, player, view, legal)
+                action = await asyncio.to_thread(choose, shown.spec, player, view, legal)
                 if turn != (game.round_number, seat.seat):
                     turn, lines = (game.round_number, seat.seat), []
                 try:
                     await self.owner.apply(live, action, by_player=False)
                 except RulesError:
                     log.exception("computer move refused in game %s", live.id)
-                    await self.owner.apply(live, shown.safe_move(view, legal), by_player=False)
+                    safe = autoplay.timeout_action(shown.spec, view, legal)
+                    await self.owner.apply(live, safe, by_player=False)
                 lines.append(live.log)
                 live.log = " ".join(lines)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from bot.core.presenter import GamePresenter
+from bot.core.presenter import AnyPresenter, GamePresenter
+from engine.protocol import GameSpec
 from engine.registry import GAME_PACKAGES, all_specs
 
 
@@ -20,18 +21,35 @@ def presenter_module(package: str) -> str:
 
 
 @cache
-def all_presenters() -> tuple[GamePresenter, ...]:
+def all_presenters() -> tuple[AnyPresenter, ...]:
+    """Every game's presenter in the registry's order, each checked once, here, to be the
+    ``GamePresenter`` of its spec's key and of the view types its game hands out (a wrong one
+    fails at once, not on first use; its methods then read their own types unchecked)."""
     presenters = []
     for package, spec in zip(GAME_PACKAGES, all_specs(), strict=True):
         name = presenter_module(package)
         presenter = importlib.import_module(name).PRESENTER
         if not isinstance(presenter, GamePresenter) or presenter.key != spec.key:
             raise TypeError(f"{name}.PRESENTER is not the GamePresenter of {spec.key!r}")
+        check_types(presenter, spec)
         presenters.append(presenter)
     return tuple(presenters)
 
 
-def presenter(key: str) -> GamePresenter:
+def check_types(shown: AnyPresenter, spec: GameSpec) -> None:
+    """Raise a ``TypeError`` unless a fresh game of ``spec`` hands out the public and private
+    views ``shown`` was declared for."""
+    public, private, _result = type(shown).presented_types()
+    game = spec.new_game(None, [f"seat {i + 1}" for i in range(spec.min_seats)], seed=0)
+    for view, wanted in ((game.public_view(), public), (game.private_view(0), private)):
+        if not isinstance(view, wanted):
+            raise TypeError(
+                f"{type(shown).__name__} presents {wanted.__name__}, "
+                f"but {spec.key} hands out {type(view).__name__}"
+            )
+
+
+def presenter(key: str) -> AnyPresenter:
     """The presenter of the game ``key``; ``KeyError`` for a game the bot does not offer."""
     for candidate in all_presenters():
         if candidate.key == key:
@@ -40,4 +58,5 @@ def presenter(key: str) -> GamePresenter:
 
 
 def default_key() -> str:
+    """The key of the game a table plays when nobody says which: the registry's first."""
     return all_presenters()[0].key

@@ -1,51 +1,43 @@
 """What the two-pack games show and read alike: a stock and a discard pile instead of a
-talon and a staircase, the piles line, typing a draw and the safe move. Their presenters
-build on it."""
+talon and a staircase, the piles line and field, and typing a draw. Their presenters build on
+it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar
 
 from bot.core.errors import Refusal
-from bot.core.presenter import GamePresenter, TypedField
+from bot.core.handstate import TypedField
+from bot.core.presenter import GamePresenter
+from bot.core.presenter_base import PrivV, ResultT
 from bot.core.texts import plural
-from engine.actions import Action, BuyBack, Discard, DrawTalon, End, TakeBack, TakeDiscard
+from engine.actions import Action, DrawTalon, TakeDiscard
 from engine.cards import Card
-from engine.events import GameEvent
 from engine.i18n import N_, _
 from engine.protocol import BasePrivateView, BasePublicView, Phase
-from engine.twopack import hand_value
-from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded
-
-OPTION_LIMIT = 25
 
 
-@runtime_checkable
-class PilesView(Protocol):
+class PilesView(BasePublicView, Protocol):
     """The piles of a two-pack table."""
 
     @property
-    def stock_count(self) -> int: ...
-    @property
-    def discard_top(self) -> Card | None: ...
-    @property
-    def discard_count(self) -> int: ...
+    def discard_top(self) -> Card | None:
+        """The discard pile's top card, or None when it is empty."""
+        ...
 
-
-def end_label(end: End | None) -> str:
-    if end is End.LOW:
-        return _("low end")
-    if end is End.HIGH:
-        return _("high end")
-    return _("set")
+    @property
+    def discard_count(self) -> int:
+        """Cards in the discard pile."""
+        ...
 
 
 def top_text(view: PilesView) -> str:
+    """The discard pile's top card as the reader writes it, or "empty"."""
     return str(view.discard_top) if view.discard_top is not None else _("empty")
 
 
 def piles_field(view: PilesView) -> tuple[str, str]:
+    """The table's Piles field: the stock's and the discard pile's sizes and the top card."""
     return (
         _("Piles"),
         _(
@@ -58,6 +50,7 @@ def piles_field(view: PilesView) -> tuple[str, str]:
 
 
 def piles_line(view: PilesView) -> str:
+    """The hand's line about the piles: the top of the discard pile and the stock's size."""
     return _(
         "Discard pile: top **{value}** · stock {stock_count}",
         value=top_text(view),
@@ -66,6 +59,7 @@ def piles_line(view: PilesView) -> str:
 
 
 def locked_line(view: BasePrivateView) -> list[str]:
+    """The hand's line about a card taken from the discard pile that may not go back, if any."""
     if view.locked_discard is not None and len(view.hand) > 1:
         return [
             _(
@@ -101,6 +95,7 @@ DRAW_FIELD = TypedField("take", N_("Draw: 'stock' or 'discard'"), N_("stock"), r
 
 
 def typed_draw(seat: int, text: str) -> Action:
+    """The draw a member typed: from the stock or the discard pile; a refusal for other words."""
     word = text.lower()
     if word in ("stock", "s", "draw", "talon", "t"):
         return DrawTalon(seat)
@@ -109,57 +104,12 @@ def typed_draw(seat: int, text: str) -> Action:
     raise Refusal(_("Type 'stock' or 'discard'."))
 
 
-class TwoPackPresenter(GamePresenter):
-    """What the two-pack games' presenters share: the piles' words, the finished rounds,
-    /treppe take (the discard pile's top) and the safe move."""
+PilesV = TypeVar("PilesV", bound=PilesView)
+
+
+class TwoPackPresenter(GamePresenter[PilesV, PrivV, ResultT]):
+    """What the two-pack games' presenters share: the piles' words."""
 
     stock_word = N_("stock")
     pile_word = N_("discard pile")
     rules_doc = "docs/variants.md"
-
-    def finished_rounds(self, events: Sequence[GameEvent]) -> list[object]:
-        return [e.result for e in events if isinstance(e, VariantRoundEnded)]
-
-    def safe_move(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
-        return SafeTwoPackPlayer().choose(view, legal)
-
-    def take_choices(self, view: BasePublicView, current: str) -> list[tuple[str, int]]:
-        if not isinstance(view, PilesView) or view.discard_top is None:
-            return []
-        return [(_("discard pile: {discard_top}", discard_top=view.discard_top), 1)]
-
-    def take_action(self, seat: int, position: int) -> Action:
-        return TakeDiscard(seat)
-
-
-class SafeTwoPackPlayer:
-    """Draws from the stock, takes back an unfinished first meld, then discards the first
-    card it may (never a joker if it can help it). Never melds, knocks or calls Rummy;
-    declines a buy-back."""
-
-    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
-        seat = view.seat
-        for preferred in (DrawTalon(seat), BuyBack(seat, False), TakeBack(seat), TakeDiscard(seat)):
-            if preferred in legal:
-                return preferred
-        discards = [a for a in legal if isinstance(a, Discard)]
-        if discards:
-            return max(discards, key=lambda a: (not a.card.is_joker, hand_value(a.card)))
-        return legal[0]
-
-
-def tell_pile_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    """The narration both two-pack games share: a new deal and a take from the discard pile."""
-    if isinstance(event, DealtRound):
-        if event.round_number <= 1:
-            return ""
-        return _(
-            "Round {round_number}: {value} deals.",
-            round_number=event.round_number,
-            value=names[event.dealer],
-        )
-    if isinstance(event, TookDiscard):
-        return _(
-            "{value} took {card} from the discard pile.", value=names[event.seat], card=event.card
-        )
-    return None

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.core import components
 from bot.core.errors import Refusal
-from bot.core.presenter import HandState
+from bot.core.handstate import HandState
 from bot.hand.commands import (
     discard_command,
     draw_command,
@@ -69,6 +69,8 @@ def owned(handler: components.Handler) -> components.Handler:
 
 
 async def setup(bot: TreppenBot) -> None:
+    """Load the hand feature: its controls' handlers, the typing form, the live hands and the move
+    commands (/treppe hand, draw, take, ...)."""
     for operation, handler in COMMON.items():
         components.register(operation, handler if operation == "hand" else owned(handler))
     bot.add_listener(submitted, "on_interaction")  # the typing form, across restarts too

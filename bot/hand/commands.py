@@ -11,10 +11,11 @@ from discord import app_commands
 
 from bot.core.client import bot_of
 from bot.core.errors import refusals
+from bot.core.handstate import HandState
 from bot.core.model import LiveGame, Seat
-from bot.core.presenter import HandState
 from bot.games import presenter
 from bot.hand.controls import answer_with_hand, show_new_hand
+from bot.hand.takes import take_at, take_choices
 from bot.hand.ui import hand_context, hand_payload
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld
 from engine.cards import Card, format_cards, parse_cards
@@ -67,7 +68,7 @@ async def _take_choices(
     live = _running(interaction)
     if live is None or live.game is None:
         return []
-    pairs = presenter(live.game_key).take_choices(live.game.public_view(), current)
+    pairs = take_choices(live.game.public_view().discard_pile, current)
     return [app_commands.Choice(name=name[:100], value=value) for name, value in pairs][:25]
 
 
@@ -78,10 +79,12 @@ async def _take_choices(
 @app_commands.autocomplete(position=_take_choices)
 async def take_command(interaction: discord.Interaction, position: int) -> None:
     """Take from the staircase (that card and every card above it) or the discard pile's top."""
-    await _command_act(
-        interaction,
-        lambda live, seat: presenter(live.game_key).take_action(seat.seat, position),
-    )
+    await _command_act(interaction, lambda live, seat: _take(live, seat, position))
+
+
+def _take(live: LiveGame, seat: Seat, position: int) -> Action:
+    assert live.game is not None
+    return take_at(seat.seat, live.game.public_view().discard_pile, position)
 
 
 def _hand_of(interaction: discord.Interaction) -> tuple[LiveGame, Seat] | None:

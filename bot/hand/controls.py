@@ -9,12 +9,13 @@ from typing import Any
 
 import discord
 
+import bot.hand.takes as takes
 import bot.hand.taps as taps
 from bot.core import answering, components
 from bot.core.client import bot_of
 from bot.core.errors import Refusal
+from bot.core.handstate import AnyHandContext, HandState
 from bot.core.model import LiveGame, Seat
-from bot.core.presenter import HandContext, HandState
 from bot.games import presenter
 from bot.hand.live import HandMessages
 from bot.hand.typing import PlayModal
@@ -36,10 +37,11 @@ LEGACY_CONTROLS = (
     "v_discard", "v_meld", "v_lay", "v_back", "v_swap", "v_knock", "v_rummy", "v_buy", "v_pass",
 )  # fmt: skip
 
-ControlHandler = Callable[[HandContext, list[str]], Action | Redraw]
+ControlHandler = Callable[[AnyHandContext, list[str]], Action | Redraw]
 
 
 def hands_of(interaction: discord.Interaction) -> HandMessages:
+    """The live hands of the bot that received ``interaction`` (the hand feature's own)."""
     hands = bot_of(interaction).service.poster.hands
     assert isinstance(hands, HandMessages), "the hand feature is loaded"
     return hands
@@ -110,12 +112,12 @@ async def _act(
 
 
 # ---------------------------------------------------------------- what a tap means
-def tap(ctx: HandContext, values: list[str]) -> Redraw:
+def tap(ctx: AnyHandContext, values: list[str]) -> Redraw:
     """A card tapped (its button carries the selection with that card toggled)."""
     return Redraw(ctx.state, "")
 
 
-def play_offer(ctx: HandContext, values: list[str]) -> Action | Redraw:
+def play_offer(ctx: AnyHandContext, values: list[str]) -> Action | Redraw:
     """One of the offered moves; one that ends the turn for good asks once."""
     offered = taps.offers(ctx, presenter(ctx.live.game_key))
     if not 0 <= ctx.state.pick < len(offered):
@@ -126,13 +128,11 @@ def play_offer(ctx: HandContext, values: list[str]) -> Action | Redraw:
     return offer.action
 
 
-def take_deep(ctx: HandContext, values: list[str]) -> Action:
-    """A take from deeper in the pile: ``index:code`` (the code proves the pile is the same)."""
-    index_text, _colon, code = values[0].partition(":")
-    takes = {str(a.index): a for a in taps.deep_takes(ctx)}
-    pile = getattr(ctx.public, "staircase", ())
-    take = takes.get(index_text)
-    if take is None or pile[take.index].code != code:
+def take_deep(ctx: AnyHandContext, values: list[str]) -> Action:
+    """A take from deeper in the pile: ``d<depth>:<code>`` (the code proves the pile is the
+    same)."""
+    take = takes.chosen_take(ctx, values[0])
+    if take is None:
         raise Refusal(_(UNREADABLE))
     return take
 
@@ -146,6 +146,9 @@ TAP_CONTROLS: dict[str, ControlHandler] = {
 
 
 def control(handler: ControlHandler) -> components.Handler:
+    """A component handler that applies what ``handler`` makes of a tap and answers with the fresh
+    hand (see ``_act``)."""
+
     async def handle(interaction: discord.Interaction, game_id: int, argument: str) -> None:
         await _act(interaction, game_id, argument, handler)
 
@@ -162,6 +165,8 @@ async def on_hand_button(interaction: discord.Interaction, game_id: int, argumen
 async def show_new_hand(
     interaction: discord.Interaction, live: LiveGame, seat: Seat, state: HandState, note: str = ""
 ) -> None:
+    """Answer with the member's hand as a new private message and keep it as their live hand."""
+
     async def prepare() -> tuple[HandState, dict[str, Any]]:
         async with live.lock:
             return state, hand_payload(live, seat, state, note).send_kwargs()
@@ -182,24 +187,29 @@ async def _redraw(
 
 
 async def on_sort(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The sort button: the hand sorted by rank, or by suit again."""
     state = HandState.decode(argument)
     flipped = HandState(state.version, "r" if state.sort == "s" else "s", state.page)
     await _redraw(interaction, game_id, flipped)
 
 
 async def on_page(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The page buttons: the hand shown from another page of cards."""
     await _redraw(interaction, game_id, HandState.decode(argument).fresh())
 
 
 async def on_refresh(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The refresh button: the hand redrawn as the table stands now."""
     await _redraw(interaction, game_id, HandState.decode(argument).fresh())
 
 
 async def on_legacy(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """A control of an older hand message: the hand in today's look, with a note why."""
     await _redraw(interaction, game_id, HandState.decode(argument).fresh(), f"ℹ️ {_(RENEWED)}")
 
 
 async def on_hint(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The hint button: the hand redrawn with the game's hint on top."""
     live, seat = seated(interaction, game_id)
     state = HandState.decode(argument).fresh()
     async with live.lock:
@@ -208,6 +218,7 @@ async def on_hint(interaction: discord.Interaction, game_id: int, argument: str)
 
 
 async def on_type(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The typing button: a form for the moves of this phase, on the member's turn only."""
     live, seat = seated(interaction, game_id)
     game = live.game
     assert game is not None

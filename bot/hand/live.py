@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.core.handstate import HandState
 from bot.core.model import LiveGame
-from bot.core.presenter import HandState
 from bot.core.tablemsg import Payload
 from bot.hand.ui import ended_hand_payload, hand_payload
 from engine.i18n import _, language, using
@@ -45,6 +45,7 @@ class HandMessage:
     issued: float  # loop time the token was issued
 
     def usable(self, now: float) -> bool:
+        """Whether the token may still edit the message at ``now`` (loop time), with a margin."""
         return now - self.issued < TOKEN_LIFE - EDIT_MARGIN
 
 
@@ -76,18 +77,21 @@ class HandMessages:
         hand = HandMessage(interaction, message_id, state.fresh(), language(), self._now())
         self._hands[key] = hand
         if old is not None and old.message_id != message_id and old.usable(self._now()):
-            self.service.spawn_detached(_delete(old))
+            self.service.tasks.spawn_detached(_delete(old))
         self._schedule_rest(key, hand)
 
     # ------------------------------------------------------------ LiveHands (the poster's)
     def is_live(self, live: LiveGame, user_id: int) -> bool:
+        """Whether the member's latest hand at this table can still be edited."""
         hand = self._hands.get((live.channel_id, user_id))
         return hand is not None and hand.usable(self._now())
 
     def want(self, live: LiveGame, user_ids: list[int]) -> None:
+        """Edit these members' hands at the next ``update``."""
         self._wanted.setdefault(live.id, set()).update(user_ids)
 
     async def update(self, live: LiveGame) -> None:
+        """Edit the wanted hands, the member to act first; skip those past their token's life."""
         wanted = self._wanted.pop(live.id, set())
         for user_id in sorted(wanted, key=lambda u: u != self.service.poster.mention_user(live)):
             hand = self._hands.get((live.channel_id, user_id))
@@ -125,7 +129,7 @@ class HandMessages:
         task = self._rests.pop(key, None)
         if task is not None:
             task.cancel()
-        self._rests[key] = self.service.spawn_detached(self._rest(key, hand))
+        self._rests[key] = self.service.tasks.spawn_detached(self._rest(key, hand))
 
     async def _rest(self, key: tuple[int, int], hand: HandMessage) -> None:
         """Just before the token runs out, a hand showing moves gives them up for a Refresh

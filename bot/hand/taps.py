@@ -17,11 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol
 
 import discord
 
-from bot.core.presenter import GamePresenter, HandContext
+from bot.core.handstate import AnyHandContext
+from bot.core.presenter import AnyPresenter
+from bot.hand.takes import is_deep_take
 from engine.actions import (
     Action,
     BuyBack,
@@ -36,7 +37,6 @@ from engine.actions import (
     MeldKind,
     TakeBack,
     TakeDiscard,
-    TakeStaircase,
 )
 from engine.cards import Card, format_cards
 from engine.i18n import _
@@ -56,22 +56,6 @@ class Offer:
     confirm: bool = False  # asks "really?" once before it is played
 
 
-class MeldLike(Protocol):
-    @property
-    def id(self) -> int: ...
-    @property
-    def owner(self) -> int: ...
-    @property
-    def kind(self) -> MeldKind: ...
-    @property
-    def cards(self) -> Sequence[PlacedLike]: ...
-
-
-class PlacedLike(Protocol):
-    @property
-    def card(self) -> Card: ...
-
-
 def cards_used(action: Action) -> tuple[Card, ...]:
     """The hand cards a move uses (a joker swap's new meld names the joker it frees: not
     from the hand)."""
@@ -84,7 +68,7 @@ def cards_used(action: Action) -> tuple[Card, ...]:
     return ()
 
 
-def selected_cards(ctx: HandContext) -> list[Card]:
+def selected_cards(ctx: AnyHandContext) -> list[Card]:
     """The tapped cards, in the order the hand shows them."""
     return [ctx.cards[i] for i in ctx.state.positions() if i < len(ctx.cards)]
 
@@ -93,7 +77,7 @@ def _same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
     return Counter(c.code for c in a) == Counter(c.code for c in b)
 
 
-def ends_turn_for_good(action: Action, ctx: HandContext) -> bool:
+def ends_turn_for_good(action: Action, ctx: AnyHandContext) -> bool:
     """Going out, a knock or a Rummy call: no way back, and easy to hit by mistake."""
     if isinstance(action, Knock | CallRummy):
         return True
@@ -101,7 +85,7 @@ def ends_turn_for_good(action: Action, ctx: HandContext) -> bool:
     return bool(used) and len(used) >= len(ctx.private.hand) and not isinstance(action, JokerSwap)
 
 
-def offers(ctx: HandContext, shown: GamePresenter) -> list[Offer]:
+def offers(ctx: AnyHandContext, shown: AnyPresenter) -> list[Offer]:
     """Every move the hand offers now, in a fixed order (buttons carry their index)."""
     if not ctx.legal:
         return []
@@ -109,7 +93,7 @@ def offers(ctx: HandContext, shown: GamePresenter) -> list[Offer]:
     if chosen:
         actions = [a for a in ctx.legal if cards_used(a) and _same_cards(cards_used(a), chosen)]
     else:
-        actions = [a for a in ctx.legal if not cards_used(a) and not _deep_take(a, ctx)]
+        actions = [a for a in ctx.legal if not cards_used(a) and not is_deep_take(a)]
         picked = [a for a in shown.suggestions(ctx) if a in ctx.legal and a not in actions]
         actions.extend(picked[:SUGGESTIONS])
     words = Wording(ctx, shown, bool(chosen), sum(isinstance(a, Meld) for a in actions))
@@ -121,13 +105,14 @@ class Wording:
     """What the offers' words need: the hand, its game, whether cards are tapped, how many
     melds are offered (several: each names its cards) and the hand's meld points."""
 
-    ctx: HandContext
-    shown: GamePresenter
+    ctx: AnyHandContext
+    shown: AnyPresenter
     tapped: bool
     melds_offered: int
 
     @cached_property
     def points(self) -> dict[tuple[str, ...], int]:
+        """The points the game gives each meld the hand allows, by its cards (computed once)."""
         return {_key(cards): p for p, cards in self.shown.meld_options(self.ctx.private.hand)}
 
     def meld_points(self, cards: Sequence[Card]) -> int | None:
@@ -139,26 +124,12 @@ def _key(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(sorted(c.code for c in cards))
 
 
-def deep_takes(ctx: HandContext) -> list[TakeStaircase]:
-    """Takes from deeper in a spread pile (the card and every card above it), top first."""
-    takes = [a for a in ctx.legal if isinstance(a, TakeStaircase) and _deep_take(a, ctx)]
-    return sorted(takes, key=lambda a: -a.index)
-
-
-def _deep_take(action: Action, ctx: HandContext) -> bool:
-    return isinstance(action, TakeStaircase) and action.index < _pile_size(ctx) - 1
-
-
-def _pile_size(ctx: HandContext) -> int:
-    return len(getattr(ctx.public, "staircase", ()))
-
-
 def _offer(action: Action, words: Wording) -> Offer:
     ctx = words.ctx
     label = words.shown.action_label(action, ctx) or default_label(action, words)
     style = discord.ButtonStyle.secondary
     emoji: str | None = None
-    if isinstance(action, DrawTalon | TakeDiscard | TakeStaircase | Meld):
+    if isinstance(action, DrawTalon | TakeDiscard | Meld):
         style = discord.ButtonStyle.primary
     if isinstance(action, Knock | CallRummy) or ends_turn_for_good(action, ctx):
         style, emoji = discord.ButtonStyle.success, "🏁"
@@ -172,7 +143,7 @@ def default_label(action: Action, words: Wording) -> str:
     ctx = words.ctx
     if isinstance(action, DrawTalon):
         return _("Draw from the {stock}", stock=_(words.shown.stock_word))
-    if isinstance(action, TakeDiscard | TakeStaircase):
+    if isinstance(action, TakeDiscard):
         return _("Take {card}", card=_top(ctx))
     if isinstance(action, Meld):
         return _meld_label(action, words)
@@ -195,11 +166,9 @@ def default_label(action: Action, words: Wording) -> str:
     return type(action).__name__
 
 
-def _top(ctx: HandContext) -> str:
-    top = getattr(ctx.public, "discard_top", None)
-    pile = getattr(ctx.public, "staircase", ())
-    card = top if top is not None else (pile[-1] if pile else None)
-    return str(card) if card is not None else "?"
+def _top(ctx: AnyHandContext) -> str:
+    pile = ctx.public.discard_pile
+    return str(pile[-1]) if pile else "?"
 
 
 def _meld_label(action: Meld, words: Wording) -> str:
@@ -212,10 +181,9 @@ def _meld_label(action: Meld, words: Wording) -> str:
     return _("Meld {cards} · {points}", cards=cards, points=points)
 
 
-def layoff_label(action: LayOff, ctx: HandContext) -> str:
+def layoff_label(action: LayOff, ctx: AnyHandContext) -> str:
     """'On Ben's run 9♣–Q♣ (high end)': whose meld, which, and where when a run has two."""
-    melds: Sequence[MeldLike] = getattr(ctx.public, "melds", ())
-    meld = next((m for m in melds if m.id == action.meld_id), None)
+    meld = next((m for m in ctx.public.melds if m.id == action.meld_id), None)
     if meld is None:
         return _("Lay off on meld {value}", value=action.meld_id + 1)
     cards = [p.card for p in meld.cards]

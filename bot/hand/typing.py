@@ -17,7 +17,8 @@ from bot.core import language
 from bot.core.client import bot_of
 from bot.core.components import NOT_IN_USE, same_place, within_limit
 from bot.core.errors import Refusal, handle_interaction_error, refusals
-from bot.core.presenter import GamePresenter, HandState
+from bot.core.handstate import HandState
+from bot.core.presenter import AnyPresenter
 from bot.games import presenter
 from bot.hand.live import HandMessages
 from bot.hand.ui import payload_kwargs, seated
@@ -30,13 +31,14 @@ PHASES = {phase.value: phase for phase in Phase}
 
 
 def form_id(game_id: int, phase: Phase, state: HandState) -> str:
+    """The typing form's custom_id: its game, the phase it was opened in and the hand's state."""
     return f"trpform:{game_id}:{phase.value}:{state.encode()}"
 
 
 class PlayModal(discord.ui.Modal):
     """The presenter's fields for this phase; ``submitted`` applies its actions in order."""
 
-    def __init__(self, game_id: int, shown: GamePresenter, phase: Phase, state: HandState) -> None:
+    def __init__(self, game_id: int, shown: AnyPresenter, phase: Phase, state: HandState) -> None:
         super().__init__(
             title=_("Play by typing"), timeout=None, custom_id=form_id(game_id, phase, state)
         )

@@ -13,16 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import bot.hand.takes as takes
 import bot.hand.taps as taps
 from bot.core import components as ui
 from bot.core import images
 from bot.core.client import bot_of
 from bot.core.emojis import EMOJIS
 from bot.core.errors import Refusal
+from bot.core.handstate import AnyHandContext, HandContext, HandState
 from bot.core.model import LiveGame, Seat, Status
-from bot.core.presenter import GamePresenter, HandContext, HandState
+from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import COLOUR, Payload
-from bot.core.texts import plural
 from bot.games import presenter
 from engine.i18n import _, rank_label
 from engine.protocol import Phase
@@ -57,7 +58,7 @@ def seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveGame, Se
     return live, service.require_seat(live, interaction.user.id)
 
 
-def hand_context(live: LiveGame, seat: Seat, state: HandState) -> HandContext:
+def hand_context(live: LiveGame, seat: Seat, state: HandState) -> AnyHandContext:
     """The seat's hand now, in the member's order, with the legal actions on their turn."""
     game = live.game
     assert game is not None
@@ -69,11 +70,13 @@ def hand_context(live: LiveGame, seat: Seat, state: HandState) -> HandContext:
     return HandContext(live, seat, state, private, cards, legal)
 
 
-def pages_of(ctx: HandContext) -> int:
+def pages_of(ctx: AnyHandContext) -> int:
+    """How many pages the hand's cards fill (at least one)."""
     return max(1, (len(ctx.cards) + CARDS_PER_PAGE - 1) // CARDS_PER_PAGE)
 
 
-def status_text(live: LiveGame, shown: GamePresenter, ctx: HandContext) -> str:
+def status_text(live: LiveGame, shown: AnyPresenter, ctx: AnyHandContext) -> str:
+    """The hand's status line: the session's end, whom it waits for, or the game's turn text."""
     public = ctx.public
     if public.phase is Phase.OVER:
         winner = public.winner
@@ -86,7 +89,7 @@ def status_text(live: LiveGame, shown: GamePresenter, ctx: HandContext) -> str:
 
 
 def hand_text(
-    live: LiveGame, shown: GamePresenter, ctx: HandContext, note: str, offered: list[taps.Offer]
+    live: LiveGame, shown: AnyPresenter, ctx: AnyHandContext, note: str, offered: list[taps.Offer]
 ) -> str:
     """The hand's words: what just happened, whose turn, what the tapped cards allow, the
     facts needed to play (piles, a locked card) and the seat's score."""
@@ -107,11 +110,12 @@ def hand_text(
     return EMOJIS.markup("\n".join(lines))[: ui.V2_TEXT_LIMIT]
 
 
-def seat_name(ctx: HandContext) -> str:
+def seat_name(ctx: AnyHandContext) -> str:
+    """The member's name as the hand's footer shows it."""
     return ctx.seat.name
 
 
-def card_buttons(ctx: HandContext) -> list[ui.GameComponent]:
+def card_buttons(ctx: AnyHandContext) -> list[ui.GameComponent]:
     """The cards of the shown page as buttons; a tap toggles the card into the selection."""
     page = ctx.state.page
     first = page * CARDS_PER_PAGE
@@ -135,7 +139,7 @@ def card_buttons(ctx: HandContext) -> list[ui.GameComponent]:
     return buttons
 
 
-def offer_buttons(ctx: HandContext, offered: list[taps.Offer]) -> list[ui.GameComponent]:
+def offer_buttons(ctx: AnyHandContext, offered: list[taps.Offer]) -> list[ui.GameComponent]:
     """The moves the tapped cards allow (or, asked to confirm, 'really?' and 'no')."""
     state = ctx.state
     if 0 <= state.pick < len(offered) and not state.sure:
@@ -170,29 +174,16 @@ def offer_buttons(ctx: HandContext, offered: list[taps.Offer]) -> list[ui.GameCo
     ]
 
 
-def deep_take_select(ctx: HandContext, shown: GamePresenter) -> list[ui.GameComponent]:
+def deep_take_select(ctx: AnyHandContext, shown: AnyPresenter) -> list[ui.GameComponent]:
     """Taking from deeper in a spread pile: one select, top first."""
-    takes = taps.deep_takes(ctx)[:OPTION_LIMIT]
-    pile = getattr(ctx.public, "staircase", ())
-    if not takes or ctx.state.selected:
+    options = takes.take_options(ctx, OPTION_LIMIT)
+    if not options or ctx.state.selected:
         return []
-    options = [
-        discord.SelectOption(
-            label=_(
-                "{position}: {card} (takes {count})",
-                position=take.index + 1,
-                card=pile[take.index],
-                count=plural(len(pile) - take.index, "card"),
-            ),
-            value=f"{take.index}:{pile[take.index].code}",
-        )
-        for take in takes
-    ]
     placeholder = _("Take deeper from the {pile}…", pile=_(shown.pile_word))
     return [ui.select(ctx.game_id, "t_take", ctx.arg, options, placeholder=placeholder)]
 
 
-def tool_buttons(ctx: HandContext, pages: int) -> list[ui.GameComponent]:
+def tool_buttons(ctx: AnyHandContext, pages: int) -> list[ui.GameComponent]:
     """Sort, hint, typing, refresh and the next page of cards."""
     gid, arg = ctx.game_id, ctx.state.fresh().encode()
     sort_label = _("By rank") if ctx.state.sort == "s" else _("By suit")
@@ -209,7 +200,7 @@ def tool_buttons(ctx: HandContext, pages: int) -> list[ui.GameComponent]:
 
 
 def hand_layout(
-    ctx: HandContext, shown: GamePresenter, note: str, *, resting: bool = False
+    ctx: AnyHandContext, shown: AnyPresenter, note: str, *, resting: bool = False
 ) -> discord.ui.LayoutView:
     """Every part of the hand message, in the order a phone shows them. A resting hand (its
     token about to run out) keeps only its words and Refresh."""

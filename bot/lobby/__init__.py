@@ -14,7 +14,7 @@ from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals, send_private
 from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveGame, Seat, Status
-from bot.core.presenter import GamePresenter
+from bot.core.presenter import AnyPresenter
 from bot.core.service import display_name
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload
 from bot.games import all_presenters
@@ -69,7 +69,7 @@ def _parameters(options: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
     return parameters
 
 
-def new_command(shown: GamePresenter) -> app_commands.Command[Any, Any, None]:
+def new_command(shown: AnyPresenter) -> app_commands.Command[Any, Any, None]:
     """/treppe new <game>: one slash option per table option of the game, plus the timer."""
     options = shown.spec.options
 
@@ -90,8 +90,10 @@ def new_command(shown: GamePresenter) -> app_commands.Command[Any, Any, None]:
 
 
 def table_options(
-    bot: TreppenBot, shown: GamePresenter, values: dict[str, Any], timer: Any
+    bot: TreppenBot, shown: AnyPresenter, values: dict[str, Any], timer: Any
 ) -> GameOptions:
+    """The options of a new table from the command's values: the server's defaults where a setting
+    has one, each value checked; a refusal for one out of range."""
     rules: list[tuple[str, OptionValue]] = []
     for option in shown.spec.options:
         value = values.get(option.name)
@@ -108,8 +110,10 @@ def table_options(
 
 
 async def open_table(
-    interaction: discord.Interaction, shown: GamePresenter, values: dict[str, Any], timer: Any
+    interaction: discord.Interaction, shown: AnyPresenter, values: dict[str, Any], timer: Any
 ) -> None:
+    """Answer /treppe new: open a lobby in this channel and post it, or refuse privately (no
+    channel, a table already here, too many lobbies)."""
     bot = bot_of(interaction)
     async with refusals(interaction):
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -191,6 +195,7 @@ async def _show(interaction: discord.Interaction, live: LiveGame, note: str = ""
 
 
 async def on_join(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The lobby's Join button: seat the member."""
     live = _lobby(interaction, game_id)
     async with live.lock:
         if live.seat_of(interaction.user.id) is not None:
@@ -206,6 +211,8 @@ async def on_join(interaction: discord.Interaction, game_id: int, argument: str)
 
 
 async def on_leave(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The lobby's Leave button: free the member's seat; a host who leaves hands the table to the
+    next person, or closes it when nobody is left."""
     live = _lobby(interaction, game_id)
     service = bot_of(interaction).service
     async with live.lock:
@@ -229,6 +236,7 @@ async def on_leave(interaction: discord.Interaction, game_id: int, argument: str
 
 
 async def on_start(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The lobby's Start button (the host's): deal, and turn the lobby into the table."""
     live = _lobby(interaction, game_id)
     service = bot_of(interaction).service
     if interaction.user.id != live.host_id:
@@ -256,6 +264,7 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
 
 
 async def on_cancel(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The lobby's Cancel button (the host's or a moderator's): close the table."""
     live = _lobby(interaction, game_id)
     if interaction.user.id != live.host_id and not can_moderate(interaction):
         raise Refusal(_("Only the host or a moderator of this channel can cancel this table."))
@@ -269,6 +278,7 @@ async def on_cancel(interaction: discord.Interaction, game_id: int, argument: st
 
 
 async def on_computer(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The lobby's computer select (the host's only): add a computer player, or remove the last."""
     live = _lobby(interaction, game_id)
     if interaction.user.id != live.host_id:
         raise Refusal(_("Only the host can add or remove computer players."))
@@ -289,6 +299,7 @@ async def on_computer(interaction: discord.Interaction, game_id: int, argument: 
 
 
 async def setup(bot: TreppenBot) -> None:
+    """Load the lobby: its buttons' handlers and /treppe new with a command for every game."""
     components.register("lobby_join", on_join)
     components.register("lobby_leave", on_leave)
     components.register("lobby_start", on_start)

@@ -27,6 +27,7 @@ class HealthServer:
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
+        """Serve /metrics, /healthz and /readyz on the configured address (port 0: a free one)."""
         app = web.Application()
         app.router.add_get("/metrics", self.metrics)
         app.router.add_get("/healthz", self.healthz)
@@ -45,18 +46,22 @@ class HealthServer:
         metrics.observe(bot)
 
     async def stop(self) -> None:
+        """Stop serving."""
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
 
     async def metrics(self, request: web.Request) -> web.Response:
+        """The Prometheus metrics, in its text format."""
         body = generate_latest(metrics.REGISTRY)
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     async def healthz(self, request: web.Request) -> web.Response:
+        """Alive: the process answers."""
         return web.Response(text="ok\n")
 
     async def readyz(self, request: web.Request) -> web.Response:
+        """Ready for traffic, or 503 and its problems, one per line (e.g. not connected)."""
         problems = await self.problems()
         if problems:
             return web.Response(status=503, text="".join(f"{p}\n" for p in problems))

@@ -49,11 +49,13 @@ class GracefulStop:
             loop.add_signal_handler(sig, self.request, sig)
 
     def uninstall(self) -> None:
+        """Stop handling the stop signals on the running loop."""
         loop = asyncio.get_running_loop()
         for sig in SIGNALS:
             loop.remove_signal_handler(sig)
 
     def request(self, sig: signal.Signals = signal.SIGTERM) -> None:
+        """Begin the graceful stop (once; later signals are ignored)."""
         if self.requested:
             return
         self.requested = True

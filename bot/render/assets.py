@@ -86,6 +86,8 @@ def card_sprite(card: Card | None, lang: str | None = None) -> Image.Image:
 
 
 def cropped_sprite(code: str, height: int, lang: str | None = None) -> Image.Image:
+    """A card's sprite cut off ``height`` pixels down, from the sheet of ``lang`` (the current
+    language by default)."""
     return _cropped(code, height, sheet_language(language() if lang is None else lang))
 
 
@@ -104,6 +106,7 @@ def card_mask(height: int = CARD_H) -> Image.Image:
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
+    """The pictures' font at ``size`` pixels, loaded once per size."""
     return ImageFont.truetype(str(FONT_PATH), size)
 
 
@@ -126,6 +129,7 @@ def safe_text(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int) -> int:
+    """How wide ``text`` is drawn at ``size`` pixels (cached: layouts measure often)."""
     with _FONT_LOCK:
         return round(font(size).getlength(text))
 

@@ -19,12 +19,14 @@ Align = Literal["left", "centre", "right"]
 
 
 def new_canvas(width: int, height: int, bg: pal.RGB = pal.FELT) -> Image.Image:
+    """An empty palette picture filled with ``bg``, ready to paste sprites on."""
     img = Image.new("P", (width, height), pal.index(bg))
     img.putpalette(pal.flat_palette())
     return img
 
 
 def encode(img: Image.Image) -> bytes:
+    """A picture as PNG bytes, compressed at the level chosen for speed."""
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buf.getvalue()
@@ -72,6 +74,7 @@ def paste_fan(
 
 
 def fan_width(count: int, step: int) -> int:
+    """The width of ``count`` whole cards fanned out ``step`` pixels apart (0 for none)."""
     return 0 if count == 0 else CARD_W + (count - 1) * step
 
 
@@ -95,6 +98,7 @@ def text(
 
 
 def rect(canvas: Image.Image, box: tuple[int, int, int, int], fill: pal.RGB) -> None:
+    """Fill ``box`` with a colour."""
     ImageDraw.Draw(canvas).rectangle(box, fill=pal.index(fill))
 
 
@@ -105,6 +109,7 @@ def outline(
     width: int,
     radius: int = 0,
 ) -> None:
+    """Draw a rectangle's outline, with rounded corners when ``radius`` is given."""
     ImageDraw.Draw(canvas).rounded_rectangle(
         box, radius=radius, outline=pal.index(colour), width=width
     )

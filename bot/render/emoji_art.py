@@ -40,6 +40,7 @@ _INK = {
 
 
 def ink(card: Card) -> pal.RGB:
+    """The colour a card's emoji is drawn in: its suit's, or the joker's."""
     return pal.JOKER_INK if card.suit is None else _INK[card.suit]
 
 

@@ -182,4 +182,5 @@ def render_hand(
 
 
 def cache_clear() -> None:
+    """Forget the hand pictures drawn so far (``bot.render.clear_caches``)."""
     _render_hand.cache_clear()

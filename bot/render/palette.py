@@ -50,6 +50,7 @@ def tint(ink: RGB, amount: float = 0.87) -> RGB:
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b`` (0: ``a``, 1: ``b``)."""
     r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
     return (r, g, bl)
 
@@ -80,6 +81,7 @@ _RAMPS: list[tuple[RGB, RGB, int]] = [
 
 @cache
 def palette() -> tuple[RGB, ...]:
+    """Every colour of the palette, in palette order: each pair that meets and its ramp between."""
     colours: dict[RGB, None] = {}
     for fg, bg, steps in _RAMPS:
         colours[fg] = None
@@ -99,12 +101,14 @@ def index(colour: RGB) -> int:
 
 
 def flat_palette() -> list[int]:
+    """The palette as the 768 flat values Pillow's ``putpalette`` takes."""
     flat = [v for rgb in palette() for v in rgb]
     return flat + [0] * (768 - len(flat))
 
 
 @cache
 def palette_image() -> Image.Image:
+    """A one-pixel picture holding the palette, for quantizing other pictures to it."""
     img = Image.new("P", (1, 1))
     img.putpalette(flat_palette())
     return img

@@ -101,10 +101,12 @@ SEAT_COLOURS: tuple[pal.RGB, ...] = (*pal.PLAYERS, pal.TEXT, pal.GOLD)
 
 
 def seat_colour(seat: int) -> pal.RGB:
+    """The colour that marks a seat in the two-pack pictures (up to six seats)."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def name_style(seat: int, bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
+    """The text style of a seat's name: its seat colour on ``bg``."""
     return Style(size, seat_colour(seat), bg)
 
 
@@ -141,6 +143,7 @@ def _under_cards(canvas: Image.Image, x: int, y: int, layers: int, back: bool) -
 
 
 def draw_stock(canvas: Image.Image, x: int, top: int, count: int) -> None:
+    """Draw the stock: its label, a pile of backs as high as ``count``, or an empty slot."""
     centre = x + CARD_W // 2
     y = top + PILE_LABEL_H
     text(canvas, _("stock"), centre, top + 2, LABEL, align="centre")
@@ -154,6 +157,7 @@ def draw_stock(canvas: Image.Image, x: int, top: int, count: int) -> None:
 
 
 def draw_discard(canvas: Image.Image, x: int, top: int, card: Card | None, count: int) -> None:
+    """Draw the discard pile: its label and size, the top ``card`` on a pile, or an empty slot."""
     centre = x + CARD_W // 2
     y = top + PILE_LABEL_H
     label = f"{_('discard')} · {count}" if card is not None and count > 0 else _("discard")
@@ -240,14 +244,17 @@ class Fan:
 
     @property
     def tile_w(self) -> int:
+        """The width each card is cut to: a little right of its index, at least the step."""
         return max(FAN_TILE_W, self.step)
 
     @property
     def card_width(self) -> int:
+        """The width of the fan's cards alone (0 for none)."""
         return 0 if not self.cards else (len(self.cards) - 1) * self.step + self.tile_w
 
     @property
     def width(self) -> int:
+        """The fan's width with its label."""
         if not self.label:
             return self.card_width
         return self.card_width + FAN_LABEL_GAP + text_width(self.label, self.label_style.size)
@@ -269,10 +276,12 @@ def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
 
 
 def row_width(row: Sequence[Fan]) -> int:
+    """The width of a row of fans, with the gaps between them."""
     return sum(f.width for f in row) + FAN_GAP * (len(row) - 1)
 
 
 def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
+    """Draw a fan at (x, y): its cards, the ring around a group, the placers' bars and its label."""
     for i, card in enumerate(fan.cards):
         stands = fan.stands_for[i] if i < len(fan.stands_for) else None
         paste_face(canvas, card, x + i * fan.step, y, FAN_CARD_H, stands, fan.tile_w)
@@ -292,6 +301,7 @@ def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
 
 
 def draw_fan_rows(canvas: Image.Image, rows: Sequence[Sequence[Fan]], x: int, y: int) -> None:
+    """Draw rows of fans from (x, y), one row under the other."""
     for r, row in enumerate(rows):
         fx = x
         for fan in row:
@@ -301,6 +311,7 @@ def draw_fan_rows(canvas: Image.Image, rows: Sequence[Sequence[Fan]], x: int, y:
 
 # ----------------------------------------------------------------------------- bands
 def band_height(info_h: int, rows: int) -> int:
+    """A player band's height: its info lines or its rows of fans, whichever is taller."""
     return max(info_h, rows * FAN_ROW_H) + 2 * BAND_PAD
 
 
@@ -325,4 +336,5 @@ def draw_band_frame(
 
 
 def hidden_hand(count: int) -> Fan:
+    """A hand nobody may see, as ``count`` card backs stacked closely."""
     return Fan(cards=(None,) * count, step=BACK_STEP)

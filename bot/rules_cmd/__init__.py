@@ -28,6 +28,7 @@ def rules_doc(doc: str) -> str:
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
+    """Every game as a slash command choice, by title."""
     return [app_commands.Choice(name=p.title, value=p.key) for p in all_presenters()]
 
 
@@ -47,6 +48,7 @@ async def rules_command(
 
 
 async def setup(bot: TreppenBot) -> None:
+    """Load /treppe rules, with its choice of game."""
     first = presenter(default_key()).title
     described = app_commands.describe(game=f"Which game ({first} if left empty)")(rules_command)
     chosen = app_commands.choices(game=game_choices())(described)

@@ -27,6 +27,7 @@ def language_name(code: str) -> str:
 
 
 def language_choices() -> list[app_commands.Choice[str]]:
+    """The language choices: the server's Discord language, then every catalogue's."""
     # Every catalogue is offered: a new .po file appears here with nothing else to change.
     named = [app_commands.Choice(name=language_name(code), value=code) for code in languages()]
     return [app_commands.Choice(name="Discord", value=SERVER_DEFAULT), *named]
@@ -58,6 +59,7 @@ async def language_command(
 
 
 async def setup(bot: TreppenBot) -> None:
+    """Load /treppe-settings (for members who may manage the server), with its language command."""
     settings = app_commands.Group(
         name="treppe-settings",
         description="Server settings of the bot",

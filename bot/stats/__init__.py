@@ -4,7 +4,7 @@ and against the members they meet most; and replays (``bot.stats.replays``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,13 +15,14 @@ from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file, rating_chart
 from bot.core.mentions import command_mention
-from bot.core.presenter import GamePresenter
+from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import COLOUR
 from bot.core.texts import shown_name
 from bot.games import default_key, presenter
 from bot.ratings import Rating, shown
 from bot.rules_cmd import game_choices
 from bot.stats.replays import setup_replays
+from bot.stats.seen import seen_by_everyone_here, seen_by_member
 from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
 from engine.i18n import N_, _, decimal, ngettext, percent
 
@@ -41,18 +42,27 @@ RATING_NOTE = N_(
     "(sessions between people only)."
 )
 NOT_RATED_YET = N_("No rated session yet (only sessions between people are rated).")
+BOARD_COUNTS = N_("Counts the sessions played in this channel and in channels everyone can see.")
+STATS_COUNT = N_("Counts the sessions played in channels you can see.")
 
 
-def _game(choice: app_commands.Choice[str] | None) -> GamePresenter:
+def _game(choice: app_commands.Choice[str] | None) -> AnyPresenter:
     return presenter(choice.value if choice is not None else default_key())
 
 
 async def leaderboard(
-    storage: Store, guild_id: int, key: str, days: int | None = None
+    storage: Store,
+    guild_id: int,
+    key: str,
+    days: int | None = None,
+    channels: Sequence[int] | None = None,
 ) -> list[LeaderboardRow]:
-    """The best players of one game, in the order its session totals rank."""
+    """The best players of one game, in the order its session totals rank, counting the
+    sessions of ``channels`` (None: all)."""
     lower = presenter(key).session_lower_is_better
-    return await storage.leaderboard(guild_id, key, days=days, lower_is_better=lower)
+    return await storage.leaderboard(
+        guild_id, key, days=days, lower_is_better=lower, channels=channels
+    )
 
 
 def member_name(names: Mapping[int, str], user_id: int) -> str:
@@ -63,6 +73,7 @@ def member_name(names: Mapping[int, str], user_id: int) -> str:
 
 
 def rating_line(place: int, name: str, rating: Rating) -> str:
+    """One leaderboard line: place, name, rating, the rating it ranks by, sessions."""
     return ngettext(
         "{place}. {name} — {rating} · ranks as {ranked} · {n} rated session",
         "{place}. {name} — {rating} · ranks as {ranked} · {n} rated sessions",
@@ -75,8 +86,9 @@ def rating_line(place: int, name: str, rating: Rating) -> str:
 
 
 async def rating_board_embed(
-    storage: Store, guild_id: int, game: GamePresenter, least: int
+    storage: Store, guild_id: int, game: AnyPresenter, least: int
 ) -> discord.Embed:
+    """A game's rating leaderboard on this server: members with ``least`` rated sessions or more."""
     rows = await storage.rating_board(guild_id, game.key, min_sessions=least)
     title = _(RATING_TITLE) if game.key == default_key() else f"{game.title} {_(RATING_TITLE)}"
     embed = discord.Embed(title=title, colour=COLOUR)
@@ -119,7 +131,8 @@ async def leaderboard_command(
             )
             return
         days = RECENT_DAYS if recent else None
-        rows = await leaderboard(storage, interaction.guild_id, shown.key, days)
+        channels = seen_by_everyone_here(interaction)
+        rows = await leaderboard(storage, interaction.guild_id, shown.key, days, channels)
         title = _("Leaderboard — last 30 days") if recent else _("Leaderboard — all time")
         if shown.key != default_key():
             title = f"{shown.title} {title}"
@@ -144,12 +157,15 @@ async def leaderboard_command(
                 )
                 for place, row in enumerate(rows)
             )
+        embed.set_footer(text=_(BOARD_COUNTS))
         await interaction.response.send_message(
             view=ui.embed_layout([embed]), allowed_mentions=discord.AllowedMentions.none()
         )
 
 
 def rating_text(rating: Rating | None, least: int) -> str:
+    """A member's rating for /treppe stats: the rating and its sessions, and where it ranks or how
+    many rated sessions it still needs."""
     if rating is None:
         return _(NOT_RATED_YET)
     ranked = (
@@ -171,6 +187,7 @@ def rating_text(rating: Rating | None, least: int) -> str:
 
 
 def games_text(records: list[GameRecord]) -> str:
+    """A member's wins and games played, one line per game."""
     return "\n".join(
         _(
             "{title}: {wins} won of {played} ({rate})",
@@ -184,6 +201,7 @@ def games_text(records: list[GameRecord]) -> str:
 
 
 def head_to_head_text(records: list[HeadToHead], names: Mapping[int, str]) -> str:
+    """One line per opponent: how often they played together, and who finished ahead."""
     return "\n".join(
         ngettext(
             "{opponent}: played together {n} time, finished ahead {ahead}, behind {behind}",
@@ -195,6 +213,33 @@ def head_to_head_text(records: list[HeadToHead], names: Mapping[int, str]) -> st
         )
         for r in records
     )
+
+
+async def _member_history(
+    interaction: discord.Interaction,
+    embed: discord.Embed,
+    who_id: int,
+    game_key: str,
+    seen: Sequence[int],
+) -> list[discord.File]:
+    """Add what a member's sessions with others tell (win rates, whom they met, the rating
+    chart) to their statistics; the chart's file, if there is one."""
+    storage, guild_id = bot_of(interaction).service.storage, interaction.guild_id or 0
+    played = await storage.games_played(guild_id, who_id, channels=seen)
+    if played:
+        embed.add_field(name=_("Win rate by game"), value=games_text(played), inline=False)
+    met = await storage.head_to_head(
+        guild_id, game_key, who_id, limit=HEAD_TO_HEAD_SHOWN, channels=seen
+    )
+    if met:
+        names = await storage.member_names(guild_id, [r.opponent for r in met])
+        embed.add_field(name=_("Head to head"), value=head_to_head_text(met, names), inline=False)
+    history = await storage.rating_history(guild_id, game_key, who_id, channels=seen)
+    chart = as_file(await rating_chart(history), "rating.png")
+    if chart is None:
+        return []
+    embed.set_image(url="attachment://rating.png")
+    return [chart]
 
 
 async def stats_command(
@@ -210,47 +255,24 @@ async def stats_command(
         who = member or interaction.user
         game_shown = _game(game)
         storage = bot_of(interaction).service.storage
-        stats = await storage.player_stats(guild_id, who.id, game_shown.key)
-        embed = discord.Embed(
-            title=_(
-                "{title} stats — {display_name}",
-                title=game_shown.title,
-                display_name=shown_name(who.display_name),
-            ),
-            colour=COLOUR,
+        seen = seen_by_member(interaction)
+        stats = await storage.player_stats(guild_id, who.id, game_shown.key, channels=seen)
+        display_name = shown_name(who.display_name)
+        title = _(
+            "{title} stats — {display_name}", title=game_shown.title, display_name=display_name
         )
+        embed = discord.Embed(title=title, colour=COLOUR)
         files: list[discord.File] = []
         if not stats.played and not stats.abandoned:
-            embed.description = _(
-                "{name} has not finished a session here yet.",
-                name=shown_name(who.display_name),
-            )
+            embed.description = _("{name} has not finished a session here yet.", name=display_name)
         else:
-            embed.add_field(
-                name=_("Rating"),
-                value=rating_text(
-                    await storage.rating(guild_id, game_shown.key, who.id),
-                    bot_of(interaction).settings.rating_min_sessions,
-                ),
-                inline=False,
-            )
+            rating = await storage.rating(guild_id, game_shown.key, who.id)
+            least = bot_of(interaction).settings.rating_min_sessions
+            embed.add_field(name=_("Rating"), value=rating_text(rating, least), inline=False)
             for name, value in game_shown.stats_fields(stats):
                 embed.add_field(name=name, value=value)
-            played = await storage.games_played(guild_id, who.id)
-            if played:
-                embed.add_field(name=_("Win rate by game"), value=games_text(played), inline=False)
-            met = await storage.head_to_head(
-                guild_id, game_shown.key, who.id, limit=HEAD_TO_HEAD_SHOWN
-            )
-            if met:
-                names = await storage.member_names(guild_id, [r.opponent for r in met])
-                text = head_to_head_text(met, names)
-                embed.add_field(name=_("Head to head"), value=text, inline=False)
-            history = await storage.rating_history(guild_id, game_shown.key, who.id)
-            chart = as_file(await rating_chart(history), "rating.png")
-            if chart is not None:
-                files.append(chart)
-                embed.set_image(url="attachment://rating.png")
+            files = await _member_history(interaction, embed, who.id, game_shown.key, seen)
+        embed.set_footer(text=_(STATS_COUNT))
         await interaction.response.send_message(
             view=ui.embed_layout([embed], files),
             files=files,
@@ -260,6 +282,7 @@ async def stats_command(
 
 
 async def setup(bot: TreppenBot) -> None:
+    """Load /treppe leaderboard, /treppe stats and /treppe replay."""
     first = presenter(default_key()).title
     board = app_commands.describe(
         period="All time, or the last 30 days (wins and points)",

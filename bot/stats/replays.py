@@ -23,6 +23,7 @@ from bot.core.reading import record_id
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import clip, shown_name
 from bot.games import presenter
+from bot.stats.seen import can_see
 from bot.storage import FinishedSession, SessionSummary
 from engine.i18n import N_, _
 from engine.protocol import Phase
@@ -58,19 +59,6 @@ RATED_WORD = {True: N_("rated"), False: N_("not rated"), None: N_("from before r
 # Finished sessions never change; keyed by the log itself so that another database (tests)
 # with the same session ids never meets a stale entry.
 _replays: OrderedDict[tuple[int, str], Replay] = OrderedDict()
-
-
-def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
-    """Whether the member may view the channel a session was played in (a channel the bot no
-    longer knows counts as hidden): replays show only what the member could have watched."""
-    guild = interaction.guild
-    if guild is None:
-        return False
-    channel = guild.get_channel_or_thread(channel_id)
-    member = interaction.user
-    if channel is None or not isinstance(member, discord.Member):
-        return False
-    return channel.permissions_for(member).view_channel
 
 
 async def load(interaction: discord.Interaction, game_id: int) -> tuple[FinishedSession, Replay]:
@@ -141,7 +129,7 @@ def draw_step(
     return StepPicture(
         title=title,
         moves="\n".join(lines),
-        standings=shown.standings_text(names, view),
+        standings=shown.standings_text(names, game.standings()),
         result=result,
         footer=(
             _(
@@ -179,6 +167,7 @@ def step_target(replay: Replay, operation: str, step: int) -> int:
 async def step_payload(
     session: FinishedSession, replay: Replay, step: int, *, with_images: bool
 ) -> Payload:
+    """The replay message at ``step``: the moves, the scores, the picture and the step buttons."""
     drawn = await asyncio.to_thread(draw_step, session, replay, step, with_images)
     embed = discord.Embed(title=clip(drawn.title, 256), description=clip(drawn.moves, 4000))
     embed.colour = COLOUR
@@ -236,6 +225,7 @@ def _stepper(operation: str) -> ui.Handler:
 
 
 async def show_replay(interaction: discord.Interaction, game_id: int, step: int = 0) -> None:
+    """Answer privately with the replay of ``game_id``, at ``step``."""
     session, replay = await load(interaction, game_id)
     with_images = bot_of(interaction).settings.render_images
     payload = await step_payload(session, replay, step, with_images=with_images)
@@ -274,6 +264,8 @@ async def _record_clicked(interaction: discord.Interaction, game_id: int, argume
 
 # ---------------------------------------------------------------- /treppe replay
 def choice_name(summary: SessionSummary) -> str:
+    """A finished session as an autocomplete choice: number, game, date, rated, names (within
+    Discord's 100 characters)."""
     when = summary.finished_at[:16].replace("T", " ")
     rated = _(" · rated") if summary.rated else ""
     text = f"#{summary.id} {presenter(summary.game_key).title} · {when}{rated} · {summary.names}"
@@ -300,6 +292,7 @@ async def _sessions(interaction: discord.Interaction) -> list[SessionSummary]:
 async def session_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
+    """The sessions a member may replay whose choice name holds what they typed (25 at most)."""
     typed = current.strip().lstrip("#").casefold()
     choices = []
     for summary in await _sessions(interaction):
@@ -333,6 +326,7 @@ async def replay_command(
 
 
 def setup_replays(bot: TreppenBot) -> None:
+    """Load /treppe replay and its step, open and record buttons."""
     for operation in (BACK, NEXT, ROUND_BACK, ROUND_NEXT):
         ui.register(operation, _stepper(operation))
     ui.register(OPEN, _open_clicked)

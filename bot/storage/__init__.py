@@ -54,7 +54,7 @@ async def open_url(
     url: str, owner: str = DEFAULT_OWNER, lease_seconds: float = DEFAULT_LEASE_SECONDS
 ) -> Store:
     """Open and migrate ``postgresql://…`` or ``sqlite:///path`` (a relative path after the
-    three slashes, an absolute one after four). ``owner`` names this process on its leases."""
+    three slashes, an absolute one after four); ``owner`` and ``lease_seconds``: see ``Store``."""
     try:
         if url.startswith(SQLITE_PREFIX):
             path = Path(url.removeprefix(SQLITE_PREFIX))

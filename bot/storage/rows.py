@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from bot.storage.dialect import Row
 from engine.replay import RoundScores
 
 # Names this process on its leases unless INSTANCE_NAME says otherwise: stable across restarts
@@ -19,7 +20,13 @@ T = TypeVar("T")
 
 
 def utc_now() -> datetime:
+    """The time now, in UTC."""
     return datetime.now(UTC)
+
+
+def now() -> datetime:
+    """The time now in whole seconds, as SQLite stores it, so both backends read back the same."""
+    return utc_now().replace(microsecond=0)
 
 
 class ChannelBusy(Exception):
@@ -32,8 +39,10 @@ class LeaseLost(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Lease:
+    """Which process (its INSTANCE_NAME) runs a game, until when."""
+
     game_id: int
-    owner: str  # the INSTANCE_NAME of the process that runs the game
+    owner: str
     expires_at: datetime
 
 
@@ -84,6 +93,7 @@ class SeatRow:
 
     @property
     def is_computer(self) -> bool:
+        """A computer player sits here."""
         return self.user_id is None
 
     @property
@@ -94,6 +104,10 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
+    """A lobby or game as stored. A running game as ``open_games`` reads it for a restart has
+    its last checkpoint (the engine's, or None) and the actions after it (all of them without
+    a checkpoint); ``state`` is the session's header: the engine's JSON with no actions."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -105,9 +119,6 @@ class GameRow:
     ping_message_id: int | None
     created_at: datetime
     seats: tuple[SeatRow, ...]
-    # A running game as ``open_games`` reads it for a restart: its last checkpoint (the
-    # engine's, or None) and the actions after it (all of them without a checkpoint). ``state``
-    # is the session's header: the engine's JSON with no actions (see ``session_log``).
     checkpoint: bytes | None = None
     actions: tuple[str, ...] = ()
 
@@ -123,15 +134,32 @@ class ActionRow:
     checkpoint: bytes | None = None
 
 
-def session_log(header: str, actions: Sequence[str]) -> str:
-    """The engine's JSON of a whole session (``to_json``): its header with every action."""
-    data = json.loads(header)
-    data["actions"] = [json.loads(action) for action in actions]
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    """How a session ended, stored with its last action: each seat's finishing place and
+    whether it is rated (only people played, every move their own)."""
+
+    places: tuple[int, ...]
+    rated: bool
+
+
+class _WinRate:
+    """Sessions played and won, and their ratio."""
+
+    __slots__ = ()
+    played: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per session played (0 before the first)."""
+        return self.wins / self.played if self.played else 0.0
 
 
 @dataclass(frozen=True, slots=True)
-class LeaderboardRow:
+class LeaderboardRow(_WinRate):
+    """One member's line of a game's leaderboard."""
+
     user_id: int
     played: int
     wins: int
@@ -140,15 +168,14 @@ class LeaderboardRow:
 
     @property
     def average_per_round(self) -> float:
+        """Session points per round played."""
         return self.points / self.rounds if self.rounds else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerStats:
+class PlayerStats(_WinRate):
+    """One member's figures in one game of a server."""
+
     played: int
     wins: int
     points: int
@@ -161,21 +188,18 @@ class PlayerStats:
     abandoned: int
 
     @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
-
-    @property
     def average_per_round(self) -> float:
+        """Points the rounds gave, per round played."""
         return self.round_points / self.rounds if self.rounds else 0.0
 
 
 @dataclass(frozen=True, slots=True)
-class SessionResult:
-    """How a session ended, stored with its last action: each seat's finishing place and
-    whether it is rated (only people played, every move their own)."""
+class GameRecord(_WinRate):
+    """A member's sessions and wins in one game."""
 
-    places: tuple[int, ...]
-    rated: bool
+    game_key: str
+    played: int
+    wins: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,19 +210,6 @@ class HeadToHead:
     met: int
     ahead: int
     behind: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A member's sessions and wins in one game."""
-
-    game_key: str
-    played: int
-    wins: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +240,11 @@ class FinishedSession:
 
 
 # ---------------------------------------------------------------- to and from database rows
-DbRow = Any  # a result row: sqlite3.Row or asyncpg.Record, by column name, index or keys()
+def session_log(header: str, actions: Sequence[str]) -> str:
+    """The engine's JSON of a whole session (``to_json``): its header with every action."""
+    data = json.loads(header)
+    data["actions"] = [json.loads(action) for action in actions]
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def moment(value: datetime | str) -> datetime:
@@ -252,59 +267,38 @@ _FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def from_row(kind: type[T], row: DbRow, **given: Any) -> T:
+def from_row(kind: type[T], row: Row, **given: Any) -> T:
     """A row type from the columns of the same names (``given``: fields read otherwise)."""
-    values = {
-        field.name: given[field.name]
-        if field.name in given
-        else _FROM_COLUMN.get(str(field.type), _same)(row[field.name])
-        for field in fields(kind)  # type: ignore[arg-type]
-    }
-    return kind(**values)
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def columns(row: DbRow) -> dict[str, Any]:
-    return {key: row[key] for key in row.keys()}  # noqa: SIM118 - sqlite3.Row iterates values
+    for field in fields(kind):  # type: ignore[arg-type]
+        if field.name not in given:
+            convert = _FROM_COLUMN.get(str(field.type))
+            value = row[field.name]
+            given[field.name] = convert(value) if convert else value
+    return kind(**given)
 
 
 def row_params(value: Any, **extra: Any) -> dict[str, Any]:
     """A row type's fields as statement parameters (bools as 0 and 1), with ``extra``."""
-    params = {field.name: getattr(value, field.name) for field in fields(value)}
-    return {key: int(v) if isinstance(v, bool) else v for key, v in {**params, **extra}.items()}
-
-
-def round_params(game_id: int, record: RoundRecord, now: datetime) -> dict[str, Any]:
-    return {
-        "game_id": game_id,
-        "round_number": record.round_number,
-        "closer": record.closer,
-        "special": int(record.special),
-        "now": now,
-    }
+    params = {field.name: getattr(value, field.name) for field in fields(value)} | extra
+    return {key: int(v) if isinstance(v, bool) else v for key, v in params.items()}
 
 
 def round_score_params(game_id: int, record: RoundRecord) -> list[dict[str, Any]]:
+    """Each seat's line of a finished round, as statement parameters."""
+    lines = zip(record.points, record.bonus, record.totals, strict=True)
     return [
         {"game_id": game_id, "round_number": record.round_number, "seat": seat}
         | {"points": points, "bonus": bonus, "total": total}
-        for seat, (points, bonus, total) in enumerate(
-            zip(record.points, record.bonus, record.totals, strict=True)
-        )
+        for seat, (points, bonus, total) in enumerate(lines)
     ]
 
 
 def game_from_row(
-    row: DbRow, seats: Sequence[DbRow], checkpoint: bytes | None = None, actions: Sequence[str] = ()
+    row: Row, seats: Sequence[Row], checkpoint: bytes | None = None, actions: Sequence[str] = ()
 ) -> GameRow:
+    """A stored game with its seats (and, to restore it, its checkpoint and the actions since)."""
+    seated = tuple(from_row(SeatRow, seat) for seat in seats)
+    options = json.loads(row["options"])
     return from_row(
-        GameRow,
-        row,
-        options=json.loads(row["options"]),
-        seats=tuple(from_row(SeatRow, seat) for seat in seats),
-        checkpoint=checkpoint,
-        actions=tuple(actions),
+        GameRow, row, options=options, seats=seated, checkpoint=checkpoint, actions=tuple(actions)
     )

@@ -3,15 +3,19 @@ constants with ``:name`` parameters (``dialect.py`` turns them into asyncpg's ``
 What the two databases write their own way is a ``{macro}``, spelled out per database in
 ``DIALECT_SQL`` at the end. Times: ISO-8601 UTC text in SQLite, timestamptz in PostgreSQL."""
 
+
+def insert(table: str, names: str, then: str = "") -> str:
+    """INSERT INTO ``table`` the columns ``names`` (space-separated), each from the parameter
+    of its name; ``then`` follows (ON CONFLICT, RETURNING)."""
+    listed = names.split()
+    values = ", ".join(f":{name}" for name in listed)
+    return f"INSERT INTO {table} ({', '.join(listed)}) VALUES ({values}) {then}"
+
+
 # ---------------------------------------------------------------- games
-INSERT_GAME = """
-    INSERT INTO games (guild_id, channel_id, host_id, status, options, created_at, game_key)
-    VALUES (:guild_id, :channel_id, :host_id, 'lobby', :options, :now, :game_key)
-    RETURNING id
-"""
-SELECT_OPEN_GAME_IN_CHANNEL = """
-    SELECT * FROM games WHERE channel_id = :channel_id AND status IN ('lobby', 'playing')
-"""
+INSERT_GAME = insert(
+    "games", "guild_id channel_id host_id status options created_at game_key", "RETURNING id"
+)
 # With a :shard_count, those of the shards :ids only (Discord: (guild_id >> 22) % count).
 SELECT_OPEN_GAMES = """
     SELECT * FROM games WHERE status IN ('lobby', 'playing') AND (CAST(:shard_count AS BIGINT)
@@ -86,7 +90,7 @@ SELECT_UNLEASED_OPEN_GAMES = """
 """
 
 # ---------------------------------------------------------------- actions
-INSERT_ACTION = "INSERT INTO actions (game_id, seq, action) VALUES (:game_id, :seq, :action)"
+INSERT_ACTION = insert("actions", "game_id seq action")
 SET_CHECKPOINT = """
     UPDATE games SET checkpoint = :checkpoint, checkpoint_seq = :seq WHERE id = :game_id
 """
@@ -96,10 +100,8 @@ SELECT_ACTIONS_AFTER = """
 
 # ---------------------------------------------------------------- seats
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = :game_id"
-INSERT_SEAT = """
-    INSERT INTO seats (game_id, seat, user_id, name, strength, away, departed, timeouts, stood_in)
-    VALUES (:game_id, :seat, :user_id, :name, :strength, :away, :departed, :timeouts, :stood_in)
-"""
+SEAT_COLUMNS = "game_id seat user_id name strength away departed timeouts stood_in"
+INSERT_SEAT = insert("seats", SEAT_COLUMNS)
 # The seats of the games :ids, in one round trip.
 SELECT_SEATS_OF_GAMES = """
     SELECT * FROM seats WHERE game_id IN (SELECT value FROM {ids}) ORDER BY game_id, seat
@@ -113,14 +115,8 @@ UPDATE_SEAT_RESULT = """
 """
 
 # ---------------------------------------------------------------- rounds
-INSERT_ROUND = """
-    INSERT INTO rounds (game_id, round_number, closer, special, finished_at)
-    VALUES (:game_id, :round_number, :closer, :special, :now)
-"""
-INSERT_ROUND_SCORE = """
-    INSERT INTO round_scores (game_id, round_number, seat, points, bonus, total)
-    VALUES (:game_id, :round_number, :seat, :points, :bonus, :total)
-"""
+INSERT_ROUND = insert("rounds", "game_id round_number closer special finished_at")
+INSERT_ROUND_SCORE = insert("round_scores", "game_id round_number seat points bonus total")
 SELECT_ROUNDS = """
     SELECT r.round_number, r.closer, r.special, s.seat, s.points, s.bonus, s.total
     FROM rounds r JOIN round_scores s USING (game_id, round_number)
@@ -135,7 +131,7 @@ LEADERBOARD = """
         SELECT s.user_id, s.game_id, s.final_score, s.won
         FROM seats s JOIN games g ON g.id = s.game_id
         WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id IS NOT NULL
-          AND g.finished_at >= :since AND g.game_key = :game_key
+          AND g.finished_at >= :since AND g.game_key = :game_key AND {seen_channel}
     ),
     round_counts AS (
         SELECT s.user_id, COUNT(*) AS rounds
@@ -154,14 +150,17 @@ LEADERBOARD = """
              sessions.user_id
     LIMIT :limit
 """
+# Finished sessions and, of those abandoned, how many (only a finished seat has won and
+# final_score).
 PLAYER_STATS = """
-    SELECT COUNT(*) AS played,
+    SELECT COUNT(*) FILTER (WHERE g.status = 'finished') AS played,
            COALESCE(SUM(s.won), 0) AS wins,
            COALESCE(SUM(s.final_score), 0) AS points,
-           COALESCE(MAX(s.final_score), 0) AS best_session
+           COALESCE(MAX(s.final_score), 0) AS best_session,
+           COUNT(*) FILTER (WHERE g.status = 'abandoned') AS abandoned
     FROM seats s JOIN games g ON g.id = s.game_id
-    WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
-      AND g.game_key = :game_key
+    WHERE g.guild_id = :guild_id AND g.status IN ('finished', 'abandoned')
+      AND s.user_id = :user_id AND g.game_key = :game_key AND {seen_channel}
 """
 PLAYER_ROUND_STATS = """
     SELECT COUNT(*) AS rounds,
@@ -175,13 +174,7 @@ PLAYER_ROUND_STATS = """
     JOIN seats s ON s.game_id = rs.game_id AND s.seat = rs.seat
     JOIN games g ON g.id = rs.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
-      AND g.game_key = :game_key
-"""
-PLAYER_ABANDONED = """
-    SELECT COUNT(*) AS abandoned
-    FROM seats s JOIN games g ON g.id = s.game_id
-    WHERE g.guild_id = :guild_id AND g.status = 'abandoned' AND s.user_id = :user_id
-      AND g.game_key = :game_key
+      AND g.game_key = :game_key AND {seen_channel}
 """
 
 # ---------------------------------------------------------------- ratings
@@ -193,25 +186,24 @@ SET_SESSION_RESULT = """
     WHERE id = :game_id
 """
 UPDATE_SEAT_PLACE = "UPDATE seats SET place = :place WHERE game_id = :game_id AND seat = :seat"
-SELECT_SESSION_MEMBERS = """
-    SELECT g.guild_id, g.game_key, s.seat, s.user_id
-    FROM games g JOIN seats s ON s.game_id = g.id
+# A session's members by seat, each with their rating before it (none before their first).
+SELECT_SESSION_RATINGS = """
+    SELECT g.guild_id, g.game_key, s.user_id, r.mu, r.sigma, r.sessions
+    FROM games g JOIN seats s ON s.game_id = g.id LEFT JOIN ratings r
+        ON r.guild_id = g.guild_id AND r.game_key = g.game_key AND r.user_id = s.user_id
     WHERE g.id = :game_id ORDER BY s.seat
 """
 SELECT_RATING = """
     SELECT mu, sigma, sessions FROM ratings
     WHERE guild_id = :guild_id AND game_key = :game_key AND user_id = :user_id
 """
-UPSERT_RATING = """
-    INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, sessions)
-    VALUES (:guild_id, :game_key, :user_id, :mu, :sigma, :sessions)
-    ON CONFLICT (guild_id, game_key, user_id)
-    DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, sessions = excluded.sessions
-"""
-INSERT_RATING_HISTORY = """
-    INSERT INTO rating_history (game_id, user_id, mu, sigma, sessions)
-    VALUES (:game_id, :user_id, :mu, :sigma, :sessions)
-"""
+UPSERT_RATING = insert(
+    "ratings",
+    "guild_id game_key user_id mu sigma sessions",
+    "ON CONFLICT (guild_id, game_key, user_id) DO UPDATE"
+    " SET mu = excluded.mu, sigma = excluded.sigma, sessions = excluded.sessions",
+)
+INSERT_RATING_HISTORY = insert("rating_history", "game_id user_id mu sigma sessions")
 DELETE_RATINGS = "DELETE FROM ratings"
 DELETE_RATING_HISTORY = "DELETE FROM rating_history"
 SELECT_ALL_RATINGS = "SELECT guild_id, game_key, user_id, mu, sigma, sessions FROM ratings"
@@ -222,9 +214,7 @@ SELECT_RATED_SESSIONS = """
     WHERE g.status = 'finished' AND g.rated = 1
     ORDER BY g.finish_order, s.seat
 """
-SELECT_ALL_RATING_HISTORY = """
-    SELECT h.game_id, h.user_id, h.mu, h.sigma, h.sessions FROM rating_history h
-"""
+SELECT_ALL_RATING_HISTORY = "SELECT game_id, user_id, mu, sigma, sessions FROM rating_history"
 # Ranked by the conservative rating; members with too few rated sessions are left out.
 RATING_BOARD = """
     SELECT user_id, mu, sigma, sessions FROM ratings
@@ -236,6 +226,7 @@ RATING_HISTORY = """
     SELECT h.mu, h.sigma, h.sessions
     FROM rating_history h JOIN games g ON g.id = h.game_id
     WHERE g.guild_id = :guild_id AND g.game_key = :game_key AND h.user_id = :user_id
+      AND {seen_channel}
     ORDER BY g.finish_order
 """
 # The members met most in finished sessions of a game, and who finished ahead. Sessions from
@@ -250,6 +241,7 @@ HEAD_TO_HEAD = """
     JOIN games g ON g.id = me.game_id
     WHERE me.user_id = :user_id AND o.user_id IS NOT NULL AND o.user_id != me.user_id
       AND g.guild_id = :guild_id AND g.game_key = :game_key AND g.status = 'finished'
+      AND {seen_channel}
     GROUP BY o.user_id
     ORDER BY met DESC, o.user_id
     LIMIT :limit
@@ -259,6 +251,7 @@ PLAYER_GAMES = """
     SELECT g.game_key, COUNT(*) AS played, COALESCE(SUM(s.won), 0) AS wins
     FROM seats s JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = :guild_id AND g.status = 'finished' AND s.user_id = :user_id
+      AND {seen_channel}
     GROUP BY g.game_key
     ORDER BY g.game_key
 """
@@ -277,17 +270,10 @@ RECENT_SESSIONS = """
     ORDER BY g.finished_at DESC, g.id DESC
     LIMIT :limit
 """
-SELECT_FINISHED_SESSION = """
-    SELECT id, guild_id, channel_id, game_key, state, finished_at, rated
-    FROM games WHERE id = :game_id AND status = 'finished'
-"""
 
 # ---------------------------------------------------------------- meta
 GET_META = "SELECT value FROM meta WHERE key = :key"
-SET_META = """
-    INSERT INTO meta (key, value) VALUES (:key, :value)
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value
-"""
+SET_META = insert("meta", "key value", "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
 
 # ---------------------------------------------------------------- copying (python -m bot.storage)
 # Every table a copy carries, parents before children. Leases stay behind: whichever process
@@ -304,7 +290,6 @@ COPIED_TABLES = (
 )
 SELECT_ALL = "SELECT * FROM {table}"
 COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
-INSERT_ROW = "INSERT INTO {table} ({columns}) VALUES ({values})"
 
 # ---------------------------------------------------------------- each database's own
 SQLITE_PRAGMAS = (
@@ -312,71 +297,73 @@ SQLITE_PRAGMAS = (
     "PRAGMA synchronous = FULL",  # a commit is on disk before we acknowledge what it holds
     "PRAGMA foreign_keys = ON",
 )
-# Group commit (group_commit.py): one shared write transaction, each write a savepoint in it.
+# Group commit (sqlite.py): one shared write transaction, each write a savepoint in it.
 BEGIN_WRITE = "BEGIN IMMEDIATE"
 SAVEPOINT = "SAVEPOINT write_unit"
 RELEASE = "RELEASE write_unit"
 ROLLBACK_TO = "ROLLBACK TO write_unit"
 AFTER_COPY = "{after_copy}"
 
+# What the statements above and the migrations write their own way: {macro}: (SQLite,
+# PostgreSQL). PostgreSQL: BIGINT for Discord ids, an identity column for game ids, timestamptz
+# for times, a sequence for the finishing order, arrays for id lists.
+DIALECTS = ("sqlite", "postgresql")
 _SQLITE_TIME = "strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now'"  # as Python's isoformat() writes
-# The {macros} above and in migrations.py, per database. PostgreSQL: BIGINT for Discord ids,
-# an identity column for game ids, timestamptz for times, a sequence for the finishing order,
-# arrays for id lists.
-DIALECT_SQL: dict[str, dict[str, str]] = {
-    "sqlite": {
-        "game_id": "INTEGER PRIMARY KEY",
-        "bigint": "INTEGER",
-        "time": "TEXT",
-        "real": "REAL",
-        "blob": "BLOB",
-        "without_rowid": "WITHOUT ROWID",
-        "finish_order_sequence": "",
-        "logs_to_action_rows": """
-            INSERT INTO actions (game_id, seq, action)
-                SELECT g.id, j.key + 1, j.value
-                FROM games g, json_each(g.state, '$.actions') j
-                WHERE g.state IS NOT NULL AND json_valid(g.state);
-            UPDATE games SET state = json_set(state, '$.actions', json('[]'))
-                WHERE state IS NOT NULL AND json_valid(state)
-                  AND json_type(state, '$.actions') = 'array';""",
-        "now": f"{_SQLITE_TIME})",
-        "expiry": f"{_SQLITE_TIME}, :lease_seconds || ' seconds')",
-        "ids": "json_each(:ids)",
-        "lock": "",
-        "next_finish_order": "(SELECT COALESCE(MAX(finish_order), 0) + 1 FROM games)",
-        "seat_names": """(SELECT group_concat(name, ', ')
-            FROM (SELECT name FROM seats WHERE game_id = g.id ORDER BY seat))""",
-        "after_copy": "",
-    },
-    "postgresql": {
-        "game_id": "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
-        "bigint": "BIGINT",
-        "time": "TIMESTAMPTZ",
-        "real": "DOUBLE PRECISION",
-        "blob": "BYTEA",
-        "without_rowid": "",
-        "finish_order_sequence": "CREATE SEQUENCE games_finish_order;",
-        "logs_to_action_rows": """
-            INSERT INTO actions (game_id, seq, action)
-                SELECT g.id, j.seq, j.action::text
-                FROM games g, jsonb_array_elements(g.state::jsonb -> 'actions')
-                    WITH ORDINALITY AS j(action, seq)
-                WHERE g.state IS NOT NULL AND jsonb_typeof(g.state::jsonb -> 'actions') = 'array';
-            UPDATE games SET state = jsonb_set(state::jsonb, '{actions}', '[]'::jsonb)::text
-                WHERE state IS NOT NULL AND jsonb_typeof(state::jsonb -> 'actions') = 'array';""",
-        "now": "clock_timestamp()",
-        "expiry": "clock_timestamp() + make_interval(secs => :lease_seconds)",
-        "ids": "unnest(CAST(:ids AS BIGINT[])) AS value",
-        "lock": "FOR UPDATE",
-        "next_finish_order": "nextval('games_finish_order')",
-        "seat_names": """(SELECT string_agg(name, ', ' ORDER BY seat)
-            FROM seats WHERE game_id = g.id)""",
-        # After rows came in with their ids: new games and finished sessions number on.
-        "after_copy": """
-            SELECT setval(pg_get_serial_sequence('games', 'id'),
-                          COALESCE((SELECT MAX(id) FROM games), 0) + 1, false);
-            SELECT setval('games_finish_order',
-                          COALESCE((SELECT MAX(finish_order) FROM games), 0) + 1, false);""",
-    },
+DIALECT_SQL: dict[str, tuple[str, str]] = {
+    "game_id": ("INTEGER PRIMARY KEY", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    "bigint": ("INTEGER", "BIGINT"),
+    "time": ("TEXT", "TIMESTAMPTZ"),
+    "real": ("REAL", "DOUBLE PRECISION"),
+    "blob": ("BLOB", "BYTEA"),
+    "without_rowid": ("WITHOUT ROWID", ""),
+    "finish_order_sequence": ("", "CREATE SEQUENCE games_finish_order;"),
+    "logs_to_action_rows": (
+        """
+        INSERT INTO actions (game_id, seq, action)
+            SELECT g.id, j.key + 1, j.value
+            FROM games g, json_each(g.state, '$.actions') j
+            WHERE g.state IS NOT NULL AND json_valid(g.state);
+        UPDATE games SET state = json_set(state, '$.actions', json('[]'))
+            WHERE state IS NOT NULL AND json_valid(state)
+              AND json_type(state, '$.actions') = 'array';""",
+        """
+        INSERT INTO actions (game_id, seq, action)
+            SELECT g.id, j.seq, j.action::text
+            FROM games g, jsonb_array_elements(g.state::jsonb -> 'actions')
+                WITH ORDINALITY AS j(action, seq)
+            WHERE g.state IS NOT NULL AND jsonb_typeof(g.state::jsonb -> 'actions') = 'array';
+        UPDATE games SET state = jsonb_set(state::jsonb, '{actions}', '[]'::jsonb)::text
+            WHERE state IS NOT NULL AND jsonb_typeof(state::jsonb -> 'actions') = 'array';""",
+    ),
+    "now": (f"{_SQLITE_TIME})", "clock_timestamp()"),
+    "expiry": (
+        f"{_SQLITE_TIME}, :lease_seconds || ' seconds')",
+        "clock_timestamp() + make_interval(secs => :lease_seconds)",
+    ),
+    "ids": ("json_each(:ids)", "unnest(CAST(:ids AS BIGINT[])) AS value"),
+    # Statistics count a session only where the reader may look: played in one of
+    # :channels, unless :every_channel (a tool or test asking for the whole server).
+    "seen_channel": (
+        "(:every_channel = 1 OR g.channel_id IN (SELECT value FROM json_each(:channels)))",
+        "(:every_channel = 1 OR g.channel_id = ANY(CAST(:channels AS BIGINT[])))",
+    ),
+    "lock": ("", "FOR UPDATE"),
+    "next_finish_order": (
+        "(SELECT COALESCE(MAX(finish_order), 0) + 1 FROM games)",
+        "nextval('games_finish_order')",
+    ),
+    "seat_names": (
+        "(SELECT group_concat(name, ', ') FROM (SELECT name FROM seats WHERE game_id = g.id"
+        " ORDER BY seat))",
+        "(SELECT string_agg(name, ', ' ORDER BY seat) FROM seats WHERE game_id = g.id)",
+    ),
+    # After rows came in with their ids: new games and finished sessions number on.
+    "after_copy": (
+        "",
+        """
+        SELECT setval(pg_get_serial_sequence('games', 'id'),
+                      COALESCE((SELECT MAX(id) FROM games), 0) + 1, false);
+        SELECT setval('games_finish_order',
+                      COALESCE((SELECT MAX(finish_order) FROM games), 0) + 1, false);""",
+    ),
 }

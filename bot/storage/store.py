@@ -11,74 +11,27 @@ from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import bot.storage.rows as rows
 import bot.storage.sql as sql
 from bot.ratings import RatingChange
-from bot.storage.dialect import Database, Params, Row, Transaction
-from bot.storage.history import History
-from bot.storage.rows import (
-    ActionRow,
-    ChannelBusy,
-    GameRow,
-    LeaderboardRow,
-    Lease,
-    LeaseLost,
-    PlayerStats,
-    RoundRecord,
-    RoundScoreRow,
-    SeatRow,
-    SessionResult,
-    columns,
-    from_row,
-    game_from_row,
-    moment,
-    round_params,
-    round_score_params,
-    row_params,
-    session_log,
-    utc_now,
-)
+from bot.storage.dialect import Database, Row, Transaction
+from bot.storage.history import History, seen_in
 
 ALL_TIME = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-def _now() -> datetime:
-    # Whole seconds, as SQLite stores them, so both backends read back the same times.
-    return utc_now().replace(microsecond=0)
-
-
-class LeasedWrite:
-    """One committed transaction writing to a game, only while this process holds the game's
-    lease (a game no longer open is nobody's to contest). A class, not a generator: the
-    busiest path of all."""
-
-    def __init__(
-        self, write: AbstractAsyncContextManager[Transaction], lease: Params, lost: LeaseLost
-    ) -> None:
-        self._write, self._lease, self._lost = write, lease, lost
-
-    async def __aenter__(self) -> Transaction:
-        tx = await self._write.__aenter__()
-        try:
-            await tx.require(sql.LEASE_IS_OURS, self._lease, self._lost)
-        except BaseException as error:
-            await self._write.__aexit__(type(error), error, error.__traceback__)
-            raise
-        return tx
-
-    async def __aexit__(self, *exc: Any) -> bool | None:
-        return await self._write.__aexit__(*exc)
-
-
 class Store(History):
     """The bot's games and their action logs, seats, rounds and scores, leases, ratings and
-    replays, in one database (``SqliteStore``, ``PostgresStore``)."""
+    replays, in one database (``SqliteStore``, ``PostgresStore``). ``owner`` names this process
+    on the leases of its games, each good for ``lease_seconds``."""
 
     def __init__(self, database: Database, owner: str, lease_seconds: float) -> None:
         self._db = database
-        self.owner = owner  # this process's name on its leases (INSTANCE_NAME)
-        self.lease_seconds = lease_seconds  # how long each lease lasts
+        self.owner = owner  # INSTANCE_NAME
+        self.lease_seconds = lease_seconds
 
     async def close(self) -> None:
+        """Close the database."""
         await self._db.close()
 
     async def schema_version(self) -> int:
@@ -90,7 +43,7 @@ class Store(History):
         self,
         guild_id: int,
         channel_id: int,
-        host: SeatRow,
+        host: rows.SeatRow,
         options: dict[str, Any],
         game_key: str,
     ) -> int:
@@ -101,87 +54,83 @@ class Store(History):
             "channel_id": channel_id,
             "host_id": host.user_id,
         }
-        game |= {"options": json.dumps(options), "now": _now(), "game_key": game_key}
+        game |= {"status": "lobby", "options": json.dumps(options), "created_at": rows.now()}
         async with self._db.transaction() as tx:
             try:
-                game_id = int((await tx.fetch(sql.INSERT_GAME, game))[0]["id"])
+                game_id = int(
+                    (await tx.fetch(sql.INSERT_GAME, game | {"game_key": game_key}))[0][0]
+                )
             except self._db.unique_violation as error:
-                raise ChannelBusy from error
+                raise rows.ChannelBusy from error
             await self._write_seats(tx, game_id, [host])
             await tx.execute(sql.INSERT_LEASE, self._lease(game_id))
         return game_id
 
-    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        rows = await self._fetch(sql.SELECT_OPEN_GAME_IN_CHANNEL, {"channel_id": channel_id})
-        if not rows:
-            return None
-        return game_from_row(
-            rows[0], await self._fetch(sql.SELECT_SEATS_OF_GAMES, {"ids": [rows[0]["id"]]})
-        )
-
     async def open_games(
         self, shard_count: int | None = None, shard_ids: Sequence[int] = ()
-    ) -> list[GameRow]:
-        """Every lobby and running game (with ``shard_count``: of these shards' guilds only);
-        a running one with its last checkpoint and the actions after it
-        (``GameRow.checkpoint``/``actions``)."""
+    ) -> list[rows.GameRow]:
+        """Every lobby and running game (with ``shard_count``: of these shards' guilds only),
+        as ``game`` reads it."""
         shards = {"shard_count": shard_count, "ids": list(shard_ids)}
-        return await self._restorable(await self._fetch(sql.SELECT_OPEN_GAMES, shards))
+        return await self._restorable(await self._db.fetch(sql.SELECT_OPEN_GAMES, shards))
 
-    async def _restorable(self, rows: Sequence[Row]) -> list[GameRow]:
-        """Games with their checkpoint and the actions after it (what a restore replays)."""
-        seats: dict[int, list[Row]] = {int(row["id"]): [] for row in rows}
-        for seat in await self._fetch(sql.SELECT_SEATS_OF_GAMES, {"ids": list(seats)}):
+    async def game(self, game_id: int) -> rows.GameRow | None:
+        """One game; a running one with its last checkpoint and the actions after it
+        (``GameRow.checkpoint``/``actions``), so a process restores it whole."""
+        found = await self._db.fetch(sql.SELECT_GAME, {"game_id": game_id})
+        return (await self._restorable(found))[0] if found else None
+
+    async def _restorable(self, games: Sequence[Row]) -> list[rows.GameRow]:
+        seats: dict[int, list[Row]] = {int(game["id"]): [] for game in games}
+        for seat in await self._db.fetch(sql.SELECT_SEATS_OF_GAMES, {"ids": list(seats)}):
             seats[int(seat["game_id"])].append(seat)
-        games = []
-        for row in rows:
-            after = {"game_id": row["id"], "after": row["checkpoint_seq"]}
-            actions = [str(a["action"]) for a in await self._fetch(sql.SELECT_ACTIONS_AFTER, after)]
-            games.append(game_from_row(row, seats[int(row["id"])], row["checkpoint"], actions))
-        return games
+        restorable = []
+        for game in games:
+            actions = await self._action_texts(game["id"], after=game["checkpoint_seq"])
+            seated = seats[int(game["id"])]
+            restorable.append(rows.game_from_row(game, seated, game["checkpoint"], actions))
+        return restorable
 
     async def game_log(self, game_id: int) -> str | None:
         """A started game's whole action log as the engine's JSON (``to_json``)."""
-        rows = await self._fetch(sql.SELECT_GAME, {"game_id": game_id})
-        if not rows or rows[0]["state"] is None:
+        found = await self._db.fetch(sql.SELECT_GAME, {"game_id": game_id})
+        if not found or found[0]["state"] is None:
             return None
-        return session_log(str(rows[0]["state"]), await self._action_texts(game_id))
+        return rows.session_log(str(found[0]["state"]), await self._action_texts(game_id))
 
-    async def game(self, game_id: int) -> GameRow | None:
-        """One game, as ``open_games`` reads it (a running one with its checkpoint and the
-        actions after it, so a process taking it over restores it whole)."""
-        rows = await self._fetch(sql.SELECT_GAME, {"game_id": game_id})
-        return (await self._restorable(rows))[0] if rows else None
-
-    async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
+    async def set_seats(self, game_id: int, seats: Sequence[rows.SeatRow]) -> None:
+        """Who sits at a lobby's table now."""
         async with self._game_write(game_id) as tx:
             await self._write_seats(tx, game_id, seats)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._game_write(game_id) as tx:
-            await tx.execute(
-                sql.UPDATE_TABLE_MESSAGE, {"game_id": game_id, "message_id": message_id}
-            )
+        """The message that shows the table."""
+        await self._write_game(game_id, sql.UPDATE_TABLE_MESSAGE, {"message_id": message_id})
 
     async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
-        async with self._game_write(game_id) as tx:
-            await tx.execute(
-                sql.UPDATE_PING_MESSAGE, {"game_id": game_id, "message_id": message_id}
-            )
+        """The message that calls the player to act (None: there is none)."""
+        await self._write_game(game_id, sql.UPDATE_PING_MESSAGE, {"message_id": message_id})
 
-    async def start_game(self, game_id: int, seats: Sequence[SeatRow], state: str) -> None:
+    async def update_seat(self, game_id: int, seat: rows.SeatRow) -> None:
+        """A seat's flags: away, departed, timeouts, stood in."""
+        await self._write_game(game_id, sql.UPDATE_SEAT_FLAGS, rows.row_params(seat))
+
+    async def start_game(self, game_id: int, seats: Sequence[rows.SeatRow], state: str) -> None:
+        """Deal: the final seats and the session's header (the engine's JSON, no actions)."""
         async with self._game_write(game_id) as tx:
             await self._write_seats(tx, game_id, seats)
-            await tx.execute(sql.START_GAME, {"game_id": game_id, "state": state, "now": _now()})
+            await tx.execute(
+                sql.START_GAME, {"game_id": game_id, "state": state, "now": rows.now()}
+            )
 
     async def save_action(
         self,
         game_id: int,
-        action: ActionRow,
-        finished_rounds: Sequence[RoundRecord] = (),
+        action: rows.ActionRow,
+        finished_rounds: Sequence[rows.RoundRecord] = (),
         winner: int | None = None,
         final_totals: Sequence[int] = (),
-        result: SessionResult | None = None,
+        result: rows.SessionResult | None = None,
     ) -> list[RatingChange]:
         """Append the action (with its checkpoint when it began a round), any rounds it
         finished and the session's end, at once; durable before it returns. Actions that
@@ -189,43 +138,33 @@ class Store(History):
         With ``result`` (at the end): the places, the finishing order and, for a rated
         session, the new ratings and their history, in the same transaction; returns the
         rating changes."""
-        now, changes = _now(), []
+        at, changes = rows.now(), []
         async with self._game_write(game_id) as tx:
             row = {"game_id": game_id, "seq": action.seq, "action": action.action}
             await tx.execute(sql.INSERT_ACTION, row)
             if action.checkpoint is not None:
                 await tx.execute(sql.SET_CHECKPOINT, {**row, "checkpoint": action.checkpoint})
             for record in finished_rounds:
-                await tx.execute(sql.INSERT_ROUND, round_params(game_id, record, now))
-                await tx.executemany(sql.INSERT_ROUND_SCORE, round_score_params(game_id, record))
-            if winner is not None:
                 await tx.execute(
-                    sql.FINISH_GAME, {"game_id": game_id, "now": now, "winner": winner}
+                    sql.INSERT_ROUND, rows.row_params(record, game_id=game_id, finished_at=at)
                 )
-                await tx.executemany(
-                    sql.UPDATE_SEAT_RESULT,
-                    [
-                        {
-                            "game_id": game_id,
-                            "seat": seat,
-                            "score": score,
-                            "won": int(seat == winner),
-                        }
-                        for seat, score in enumerate(final_totals)
-                    ],
-                )
+                scores = rows.round_score_params(game_id, record)
+                await tx.executemany(sql.INSERT_ROUND_SCORE, scores)
+            if winner is not None:
+                await tx.execute(sql.FINISH_GAME, {"game_id": game_id, "now": at, "winner": winner})
+                totals = [
+                    {"game_id": game_id, "seat": seat, "score": score, "won": int(seat == winner)}
+                    for seat, score in enumerate(final_totals)
+                ]
+                await tx.executemany(sql.UPDATE_SEAT_RESULT, totals)
                 if result is not None:
                     changes = await self._record_result(tx, game_id, result)
                 await tx.execute(sql.RELEASE_LEASES, {"ids": [game_id], "owner": self.owner})
         return changes
 
-    async def update_seat(self, game_id: int, seat: SeatRow) -> None:
-        async with self._game_write(game_id) as tx:
-            await tx.execute(sql.UPDATE_SEAT_FLAGS, row_params(seat, game_id=game_id))
-
     async def close_game(self, game_id: int, status: str) -> bool:
         """Mark an open game abandoned, cancelled or expired; False if it was not open."""
-        closing = {"game_id": game_id, "status": status, "now": _now()}
+        closing = {"game_id": game_id, "status": status, "now": rows.now()}
         async with self._game_write(game_id) as tx:
             closed = await tx.fetch(sql.CLOSE_GAME, closing)
             await tx.execute(sql.RELEASE_LEASES, {"ids": [game_id], "owner": self.owner})
@@ -234,41 +173,42 @@ class Store(History):
     async def member_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
         """The name each of these members last played under in this server (those who never
         sat at a table are missing)."""
-        rows = await self._fetch(sql.MEMBER_NAMES, {"guild_id": guild_id, "ids": list(user_ids)})
-        return {int(row["user_id"]): str(row["name"]) for row in rows}
+        names = {"guild_id": guild_id, "ids": list(user_ids)}
+        return {
+            int(r["user_id"]): str(r["name"]) for r in await self._db.fetch(sql.MEMBER_NAMES, names)
+        }
 
     async def prune_closed_lobbies(self) -> int:
         """Delete expired and cancelled lobbies (never dealt: their seats go with them); how
         many went."""
-        async with self._db.transaction() as tx:
-            gone = await tx.fetch(sql.PRUNE_CLOSED_LOBBIES + " RETURNING id", {})
-        return len(gone)
+        return len(await self._write(sql.PRUNE_CLOSED_LOBBIES + " RETURNING id", {}))
 
-    async def round_rows(self, game_id: int) -> list[RoundScoreRow]:
-        rows = await self._fetch(sql.SELECT_ROUNDS, {"game_id": game_id})
-        return [from_row(RoundScoreRow, row) for row in rows]
+    async def round_rows(self, game_id: int) -> list[rows.RoundScoreRow]:
+        """Each seat's line of each finished round of a game."""
+        return await self._rows(rows.RoundScoreRow, sql.SELECT_ROUNDS, {"game_id": game_id})
 
     # ------------------------------------------------------------ whole tables (copying)
     async def table_rows(self, table: str) -> list[dict[str, Any]]:
         """Every row of a table, times as datetimes (python -m bot.storage copy)."""
-        rows = await self._fetch(sql.SELECT_ALL.format(table=table), {})
+        found = map(dict, await self._db.fetch(sql.SELECT_ALL.format(table=table), {}))
         return [
-            {key: moment(v) if key.endswith("_at") and v is not None else v for key, v in r.items()}
-            for r in map(columns, rows)
+            {
+                key: rows.moment(v) if key.endswith("_at") and v is not None else v
+                for key, v in r.items()
+            }
+            for r in found
         ]
 
-    async def insert_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
-        if not rows:
-            return
-        names = list(rows[0])
-        values = ", ".join(f":{name}" for name in names)
-        statement = sql.INSERT_ROW.format(table=table, columns=", ".join(names), values=values)
-        async with self._db.transaction() as tx:
-            await tx.executemany(statement, rows)
-            await tx.execute(sql.AFTER_COPY, {})
+    async def insert_rows(self, table: str, copied: Sequence[dict[str, Any]]) -> None:
+        """Insert rows as ``table_rows`` reads them (into an empty database)."""
+        if copied:
+            async with self._db.transaction() as tx:
+                await tx.executemany(sql.insert(table, " ".join(copied[0])), copied)
+                await tx.execute(sql.AFTER_COPY, {})
 
     async def count_rows(self, table: str) -> int:
-        return int((await self._fetch(sql.COUNT_ROWS.format(table=table), {}))[0][0])
+        """How many rows a table has."""
+        return int((await self._db.fetch(sql.COUNT_ROWS.format(table=table), {}))[0][0])
 
     # ------------------------------------------------------------ leases
     # Every write to an open game above raises LeaseLost unless this process holds its lease;
@@ -276,43 +216,48 @@ class Store(History):
     async def acquire_leases(self, game_ids: Sequence[int]) -> list[int]:
         """Lease these games to this process where nobody else holds a live lease (an
         expired lease is taken over); the ids it got."""
-        async with self._db.transaction() as tx:
-            rows = await tx.fetch(sql.ACQUIRE_LEASES, self._lease(ids=list(game_ids)))
-        return sorted(int(row["game_id"]) for row in rows)
+        got = await self._write(sql.ACQUIRE_LEASES, self._lease(ids=list(game_ids)))
+        return sorted(int(row["game_id"]) for row in got)
 
     async def renew_leases(self) -> set[int]:
         """Extend every lease of this process; the ids of the games it still holds."""
-        async with self._db.transaction() as tx:
-            rows = await tx.fetch(sql.RENEW_LEASES, self._lease())
-        return {int(row["game_id"]) for row in rows}
+        return {int(row["game_id"]) for row in await self._write(sql.RENEW_LEASES, self._lease())}
 
     async def release_leases(self, game_ids: Sequence[int]) -> None:
-        async with self._db.transaction() as tx:
-            await tx.execute(sql.RELEASE_LEASES, {"ids": list(game_ids), "owner": self.owner})
+        """Give these games' leases up (a process that stops)."""
+        await self._write(sql.RELEASE_LEASES, {"ids": list(game_ids), "owner": self.owner})
 
-    async def leases(self, game_ids: Sequence[int]) -> list[Lease]:
+    async def leases(self, game_ids: Sequence[int]) -> list[rows.Lease]:
         """Who holds these games' leases, until when."""
-        rows = await self._fetch(sql.SELECT_LEASES, {"ids": list(game_ids)})
-        return [from_row(Lease, row) for row in rows]
+        return await self._rows(rows.Lease, sql.SELECT_LEASES, {"ids": list(game_ids)})
 
     async def unleased_open_games(self) -> list[tuple[int, int]]:
         """(game id, guild id) of every open game without a live lease."""
-        rows = await self._fetch(sql.SELECT_UNLEASED_OPEN_GAMES, {})
-        return [(int(row["id"]), int(row["guild_id"])) for row in rows]
+        found = await self._db.fetch(sql.SELECT_UNLEASED_OPEN_GAMES, {})
+        return [(int(row["id"]), int(row["guild_id"])) for row in found]
 
     def _lease(self, game_id: int | None = None, **more: Any) -> dict[str, Any]:
         lease = {"owner": self.owner, "lease_seconds": float(self.lease_seconds), **more}
         return lease if game_id is None else {"game_id": game_id, **lease}
 
-    def _game_write(self, game_id: int) -> LeasedWrite:
-        return LeasedWrite(self._db.transaction(), self._lease(game_id), LeaseLost(game_id))
+    def _game_write(self, game_id: int) -> AbstractAsyncContextManager[Transaction]:
+        """A write to a game, only while this process holds its lease (a game no longer open
+        is nobody's to contest)."""
+        check = (sql.LEASE_IS_OURS, self._lease(game_id), rows.LeaseLost(game_id))
+        return self._db.transaction(check)
 
-    async def _write_seats(self, tx: Transaction, game_id: int, seats: Sequence[SeatRow]) -> None:
+    async def _write_game(self, game_id: int, query: str, params: dict[str, Any]) -> None:
+        async with self._game_write(game_id) as tx:
+            await tx.execute(query, {**params, "game_id": game_id})
+
+    async def _write_seats(
+        self, tx: Transaction, game_id: int, seats: Sequence[rows.SeatRow]
+    ) -> None:
         await tx.execute(sql.DELETE_SEATS, {"game_id": game_id})
-        await tx.executemany(
-            sql.INSERT_SEAT,
-            [row_params(seat, game_id=game_id, seat=index) for index, seat in enumerate(seats)],
-        )
+        seated = [
+            rows.row_params(seat, game_id=game_id, seat=index) for index, seat in enumerate(seats)
+        ]
+        await tx.executemany(sql.INSERT_SEAT, seated)
 
     # ------------------------------------------------------------ scores
     async def leaderboard(
@@ -323,25 +268,33 @@ class Store(History):
         days: int | None = None,
         limit: int = 10,
         lower_is_better: bool = False,
-    ) -> list[LeaderboardRow]:
-        """The best players of one game: most wins, then the best session points."""
-        since = _now() - timedelta(days=days) if days else ALL_TIME
+        channels: Sequence[int] | None = None,
+    ) -> list[rows.LeaderboardRow]:
+        """The best players of one game (sessions of ``channels``, None: all): most wins,
+        then the best session points."""
+        since = rows.now() - timedelta(days=days) if days else ALL_TIME
         board = {"guild_id": guild_id, "game_key": game_key, "since": since, "limit": limit}
-        rows = await self._fetch(sql.LEADERBOARD, {**board, "sign": -1 if lower_is_better else 1})
-        return [from_row(LeaderboardRow, row) for row in rows]
+        board |= seen_in(channels)
+        board["sign"] = -1 if lower_is_better else 1
+        return await self._rows(rows.LeaderboardRow, sql.LEADERBOARD, board)
 
-    async def player_stats(self, guild_id: int, user_id: int, game_key: str) -> PlayerStats:
+    async def player_stats(
+        self, guild_id: int, user_id: int, game_key: str, *, channels: Sequence[int] | None = None
+    ) -> rows.PlayerStats:
+        """One member's figures in one game of this server (sessions of ``channels``)."""
         member = {"guild_id": guild_id, "user_id": user_id, "game_key": game_key}
+        member |= seen_in(channels)
         found: dict[str, Any] = {}
-        for query in (sql.PLAYER_STATS, sql.PLAYER_ROUND_STATS, sql.PLAYER_ABANDONED):
-            found |= columns((await self._fetch(query, member))[0])  # aggregates: one row
-        return from_row(PlayerStats, found)
+        for query in (sql.PLAYER_STATS, sql.PLAYER_ROUND_STATS):
+            found |= dict((await self._db.fetch(query, member))[0])  # aggregates: one row
+        return rows.from_row(rows.PlayerStats, found)
 
     # ------------------------------------------------------------ meta
     async def get_meta(self, key: str) -> str | None:
-        rows = await self._fetch(sql.GET_META, {"key": key})
-        return str(rows[0]["value"]) if rows else None
+        """A small stored fact (e.g. the synced commands' fingerprint); None if unset."""
+        found = await self._db.fetch(sql.GET_META, {"key": key})
+        return str(found[0]["value"]) if found else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._db.transaction() as tx:
-            await tx.execute(sql.SET_META, {"key": key, "value": value})
+        """Store a small fact under ``key``."""
+        await self._write(sql.SET_META, {"key": key, "value": value})

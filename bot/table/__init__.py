@@ -33,7 +33,7 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
     view = live.game.public_view()
     embed = discord.Embed(
         title=shown.scores_heading(view),
-        description=shown.standings_text(live.shown_names, view),
+        description=shown.standings_text(live.shown_names, live.game.standings()),
         colour=COLOUR,
     )
     rows = await bot.service.storage.round_rows(live.id)
@@ -54,6 +54,7 @@ async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
 
 
 async def on_scores(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    """The table's Scores button: the scores so far, privately."""
     live = bot_of(interaction).service.get(game_id)
     if live.game is None:
         raise Refusal(_("The game has not started yet."))
@@ -222,6 +223,7 @@ async def remove_command(interaction: discord.Interaction, member: discord.User)
 
 
 async def setup(bot: TreppenBot) -> None:
+    """Load the table's buttons and its commands: /treppe scores, end, leave, back and remove."""
     components.register("scores", on_scores)
     components.register("rematch", on_rematch)
     group = bot.treppe

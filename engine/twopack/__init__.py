@@ -1,5 +1,5 @@
 """What the two-pack games (Rommé and Wiener Rummy today) share: joker melds, deadwood,
-the two-pack table (``TwoPackGame``), shared events and views, and the players' common code.
+meld views and the players' common code (their table is ``engine.piles.PileGame``).
 
 ``analyse_variant_meld(cards)`` checks one meld (jokers, no corner, Ace 11 or 1);
 ``deadwood(cards)`` is the least deadwood over every arrangement into melds; ``arrange(cards)``
@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.cards import Card
-from engine.twopack.base import TwoPackGame
 from engine.twopack.deadwood import (
     Arrangement,
     arrange,
@@ -31,7 +30,6 @@ def deadwood(cards: Iterable[Card]) -> int:
 
 __all__ = [
     "Arrangement",
-    "TwoPackGame",
     "VariantMeld",
     "analyse_variant_meld",
     "arrange",

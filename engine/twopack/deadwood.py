@@ -4,6 +4,7 @@ Candidate melds are bitmasks over the hand's natural cards plus a count of joker
 interchangeable, so a state is (natural cards left as a mask, jokers left). A memoised search
 takes the lowest natural card left and either leaves it out or uses it in each candidate meld
 whose lowest card it is. An 11-card hand with two jokers takes well under a millisecond.
+Cards are priced at ``prices`` (a game's ``Prices``; the two-pack games' by default).
 """
 
 from __future__ import annotations
@@ -15,16 +16,14 @@ from itertools import combinations, product
 from engine.cards import JOKER, Card
 from engine.twopack.melds import (
     HIGH_ACE,
-    JOKER_IN_HAND,
     LOW_ACE,
     MAX_RUN,
     MAX_SET,
     MIN_MELD,
+    PRICES,
+    Prices,
     VariantMeld,
     analyse_variant_meld,
-    hand_value,
-    position_points,
-    set_points,
 )
 
 # (natural mask, jokers used, hand value covered, table points, slots in table order);
@@ -33,11 +32,13 @@ Candidate = tuple[int, int, int, int, tuple[int, ...]]
 _NO_WAY = -(10**9)
 
 
-def candidate_melds(naturals: Sequence[Card], jokers: int) -> list[Candidate]:
+def candidate_melds(
+    naturals: Sequence[Card], jokers: int, prices: Prices = PRICES
+) -> list[Candidate]:
     """Every distinct meld the cards can form, one per (natural cards, jokers) choice; where
     jokers could go in several places the placement worth most on the table is kept."""
     found: dict[tuple[int, int], Candidate] = {}
-    values = [hand_value(c) for c in naturals]
+    values = [prices.hand_value(c) for c in naturals]
     by_rank: dict[int, list[list[int]]] = {}
     by_suit: list[dict[int, list[int]]] = [{}, {}, {}, {}]
     for i, card in enumerate(naturals):
@@ -55,12 +56,12 @@ def candidate_melds(naturals: Sequence[Card], jokers: int) -> list[Candidate]:
             found[key] = (mask, used, covered, points, slots)
 
     for rank, per_suit in by_rank.items():
-        _set_candidates(rank, per_suit, values, jokers, add)
+        _set_candidates(rank, per_suit, values, jokers, add, prices)
     for positions in by_suit:
         if sum(len(v) for p, v in positions.items() if p != HIGH_ACE) < 2:
             continue
         for start in range(LOW_ACE, HIGH_ACE - 1):
-            _run_candidates(start, positions, values, jokers, add)
+            _run_candidates(start, positions, values, jokers, add, prices)
     return list(found.values())
 
 
@@ -69,14 +70,19 @@ _Add = Callable[[int, int, int, int, tuple[int, ...]], None]
 
 
 def _set_candidates(
-    rank: int, per_suit: list[list[int]], values: Sequence[int], jokers: int, add: _Add
+    rank: int,
+    per_suit: list[list[int]],
+    values: Sequence[int],
+    jokers: int,
+    add: _Add,
+    prices: Prices,
 ) -> None:
     """Every set of ``rank``: naturals of two to four suits (``per_suit``: their indices),
     topped up with jokers to at most four cards."""
     present = [s for s in range(4) if per_suit[s]]
     if len(present) < 2:
         return
-    each = set_points(rank)
+    each = prices.set_points(rank)
     for size in range(2, min(MAX_SET, len(present)) + 1):
         for suits in combinations(present, size):
             for pick in product(*(per_suit[s] for s in suits)):
@@ -90,14 +96,19 @@ def _set_candidates(
                     add(
                         mask,
                         used,
-                        covered + used * JOKER_IN_HAND,
+                        covered + used * prices.joker_in_hand,
                         each * (size + used),
                         (*pick, *([-1] * used)),
                     )
 
 
 def _run_candidates(
-    start: int, positions: dict[int, list[int]], values: Sequence[int], jokers: int, add: _Add
+    start: int,
+    positions: dict[int, list[int]],
+    values: Sequence[int],
+    jokers: int,
+    add: _Add,
+    prices: Prices,
 ) -> None:
     """Every run of one suit from position ``start``: depth-first along the positions, each
     taking a natural of that position (``positions``: their indices) or a joker."""
@@ -110,7 +121,7 @@ def _run_candidates(
         if pos > HIGH_ACE or length >= MAX_RUN or (pos == HIGH_ACE and start == LOW_ACE):
             continue
         here = positions.get(pos)
-        worth = position_points(pos)
+        worth = prices.position_points(pos)
         if here:
             for i in here:
                 if not mask >> i & 1:
@@ -132,7 +143,7 @@ def _run_candidates(
                     mask,
                     used + 1,
                     nat,
-                    covered + JOKER_IN_HAND,
+                    covered + prices.joker_in_hand,
                     points + worth,
                     (*slots, -1),
                 )
@@ -145,21 +156,21 @@ def _split(cards: Iterable[Card]) -> tuple[list[Card], int]:
     return naturals, jokers
 
 
-def deadwood_of(cards: Sequence[Card]) -> int:
+def deadwood_of(cards: Sequence[Card], prices: Prices = PRICES) -> int:
     """The least deadwood of ``cards`` over every arrangement into disjoint melds."""
     if len(cards) < MIN_MELD:
-        return sum(hand_value(c) for c in cards)
-    return _DeadwoodSearch(cards).without(None)
+        return sum(prices.hand_value(c) for c in cards)
+    return _DeadwoodSearch(cards, prices).without(None)
 
 
-def deadwood_after_discards(cards: Sequence[Card]) -> dict[Card, int]:
+def deadwood_after_discards(cards: Sequence[Card], prices: Prices = PRICES) -> dict[Card, int]:
     """For each distinct card of ``cards``: the least deadwood of the hand without it. One
     candidate search serves every discard (a knock check asks this for all of them at once)."""
     distinct = list(dict.fromkeys(cards))
     if len(cards) - 1 < MIN_MELD:
-        total = sum(hand_value(c) for c in cards)
-        return {card: total - hand_value(card) for card in distinct}
-    search = _DeadwoodSearch(cards)
+        total = sum(prices.hand_value(c) for c in cards)
+        return {card: total - prices.hand_value(card) for card in distinct}
+    search = _DeadwoodSearch(cards, prices)
     return {card: search.without(card) for card in distinct}
 
 
@@ -168,12 +179,14 @@ class _DeadwoodSearch:
     (naturals left as a mask, jokers left) does not depend on how the state was reached, so
     the memo serves searches that start with one card taken out too."""
 
-    def __init__(self, cards: Sequence[Card]) -> None:
+    def __init__(self, cards: Sequence[Card], prices: Prices) -> None:
         self.naturals, self.jokers = _split(cards)
-        self.values = [hand_value(c) for c in self.naturals]
+        self.joker_value = prices.joker_in_hand
+        self.values = [prices.hand_value(c) for c in self.naturals]
         self.by_low: list[list[tuple[int, int, int, int]]] = [[] for _ in self.naturals]
-        for mask, used, covered, _points, _slots in candidate_melds(self.naturals, self.jokers):
-            natural_value = covered - used * JOKER_IN_HAND
+        candidates = candidate_melds(self.naturals, self.jokers, prices)
+        for mask, used, covered, _points, _slots in candidates:
+            natural_value = covered - used * self.joker_value
             low = (mask & -mask).bit_length() - 1
             self.by_low[low].append((mask, used, covered, natural_value))
         for cands in self.by_low:
@@ -188,7 +201,7 @@ class _DeadwoodSearch:
         elif card is not None:
             mask ^= 1 << self.naturals.index(card)
         value = sum(v for i, v in enumerate(self.values) if mask >> i & 1)
-        return value + jokers * JOKER_IN_HAND - self._best(mask, jokers, value)
+        return value + jokers * self.joker_value - self._best(mask, jokers, value)
 
     def _best(self, mask: int, left: int, value: int) -> int:
         """The most hand value that melds can cover among ``mask`` (worth ``value``) with
@@ -202,7 +215,7 @@ class _DeadwoodSearch:
         low = mask & -mask
         index = low.bit_length() - 1
         result = self._best(mask ^ low, left, value - self.values[index])
-        perfect = value + left * JOKER_IN_HAND
+        perfect = value + left * self.joker_value
         if result < perfect:
             for cmask, used, covered, natural_value in self.by_low[index]:
                 if used <= left and cmask & mask == cmask:
@@ -225,7 +238,7 @@ class Arrangement:
 
 
 def _solve(
-    cards: Sequence[Card], weight: int, include: Card | None = None
+    cards: Sequence[Card], weight: int, prices: Prices, include: Card | None = None
 ) -> tuple[int, list[Candidate], list[Card], int]:
     """Maximise the candidates' ``weight`` field (2 hand value, 3 table points).
 
@@ -237,7 +250,7 @@ def _solve(
         naturals.insert(0, include)
     need_joker = include is not None and include.is_joker
     by_points = weight == 3
-    cands = candidate_melds(naturals, jokers)
+    cands = candidate_melds(naturals, jokers, prices)
     by_low: list[list[Candidate]] = [[] for _ in naturals]
     for cand in cands:
         by_low[(cand[0] & -cand[0]).bit_length() - 1].append(cand)
@@ -278,15 +291,15 @@ def _solve(
     return result, chosen, naturals, jokers
 
 
-def _meld_of(cand: Candidate, naturals: Sequence[Card]) -> VariantMeld:
-    return analyse_variant_meld([JOKER if i < 0 else naturals[i] for i in cand[4]])
+def _meld_of(cand: Candidate, naturals: Sequence[Card], prices: Prices) -> VariantMeld:
+    return analyse_variant_meld([JOKER if i < 0 else naturals[i] for i in cand[4]], prices)
 
 
-def arrange(cards: Sequence[Card]) -> Arrangement:
+def arrange(cards: Sequence[Card], prices: Prices = PRICES) -> Arrangement:
     """The arrangement with the least deadwood (ties: the most table points are not sought;
     any least-deadwood arrangement is fine)."""
-    _, chosen, naturals, jokers = _solve(cards, 2)
-    melds = tuple(_meld_of(c, naturals) for c in chosen)
+    _, chosen, naturals, jokers = _solve(cards, 2, prices)
+    melds = tuple(_meld_of(c, naturals, prices) for c in chosen)
     used = 0
     leftover = list(naturals)
     for cand in chosen:
@@ -295,29 +308,34 @@ def arrange(cards: Sequence[Card]) -> Arrangement:
             if i >= 0:
                 leftover.remove(naturals[i])
     leftover.extend([JOKER] * (jokers - used))
-    return Arrangement(melds, tuple(leftover), sum(hand_value(c) for c in leftover))
+    deadwood = sum(prices.hand_value(c) for c in leftover)
+    return Arrangement(melds, tuple(leftover), deadwood)
 
 
-def best_meld_points(cards: Sequence[Card], include: Card | None = None) -> int:
+def best_meld_points(
+    cards: Sequence[Card], include: Card | None = None, prices: Prices = PRICES
+) -> int:
     """The most table points ``cards`` can lay as disjoint melds at once (0 if none); with
     ``include``, only arrangements that meld that card count (-1 if there is none)."""
-    result, _, _, _ = _solve(cards, 3, include)
+    result, _, _, _ = _solve(cards, 3, prices, include)
     return result if result >= 0 else -1
 
 
-def best_melds(cards: Sequence[Card]) -> list[VariantMeld]:
+def best_melds(cards: Sequence[Card], prices: Prices = PRICES) -> list[VariantMeld]:
     """Disjoint melds worth the most table points together."""
-    _, chosen, naturals, _ = _solve(cards, 3)
-    return [_meld_of(c, naturals) for c in chosen]
+    _, chosen, naturals, _ = _solve(cards, 3, prices)
+    return [_meld_of(c, naturals, prices) for c in chosen]
 
 
-def meld_options(cards: Sequence[Card], min_jokers: int = 0) -> list[tuple[Card, ...]]:
-    """Every distinct meld ``cards`` can form, in table order (one joker placement each),
-    using at least ``min_jokers`` jokers."""
+def meld_options(
+    cards: Sequence[Card], min_jokers: int = 0, prices: Prices = PRICES
+) -> list[tuple[Card, ...]]:
+    """Every distinct meld ``cards`` can form, in table order (one joker placement each, the
+    one worth most at ``prices``), using at least ``min_jokers`` jokers."""
     naturals, jokers = _split(cards)
     seen: set[tuple[Card, ...]] = set()
     result: list[tuple[Card, ...]] = []
-    for cand in candidate_melds(naturals, jokers):
+    for cand in candidate_melds(naturals, jokers, prices):
         if cand[1] < min_jokers:
             continue
         meld = tuple(JOKER if i < 0 else naturals[i] for i in cand[4])

@@ -1,40 +1,12 @@
-"""Events the two-pack games share beyond ``engine.events`` (where ``DrewFromTalon`` is the
-draw from the stock and ``TalonRebuilt`` the stock rebuilt). Each game's own events live in
-its folder."""
+"""The names the two-pack games' code and the bot knew the shared events by (they live in
+``engine.events`` now, the same for every game)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from engine.events import RoundEnded, RoundStarted, SessionEnded, TookDiscard
 
-from engine.cards import Card
-from engine.events import GameEvent, RoundRecord
+DealtRound = RoundStarted
+VariantRoundEnded = RoundEnded
+VariantSessionEnded = SessionEnded
 
-
-@dataclass(frozen=True, slots=True)
-class DealtRound(GameEvent):
-    """A round began. ``upcard`` is None when the dealer got the extra card instead."""
-
-    round_number: int
-    dealer: int
-    upcard: Card | None
-    first: int  # who plays first
-
-
-@dataclass(frozen=True, slots=True)
-class TookDiscard(GameEvent):
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class VariantRoundEnded(GameEvent):
-    result: RoundRecord
-
-
-@dataclass(frozen=True, slots=True)
-class VariantSessionEnded(GameEvent):
-    """Rommé: the least minus points win. Wiener Rummy: the last player in wins the pot."""
-
-    winner: int
-    totals: tuple[int, ...]
-    pot: int = 0
+__all__ = ["DealtRound", "TookDiscard", "VariantRoundEnded", "VariantSessionEnded"]

@@ -7,8 +7,9 @@ Every joker on the table stands for one card, recorded in ``stands_for``. In a s
 stands for a missing suit; the first missing suit in pack order is recorded, but any missing
 suit may later replace it.
 
-Card values and ``VariantMeld`` live in ``engine.twopack.points``, the table meld in
-``engine.twopack.table_meld``; both are re-exported here.
+Card values (``Prices``, the two-pack games' ``PRICES`` by default) and ``VariantMeld`` live
+in ``engine.twopack.points``, the table meld in ``engine.twopack.table_meld``; both are
+re-exported here.
 """
 
 from __future__ import annotations
@@ -20,21 +21,17 @@ from engine.cards import CARD_AT, JOKER, SUITS, Card
 from engine.errors import IllegalMeld
 from engine.i18n import N_, Message, plural_message
 from engine.twopack.points import (
-    ACE_IN_HAND,
-    ACE_LOW_POINTS,
-    ACE_ON_TABLE,
     HIGH_ACE,
-    JOKER_IN_HAND,
     LOW_ACE,
     MAX_RUN,
     MAX_SET,
     MIN_MELD,
+    PRICES,
+    Prices,
     VariantMeld,
     card_at,
     hand_value,
     natural_positions,
-    position_points,
-    set_points,
 )
 from engine.twopack.table_meld import VariantTableMeld
 
@@ -55,9 +52,9 @@ def _start_for_order(cards: Sequence[Card]) -> int | None:
     return None
 
 
-def _build_run(suit: int, start: int, cards: Sequence[Card]) -> VariantMeld:
+def _build_run(suit: int, start: int, cards: Sequence[Card], prices: Prices) -> VariantMeld:
     stands = tuple(card_at(suit, start + i) for i in range(len(cards)))
-    points = tuple(position_points(start + i) for i in range(len(cards)))
+    points = tuple(prices.position_points(start + i) for i in range(len(cards)))
     return VariantMeld(MeldKind.RUN, tuple(cards), stands, points, start)
 
 
@@ -66,7 +63,7 @@ def _missing(suit: int, positions: Sequence[int]) -> list[Card]:
     return [card_at(suit, p) for p in range(min(have), max(have) + 1) if p not in have]
 
 
-def _analyse_run(cards: Sequence[Card], text: object) -> VariantMeld:
+def _analyse_run(cards: Sequence[Card], text: object, prices: Prices) -> VariantMeld:
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
     suit = naturals[0].suit_int
@@ -80,20 +77,20 @@ def _analyse_run(cards: Sequence[Card], text: object) -> VariantMeld:
     for ordered in (list(cards), list(reversed(cards))):
         start = _start_for_order(ordered)
         if start is not None:
-            return _build_run(suit, start, ordered)
+            return _build_run(suit, start, ordered, prices)
     # The order given is not a run order: place the naturals, fill the gaps with jokers and
     # put any spare joker where it scores most (the higher end on a tie).
-    start = _best_start(suit, ranks, jokers, text)
+    start = _best_start(suit, ranks, jokers, text, prices)
     by_pos: dict[int, Card] = {}
     for card in naturals:
         options = natural_positions(card)
         pos = options[0] if len(options) == 1 or start == LOW_ACE else HIGH_ACE
         by_pos[pos] = card
     ordered = [by_pos.get(start + i, JOKER) for i in range(len(cards))]
-    return _build_run(suit, start, ordered)
+    return _build_run(suit, start, ordered, prices)
 
 
-def _best_start(suit: int, ranks: Sequence[int], jokers: int, text: object) -> int:
+def _best_start(suit: int, ranks: Sequence[int], jokers: int, text: object, prices: Prices) -> int:
     """The first position of the placement of ``ranks`` (with ``jokers`` filling the gaps and
     the spare ones at either end) that scores most; raises ``IllegalMeld`` if none fits."""
     best: tuple[int, int] | None = None
@@ -112,7 +109,7 @@ def _best_start(suit: int, ranks: Sequence[int], jokers: int, text: object) -> i
             end = positions[-1] + spare - below
             if start < LOW_ACE or end > HIGH_ACE:
                 continue
-            score = sum(position_points(p) for p in range(start, end + 1))
+            score = sum(prices.position_points(p) for p in range(start, end + 1))
             if best is None or (score, start) > best:
                 best = (score, start)
     if best is None:
@@ -144,8 +141,9 @@ def _no_placement(corner: bool, missing: list[Card], jokers: int, text: object) 
     )
 
 
-def analyse_variant_meld(cards: Sequence[Card]) -> VariantMeld:
-    """Check that ``cards`` form one fresh Rommé / Wiener Rummy meld and price each card.
+def analyse_variant_meld(cards: Sequence[Card], prices: Prices = PRICES) -> VariantMeld:
+    """Check that ``cards`` form one fresh Rommé / Wiener Rummy meld and price each card at
+    ``prices``.
 
     Runs keep the order given when it is a run order (so ``5♥ 6♥ Jo`` puts the joker as 7♥
     and ``Jo 5♥ 6♥`` as 4♥); otherwise the highest-scoring placement is chosen. Raises
@@ -174,10 +172,10 @@ def analyse_variant_meld(cards: Sequence[Card]) -> VariantMeld:
         missing = [s for s in range(len(SUITS)) if s not in suits]
         ordered = (*naturals, *(JOKER for _ in range(jokers)))
         stands = (*naturals, *(CARD_AT[s][first.rank_int] for s in missing[:jokers]))
-        points = (set_points(first.rank_int),) * len(ordered)
+        points = (prices.set_points(first.rank_int),) * len(ordered)
         return VariantMeld(MeldKind.SET, ordered, stands, points, first.rank_int)
     if all(c.suit_int == first.suit_int for c in naturals):
-        return _analyse_run(cards, text)
+        return _analyse_run(cards, text, prices)
     raise IllegalMeld(
         N_(
             "{text} is not a meld: a set is 3 or 4 cards of one rank in different suits, a run 3 "
@@ -187,27 +185,23 @@ def analyse_variant_meld(cards: Sequence[Card]) -> VariantMeld:
     )
 
 
-def variant_meld_points(cards: Sequence[Card]) -> int:
+def variant_meld_points(cards: Sequence[Card], prices: Prices = PRICES) -> int:
     """The table points of ``cards`` as one fresh meld (raises ``IllegalMeld`` if they are none)."""
-    return analyse_variant_meld(cards).total
+    return analyse_variant_meld(cards, prices).total
 
 
 __all__ = [
-    "ACE_IN_HAND",
-    "ACE_LOW_POINTS",
-    "ACE_ON_TABLE",
     "HIGH_ACE",
-    "JOKER_IN_HAND",
     "LOW_ACE",
     "MAX_RUN",
     "MAX_SET",
     "MIN_MELD",
+    "PRICES",
+    "Prices",
     "VariantMeld",
     "VariantTableMeld",
     "analyse_variant_meld",
     "card_at",
     "hand_value",
-    "position_points",
-    "set_points",
     "variant_meld_points",
 ]

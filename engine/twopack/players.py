@@ -19,9 +19,8 @@ How a hand is valued is in ``engine.twopack.hand_cost``, the lookahead in
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from engine.actions import (
     Action,
@@ -34,7 +33,8 @@ from engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from engine.cards import CARD_AT, JOKER, Card
+from engine.cards import Card, Pack
+from engine.players import RandomPlayer
 from engine.twopack.hand_cost import (
     LEFTOVER_JOKER_COST,
     PARTNER_DISCOUNT,
@@ -61,44 +61,50 @@ class PublicSide(Protocol):
     """What the shared player code reads of a two-pack game's public view."""
 
     @property
-    def round_number(self) -> int: ...
+    def round_number(self) -> int:
+        """The round being played, part of what a decision's randomness depends on."""
+        ...
+
     @property
-    def version(self) -> int: ...
+    def version(self) -> int:
+        """How many actions the session has applied, so each decision draws anew."""
+        ...
+
     @property
-    def discard_top(self) -> Card | None: ...
+    def discard_top(self) -> Card | None:
+        """The discard pile's top card, the one card of it a player sees; None if empty."""
+        ...
 
 
 class PlayerView(Protocol):
     """What the shared player code reads of a two-pack game's private view."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat deciding."""
+        ...
+
     @property
-    def hand(self) -> tuple[Card, ...]: ...
+    def hand(self) -> tuple[Card, ...]:
+        """The cards the seat holds."""
+        ...
+
     @property
-    def public(self) -> PublicSide: ...
+    def public(self) -> PublicSide:
+        """The table as everyone sees it."""
+        ...
 
 
 V = TypeVar("V", bound=PlayerView)
-
-# Every natural card type, and how many copies two packs hold of each (jokers apart).
-_NATURALS: tuple[Card, ...] = tuple(CARD_AT[s][r] for s in range(4) for r in range(1, 14))
 
 JOKER_DISCARD_PENALTY = 60.0
 TAKE_MARGIN = 1.5  # take the upcard only when it beats the hand kept by this much
 
 
-def decision_rng(seed: int, view: PlayerView, salt: str = "") -> random.Random:
-    """A generator that depends only on the seed and the position, never on call history."""
-    public = view.public
-    return random.Random(f"{salt}:{seed}:{view.seat}:{public.round_number}:{public.version}")
-
-
-def unseen_cards(view: PlayerView, jokers: int, table: Sequence[Card]) -> dict[Card, int]:
-    """Cards this seat cannot see anywhere (its hand, the discard top, the ``table`` cards),
-    with their number of copies left."""
-    counts: dict[Card, int] = dict.fromkeys(_NATURALS, 2)
-    counts[JOKER] = jokers
+def unseen_cards(view: PlayerView, pack: Pack, table: Sequence[Card]) -> dict[Card, int]:
+    """Cards of ``pack`` this seat cannot see anywhere (its hand, the discard top, the
+    ``table`` cards), with their number of copies left."""
+    counts = pack.copies()
     seen: list[Card] = [*view.hand, *table]
     public = view.public
     if public.discard_top is not None:
@@ -143,18 +149,6 @@ def timeout_action(view: PlayerView, legal: Sequence[Action]) -> Action:
 
 
 # --------------------------------------------------------------------- players
-class RandomPlayer:
-    """Any legal move, uniformly."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        if not legal:
-            raise ValueError("there is no legal move to make")
-        return decision_rng(self.seed, view, "random").choice(list(legal))
-
-
 class TwoPackPlayer(Generic[V]):
     """The base of a game's ``normal`` player (``hard`` sets ``lookahead``): the game's player
     implements ``decide`` and ``seen_on_table``; an illegal or missing decision falls back to
@@ -162,12 +156,13 @@ class TwoPackPlayer(Generic[V]):
 
     lookahead = False
     deep_candidates = 4  # hard: discards looked at with the lookahead (the best by heuristics)
-    jokers = 0  # jokers in the game's packs
+    pack: ClassVar[Pack]  # the game's cards
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
     def choose(self, view: V, legal: Sequence[Action]) -> Action:
+        """The only legal move, else the game's ``decide``, else the timeout move."""
         if not legal:
             raise ValueError("there is no legal move to make")
         if len(legal) == 1:
@@ -178,6 +173,8 @@ class TwoPackPlayer(Generic[V]):
         return timeout_action(view, legal)
 
     def decide(self, view: V, legal: Sequence[Action]) -> Action | None:
+        """The game's own choice among ``legal``; None (or an illegal move) leaves it to the
+        timeout move."""
         raise NotImplementedError
 
     def seen_on_table(self, view: V) -> list[Card]:
@@ -185,7 +182,7 @@ class TwoPackPlayer(Generic[V]):
         raise NotImplementedError
 
     def _unseen(self, view: V) -> dict[Card, int]:
-        return unseen_cards(view, self.jokers, self.seen_on_table(view))
+        return unseen_cards(view, self.pack, self.seen_on_table(view))
 
     def _discard(
         self,
@@ -255,7 +252,6 @@ __all__ = [
     "arrangement_of",
     "best_points",
     "deadwood_cost",
-    "decision_rng",
     "evaluate",
     "expected_after_draw",
     "leftover_cost",

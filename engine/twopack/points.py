@@ -1,5 +1,10 @@
-"""What a card is worth in the two-pack games (Rommé, Wiener Rummy): in a run, in a set, left in
-a hand; run positions; and ``VariantMeld``, a checked meld priced card by card.
+"""What a card is worth in a game's melds (``Prices``: in a run, in a set, left in a hand);
+run positions; and ``VariantMeld``, a checked meld priced card by card.
+
+``PRICES`` are the two-pack games' (Rommé, Wiener Rummy): the Ace 11 in a set or after the
+King, 1 before the 2 and 11 left in a hand, a joker 30 in a hand. A game that counts its
+cards otherwise passes its own ``Prices`` to the meld rules (``analyse_variant_meld``, the
+deadwood search), which price every card with them from the start.
 
 Positions in a run are numbered 1 (Ace low) to 14 (Ace high); 2..13 are the plain ranks.
 """
@@ -16,34 +21,48 @@ MAX_SET = 4
 MAX_RUN = 13
 LOW_ACE = 1
 HIGH_ACE = 14
-ACE_ON_TABLE = 11  # in a set or after the King
-ACE_LOW_POINTS = 1  # before the 2
-ACE_IN_HAND = 11
-JOKER_IN_HAND = 30
 
 
-def position_points(position: int) -> int:
-    """What the card at run ``position`` (1..14) is worth on the table."""
-    if position == HIGH_ACE:
-        return ACE_ON_TABLE
-    if position == LOW_ACE:
-        return ACE_LOW_POINTS
-    return 10 if position >= 10 else position
+@dataclass(frozen=True, slots=True)
+class Prices:
+    """What cards are worth: ``ace_high`` an Ace in a set or after the King, ``ace_low`` an
+    Ace before the 2, ``court`` a J, Q or K (and a 10 counts 10), 2..9 their face value;
+    left in a hand at the end, an Ace counts ``ace_in_hand`` and a joker ``joker_in_hand``."""
+
+    ace_high: int = 11
+    ace_low: int = 1
+    ace_in_hand: int = 11
+    joker_in_hand: int = 30
+    court: int = 10
+
+    def position_points(self, position: int) -> int:
+        """What the card at run ``position`` (1..14) is worth on the table."""
+        if position == HIGH_ACE:
+            return self.ace_high
+        if position == LOW_ACE:
+            return self.ace_low
+        return self.court if position > 10 else position
+
+    def set_points(self, rank: int) -> int:
+        """What each card of a set of ``rank`` is worth on the table."""
+        return self.ace_high if rank == 1 else (self.court if rank > 10 else rank)
+
+    def hand_value(self, card: Card) -> int:
+        """A card left in a hand at the end of a round."""
+        rank = card.rank_int
+        if rank == 0:
+            return self.joker_in_hand
+        if rank == 1:
+            return self.ace_in_hand
+        return self.court if rank > 10 else rank
 
 
-def set_points(rank: int) -> int:
-    """What each card of a set of ``rank`` is worth on the table."""
-    return ACE_ON_TABLE if rank == 1 else (10 if rank >= 10 else rank)
-
-
-def hand_value(card: Card) -> int:
-    """A card left in a hand at the end: joker 30, Ace 11, J Q K 10, others face."""
-    rank = card.rank_int
-    if rank == 0:
-        return JOKER_IN_HAND
-    if rank == 1:
-        return ACE_IN_HAND
-    return 10 if rank >= 10 else rank
+PRICES = Prices()  # the two-pack games'
+JOKER_IN_HAND = PRICES.joker_in_hand
+position_points = PRICES.position_points
+set_points = PRICES.set_points
+# A card left in a hand at the two-pack games' prices: joker 30, Ace 11, J Q K 10, others face.
+hand_value = PRICES.hand_value
 
 
 def card_at(suit: int, position: int) -> Card:
@@ -71,8 +90,10 @@ class VariantMeld:
 
     @property
     def total(self) -> int:
+        """What the whole meld is worth on the table: its cards' points added up."""
         return sum(self.points)
 
     @property
     def jokers(self) -> int:
+        """How many of its cards are jokers, each standing for its card in ``stands_for``."""
         return sum(1 for c in self.cards if c.is_joker)

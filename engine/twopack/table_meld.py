@@ -14,18 +14,19 @@ from engine.twopack.points import (
     LOW_ACE,
     MAX_RUN,
     MAX_SET,
+    PRICES,
+    Prices,
     VariantMeld,
     card_at,
     natural_positions,
-    position_points,
-    set_points,
 )
 
 
 @dataclass(slots=True)
 class VariantTableMeld:
     """A Rommé meld on the table; ``stands_for``, ``points`` and ``placed_by`` run parallel
-    to ``cards``. For a run ``low`` is the first card's position (1..14)."""
+    to ``cards``. For a run ``low`` is the first card's position (1..14). A card laid off
+    scores at the meld's ``prices``."""
 
     id: int
     owner: int
@@ -35,9 +36,13 @@ class VariantTableMeld:
     points: list[int]
     low: int
     placed_by: list[int] = field(default_factory=list)
+    prices: Prices = PRICES
 
     @classmethod
-    def from_shape(cls, meld_id: int, seat: int, shape: VariantMeld) -> VariantTableMeld:
+    def from_shape(
+        cls, meld_id: int, seat: int, shape: VariantMeld, prices: Prices = PRICES
+    ) -> VariantTableMeld:
+        """The meld ``shape`` (priced at ``prices``) laid by ``seat``."""
         return cls(
             meld_id,
             seat,
@@ -47,22 +52,27 @@ class VariantTableMeld:
             list(shape.points),
             shape.low,
             [seat] * len(shape.cards),
+            prices,
         )
 
     @property
     def text(self) -> str:
+        """The cards as players write them (``7♦ Jo 9♦``), for messages."""
         return format_cards(self.cards)
 
     @property
     def jokers(self) -> int:
+        """How many jokers it holds; one more may go on only while naturals outnumber them."""
         return sum(1 for c in self.cards if c.is_joker)
 
     @property
     def naturals(self) -> int:
+        """How many of its cards are not jokers."""
         return len(self.cards) - self.jokers
 
     @property
     def high(self) -> int:
+        """For a run, the position (1..14) of its last card."""
         return self.low + len(self.cards) - 1
 
     def _suit(self) -> int:
@@ -81,7 +91,7 @@ class VariantTableMeld:
                 if self.jokers + 1 > self.naturals:
                     raise IllegalMeld(N_("{target} cannot take another joker."), target=target)
                 missing = [s for s in range(4) if s not in {c.suit_int for c in self.stands_for}]
-                return None, CARD_AT[missing[0]][self.low], set_points(self.low)
+                return None, CARD_AT[missing[0]][self.low], self.prices.set_points(self.low)
             if card.rank_int != self.low:
                 raise IllegalMeld(
                     N_("{card} does not fit the set {target}."), card=card, target=target
@@ -92,7 +102,7 @@ class VariantTableMeld:
                     target=target,
                     card=card,
                 )
-            return None, card, set_points(self.low)
+            return None, card, self.prices.set_points(self.low)
         suit = self._suit()
         if len(self.cards) >= MAX_RUN:
             raise IllegalMeld(N_("The run {target} is as long as a run can be."), target=target)
@@ -128,9 +138,11 @@ class VariantTableMeld:
         pos = low_pos if end is End.LOW else high_pos
         if not (fits_low if end is End.LOW else fits_high):
             raise misfit_at_end(card, target, end, fits_low or fits_high)
-        return end, card_at(suit, pos), position_points(pos)
+        return end, card_at(suit, pos), self.prices.position_points(pos)
 
     def add(self, card: Card, end: End | None, stands: Card, points: int, seat: int) -> None:
+        """Lay off ``card`` as ``layoff`` checked it: at ``end``, standing for ``stands``,
+        worth ``points`` to ``seat``; a set's jokers then stand for the suits still missing."""
         if end is End.LOW:
             self.cards.insert(0, card)
             self.stands_for.insert(0, stands)
@@ -175,6 +187,8 @@ class VariantTableMeld:
         raise IllegalMeld(N_("No joker in {target} stands for {card}."), target=target, card=card)
 
     def swap(self, index: int, card: Card, seat: int) -> None:
+        """Put natural ``card`` in place of the joker at ``index`` (see ``swap_index``); the
+        caller lays that joker elsewhere."""
         self.cards[index] = card
         self.stands_for[index] = card
         self.placed_by[index] = seat

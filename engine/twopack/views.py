@@ -10,6 +10,8 @@ from engine.cards import Card
 
 @dataclass(frozen=True, slots=True)
 class VariantPlacedCard:
+    """One card of a two-pack meld on the table: what it stands for, its points, who laid it."""
+
     card: Card
     stands_for: Card  # the card itself, or the one a joker represents
     points: int
@@ -18,6 +20,8 @@ class VariantPlacedCard:
 
 @dataclass(frozen=True, slots=True)
 class VariantMeldView:
+    """A two-pack meld on the table as everyone sees it, jokers with the cards they replace."""
+
     id: int
     owner: int
     kind: MeldKind
@@ -26,4 +30,5 @@ class VariantMeldView:
 
     @property
     def points(self) -> int:
+        """What the meld is worth: the points of its cards, each fixed when it was laid."""
         return sum(c.points for c in self.cards)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +17,51 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor, Response
 from simcord.actors import _dispatch_actor_interaction, _visible_message
 from simcord.backend import serializers
 
+from bot.core.handstate import HandState
 from bot.core.model import LiveGame
-from bot.core.presenter import HandState
 from bot.games import presenter
-from bot.games.treppe.hand import SafePlayer
 from bot.hand import taps
 from bot.hand.ui import CARDS_PER_PAGE, hand_context
 from bot.settings import Settings
-from engine import Action, Discard, DrawTalon, Game, LayOff, Meld, Phase, TakeStaircase, parse_cards
+from engine import (
+    Action,
+    Discard,
+    DrawTalon,
+    Game,
+    LayOff,
+    Meld,
+    Phase,
+    TakeDiscard,
+    TakeStaircase,
+    parse_cards,
+)
 from engine.cards import Card
+from engine.games.treppe.melds import hand_value, possible_melds
 from engine.i18n import PSEUDO_CLOSE, PSEUDO_OPEN
+from engine.protocol import BasePrivateView
+
+
+class SafePlayer:
+    """The members' way of playing Treppenrommé in these tests: draw from the talon (or take the
+    top staircase card), lay the biggest meld, then discard the dearest card that fits no meld.
+    Quick, and it reaches the ends of rounds."""
+
+    def choose(self, view: BasePrivateView, legal: Sequence[Action]) -> Action:
+        draws = [a for a in legal if isinstance(a, DrawTalon)]
+        if draws:
+            return draws[0]
+        takes = [a for a in legal if isinstance(a, TakeDiscard)]
+        if takes:
+            return min(takes, key=lambda a: a.depth)  # only the top card
+        melds = [a for a in legal if isinstance(a, Meld)]
+        if melds:
+            return max(melds, key=lambda a: len(a.cards))
+        discards = [a for a in legal if isinstance(a, Discard)]
+        in_melds = {card for meld in possible_melds(view.hand) for card in meld}
+        loose = [a for a in discards if a.card not in in_melds] or discards
+        if loose:
+            return max(loose, key=lambda a: hand_value(a.card))
+        return legal[0]
 
 
 def make_settings(tmp_path: Path, **overrides: object) -> Settings:
@@ -39,7 +74,7 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         "default_turn_timer": 0,
         "default_target": 50,
         "shard_count": 1,  # SimCord cannot ask Discord for the count
-        # Its polling would keep SimCord's virtual clock busy; tests/bot/test_failover.py
+        # Its polling would keep SimCord's virtual clock busy; tests/bot/ops/test_failover.py
         # runs it in real processes.
         "shard_locks": False,
         "clicks_per_second": 0.0,  # tests click far faster than people; test_bot_limits turns it on
@@ -348,27 +383,31 @@ class Table:
     async def perform_any(self, action: Action) -> InteractionResult:
         """Play any game's move the way a member taps it on their live hand."""
         member = self.member_for_seat(action.seat)
-        pile = getattr(self.live.game.public_view(), "staircase", ())  # type: ignore[union-attr]
-        if isinstance(action, TakeStaircase) and action.index < len(pile) - 1:
-            code = pile[action.index].code
-            return await self.use(member, "t_take", [f"{action.index}:{code}"])
+        pile = self.live.game.public_view().discard_pile  # type: ignore[union-attr]
+        action = by_depth(action, pile)
+        if isinstance(action, TakeDiscard) and action.depth > 1:
+            code = pile[-action.depth].code
+            return await self.use(member, "t_take", [f"d{action.depth}:{code}"])
         return await self.play_offered(member, action)
 
     async def perform(self, action: Action) -> InteractionResult:
         member = self.member_for_seat(action.seat)
         if self.use_slash:
             return await self.perform_by_slash(member, action)
-        staircase = self.game.public_view().staircase
-        if isinstance(action, TakeStaircase) and action.index < len(staircase) - 1:
-            code = staircase[action.index].code
-            return await self.use(member, "t_take", [f"{action.index}:{code}"])
+        pile = self.game.public_view().discard_pile
+        action = by_depth(action, pile)
+        if isinstance(action, TakeDiscard) and action.depth > 1:
+            code = pile[-action.depth].code
+            return await self.use(member, "t_take", [f"d{action.depth}:{code}"])
         return await self.play_offered(member, action)
 
     async def perform_by_slash(self, member: MemberActor, action: Action) -> InteractionResult:
         if isinstance(action, DrawTalon):
             result = await member.slash(self.channel, "treppe draw")
-        elif isinstance(action, TakeStaircase):
-            result = await member.slash(self.channel, "treppe take", position=action.index + 1)
+        elif isinstance(action, TakeStaircase | TakeDiscard):
+            pile = self.game.public_view().discard_pile
+            position = len(pile) - by_depth(action, pile).depth + 1  # type: ignore[union-attr]
+            result = await member.slash(self.channel, "treppe take", position=position)
         elif isinstance(action, Meld):
             text = " ".join(c.code.lower() for c in action.cards)  # typed the lazy way
             result = await member.slash(self.channel, "treppe meld", cards=text)
@@ -407,5 +446,22 @@ class Table:
         return made
 
 
+def by_depth(action: Action, pile: Sequence[Card]) -> Action:
+    """A take named by its position (``TakeStaircase``) as the take of that depth the engine
+    lists; any other action as it is."""
+    if isinstance(action, TakeStaircase):
+        return TakeDiscard(action.seat, len(pile) - action.index)
+    return action
+
+
 def cards(text: str) -> list[str]:
     return [c.code for c in parse_cards(text)]
+
+
+def table_choice(live: LiveGame, seat: int) -> Any:
+    """What a computer player would do in this seat (the member does it when one click can)."""
+    game = live.game
+    assert game is not None
+    spec = live.options.spec
+    player = spec.make_player(spec.strengths[0], seat)
+    return player.choose(game.private_view(seat), list(game.legal_actions()))

@@ -96,6 +96,7 @@ def _odd_actions(game: RummyGame, rng: random.Random) -> list[Action]:
         DrawTalon(seat),
         TakeStaircase(seat, rng.randint(-1, 8)),
         TakeDiscard(seat),
+        TakeDiscard(seat, rng.randint(0, 4)),
         TakeBack(seat),
         Discard(seat, rng.choice(cards)),
         Meld(seat, some),

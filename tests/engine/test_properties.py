@@ -37,7 +37,7 @@ def play_session(seats: int, seed: int, target: int) -> Game:
         events = game.apply(action)
         assert len(game.actions) == version + 1
         assert sorted(game.card_locations()) == PACK, "every card in exactly one place"
-        assert game.scores == credited(game), "scores equal what was credited"
+        assert game.totals == credited(game), "scores equal what was credited"
         for seat_view in game.public_view().seats:
             hand = list(game.hands[seat_view.seat])
             for card in seat_view.known_cards:
@@ -55,8 +55,8 @@ def play_session(seats: int, seed: int, target: int) -> Game:
         else:
             assert game.to_act == seat
     assert game.winner is not None
-    assert game.scores[game.winner] >= target
-    assert sorted(game.scores).count(game.scores[game.winner]) == 1
+    assert game.totals[game.winner] >= target
+    assert sorted(game.totals).count(game.totals[game.winner]) == 1
     return game
 
 

@@ -1,12 +1,14 @@
-"""The shape of the code, read from the source: no import cycles, and outside the registry
-and the game folders no module names a game.
+"""The shape of the code, read from the source: no import cycles, outside the registry and
+the game folders no module names a game, and no file or function too long to read.
 
-``PACKAGES`` lists the packages checked: the engine and the bot.
+``PACKAGES`` lists the packages checked: the engine and the bot. Every file is read and parsed
+once (``parsed``) and its tree shared by all the tests here.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -29,6 +31,8 @@ MAY_NAME_GAMES = (
     "bot/games/",
 )
 GAME_FOLDERS = ("engine/games", "bot/games")
+MAX_FILE_LINES = 400
+MAX_FUNCTION_LINES = 60  # from its ``def`` line to its last, decorators aside
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -43,13 +47,24 @@ def source_files(root: Path, packages: Iterable[str]) -> Iterator[Path]:
         yield from sorted((root / package).rglob("*.py"))
 
 
+@functools.cache
+def source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The file's syntax tree, parsed once for every test of this module (never changed)."""
+    return ast.parse(source(path))
+
+
 def import_graph(root: Path, packages: Iterable[str]) -> dict[str, set[str]]:
     """Module -> the modules of ``packages`` it imports (anywhere in its source)."""
     files = {module_name(p, root): p for p in source_files(root, packages)}
     graph: dict[str, set[str]] = {m: set() for m in files}
     for module, path in files.items():
         is_package = path.name == "__init__.py"
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -133,26 +148,29 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return ids
 
 
-def game_class_names(root: Path) -> set[str]:
+@functools.cache
+def game_class_names(root: Path) -> frozenset[str]:
     """Classes defined in the game folders and nowhere else."""
 
     def classes(paths: Iterable[Path]) -> set[str]:
         return {
             node.name
             for path in paths
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            for node in ast.walk(parsed(path))
             if isinstance(node, ast.ClassDef)
         }
 
     inside = [p for folder in GAME_FOLDERS for p in (root / folder).rglob("*.py")]
     outside = [p for p in source_files(root, PACKAGES) if p not in inside]
-    return classes(inside) - classes(outside)
+    return frozenset(classes(inside) - classes(outside))
 
 
-def names_of_games(path: Path, keys: set[str], titles: set[str], classes: set[str]) -> list[str]:
+def names_of_games(
+    path: Path, keys: set[str], titles: set[str], classes: frozenset[str]
+) -> list[str]:
     """What in ``path``'s code (docstrings and comments aside) names a game: a game key as a
     word of an identifier or import path, a key or title in a string, a game's class."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     docs = _docstrings(tree)
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
@@ -193,7 +211,7 @@ def test_names_check_sees_keys_titles_and_classes(tmp_path: Path) -> None:
         "w = RommeGame\n"
         "v = TableGame  # Rommé in a comment: fine\n"
     )
-    found = names_of_games(path, {"romme", "wiener"}, {"rommé"}, {"RommeGame"})
+    found = names_of_games(path, {"romme", "wiener"}, {"rommé"}, frozenset({"RommeGame"}))
     assert [f.split()[0] for f in found] == ["m.py:2", "m.py:3", "m.py:4", "m.py:5"]
 
 
@@ -211,3 +229,70 @@ def test_no_module_outside_the_games_names_a_game(path: Path) -> None:
     keys = {s.key for s in specs}
     titles = {s.title.lower() for s in specs}
     assert names_of_games(path, keys, titles, game_class_names(ROOT)) == []
+
+
+# ------------------------------------------------------------------ sizes
+def _functions(node: ast.AST, prefix: str = "") -> Iterator[tuple[str, ast.AST]]:
+    """Every function and method below ``node`` with its qualified name (``Class.method``)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            name = f"{prefix}{child.name}"
+            if not isinstance(child, ast.ClassDef):
+                yield name, child
+            yield from _functions(child, f"{name}.")
+        else:
+            yield from _functions(child, prefix)
+
+
+def oversized(root: Path, paths: Iterable[Path]) -> list[str]:
+    """Each file over ``MAX_FILE_LINES`` lines and each function over ``MAX_FUNCTION_LINES``,
+    with its size."""
+    found: list[str] = []
+    for path in paths:
+        shown = path.relative_to(root)
+        lines = len(source(path).splitlines())
+        if lines > MAX_FILE_LINES:
+            found.append(f"{shown}: {lines} lines (at most {MAX_FILE_LINES})")
+        for name, node in _functions(parsed(path)):
+            assert node.end_lineno is not None
+            length = node.end_lineno - node.lineno + 1
+            if length > MAX_FUNCTION_LINES:
+                found.append(
+                    f"{shown}:{node.lineno} {name}: {length} lines (at most {MAX_FUNCTION_LINES})"
+                )
+    return found
+
+
+def test_no_file_or_function_is_too_long() -> None:
+    found = oversized(ROOT, source_files(ROOT, PACKAGES))
+    if found:
+        pytest.fail("too long to read:\n" + "\n".join(found), pytrace=False)
+
+
+def test_the_size_check_finds_long_files_and_functions(tmp_path: Path) -> None:
+    def function(head: str, lines: int, indent: str = "") -> str:
+        """A function of ``lines`` lines, its ``def`` line included."""
+        return head + "".join(f"{indent}    x = {i}\n" for i in range(lines - 1))
+
+    at_most = function("def short():\n", MAX_FUNCTION_LINES)
+    (tmp_path / "fine.py").write_text(at_most + "\n" * (MAX_FILE_LINES - MAX_FUNCTION_LINES))
+    one_more = function("    async def narrate(self):\n", MAX_FUNCTION_LINES + 1, "    ")
+    (tmp_path / "long.py").write_text("class Table:\n" + one_more + "\n" * (MAX_FILE_LINES - 61))
+    assert oversized(tmp_path, sorted(tmp_path.glob("*.py"))) == [
+        f"long.py: {MAX_FILE_LINES + 1} lines (at most {MAX_FILE_LINES})",
+        f"long.py:2 Table.narrate: {MAX_FUNCTION_LINES + 1} lines (at most {MAX_FUNCTION_LINES})",
+    ]
+
+
+def test_the_test_tree_mirrors_the_source_tree() -> None:
+    """Every folder of tests/engine and tests/bot names a package of the source: a module's
+    tests are found where the module is (tests/bot/hand/ for bot/hand/)."""
+    strays = [
+        str(folder.relative_to(ROOT))
+        for package in PACKAGES
+        for folder in sorted((ROOT / "tests" / package).rglob("*"))
+        if folder.is_dir()
+        and folder.name not in ("__pycache__", "fixtures")
+        and not (ROOT / folder.relative_to(ROOT / "tests")).is_dir()
+    ]
+    assert not strays, f"test folders without a source package: {strays}"

@@ -7,25 +7,21 @@ from collections.abc import Mapping, Sequence
 
 import bot.games.romme.render_alt as render_alt
 from bot.core.errors import Refusal
-from bot.core.presenter import (
-    HandContext,
-    TypedField,
-)
-from bot.core.reading import one_card, parse_layoff, parse_layoff_value, small_number
-from bot.core.texts import clip, plural, sessions_text
+from bot.core.handstate import HandContext, TypedField
+from bot.core.reading import one_card, parse_layoff, small_number
+from bot.core.texts import clip, end_label
 from bot.games import twopack
-from bot.games.romme.render import render_romme_round_result, render_romme_table
-from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
+from bot.games.romme.render import render_romme_table
+from bot.games.romme.render_results import render_romme_round_result
 from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
-from engine.i18n import N_, _, decimal
-from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase
+from engine.i18n import N_, N_plural, _
+from engine.protocol import Phase
 from engine.twopack import analyse_variant_meld, meld_options
-from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = N_(
     "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"
@@ -39,49 +35,10 @@ SUMMARY = N_(
     "minus points (joker 30, Ace 11), doubled after a hand Rommé. Every player deals once; "
     "the fewest minus points win."
 )
-LABELS = {
-    "dealer_gets_14": (N_("dealer gets 14, no upcard"), N_("13 cards and an upcard")),
-    "discard_only_to_meld": (N_("discard taken only to meld"), N_("discard taken freely")),
-    "strict_swap": (N_("strict joker swap"), N_("joker swap with any missing suit")),
-    "hand_romme_double": (N_("hand Rommé doubles"), N_("hand Rommé counts single")),
-    "no_return": (N_("no-return on"), N_("no-return off")),
-}
-
-
-def _view(view: BasePublicView) -> RommePublicView:
-    assert isinstance(view, RommePublicView), "not a Rommé table"
-    return view
-
-
-def _private(view: BasePrivateView) -> RommePrivateView:
-    assert isinstance(view, RommePrivateView), "not a Rommé hand"
-    return view
-
-
-def _result(result: object) -> RommeRoundResult:
-    assert isinstance(result, RommeRoundResult), "not a Rommé round"
-    return result
-
-
-def result_line(result: RommeRoundResult, names: Sequence[str]) -> str:
-    if result.went_out is None:
-        return _(
-            "Round {round_number} ended dead: the stock ran out, no minus points.",
-            round_number=result.round_number,
-        )
-    double = _(" (hand Rommé: minus points doubled)") if result.hand_romme else ""
-    return _(
-        "Round {round_number}: {value} went out{double}.",
-        round_number=result.round_number,
-        value=names[result.went_out],
-        double=double,
-    )
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    shared = twopack.tell_pile_event(event, names)
-    if shared is not None:
-        return shared
+    """The log's words for an event of Rommé's own."""
     if isinstance(event, Opened):
         return _(
             "{value} has the first meld down ({points} points).",
@@ -102,14 +59,6 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
             value3=format_cards(event.cards),
             points=event.points,
         )
-    if isinstance(event, VariantRoundEnded) and isinstance(event.result, RommeRoundResult):
-        return result_line(event.result, names)
-    if isinstance(event, VariantSessionEnded):
-        return _(
-            "🏆 {value} wins with {value2} minus points!",
-            value=names[event.winner],
-            value2=event.totals[event.winner],
-        )
     return None
 
 
@@ -129,66 +78,49 @@ def parse_swap(seat: int, text: str) -> JokerSwap:
     return JokerSwap(seat, card, number - 1, tuple(new))
 
 
-def _lay(ctx: HandContext, values: list[str]) -> Action:
-    return parse_layoff_value(ctx.seat.seat, values[0])
+class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView, RommeRoundResult]):
+    """Rommé on Discord: the two-pack presenter with the first meld of 40 and minus points."""
 
-
-class RommePresenter(twopack.TwoPackPresenter):
     key = "romme"
     timeout_steps = 3  # an unfinished first meld is taken back first
+    score_words = N_plural("{total} minus point", "{total} minus points")
     session_lower_is_better = True
-
-    def option_label(self, name: str, value: OptionValue) -> str:
-        if name in LABELS:
-            return _(LABELS[name][0 if value else 1])
-        if name == "rounds":
-            return (
-                _("every player deals once") if value is None else _("{value} rounds", value=value)
-            )
-        if name == "hand_size":
-            return _("{value} cards each", value=value)
-        if name == "opening_minimum":
-            return _("first meld at least {value}", value=value)
-        if name == "max_rebuilds":
-            return _("stock rebuilt at most {times}", times=plural(int(value or 0), "time"))
-        return super().option_label(name, value)
+    best_counts = False  # the most minus points are the worst
+    closing_words = N_("went out {closed} times, {special} hand Rommés")
 
     def rules_summary(self) -> str:
         return _(SUMMARY)
 
     # ------------------------------------------------------------ the table
-    def heading(self, view: BasePublicView) -> str:
-        table = _view(view)
+    def heading(self, view: RommePublicView) -> str:
         return _(
             "{title} — round {round_number} of {rounds}",
             title=self.title,
-            round_number=table.round_number,
-            rounds=table.rounds,
+            round_number=view.round_number,
+            rounds=view.rounds,
         )
 
-    def phase_text(self, view: BasePublicView) -> str:
+    def phase_text(self, view: RommePublicView) -> str:
         return twopack.phase_text(view) or _(
             "plays: melds, lay-offs and joker swaps, then a discard"
         )
 
-    def seat_text(self, view: BasePublicView, seat: int) -> str:
-        table = _view(view)
-        s = table.seats[seat]
+    def seat_text(self, view: RommePublicView, seat: int) -> str:
+        s = view.seats[seat]
         if s.opened:
             opening = _("first meld down ({opening_points})", opening_points=s.opening_points)
         elif s.opening_points:
             opening = _(
                 "first meld {opening_points}/{opening_minimum}",
                 opening_points=s.opening_points,
-                opening_minimum=table.opening_minimum,
+                opening_minimum=view.opening_minimum,
             )
         else:
-            opening = _("not out yet (0/{opening_minimum})", opening_minimum=table.opening_minimum)
+            opening = _("not out yet (0/{opening_minimum})", opening_minimum=view.opening_minimum)
         return _("**{minus}** minus · {opening}", minus=s.minus, opening=opening)
 
-    def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
-        table = _view(view)
-        return [(_("Melds"), self._melds_text(names, table)), twopack.piles_field(table)]
+    def table_fields(self, names: Sequence[str], view: RommePublicView) -> list[tuple[str, str]]:
+        return [(_("Melds"), self._melds_text(names, view)), twopack.piles_field(view)]
 
     def _melds_text(self, names: Sequence[str], view: RommePublicView) -> str:
         if not view.melds:
@@ -205,22 +137,10 @@ class RommePresenter(twopack.TwoPackPresenter):
             )
         return clip("\n".join(lines), 1024)
 
-    def footer(self, view: BasePublicView) -> str:
+    def footer(self, view: RommePublicView) -> str:
         return _(
             "First meld at least {value} · fewest minus points win",
-            value=_view(view).opening_minimum,
-        )
-
-    def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
-        ranked = sorted(_view(view).seats, key=lambda s: s.minus)
-        return "\n".join(
-            _(
-                "{place}. {name}: **{minus}** minus points",
-                place=place + 1,
-                name=names[s.seat],
-                minus=s.minus,
-            )
-            for place, s in enumerate(ranked)
+            value=view.opening_minimum,
         )
 
     def round_points_text(self, points: int) -> str:
@@ -230,52 +150,52 @@ class RommePresenter(twopack.TwoPackPresenter):
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
         return tell_event(event, names)
 
-    def round_record(self, result: object) -> RoundRecord:
-        done = _result(result)
-        zero = (0,) * len(done.totals)
-        return RoundRecord(
-            done.round_number, done.went_out, done.hand_romme, done.minus, zero, done.totals
+    def round_headline(self, result: RommeRoundResult, names: Sequence[str]) -> str:
+        if result.closer is None:
+            return _(
+                "Round {round_number} ended dead: the stock ran out, no minus points.",
+                round_number=result.round_number,
+            )
+        double = _(" (hand Rommé: minus points doubled)") if result.special else ""
+        return _(
+            "Round {round_number}: {value} went out{double}.",
+            round_number=result.round_number,
+            value=names[result.closer],
+            double=double,
         )
 
-    def result_lines(self, names: Sequence[str], result: object) -> list[str]:
-        done = _result(result)
-        lines = [result_line(done, names)]
-        for seat, name in enumerate(names):
-            cards = format_cards(done.hands[seat]) or "—"
-            lines.append(
-                _(
-                    "{name}: left in hand {cards} → −{value}, total **{value2}**",
-                    name=name,
-                    cards=cards,
-                    value=done.minus[seat],
-                    value2=done.totals[seat],
-                )
-            )
-        return lines
+    def result_seat_line(self, result: RommeRoundResult, seat: int, name: str) -> str:
+        return _(
+            "{name}: left in hand {cards} → −{value}, total **{value2}**",
+            name=name,
+            cards=format_cards(result.hands[seat]) or "—",
+            value=result.points[seat],
+            value2=result.totals[seat],
+        )
 
-    def render_table(self, view: BasePublicView) -> bytes | None:
-        return render_romme_table(_view(view))
+    def render_table(self, view: RommePublicView) -> bytes | None:
+        return render_romme_table(view)
 
-    def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
-        return render_romme_round_result(_result(result), list(names))
+    def render_round(self, result: RommeRoundResult, names: Sequence[str]) -> bytes | None:
+        return render_romme_round_result(result, list(names))
 
-    def describe_table(self, view: BasePublicView) -> str | None:
-        return render_alt.table_alt_text(_view(view))
+    def describe_table(self, view: RommePublicView) -> str | None:
+        return render_alt.table_alt_text(view)
 
-    def describe_round(self, result: object, names: Sequence[str]) -> str | None:
-        return render_alt.round_alt_text(_result(result), names)
+    def describe_round(self, result: RommeRoundResult, names: Sequence[str]) -> str | None:
+        return render_alt.round_alt_text(result, names)
 
-    def describe_session(self, names: Sequence[str], view: BasePublicView) -> str | None:
-        return render_alt.session_alt_text(names, _view(view))
+    def describe_session(self, names: Sequence[str], view: RommePublicView) -> str | None:
+        return render_alt.session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
-    def turn_text(self, view: BasePrivateView) -> str:
+    def turn_text(self, view: RommePrivateView) -> str:
         return twopack.turn_text(view) or (
             _("**Your turn:** meld, lay off or swap jokers as you like, then discard one card.")
         )
 
-    def hand_lines(self, view: BasePrivateView) -> list[str]:
-        private = _private(view)
+    def hand_lines(self, view: RommePrivateView) -> list[str]:
+        private = view
         public = private.public
         me = public.seats[private.seat]
         lines = twopack.locked_line(private)
@@ -298,14 +218,7 @@ class RommePresenter(twopack.TwoPackPresenter):
         lines.append(twopack.piles_line(public))
         return lines
 
-    def hand_footer(self, name: str, view: BasePrivateView) -> str:
-        return _(
-            "{name} · {value} minus points",
-            name=name,
-            value=_private(view).public.seats[view.seat].minus,
-        )
-
-    def hint_text(self, ctx: HandContext) -> str:
+    def hint_text(self, ctx: HandContext[RommePrivateView]) -> str:
         lines = []
         shapes = []
         for cards in meld_options(ctx.private.hand):
@@ -318,7 +231,7 @@ class RommePresenter(twopack.TwoPackPresenter):
                 _("• meld {value} for {total}", value=format_cards(shape.cards), total=shape.total)
             )
         for action in self.layoffs(ctx)[:8]:
-            place = "" if action.end is None else f" ({twopack.end_label(action.end)})"
+            place = "" if action.end is None else f" ({end_label(action.end)})"
             lines.append(
                 _(
                     "• lay off {card} on meld {value}{place}",
@@ -370,36 +283,6 @@ class RommePresenter(twopack.TwoPackPresenter):
             except RulesError:
                 continue
         return sorted(scored, key=lambda pair: -pair[0])
-
-    def table_melds(self, view: BasePublicView) -> list[tuple[int, str]]:
-        return [(meld.id, format_cards([p.card for p in meld.cards])) for meld in _view(view).melds]
-
-    # ------------------------------------------------------------ statistics
-    def leaderboard_line(self, row: LeaderboardRow) -> str:
-        return _("{points} minus points", points=row.points)
-
-    def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
-        return [
-            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
-            (_("Final minus points"), _("{points} in total", points=stats.points)),
-            (
-                _("Rounds"),
-                _(
-                    "{rounds} played, {average} minus points per round",
-                    rounds=stats.rounds,
-                    average=decimal(stats.average_per_round),
-                ),
-            ),
-            (
-                _("Closing rounds"),
-                _(
-                    "went out {closed} times, {special} hand Rommés",
-                    closed=stats.closed,
-                    special=stats.special,
-                ),
-            ),
-            (_("Abandoned games"), str(stats.abandoned)),
-        ]
 
 
 PRESENTER = RommePresenter()

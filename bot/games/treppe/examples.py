@@ -1,20 +1,132 @@
-"""Views for the benchmark and the tests: the docs positions (moments of real games, see
-``example_games``) and hand-built extremes for the bounds tests."""
+"""Treppenrommé's examples: the moments of real games the docs' pictures show (see
+``bot.games.examples``), its pictures, and views for the benchmark and the tests built on those
+moments, with hand-built extremes for the bounds tests."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 
-from bot.games import examples as example_games
+from bot.games.examples import NAMES, play
+from bot.games.treppe.render_results import render_round_result, render_session_result
+from bot.games.treppe.render_table import render_table
+from bot.render.hand import render_hand, sort_hand
 from engine.cards import FULL_PACK, Card, parse_cards
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.ai import make_player
+from engine.games.treppe.events import TreppeRoundResult
+from engine.games.treppe.game import Ruleset
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PublicView, SeatView
+from engine.protocol import Phase
 
-NAMES4 = ("Anna", "Ben", "Clara", "Dieter")
+NAMES4 = NAMES
+# The pictures also kept in German, as <name>.de.png.
+GERMAN = ("table-4-players.png", "hand.png", "round-result.png")
 
 
+# ----------------------------------------------------------------------------- the moments
+FOUR_SEED = 0  # four normal players; round 4 has lay-offs by other players
+ROUND = 4  # the round shown on the table picture and in the round result
+TWO_SEED = 15  # two normal players
+DEAD_SEED = 0  # two random players: round 1 ends dead
+
+
+@dataclass(frozen=True, slots=True)
+class TreppenFour:
+    """The four-player Treppenrommé game of the README's first pictures: round 4's table, its result
+    and the session's end."""
+
+    table: PublicView  # round 4 at the start of its last turn
+    turn: int  # which turn of round 4 that is
+    result: TreppeRoundResult  # the result of that same round 4
+    names: tuple[str, ...]
+    last: TreppeRoundResult  # the round that ended the session
+    totals: tuple[int, ...]  # the session end
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class TreppenTwo:
+    """The two-player Treppenrommé moment of the hand picture: Anna just took from the staircase."""
+
+    table: PublicView  # the moment Anna took from the staircase
+    hand: tuple[Card, ...]  # Anna's hand then
+    locked: Card  # the card she took and may not throw back this turn
+
+
+@cache
+def treppen_four() -> TreppenFour:
+    """Play the four-player Treppenrommé game from its seed to round 4's last turn and on to the
+    session's end (played once, then cached)."""
+    game = Ruleset().new_game(NAMES, FOUR_SEED)
+    players = [make_player("normal", FOUR_SEED * 7 + s) for s in range(4)]
+    turns: list[PublicView] = []  # round 4 at the start of each turn
+
+    def round_four_over() -> bool:
+        if game.round_number == ROUND and game.phase is Phase.DRAW:
+            turns.append(game.public_view())
+        return len(game.results) == ROUND
+
+    play(game, players, round_four_over)
+    result = game.results[ROUND - 1]
+    play(game, players, lambda: game.winner is not None)
+    assert game.winner is not None
+    names = tuple(game.names)
+    last = game.results[-1]
+    return TreppenFour(turns[-1], len(turns), result, names, last, tuple(game.totals), game.winner)
+
+
+@cache
+def treppen_two() -> TreppenTwo:
+    """Play the two-player Treppenrommé game from its seed until Anna has taken from the staircase
+    with both seats' melds down (played once, then cached)."""
+    game = Ruleset().new_game(NAMES[:2], TWO_SEED)
+    players = [make_player("normal", TWO_SEED * 7 + s) for s in range(2)]
+
+    def took() -> bool:
+        view = game.public_view()
+        return (
+            view.to_act == 0
+            and game.locked_discard is not None
+            and len(game.hands[0]) >= 8
+            and len({m.owner for m in view.melds}) == 2
+            and len(view.staircase) >= 4
+        )
+
+    play(game, players, took)
+    table = game.public_view()
+    hand = tuple(game.hands[0])
+    assert game.locked_discard is not None
+    return TreppenTwo(table, hand, game.locked_discard)
+
+
+@cache
+def dead_round() -> TreppeRoundResult:
+    """The first round of a game between two random players: nobody goes out before the
+    talon runs out a third time."""
+    game = Ruleset().new_game(NAMES[:2], DEAD_SEED)
+    players = [make_player("random", DEAD_SEED * 7 + s) for s in range(2)]
+    play(game, players, lambda: bool(game.results))
+    return game.results[0]
+
+
+def pictures() -> dict[str, bytes]:
+    """Treppenrommé's pictures in docs/img/, by file name, in the current language."""
+    four, two = treppen_four(), treppen_two()
+    return {
+        "table-2-players.png": render_table(two.table),
+        "hand.png": render_hand(sort_hand(two.hand), locked=two.locked),  # as the bot shows it
+        "round-result-dead.png": render_round_result(dead_round(), NAMES[:2]),
+        "table-4-players.png": render_table(four.table),
+        "round-result.png": render_round_result(four.result, four.names),
+        "session-result.png": render_session_result(four.names, four.totals, four.winner),
+    }
+
+
+# ----------------------------------------------------------------------------- views
 def cards(text: str) -> tuple[Card, ...]:
+    """The cards ``text`` names (``"Q♥ 10♣"``); an empty text gives none."""
     return tuple(parse_cards(text)) if text.strip() else ()
 
 
@@ -45,6 +157,8 @@ def seats(
     scores: Sequence[int],
     melds: Sequence[MeldView],
 ) -> tuple[SeatView, ...]:
+    """The seats of a built table: each with its hand count and score, and the points and whether it
+    placed cards this round read from ``melds``."""
     result = []
     for seat, name in enumerate(names):
         placed = [p for m in melds for p in m.cards if p.seat == seat]
@@ -57,12 +171,12 @@ def seats(
 
 def two_player_table() -> PublicView:
     """Two players in round 3, just after Anna took the top staircase card."""
-    return example_games.treppen_two().table
+    return treppen_two().table
 
 
 def four_player_table() -> PublicView:
     """Round 4 of a four-player game at the start of its last turn: many melds, lay-offs."""
-    return example_games.treppen_four().table
+    return treppen_four().table
 
 
 def full_staircase_table() -> PublicView:
@@ -107,15 +221,10 @@ def maximal_meld_table() -> PublicView:
 
 def example_hand() -> tuple[tuple[Card, ...], Card]:
     """Anna's hand on :func:`two_player_table`, the card she took locked by ``no_return``."""
-    example = example_games.treppen_two()
+    example = treppen_two()
     return example.hand, example.locked
 
 
-def round_result() -> RoundResult:
+def round_result() -> TreppeRoundResult:
     """The result of the round shown by :func:`four_player_table`."""
-    return example_games.treppen_four().result
-
-
-def dead_round() -> RoundResult:
-    """A round that ended dead: nobody went out."""
-    return example_games.dead_round()
+    return treppen_four().result

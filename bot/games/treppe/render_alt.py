@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.games.treppe.render_table import meld_credits
 from bot.render.alt import cards_words, ranked, round_head, seat_line, sentences, status
 from engine.actions import MeldKind
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.games.treppe.views import MeldView, PublicView
 from engine.i18n import _, card_count
 from engine.protocol import Phase

@@ -30,7 +30,7 @@ from bot.render.results import (
     number_columns,
     title_name,
 )
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.i18n import _, language
 
 ROW_PAD = 10
@@ -201,6 +201,7 @@ def render_session_result(names: Sequence[str], totals: Sequence[int], winner: i
 
 
 def cache_clear() -> None:
+    """Forget the round and session pictures drawn so far (``bot.render.clear_caches``)."""
     _render_round_result.cache_clear()
     _render_session_result.cache_clear()
 

@@ -85,10 +85,12 @@ MELD_POINTS = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
 
 
 def player_colour(seat: int) -> pal.RGB:
+    """The colour that marks a seat's name and cards in every picture."""
     return pal.PLAYERS[seat % len(pal.PLAYERS)]
 
 
 def name_style(seat: int, bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
+    """The text style of a seat's name: its player colour on ``bg``."""
     return Style(size, player_colour(seat), bg)
 
 
@@ -118,8 +120,7 @@ def _stair_layout(count: int) -> _StairLayout:
 
 
 def meld_credits(meld: MeldView) -> list[tuple[int, int]]:
-    """Who scored how much on ``meld``: (seat, points), the owner first, then whoever laid
-    off on it in seat order."""
+    """(seat, points) of who scored on ``meld``: the owner first, then the others by seat."""
     points = {meld.owner: 0}
     for placed in sorted(meld.cards, key=lambda p: p.seat != meld.owner):
         points[placed.seat] = points.get(placed.seat, 0) + placed.points
@@ -149,6 +150,7 @@ def meld_label(meld: MeldView) -> list[LabelPart]:
 
 
 def meld_fan_width(count: int) -> int:
+    """The width in pixels of ``count`` meld cards fanned out (0 for none)."""
     return 0 if count == 0 else (count - 1) * MELD_STEP + MELD_LAST_W
 
 
@@ -250,8 +252,7 @@ class Badge:
 
 
 def staircase_badges(count: int) -> list[Badge]:
-    """The numbers over a staircase of ``count`` cards: "1" for the bottom (oldest) card up to
-    "n · top", the numbers players use to say where they take from."""
+    """The numbers over ``count`` stair cards that players take by: "1" (oldest) to "n · top"."""
     layout = _stair_layout(count)
     badges = []
     for i in range(count):
@@ -362,6 +363,7 @@ def _layout(view: PublicView) -> _Layout:
 
 
 def table_size(view: PublicView) -> tuple[int, int]:
+    """The table picture's size in pixels for ``view`` (its height grows with the melds)."""
     return TABLE_W, _layout(view).height
 
 
@@ -380,8 +382,7 @@ def draw_table(view: PublicView) -> Image.Image:
 
 
 def render_table(view: PublicView) -> bytes:
-    """The table as PNG bytes. Cached by view and language: an unchanged table is not drawn
-    twice."""
+    """The table as PNG bytes, cached by view and language: an unchanged table is drawn once."""
     return _render_table(view, language())
 
 
@@ -391,6 +392,7 @@ def _render_table(view: PublicView, lang: str) -> bytes:
 
 
 def cache_clear() -> None:
+    """Forget the table pictures and meld tiles drawn so far (``bot.render.clear_caches``)."""
     _render_table.cache_clear()
     _meld_tile.cache_clear()
 

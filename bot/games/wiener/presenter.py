@@ -7,19 +7,15 @@ from collections.abc import Mapping, Sequence
 
 import bot.games.wiener.render_alt as render_alt
 from bot.core.errors import Refusal
-from bot.core.presenter import (
-    HandContext,
-    TypedField,
-)
+from bot.core.handstate import HandContext, TypedField
 from bot.core.reading import one_card
-from bot.core.texts import clip, plural, sessions_text
+from bot.core.texts import clip, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
-from bot.storage import LeaderboardRow, PlayerStats, RoundRecord
 from engine.actions import Action, CallRummy, Discard, Knock
 from engine.cards import Card, format_cards
-from engine.events import GameEvent
+from engine.events import GameEvent, SessionEnded
 from engine.games.wiener.events import (
     BoughtBack,
     DeclinedBuyBack,
@@ -28,10 +24,9 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
-from engine.i18n import N_, _, decimal
-from engine.protocol import BasePrivateView, BasePublicView, OptionValue, Phase, Standings
+from engine.i18n import N_, N_plural, _
+from engine.protocol import Phase, Standings
 from engine.twopack import Arrangement, arrange, deadwood, hand_value
-from engine.twopack.events import VariantRoundEnded, VariantSessionEnded
 
 SUMMARY = N_(
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
@@ -44,26 +39,7 @@ SUMMARY = N_(
     "each player. At 101 bad points you are out (one buy-back for 5 chips from 82); the last "
     "player in wins the pot."
 )
-LABELS = {
-    "buy_back": (N_("buy-back on"), N_("no buy-back")),
-    "no_return": (N_("no-return on"), N_("no-return off")),
-}
 Close = type[Knock] | type[CallRummy]
-
-
-def _view(view: BasePublicView) -> WienerPublicView:
-    assert isinstance(view, WienerPublicView), "not a Wiener Rummy table"
-    return view
-
-
-def _private(view: BasePrivateView) -> WienerPrivateView:
-    assert isinstance(view, WienerPrivateView), "not a Wiener Rummy hand"
-    return view
-
-
-def _result(result: object) -> WienerRoundResult:
-    assert isinstance(result, WienerRoundResult), "not a Wiener Rummy round"
-    return result
 
 
 def arrangement_text(laid: Arrangement) -> str:
@@ -77,31 +53,8 @@ def arrangement_text(laid: Arrangement) -> str:
     return f"{melds} | {left}" if melds else left
 
 
-def result_line(result: WienerRoundResult, names: Sequence[str]) -> str:
-    if result.closer is None:
-        return _(
-            "Round {round_number} ended dead: the stock ran out, no bad points.",
-            round_number=result.round_number,
-        )
-    how = _("called Rummy") if result.rummy else _("knocked")
-    out = (
-        _(" Out of the rubber: {value}.", value=", ".join(names[s] for s in result.out))
-        if result.out
-        else ""
-    )
-    return _(
-        "Round {round_number}: {value} {how}.{out}",
-        round_number=result.round_number,
-        value=names[result.closer],
-        how=how,
-        out=out,
-    )
-
-
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    shared = twopack.tell_pile_event(event, names)
-    if shared is not None:
-        return shared
+    """The log's words for an event of Viennese Rummy's own."""
     if isinstance(event, Knocked):
         return _(
             "👊 {value} knocked: {value2}.",
@@ -114,8 +67,6 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
             value=names[event.seat],
             value2=arrangement_text(event.hand),
         )
-    if isinstance(event, VariantRoundEnded) and isinstance(event.result, WienerRoundResult):
-        return result_line(event.result, names)
     if isinstance(event, BoughtBack):
         return _(
             "{value} bought back in for {chips} chips: {before} → {after} bad points.",
@@ -126,16 +77,10 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
         )
     if isinstance(event, DeclinedBuyBack):
         return _("{value} did not buy back in.", value=names[event.seat])
-    if isinstance(event, VariantSessionEnded):
-        return _(
-            "🏆 {value} wins the rubber and the pot of {pot} chips!",
-            value=names[event.winner],
-            pot=event.pot,
-        )
     return None
 
 
-def best_close(ctx: HandContext, kind: Close) -> Action:
+def best_close(ctx: HandContext[WienerPrivateView], kind: Close) -> Action:
     """The knock (or Rummy call) a button stands for: discard the card that leaves the least
     deadwood (the dearest such card). When none is legal the engine says why."""
     legal = [a for a in ctx.legal if isinstance(a, kind)]
@@ -154,24 +99,16 @@ def best_close(ctx: HandContext, kind: Close) -> Action:
     return kind(ctx.seat.seat, min(candidates, key=cost))
 
 
-class WienerPresenter(twopack.TwoPackPresenter):
-    key = "wiener"
+class WienerPresenter(
+    twopack.TwoPackPresenter[WienerPublicView, WienerPrivateView, WienerRoundResult]
+):
+    """Viennese Rummy on Discord: the two-pack presenter with knocking, bad points and chips (its
+    session totals are chips)."""
 
-    def option_label(self, name: str, value: OptionValue) -> str:
-        if name in LABELS:
-            return _(LABELS[name][0 if value else 1])
-        number = int(value or 0)
-        words = {
-            "hand_size": _("{number} cards each", number=number),
-            "knock_limit": _("knock below {number}", number=number),
-            "out_at": _("out at {number}", number=number),
-            "stake": _("stake {chips}", chips=plural(number, "chip")),
-            "knock_money": _("{chips} per knock", chips=plural(number, "chip")),
-            "buy_back_from": _("buy back from {number}", number=number),
-            "buy_back_cost": _("buy-back costs {chips}", chips=plural(number, "chip")),
-            "max_rebuilds": _("stock rebuilt at most {times}", times=plural(number, "time")),
-        }
-        return words.get(name) or super().option_label(name, value)
+    key = "wiener"
+    score_words = N_plural("{total} bad point", "{total} bad points")
+    best_counts = False  # the most bad points are the worst
+    closing_words = N_("knocked or called Rummy {closed} times, {special} Rummy calls")
 
     def rules_summary(self) -> str:
         return _(SUMMARY)
@@ -179,136 +116,133 @@ class WienerPresenter(twopack.TwoPackPresenter):
     def session_totals(self, standings: Standings) -> tuple[int, ...]:
         return standings.chips  # a rubber is played for chips
 
-    # ------------------------------------------------------------ the table
-    def heading(self, view: BasePublicView) -> str:
-        return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
+    def session_text(self, total: float) -> str:
+        return plural(int(total), "chip")
 
-    def phase_text(self, view: BasePublicView) -> str:
+    # ------------------------------------------------------------ the table
+    def phase_text(self, view: WienerPublicView) -> str:
         common = twopack.phase_text(view)
         if common is not None:
             return common
-        if _view(view).knocker is not None:
+        if view.knocker is not None:
             return _("discards (last turn after the knock)")
         return _("discards, knocks or calls Rummy")
 
-    def seat_text(self, view: BasePublicView, seat: int) -> str:
-        table = _view(view)
-        s = table.seats[seat]
+    def seat_text(self, view: WienerPublicView, seat: int) -> str:
+        s = view.seats[seat]
         state = "" if s.in_rubber else _(" · **out**")
         bought = _(" · bought back") if s.bought_back else ""
-        knock = _(" · 👊 knocked") if table.knocker == s.seat else ""
+        knock = _(" · 👊 knocked") if view.knocker == s.seat else ""
         return _(
             "**{bad}**/{out_at} bad points · {chips} chips{bought}{knock}{state}",
             bad=s.bad_points,
-            out_at=table.out_at,
+            out_at=view.out_at,
             chips=f"{s.chips:+d}",
             bought=bought,
             knock=knock,
             state=state,
         )
 
-    def table_fields(self, names: Sequence[str], view: BasePublicView) -> list[tuple[str, str]]:
-        table = _view(view)
+    def table_fields(self, names: Sequence[str], view: WienerPublicView) -> list[tuple[str, str]]:
         fields = []
         shown = [
             f"{names[s.seat]}: {arrangement_text(s.revealed)}"
-            for s in table.seats
+            for s in view.seats
             if s.revealed is not None
         ]
         if shown:
             fields.append((_("Laid down"), clip("\n".join(shown), 1024)))
-        if table.knocker is not None:
-            left = plural(table.final_turns_left, "player")
+        if view.knocker is not None:
+            left = plural(view.final_turns_left, "player")
             fields.append(
                 (_("After the knock"), _("{left} still to draw and discard once.", left=left))
             )
-        fields.append(twopack.piles_field(table))
+        fields.append(twopack.piles_field(view))
         return fields
 
-    def footer(self, view: BasePublicView) -> str:
-        table = _view(view)
-        return _(
-            "Pot: {pot} chips · out at {out_at} bad points", pot=table.pot, out_at=table.out_at
-        )
+    def footer(self, view: WienerPublicView) -> str:
+        return _("Pot: {pot} chips · out at {out_at} bad points", pot=view.pot, out_at=view.out_at)
 
-    def standings_text(self, names: Sequence[str], view: BasePublicView) -> str:
-        ranked = sorted(_view(view).seats, key=lambda s: (not s.in_rubber, -s.chips, s.bad_points))
-        return "\n".join(
-            _(
-                "{place}. {name}: **{chips}** chips, {bad} bad points",
-                place=place + 1,
-                name=names[s.seat],
-                chips=f"{s.chips:+d}",
-                bad=s.bad_points,
-            )
-            + ("" if s.in_rubber else _(" (out)"))
-            for place, s in enumerate(ranked)
+    def standing_text(self, standings: Standings, seat: int) -> str:
+        text = _(
+            "**{chips}** chips, {bad}",
+            chips=f"{standings.chips[seat]:+d}",
+            bad=self.score_text(standings.scores[seat]),
         )
+        return text if standings.in_play[seat] else text + _(" (out)")
 
     # ------------------------------------------------------------ rounds and events
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
         return tell_event(event, names)
 
-    def round_record(self, result: object) -> RoundRecord:
-        done = _result(result)
-        zero = (0,) * len(done.totals)
-        return RoundRecord(
-            done.round_number, done.closer, done.rummy, done.bad_points, zero, done.totals
+    def session_end_text(self, event: SessionEnded, names: Sequence[str]) -> str:
+        return _(
+            "🏆 {value} wins the rubber and the pot of {pot} chips!",
+            value=names[event.winner],
+            pot=event.pot,
         )
 
-    def result_lines(self, names: Sequence[str], result: object) -> list[str]:
-        done = _result(result)
-        lines = [result_line(done, names)]
-        for seat, name in enumerate(names):
-            laid = done.hands[seat]
-            if laid is None:
-                lines.append(_("{name}: out of the rubber", name=name))
-                continue
-            lines.append(
-                _(
-                    "{name}: {cards} → +{bad} bad points, total **{total}**, chips {chips}",
-                    name=name,
-                    cards=arrangement_text(laid),
-                    bad=done.bad_points[seat],
-                    total=done.totals[seat],
-                    chips=f"{done.chips[seat]:+d}",
-                )
+    def round_headline(self, result: WienerRoundResult, names: Sequence[str]) -> str:
+        if result.closer is None:
+            return _(
+                "Round {round_number} ended dead: the stock ran out, no bad points.",
+                round_number=result.round_number,
             )
-        return lines
+        how = _("called Rummy") if result.special else _("knocked")
+        out = ", ".join(names[s] for s in result.out)
+        return _(
+            "Round {round_number}: {value} {how}.{out}",
+            round_number=result.round_number,
+            value=names[result.closer],
+            how=how,
+            out=_(" Out of the rubber: {value}.", value=out) if out else "",
+        )
 
-    def render_table(self, view: BasePublicView) -> bytes | None:
-        return render_wiener_table(_view(view))
+    def result_seat_line(self, result: WienerRoundResult, seat: int, name: str) -> str:
+        laid = result.hands[seat]
+        if laid is None:
+            return _("{name}: out of the rubber", name=name)
+        return _(
+            "{name}: {cards} → +{bad} bad points, total **{total}**, chips {chips}",
+            name=name,
+            cards=arrangement_text(laid),
+            bad=result.points[seat],
+            total=result.totals[seat],
+            chips=f"{result.chips[seat]:+d}",
+        )
 
-    def render_round(self, result: object, names: Sequence[str]) -> bytes | None:
-        return render_wiener_round_result(_result(result), list(names))
+    def render_table(self, view: WienerPublicView) -> bytes | None:
+        return render_wiener_table(view)
 
-    def describe_table(self, view: BasePublicView) -> str | None:
-        return render_alt.table_alt_text(_view(view))
+    def render_round(self, result: WienerRoundResult, names: Sequence[str]) -> bytes | None:
+        return render_wiener_round_result(result, list(names))
 
-    def describe_round(self, result: object, names: Sequence[str]) -> str | None:
-        return render_alt.round_alt_text(_result(result), names)
+    def describe_table(self, view: WienerPublicView) -> str | None:
+        return render_alt.table_alt_text(view)
 
-    def describe_session(self, names: Sequence[str], view: BasePublicView) -> str | None:
-        return render_alt.session_alt_text(names, _view(view))
+    def describe_round(self, result: WienerRoundResult, names: Sequence[str]) -> str | None:
+        return render_alt.round_alt_text(result, names)
+
+    def describe_session(self, names: Sequence[str], view: WienerPublicView) -> str | None:
+        return render_alt.session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
-    def turn_text(self, view: BasePrivateView) -> str:
+    def turn_text(self, view: WienerPrivateView) -> str:
         common = twopack.turn_text(view)
         if common is not None:
             return common
-        if _private(view).public.knocker is not None:
+        if view.public.knocker is not None:
             return _("**Your last turn after the knock:** discard one card.")
         return _("**Your turn:** discard one card, or knock or call Rummy with your discard.")
 
-    def hand_lines(self, view: BasePrivateView) -> list[str]:
-        private = _private(view)
-        lines = twopack.locked_line(private)
-        lines.append(_("Deadwood in your hand: **{deadwood}**.", deadwood=private.deadwood))
-        lines.append(twopack.piles_line(private.public))
+    def hand_lines(self, view: WienerPrivateView) -> list[str]:
+        lines = twopack.locked_line(view)
+        lines.append(_("Deadwood in your hand: **{deadwood}**.", deadwood=view.deadwood))
+        lines.append(twopack.piles_line(view.public))
         return lines
 
-    def hand_footer(self, name: str, view: BasePrivateView) -> str:
-        me = _private(view).public.seats[view.seat]
+    def hand_footer(self, name: str, view: WienerPrivateView) -> str:
+        me = view.public.seats[view.seat]
         return _(
             "{name} · {bad} bad points · {chips} chips",
             name=name,
@@ -316,14 +250,14 @@ class WienerPresenter(twopack.TwoPackPresenter):
             chips=f"{me.chips:+d}",
         )
 
-    def suggestions(self, ctx: HandContext) -> list[Action]:
+    def suggestions(self, ctx: HandContext[WienerPrivateView]) -> list[Action]:
         """A Rummy call, else a knock, each with the discard that leaves the least deadwood."""
         for kind in (CallRummy, Knock):
             if any(isinstance(a, kind) for a in ctx.legal):
                 return [best_close(ctx, kind)]
         return []
 
-    def hint_text(self, ctx: HandContext) -> str:
+    def hint_text(self, ctx: HandContext[WienerPrivateView]) -> str:
         return _("💡 Best arrangement: {value}.", value=arrangement_text(arrange(ctx.private.hand)))
 
     def typed_fields(self, phase: Phase) -> list[TypedField]:
@@ -351,40 +285,6 @@ class WienerPresenter(twopack.TwoPackPresenter):
             kind: Close = Knock if verb == "knock" else CallRummy
             return [kind(seat, one_card(words[1]))]
         return [Discard(seat, one_card(text))]
-
-    # ------------------------------------------------------------ slash commands
-    def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
-        return []  # nothing is melded during play
-
-    def table_melds(self, view: BasePublicView) -> list[tuple[int, str]]:
-        return []  # no melds on the table to lay off on
-
-    # ------------------------------------------------------------ statistics
-    def leaderboard_line(self, row: LeaderboardRow) -> str:
-        return _("{points} chips", points=row.points)
-
-    def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
-        return [
-            (_("Sessions"), sessions_text(stats.played, stats.wins, stats.win_rate)),
-            (_("Final chips"), _("{points} in total", points=stats.points)),
-            (
-                _("Rounds"),
-                _(
-                    "{rounds} played, {average} bad points per round",
-                    rounds=stats.rounds,
-                    average=decimal(stats.average_per_round),
-                ),
-            ),
-            (
-                _("Closing rounds"),
-                _(
-                    "knocked or called Rummy {closed} times, {special} Rummy calls",
-                    closed=stats.closed,
-                    special=stats.special,
-                ),
-            ),
-            (_("Abandoned games"), str(stats.abandoned)),
-        ]
 
 
 PRESENTER = WienerPresenter()

@@ -91,6 +91,7 @@ def _meld_fan(meld: VariantMeld) -> Fan:
 
 
 def limit_bar(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
+    """Draw how near a seat's ``bad`` points are to ``out_at``, in the alert colour once close."""
     fraction = bad / out_at if out_at else 1.0
     colour = pal.ALERT if fraction >= DANGER else pal.MUTED
     v.draw_bar(canvas, INFO_X, y, BAD_BAR_W, fraction, colour)
@@ -277,6 +278,7 @@ def _layout(view: WienerPublicView) -> _Layout:
 
 
 def wiener_table_size(view: WienerPublicView) -> tuple[int, int]:
+    """The Viennese Rummy table picture's size in pixels for ``view``."""
     layout = _layout(view)
     return layout.width, layout.height
 
@@ -361,6 +363,7 @@ def _render_wiener_table(view: WienerPublicView, lang: str) -> bytes:
 
 
 def cache_clear() -> None:
+    """Forget the Viennese Rummy table pictures drawn so far (``bot.render.clear_caches``)."""
     _render_wiener_table.cache_clear()
 
 

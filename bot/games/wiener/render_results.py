@@ -208,6 +208,7 @@ def render_wiener_round_result(
 
 
 def cache_clear() -> None:
+    """Forget the Viennese Rummy round pictures drawn so far (``bot.render.clear_caches``)."""
     _render_wiener_round_result.cache_clear()
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from engine.actions import (
     Action,
@@ -20,34 +20,44 @@ from engine.actions import (
     MeldKind,
     TakeBack,
     TakeDiscard,
-    TakeStaircase,
 )
 from engine.cards import JOKER, Card
 from engine.errors import IllegalAction, IllegalMeld
+from engine.games.romme.events import RommeRoundResult
 from engine.i18n import N_, Message
+from engine.piles import PileGame, PileRules
 from engine.protocol import Phase
-from engine.twopack.base import TwoPackGame
 from engine.twopack.deadwood import best_meld_points, meld_options
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld
 
 
-class RommeOptions(Protocol):
+class RommeOptions(PileRules, Protocol):
     """The ruleset options the checks read."""
 
     @property
-    def opening_minimum(self) -> int: ...
+    def opening_minimum(self) -> int:
+        """Points a seat's first meld needs; its figures stay pending until they reach them."""
+        ...
+
     @property
-    def discard_only_to_meld(self) -> bool: ...
+    def discard_only_to_meld(self) -> bool:
+        """A card taken from the discard pile must be melded in the same turn."""
+        ...
+
     @property
-    def strict_swap(self) -> bool: ...
-    def to_json(self) -> dict[str, Any]: ...
+    def strict_swap(self) -> bool:
+        """A set gives up its joker only when it holds four cards."""
+        ...
 
 
 RulesT = TypeVar("RulesT", bound=RommeOptions)
 
 
-class RommeChecks(TwoPackGame[RulesT]):
+class RommeChecks(PileGame[RulesT, RommeRoundResult]):
     """The checks and legal moves of a Rommé game; the state is set up by ``RommeGame``."""
+
+    MIN_SEATS = 2
+    MAX_SEATS = 6
 
     melds: list[VariantTableMeld]
     opened: list[bool]
@@ -96,8 +106,8 @@ class RommeChecks(TwoPackGame[RulesT]):
             return self.melds[meld_id]
         raise IllegalAction(N_("There is no meld {number} on the table."), number=meld_id + 1)
 
-    def _check_take_discard(self, seat: int) -> None:
-        self._check_draw(seat, from_discard=True)
+    def _check_take_discard(self, seat: int, depth: int) -> None:
+        self._check_draw(seat, depth)
         if not self.ruleset.discard_only_to_meld:
             return
         card = self.discard[-1]
@@ -184,12 +194,12 @@ class RommeChecks(TwoPackGame[RulesT]):
         self._check_keeps_a_copy(rest, [action.card, *action.cards])
         return meld, index, shape
 
-    def verify(self, action: Action) -> None:
-        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+    def _check(self, action: Action) -> None:
+        """``verify``: raise a ``RulesError`` saying why ``action`` is not allowed now."""
         if isinstance(action, DrawTalon):
-            self._check_draw(action.seat, from_discard=False)
+            self._check_draw(action.seat, None)
         elif isinstance(action, TakeDiscard):
-            self._check_take_discard(action.seat)
+            self._check_take_discard(action.seat, action.depth)
         elif isinstance(action, Meld):
             self._check_meld(action)
         elif isinstance(action, LayOff):
@@ -221,11 +231,6 @@ class RommeChecks(TwoPackGame[RulesT]):
                     need=need,
                 )
             self._check_must_meld([])
-        elif isinstance(action, TakeStaircase):
-            self._check_turn(action.seat)
-            raise IllegalAction(
-                N_("Rommé has no staircase: take the top discard or the top card of the stock.")
-            )
         elif isinstance(action, Knock | CallRummy | BuyBack):
             self._check_turn(action.seat)
             raise IllegalAction(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.events import GameEvent
+from engine.events import GameEvent, RoundResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +18,9 @@ class Opened(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class MeldsTakenBack(GameEvent):
+    """``seat`` took its pending first meld (the melds ``meld_ids``, short of the minimum)
+    back into the hand: ``cards``."""
+
     seat: int
     meld_ids: tuple[int, ...]
     cards: tuple[Card, ...]
@@ -25,6 +28,9 @@ class MeldsTakenBack(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class JokerSwapped(GameEvent):
+    """``seat`` put ``card`` in place of the joker of meld ``meld_id`` and laid that joker
+    at once in the new meld ``new_meld_id`` (the joker must not go into the hand)."""
+
     seat: int
     meld_id: int
     card: Card  # the natural card that replaced the joker
@@ -33,17 +39,19 @@ class JokerSwapped(GameEvent):
     points: int  # the new meld's points
 
 
-@dataclass(frozen=True, slots=True)
-class RommeRoundResult:
-    """The end of a Rommé round. ``went_out`` is None for a dead round (no minus points)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RommeRoundResult(RoundResult):
+    """The end of a Rommé round: ``points`` are the minus points of the cards left in
+    ``hands``, doubled for a Rommé hand (``special``); a dead round gives none."""
 
-    round_number: int
-    went_out: int | None
-    hand_romme: bool
     hands: tuple[tuple[Card, ...], ...]
-    minus: tuple[int, ...]  # minus points this round, by seat
-    totals: tuple[int, ...]  # minus points so far
 
     @property
-    def dead(self) -> bool:
-        return self.went_out is None
+    def hand_romme(self) -> bool:
+        """The closer went out in one turn (a Rommé hand) and the rules double the minus points."""
+        return self.special
+
+    @property
+    def minus(self) -> tuple[int, ...]:
+        """Each seat's minus points of the round, by seat: ``points`` in Rommé's words."""
+        return self.points

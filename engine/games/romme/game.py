@@ -22,16 +22,15 @@ from engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from engine.cards import JOKER, Card
-from engine.errors import IllegalAction
-from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded
+from engine.cards import JOKER, Card, Pack
+from engine.events import LaidOff, Melded
 from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
-from engine.i18n import N_
-from engine.protocol import Phase, Standings
-from engine.table import Deal, Rules
-from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
+from engine.i18n import N_, N_plural
+from engine.options import Rules, flag, option
+from engine.protocol import Phase
+from engine.table import Deal
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
 from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
@@ -40,25 +39,68 @@ from engine.twopack.views import VariantMeldView, VariantPlacedCard
 class RommeRuleset(Rules):
     """The options a Rommé table agrees on. Frozen: a game never changes its rules."""
 
-    hand_size: int = 13
-    dealer_gets_14: bool = False  # the dealer gets one more card instead of an upcard
-    discard_only_to_meld: bool = False  # the discard taken must be the next card played
-    strict_swap: bool = False  # a set gives up its joker only when it has four cards
-    hand_romme_double: bool = True  # going out in one turn doubles everybody's minus points
-    rounds: int | None = None  # None: every player deals once
-    opening_minimum: int = 40
-    no_return: bool = True  # the discard taken may not be thrown back in the same turn
-    max_rebuilds: int = 3  # the stock runs out this often and is rebuilt; next time: dead round
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.hand_size <= 15:
-            raise ValueError("hand_size must be between 1 and 15")
-        if self.rounds is not None and self.rounds <= 0:
-            raise ValueError("rounds must be positive")
-        if self.opening_minimum < 0 or self.max_rebuilds < 0:
-            raise ValueError("opening_minimum and max_rebuilds cannot be negative")
+    hand_size: int = option(
+        13,
+        minimum=1,
+        maximum=15,
+        about="cards dealt to each player",
+        label=N_plural("{value} card each", "{value} cards each"),
+    )
+    dealer_gets_14: bool = flag(
+        False,
+        about="the dealer gets one more card, no upcard",
+        on=N_("dealer gets 14, no upcard"),
+        off=N_("13 cards and an upcard"),
+    )
+    discard_only_to_meld: bool = flag(
+        False,
+        about="the discard taken must be melded at once",
+        on=N_("discard taken only to meld"),
+        off=N_("discard taken freely"),
+    )
+    strict_swap: bool = flag(
+        False,
+        about="a set gives up its joker only with four cards",
+        on=N_("strict joker swap"),
+        off=N_("joker swap with any missing suit"),
+    )
+    hand_romme_double: bool = flag(
+        True,
+        about="going out in one turn doubles minus points",
+        on=N_("Rommé hand doubles"),
+        off=N_("Rommé hand counts single"),
+    )
+    rounds: int | None = option(
+        None,
+        minimum=1,
+        maximum=50,
+        about="rounds to play (unset: every player deals once)",
+        label=N_plural("{value} round", "{value} rounds"),
+        unset=N_("every player deals once"),
+    )
+    opening_minimum: int = option(
+        40,
+        minimum=0,
+        maximum=200,
+        about="points the first meld needs",
+        label=N_("first meld at least {value}"),
+    )
+    no_return: bool = flag(
+        True,
+        about="the discard taken may not go back that turn",
+        on=N_("no return"),
+        off=N_("return allowed"),
+    )
+    max_rebuilds: int = option(
+        3,
+        minimum=0,
+        maximum=10,
+        about="stock rebuilds per round before it ends dead",
+        label=N_plural("stock rebuilt at most {value} time", "stock rebuilt at most {value} times"),
+    )
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> RommeGame:
+        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
         return RommeGame(self, names, seed, deal)
 
 
@@ -67,7 +109,9 @@ class RommeGame(RommeChecks[RommeRuleset]):
 
     GAME_KEY = "romme"
     TITLE = "Rommé"
-    JOKERS = 6
+    PACK = Pack(packs=2, jokers=6)
+    LOWER_IS_BETTER = True
+    UNIT = N_("minus points")
 
     def __init__(
         self,
@@ -77,119 +121,73 @@ class RommeGame(RommeChecks[RommeRuleset]):
         deal: Deal | None = None,
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        if ruleset.hand_size * self.n + 2 > self.pack_size:
-            raise IllegalAction(N_("Those hands need more cards than the game has."))
         self.rounds = ruleset.rounds or self.n
-        self.minus = [0] * self.n
         self.round_points = [0] * self.n
         self.melds: list[VariantTableMeld] = []
         self.opened = [False] * self.n
         self.opening_points = [0] * self.n
         self.played_before = [False] * self.n  # melded in an earlier turn of this round
-        self.results: list[RommeRoundResult] = []
-        self._reset_turn()
-        if deal is None:
-            self.dealer = self._draw_for_dealer()
-            self._start_round(None)
-        else:
-            self._check_deal(deal, self.pack())
-            self.dealer = deal.dealer
-            self._start_round(deal)
+        self._new_turn()
+        self._first_round(deal)
 
-    def _max_rebuilds(self) -> int:
-        return self.ruleset.max_rebuilds
-
-    def _reset_turn(self) -> None:
+    def _new_turn(self) -> None:
         self.pending: list[int] = []  # meld ids of a first meld still below the minimum
         self.pending_points = 0
         self.opened_this_turn = False
         self.played_this_turn = False
         self.must_meld: Card | None = None  # discard_only_to_meld: the next card to play
         self.taken: Card | None = None  # the card taken from the discard pile this turn
-        self.locked_discard = None
 
     # ----------------------------------------------------------------- rounds
-    def _start_round(self, deal: Deal | None) -> None:
-        self.round_number += 1
-        extra = self.ruleset.dealer_gets_14
-        if deal is None:
-            self.hands = self._deal_hands(self.ruleset.hand_size, extra_for_dealer=extra)
-            self.discard = [] if extra else [self.stock.pop()]
-        else:
-            self.hands = [list(hand) for hand in deal.hands]
-            self.discard = list(deal.discard)
-            self.stock = list(deal.stock)
+    def _dealer_gets_extra(self) -> bool:
+        return self.ruleset.dealer_gets_14
+
+    def _holds_its_draw(self, seat: int) -> bool:
+        # The dealer's extra card stands for the draw: straight to play.
+        return len(self.hands[seat]) > self.ruleset.hand_size
+
+    def _new_round(self) -> None:
         self.melds = []
         self.round_points = [0] * self.n
         self.opened = [False] * self.n
         self.opening_points = [0] * self.n
         self.played_before = [False] * self.n
-        self.rebuilds = 0
-        upcard = self.discard[-1] if self.discard else None
-        self.events.append(DealtRound(self.round_number, self.dealer, upcard, self.dealer))
-        if len(self.hands[self.dealer]) > self.ruleset.hand_size:
-            # The dealer's extra card stands for the draw: straight to play.
-            self._reset_turn()
-            self.to_act = self.dealer
-            self.phase = Phase.PLAY
-        else:
-            self._begin_turn(self.dealer)
 
-    def _begin_turn(self, seat: int) -> None:
-        self._reset_turn()
-        self.to_act = seat
-        self.phase = Phase.DRAW
-        if not self._refill_stock():
-            self._end_round(None)
-
-    def _end_round(self, went_out: int | None) -> None:
+    def _end_round(self, closer: int | None) -> None:
         hands = tuple(tuple(hand) for hand in self.hands)
         double = (
-            went_out is not None
-            and self.ruleset.hand_romme_double
-            and not self.played_before[went_out]
+            closer is not None and self.ruleset.hand_romme_double and not self.played_before[closer]
         )
         minus = tuple(
             0
-            if went_out is None or seat == went_out
+            if closer is None or seat == closer
             else sum(hand_value(c) for c in hands[seat]) * (2 if double else 1)
             for seat in range(self.n)
         )
         for seat in range(self.n):
-            self.minus[seat] += minus[seat]
-        result = RommeRoundResult(
-            self.round_number, went_out, double, hands, minus, tuple(self.minus)
+            self.totals[seat] += minus[seat]
+        self._round_over(
+            RommeRoundResult(
+                round_number=self.round_number,
+                closer=closer,
+                special=double,
+                points=minus,
+                totals=tuple(self.totals),
+                hands=hands,
+            )
         )
-        self.results.append(result)
-        self.events.append(VariantRoundEnded(result))
-        if self.rounds_finished >= self.rounds:
-            least = min(self.minus)
-            leaders = [s for s in range(self.n) if self.minus[s] == least]
-            if len(leaders) == 1:
-                self.winner = leaders[0]
-                self.phase = Phase.OVER
-                self.events.append(VariantSessionEnded(leaders[0], tuple(self.minus)))
-                return
-        self.dealer = (self.dealer + 1) % self.n
-        self._start_round(None)
 
-    def standings(self) -> Standings:
-        winners = () if self.winner is None else (self.winner,)
-        return Standings(tuple(self.minus), True, winners, "minus points", (True,) * self.n)
+    def _session_winner(self) -> int | None:
+        return self._sole_leader() if self.rounds_finished >= self.rounds else None
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: Action) -> list[GameEvent]:
-        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
-        self.verify(action)
-        start = len(self.events)
-        self.actions.append(action)
+    def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
         hand = self.hands[seat]
         if isinstance(action, DrawTalon):
             self._draw_stock(seat)
-            self.events.append(DrewFromTalon(seat))
         elif isinstance(action, TakeDiscard):
-            card = self._take_discard(seat, self.ruleset.no_return)
+            (card,) = self._take_discard(seat, action.depth)
             self.taken = card
             if self.ruleset.discard_only_to_meld:
                 self.must_meld = card
@@ -199,38 +197,42 @@ class RommeGame(RommeChecks[RommeRuleset]):
                 hand.remove(card)
             self._place(seat, shape)
         elif isinstance(action, LayOff):
-            meld = self.melds[action.meld_id]
-            end, stands, points = meld.layoff(action.card, action.end)
-            hand.remove(action.card)
-            meld.add(action.card, end, stands, points, seat)
-            self.round_points[seat] += points
-            self.played_this_turn = True
-            self._taken_card_played(action.card)
-            self.events.append(LaidOff(seat, meld.id, action.card, end, points))
+            self._lay_off(action)
         elif isinstance(action, JokerSwap):
-            meld, index, shape = self._check_swap(action)
-            hand.remove(action.card)
-            meld.swap(index, action.card, seat)
-            self._taken_card_played(action.card)
-            hand.append(JOKER)
-            for card in shape.cards:
-                hand.remove(card)
-            new = self._place(seat, shape, announce=False)
-            self.events.append(
-                JokerSwapped(seat, meld.id, action.card, new, shape.cards, shape.total)
-            )
+            self._swap(action)
         elif isinstance(action, TakeBack):
             self._take_back(seat)
         elif isinstance(action, Discard):
-            hand.remove(action.card)
-            self.discard.append(action.card)
-            self.events.append(Discarded(seat, action.card))
+            self._discard(seat, action.card)
             if hand:
                 self.played_before[seat] = self.played_before[seat] or self.played_this_turn
                 self._begin_turn((seat + 1) % self.n)
         if not hand and self.phase is not Phase.OVER and self.to_act == seat:
             self._end_round(seat)
-        return self.events[start:]
+
+    def _lay_off(self, action: LayOff) -> None:
+        seat = action.seat
+        meld = self.melds[action.meld_id]
+        end, stands, points = meld.layoff(action.card, action.end)
+        self.hands[seat].remove(action.card)
+        meld.add(action.card, end, stands, points, seat)
+        self.round_points[seat] += points
+        self.played_this_turn = True
+        self._taken_card_played(action.card)
+        self.events.append(LaidOff(seat, meld.id, action.card, end, points))
+
+    def _swap(self, action: JokerSwap) -> None:
+        seat = action.seat
+        hand = self.hands[seat]
+        meld, index, shape = self._check_swap(action)
+        hand.remove(action.card)
+        meld.swap(index, action.card, seat)
+        self._taken_card_played(action.card)
+        hand.append(JOKER)
+        for card in shape.cards:
+            hand.remove(card)
+        new = self._place(seat, shape, announce=False)
+        self.events.append(JokerSwapped(seat, meld.id, action.card, new, shape.cards, shape.total))
 
     def _taken_card_played(self, card: Card) -> None:
         """With ``discard_only_to_meld`` the taken discard is the card that must be played
@@ -281,6 +283,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> RommePublicView:
+        """What every seat may see: minus points, melds (pending ones marked), the pile's top."""
         pending = set(self.pending)
         return RommePublicView(
             version=self.version,
@@ -292,7 +295,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
                     seat=s,
                     name=self.names[s],
                     hand_count=len(self.hands[s]),
-                    minus=self.minus[s],
+                    minus=self.totals[s],
                     opened=self.opened[s],
                     opening_points=self.opening_points[s]
                     if self.opened[s]
@@ -328,6 +331,8 @@ class RommeGame(RommeChecks[RommeRuleset]):
         )
 
     def private_view(self, seat: int) -> RommePrivateView:
+        """What ``seat`` may see: the table, its hand, and on its turn what the discard taken
+        binds it to (no return, meld it)."""
         mine = seat == self.to_act
         return RommePrivateView(
             seat,

@@ -21,14 +21,15 @@ from engine.actions import (
     TakeDiscard,
 )
 from engine.cards import CARD_AT, JOKER, Card
+from engine.games.romme.game import RommeGame
 from engine.games.romme.views import RommePrivateView
+from engine.players import RandomPlayer
 from engine.twopack.deadwood import best_meld_points, best_melds
 from engine.twopack.melds import analyse_variant_meld, card_at, hand_value
 from engine.twopack.players import (
     JOKER_DISCARD_PENALTY,
     TAKE_MARGIN,
     Cost,
-    RandomPlayer,
     TwoPackPlayer,
     arrangement_of,
     best_points,
@@ -41,7 +42,6 @@ from engine.twopack.players import (
 )
 from engine.twopack.views import VariantMeldView
 
-JOKERS = 6
 OPENING_WEIGHT = 0.35  # before the first meld: cost per point still missing toward it
 
 
@@ -69,6 +69,8 @@ def _meld_fits(meld: VariantMeldView) -> list[Card]:
 
 
 def table_fits(view: RommePrivateView) -> set[Card]:
+    """Natural cards the table's melds would take now; a pending first meld's are left out,
+    as it may yet go back into its owner's hand."""
     fits: set[Card] = set()
     for meld in view.public.melds:
         if not meld.pending:
@@ -79,7 +81,7 @@ def table_fits(view: RommePrivateView) -> set[Card]:
 class RommePlayer(TwoPackPlayer[RommePrivateView]):
     """The ``normal`` player."""
 
-    jokers = JOKERS
+    pack = RommeGame.PACK
 
     def seen_on_table(self, view: RommePrivateView) -> list[Card]:
         return [c.card for meld in view.public.melds for c in meld.cards]

@@ -12,6 +12,8 @@ from engine.twopack.views import VariantMeldView
 
 @dataclass(frozen=True, slots=True)
 class RommeSeatView:
+    """One seat as everyone sees it in Rommé: minus points and its first meld's progress."""
+
     seat: int
     name: str
     hand_count: int
@@ -22,11 +24,14 @@ class RommeSeatView:
 
     @property
     def score(self) -> int:
+        """The session's minus points (lower is better)."""
         return self.minus
 
 
 @dataclass(frozen=True, slots=True)
 class RommePublicView:
+    """The Rommé table as everyone sees it; of the discard pile only the top card shows."""
+
     version: int
     round_number: int
     rounds: int
@@ -43,9 +48,16 @@ class RommePublicView:
     last_round: RommeRoundResult | None
     winner: int | None
 
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The top card alone (the pile lies squared); ``discard_count`` counts the pile."""
+        return () if self.discard_top is None else (self.discard_top,)
+
 
 @dataclass(frozen=True, slots=True)
 class RommePrivateView:
+    """What one seat sees in Rommé: the public table, its hand and this turn's discard ties."""
+
     seat: int
     hand: tuple[Card, ...]
     public: RommePublicView

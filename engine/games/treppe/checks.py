@@ -11,28 +11,31 @@ from engine.actions import (
     DrawTalon,
     LayOff,
     Meld,
-    TakeStaircase,
+    TakeDiscard,
 )
 from engine.cards import FULL_PACK, Card
 from engine.errors import IllegalAction
+from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.melds import MeldShape, TableMeld, analyse_meld, possible_melds
 from engine.i18n import N_
+from engine.piles import PR, PileGame
 from engine.protocol import Phase
-from engine.table import R, TableGame
 
 MIN_SEATS = 2
 MAX_SEATS = 4
 # Actions are immutable values, so the common ones are made once (legal_actions is hot).
 _DRAWS = [DrawTalon(seat) for seat in range(MAX_SEATS)]
-_TAKES = [[TakeStaircase(seat, i) for i in range(len(FULL_PACK))] for seat in range(MAX_SEATS)]
+_TAKES = [[TakeDiscard(seat, d) for d in range(len(FULL_PACK) + 1)] for seat in range(MAX_SEATS)]
 _DISCARDS = [{card: Discard(seat, card) for card in FULL_PACK} for seat in range(MAX_SEATS)]
 
 
-class TreppeChecks(TableGame[R]):
-    """The checks and legal moves of a Treppenrommé game; ``Game`` sets up the state."""
+class TreppeChecks(PileGame[PR, TreppeRoundResult]):
+    """The checks and legal moves of a Treppenrommé game; ``Game`` sets up the state. The
+    stock is the talon, the discard pile the staircase (``DEEP_TAKES``)."""
 
-    talon: list[Card]
-    staircase: list[Card]
+    DEEP_TAKES = True
+    MIN_SEATS = MIN_SEATS
+    MAX_SEATS = MAX_SEATS
     melds: list[TableMeld]
 
     # ----------------------------------------------------------------- checks
@@ -59,7 +62,7 @@ class TreppeChecks(TableGame[R]):
             and locked not in played
         )
 
-    def _check_keeps_a_discard(self, seat: int, played: Sequence[Card]) -> None:
+    def _check_keeps_one_to_discard(self, seat: int, played: Sequence[Card]) -> None:
         if self._leaves_locked_alone(seat, played):
             card = self.locked_discard
             raise IllegalAction(
@@ -71,11 +74,7 @@ class TreppeChecks(TableGame[R]):
                 card=card,
             )
 
-    def verify(self, action: Action) -> None:
-        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
-        self._checked(action)
-
-    def _checked(self, action: Action) -> MeldShape | int | None:
+    def _check(self, action: Action) -> MeldShape | int | None:
         """``verify``, returning what apply needs next: a meld's shape, a lay-off's points."""
         if isinstance(action, Discard):
             self._check_play(action.seat)
@@ -89,28 +88,28 @@ class TreppeChecks(TableGame[R]):
             self._check_turn(action.seat)
             if self.phase is not Phase.DRAW:
                 raise IllegalAction(N_("You have drawn already this turn."))
-            if not self.talon:
+            if not self.stock:
                 raise IllegalAction(N_("The talon is empty: take from the staircase."))
-        elif isinstance(action, TakeStaircase):
+        elif isinstance(action, TakeDiscard):
             self._check_turn(action.seat)
             if self.phase is not Phase.DRAW:
                 raise IllegalAction(N_("You have drawn already this turn."))
-            if not 0 <= action.index < len(self.staircase):
+            if not 1 <= action.depth <= len(self.discard):
                 raise IllegalAction(
                     N_("The staircase has {count} cards: pick a position from 1 to {count}."),
-                    count=len(self.staircase),
+                    count=len(self.discard),
                 )
         elif isinstance(action, Meld):
             self._check_play(action.seat)
             self._check_in_hand(action.seat, action.cards)
             shape = analyse_meld(action.cards)
-            self._check_keeps_a_discard(action.seat, action.cards)
+            self._check_keeps_one_to_discard(action.seat, action.cards)
             return shape
         elif isinstance(action, LayOff):
             self._check_play(action.seat)
             self._check_holds(action.seat, action.card)
             points = self._find_meld(action.meld_id).layoff_points(action.card, action.end)
-            self._check_keeps_a_discard(action.seat, (action.card,))
+            self._check_keeps_one_to_discard(action.seat, (action.card,))
             return points
         else:
             self._check_turn(action.seat)
@@ -124,15 +123,15 @@ class TreppeChecks(TableGame[R]):
 
     # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now: each staircase depth, each meld the
-        hand can form, each lay-off (card, meld, end) and each discard."""
+        """Every action the player to act may take now: each staircase depth (the deepest
+        first), each meld the hand can form, each lay-off (card, meld, end) and each discard."""
         if self.phase is Phase.OVER:
             return []
         seat = self.to_act
         if self.phase is Phase.DRAW:
             takes = _TAKES[seat]
-            moves: list[Action] = [_DRAWS[seat]] if self.talon else []
-            moves.extend(takes[: len(self.staircase)])
+            moves: list[Action] = [_DRAWS[seat]] if self.stock else []
+            moves.extend(takes[len(self.discard) : 0 : -1])
             return moves
         hand = self.hands[seat]
         result: list[Action] = [
@@ -145,6 +144,7 @@ class TreppeChecks(TableGame[R]):
         return result
 
     def legal_layoffs(self, seat: int) -> list[LayOff]:
+        """Each card of ``seat``'s hand that fits a table meld, with the meld and the end."""
         held = set(self.hands[seat])
         moves: list[LayOff] = []
         for meld in self.melds:
@@ -154,6 +154,7 @@ class TreppeChecks(TableGame[R]):
         return moves
 
     def legal_discards(self, seat: int) -> list[Discard]:
+        """A discard of each different card in ``seat``'s hand but the locked one."""
         hand = self.hands[seat]
         locked = self.locked_discard
         discards = _DISCARDS[seat]

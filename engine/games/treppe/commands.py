@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
+from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, TakeDiscard, TakeStaircase
 from engine.cards import SUITS, Card, parse_cards
 from engine.errors import ParseError
 from engine.i18n import N_, pgettext
@@ -40,12 +40,15 @@ def command_words() -> dict[str, str]:
     }
 
 
-def action_command(action: Action) -> str:
-    """The text a player would type for ``action``, in the current language's words."""
+def action_command(action: Action, staircase: int = 0) -> str:
+    """The text a player would type for ``action``, in the current language's words, with
+    ``staircase`` cards on the staircase (a take names the position of its deepest card)."""
     word = command_words()
     if isinstance(action, DrawTalon):
         return word["draw"]
-    if isinstance(action, TakeStaircase):
+    if isinstance(action, TakeDiscard):
+        return f"{word['take']} {staircase - action.depth + 1}"
+    if isinstance(action, TakeStaircase):  # as typed: by position
         return f"{word['take']} {action.index + 1}"
     if isinstance(action, Meld):
         return f"{word['meld']} " + " ".join(str(c) for c in action.cards)

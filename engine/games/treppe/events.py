@@ -1,72 +1,46 @@
-"""Treppenrommé's own events and round result."""
+"""Treppenrommé's round result. Its events are every game's (``engine.events``); they are
+imported here too under the names Treppenrommé's code has always used."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.events import (
-    Discarded,
-    DrewFromTalon,
-    FirstDealerDrawn,
-    GameEvent,
-    LaidOff,
-    Melded,
-    TalonRebuilt,
-)
+from engine.events import RoundEnded, RoundResult, RoundStarted, SessionEnded, TookDiscard
+
+# A take from the staircase: the cards taken, the deepest first.
+TookFromStaircase = TookDiscard
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted(GameEvent):
-    round_number: int
-    dealer: int
-    upcard: Card
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TreppeRoundResult(RoundResult):
+    """The end of a Treppenrommé round. ``points`` are the meld and lay-off points each seat
+    scored in the round; whoever went out (``closer``) also scores ``bonus``: the cards left
+    in the other hands (``hand_points``), doubled for a Rommé hand (``special``)."""
 
-
-@dataclass(frozen=True, slots=True)
-class TookFromStaircase(GameEvent):
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """The end of a round. ``went_out`` is None for a dead round (nobody scores hands)."""
-
-    round_number: int
-    went_out: int | None
-    hand_romme: bool
     hands: tuple[tuple[Card, ...], ...]
     hand_points: tuple[int, ...]
     bonus: int
-    meld_points: tuple[int, ...]
-    totals: tuple[int, ...]
 
     @property
-    def dead(self) -> bool:
-        return self.went_out is None
+    def hand_romme(self) -> bool:
+        """The closer went out in one turn (a Rommé hand) and the rules double the bonus."""
+        return self.special
+
+    @property
+    def meld_points(self) -> tuple[int, ...]:
+        """The meld and lay-off points of the round, by seat (``points`` in Treppenrommé)."""
+        return self.points
+
+    @property
+    def bonuses(self) -> tuple[int, ...]:
+        return tuple(self.bonus if seat == self.closer else 0 for seat in range(len(self.totals)))
 
 
-@dataclass(frozen=True, slots=True)
-class RoundEnded(GameEvent):
-    result: RoundResult
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEnded(GameEvent):
-    winner: int
-    totals: tuple[int, ...]
-
-
-Event = (
-    FirstDealerDrawn
-    | RoundStarted
-    | DrewFromTalon
-    | TookFromStaircase
-    | Melded
-    | LaidOff
-    | Discarded
-    | TalonRebuilt
-    | RoundEnded
-    | SessionEnded
-)
+__all__ = [
+    "RoundEnded",
+    "RoundStarted",
+    "SessionEnded",
+    "TookFromStaircase",
+    "TreppeRoundResult",
+]

@@ -40,6 +40,8 @@ def hand_value(card: Card) -> int:
 
 
 def run_card_points(card: Card, position: int, length: int) -> int:
+    """What ``card`` scores at ``position`` of a fresh run of ``length``: its face value, an
+    Ace 1 at the low end, 10 at the high end and 5 inside (round the corner)."""
     if card.rank is not Rank.ACE:
         return card.rank.face_value
     if position == 0:
@@ -50,6 +52,7 @@ def run_card_points(card: Card, position: int, length: int) -> int:
 
 
 def set_card_points(card: Card) -> int:
+    """What ``card`` scores in a set: its face value, an Ace 15."""
     return ACE_IN_SET if card.rank is Rank.ACE else card.rank.face_value
 
 
@@ -63,6 +66,7 @@ class MeldShape:
 
     @property
     def total(self) -> int:
+        """What the meld scores when laid: its cards' points added up."""
         return sum(self.points)
 
 
@@ -217,6 +221,7 @@ class TableMeld:
         return End.LOW if _prev_rank(int(self.cards[0].rank)) == int(card.rank) else End.HIGH
 
     def add(self, card: Card, end: End | None, points: int, seat: int) -> None:
+        """Lay off ``card`` at ``end`` as ``layoff_points`` checked it, crediting ``seat``."""
         if end is End.LOW:
             self.cards.insert(0, card)
             self.points.insert(0, points)

@@ -16,18 +16,17 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Concatenate, ParamSpec, TextIO, TypeVar
 
-from engine.actions import (
-    MeldKind,
-)
+from engine.actions import MeldKind
 from engine.cards import Card
+from engine.console import bot_name
 from engine.errors import RulesError
-from engine.events import Discarded, DrewFromTalon, GameEvent, LaidOff, Melded, TalonRebuilt
+from engine.events import GameEvent
+from engine.games.treppe import narration
 from engine.games.treppe.ai import ComputerPlayer, make_player
 from engine.games.treppe.commands import action_command, in_hand_order, parse_command
-from engine.games.treppe.events import RoundEnded, RoundStarted, SessionEnded, TookFromStaircase
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.views import MeldView, PrivateView
-from engine.i18n import N_, _, card_count, language, ngettext, using
+from engine.i18n import N_, _, card_count, language, using
 from engine.protocol import Phase
 
 # Translators: the commands (draw, take, meld, lay … on, discard, hint, help, quit) are what
@@ -44,27 +43,8 @@ Commands (cards as Q♥, QH, qh, 10s or TS):
   help                     this text
   quit                     leave the table""")
 
-#: The computer players' names, alone at the table or numbered among others.
-BOT_NAMES = {
-    "random": N_("Random bot"),
-    "normal": N_("Normal bot"),
-    "hard": N_("Hard bot"),
-}
-NUMBERED_BOT_NAMES = {
-    "random": N_("Random bot {number}"),
-    "normal": N_("Normal bot {number}"),
-    "hard": N_("Hard bot {number}"),
-}
-
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def bot_name(strength: str, number: int | None = None) -> str:
-    """``"Hard bot"`` or ``"Hard bot 2"`` in the current language."""
-    if number is None:
-        return _(BOT_NAMES.get(strength, N_("Normal bot")))
-    return _(NUMBERED_BOT_NAMES.get(strength, N_("Normal bot {number}")), number=number)
 
 
 def speaking(
@@ -82,11 +62,11 @@ def speaking(
 
 RED = "\x1b[31m"
 BOLD = "\x1b[1m"
-DIM = "\x1b[2m"
 RESET = "\x1b[0m"
 
 
 def use_tty(stream: TextIO) -> bool:
+    """Is ``stream`` a terminal, where line editing makes sense?"""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
 
@@ -102,6 +82,7 @@ def enable_line_editing() -> bool:
 
 
 def use_colour(stream: TextIO) -> bool:
+    """Colours only on a terminal, and never when ``NO_COLOR`` is set (no-color.org)."""
     if os.environ.get("NO_COLOR"):
         return False
     isatty = getattr(stream, "isatty", None)
@@ -148,22 +129,31 @@ class TerminalTable:
 
     # --------------------------------------------------------------- output
     def say(self, text: str = "") -> None:
+        """Write one line to the table's output."""
         self.stdout.write(text + "\n")
 
     def paint(self, text: str, code: str) -> str:
+        """``text`` in the ANSI style ``code`` when colours are on, else as it is."""
         return f"{code}{text}{RESET}" if self.colour else text
+
+    def bold(self, text: str) -> str:
+        """``text`` in bold when colours are on."""
+        return self.paint(text, BOLD)
 
     @speaking
     def card(self, card: Card) -> str:
+        """The card in the table's card words; with colours red suits red, the others bold."""
         text = str(card)  # in the table's card words: Q♥ or D♥
         if card.suit is not None and card.suit.is_red:
             return self.paint(text, RED)
         return self.paint(text, BOLD) if self.colour else text
 
     def cards(self, cards: Sequence[Card]) -> str:
+        """Cards separated by spaces, each as ``card`` writes it."""
         return " ".join(self.card(c) for c in cards)
 
     def name(self, seat: int) -> str:
+        """The name of the player at ``seat``, as the session started with."""
         return self.game.names[seat]
 
     @speaking
@@ -186,6 +176,8 @@ class TerminalTable:
 
     @speaking
     def render(self, view: PrivateView) -> None:
+        """Show the human the table: scores, the staircase numbered for ``take``, the melds,
+        the hand and what to do now."""
         public = view.public
         self.say()
         heading = _(
@@ -194,7 +186,7 @@ class TerminalTable:
             target=public.target,
             count=public.talon_count,
         )
-        self.say(self.paint(heading, BOLD))
+        self.say(self.bold(heading))
         self.say(_("Scores:"))
         for line in self.score_lines(view):
             self.say(line)
@@ -240,181 +232,9 @@ class TerminalTable:
             lines.append(line)
         return lines
 
-    @speaking
     def narrate(self, events: Sequence[GameEvent]) -> None:
-        for event in events:
-            you = getattr(event, "seat", None) == self.human
-            if isinstance(event, DrewFromTalon):
-                if you:  # only the player sees which card it was
-                    drawn = self.card(self.game.hands[self.human][-1])
-                    self.say(_("You draw {card} from the talon.", card=drawn))
-                else:
-                    self.say(_("{name} draws from the talon.", name=self.name(event.seat)))
-            elif isinstance(event, TookFromStaircase):
-                n, cards = len(event.cards), self.cards(event.cards)
-                if you:
-                    self.say(
-                        ngettext(
-                            "You take {n} card from the staircase: {cards}",
-                            "You take {n} cards from the staircase: {cards}",
-                            n,
-                            cards=cards,
-                        )
-                    )
-                else:
-                    self.say(
-                        ngettext(
-                            "{name} takes {n} card from the staircase: {cards}",
-                            "{name} takes {n} cards from the staircase: {cards}",
-                            n,
-                            name=self.name(event.seat),
-                            cards=cards,
-                        )
-                    )
-            elif isinstance(event, Melded):
-                cards, meld = self.cards(event.cards), event.meld_id + 1
-                if you:
-                    self.say(
-                        ngettext(
-                            "You meld {cards} as meld {meld} for {n} point.",
-                            "You meld {cards} as meld {meld} for {n} points.",
-                            event.points,
-                            cards=cards,
-                            meld=meld,
-                        )
-                    )
-                else:
-                    self.say(
-                        ngettext(
-                            "{name} melds {cards} as meld {meld} for {n} point.",
-                            "{name} melds {cards} as meld {meld} for {n} points.",
-                            event.points,
-                            name=self.name(event.seat),
-                            cards=cards,
-                            meld=meld,
-                        )
-                    )
-            elif isinstance(event, LaidOff):
-                card, meld = self.card(event.card), event.meld_id + 1
-                if you:
-                    self.say(
-                        ngettext(
-                            "You lay {card} on meld {meld} for {n} point.",
-                            "You lay {card} on meld {meld} for {n} points.",
-                            event.points,
-                            card=card,
-                            meld=meld,
-                        )
-                    )
-                else:
-                    self.say(
-                        ngettext(
-                            "{name} lays {card} on meld {meld} for {n} point.",
-                            "{name} lays {card} on meld {meld} for {n} points.",
-                            event.points,
-                            name=self.name(event.seat),
-                            card=card,
-                            meld=meld,
-                        )
-                    )
-            elif isinstance(event, Discarded):
-                card = self.card(event.card)
-                if you:
-                    self.say(_("You discard {card}.", card=card))
-                else:
-                    self.say(_("{name} discards {card}.", name=self.name(event.seat), card=card))
-            elif isinstance(event, TalonRebuilt):
-                self.say(
-                    ngettext(
-                        "The talon ran out: {n} staircase card makes a new talon.",
-                        "The talon ran out: {n} staircase cards make a new talon.",
-                        event.cards,
-                    )
-                )
-            elif isinstance(event, RoundStarted):
-                self.round_begins(event)
-            elif isinstance(event, RoundEnded):
-                self.round_over(event)
-            elif isinstance(event, SessionEnded):
-                points = event.totals[event.winner]
-                if event.winner == self.human:
-                    won = ngettext(
-                        "You win the game with {n} point.",
-                        "You win the game with {n} points.",
-                        points,
-                    )
-                else:
-                    won = ngettext(
-                        "{name} wins the game with {n} point.",
-                        "{name} wins the game with {n} points.",
-                        points,
-                        name=self.name(event.winner),
-                    )
-                self.say()
-                self.say(self.paint(won, BOLD))
-
-    @speaking
-    def round_begins(self, event: RoundStarted) -> None:
-        upcard = self.card(event.upcard)
-        if event.dealer == self.human:
-            deals = _("You deal and play first; the staircase starts with {card}.", card=upcard)
-        else:
-            deals = _(
-                "{name} deals and plays first; the staircase starts with {card}.",
-                name=self.name(event.dealer),
-                card=upcard,
-            )
-        begins = _("Round {round_number} begins.", round_number=event.round_number)
-        self.say()
-        self.say(f"{self.paint(begins, BOLD)} {deals}")
-
-    @speaking
-    def round_over(self, event: RoundEnded) -> None:
-        result = event.result
-        self.say()
-        if result.went_out is None:
-            self.say(
-                _(
-                    "Round {round_number} ends with no one out: meld points stand.",
-                    round_number=result.round_number,
-                )
-            )
-        else:
-            self.say(self.went_out(result.went_out, result.hand_romme, result.bonus))
-        for seat, hand in enumerate(result.hands):
-            if hand:
-                shown = self.cards(in_hand_order(hand))
-                self.say(f"  {self.name(seat)}: {shown} ({result.hand_points[seat]})")
-        self.say(_("Totals:"))
-        width = max(len(self.name(s)) for s in range(len(result.totals)))
-        digits = max(len(str(t)) for t in result.totals)
-        for seat, total in enumerate(result.totals):
-            self.say(f"  {self.name(seat) + ':':<{width + 1}} {total:>{digits}}")
-
-    @speaking
-    def went_out(self, seat: int, hand_romme: bool, bonus: int) -> str:
-        """The sentence for who went out, a whole sentence per case (word order differs)."""
-        if seat == self.human:
-            if hand_romme:
-                return _(
-                    "You go out with a Rommé hand (double) and score {bonus} for the cards "
-                    "left in hand.",
-                    bonus=bonus,
-                )
-            return _("You go out and score {bonus} for the cards left in hand.", bonus=bonus)
-        name = self.name(seat)
-        if hand_romme:
-            return _(
-                "{name} goes out with a Rommé hand (double) and scores {bonus} for the cards "
-                "left in hand.",
-                name=name,
-                bonus=bonus,
-            )
-        return _(
-            "{name} goes out and scores {bonus} for the cards left in hand.",
-            name=name,
-            bonus=bonus,
-        )
+        """Say what ``events`` did, in the table's language (see ``narration``)."""
+        narration.narrate(self, events)
 
     # ----------------------------------------------------------------- play
     @speaking
@@ -459,7 +279,8 @@ class TerminalTable:
             return True
         if command == "hint":
             move = self.helper.choose(view, game.legal_actions())
-            self.say(_("Hint: {command}", command=action_command(move)))
+            hint = action_command(move, len(view.public.staircase))
+            self.say(_("Hint: {command}", command=hint))
             return True
         assert not isinstance(command, str)
         try:
@@ -474,6 +295,8 @@ class TerminalTable:
 
     @speaking
     def computer_turn(self) -> None:
+        """The computer player to act makes one move; say it, and show the table when the
+        human is next."""
         game = self.game
         seat = game.to_act
         action = self.players[seat].choose(game.private_view(seat), game.legal_actions())
@@ -484,6 +307,7 @@ class TerminalTable:
 
     @speaking
     def run(self) -> int:
+        """Play the session until it ends or the human leaves; the exit status (0)."""
         game = self.game
         self.say(
             _(

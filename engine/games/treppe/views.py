@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.actions import MeldKind
 from engine.cards import Card
-from engine.games.treppe.events import RoundResult
+from engine.games.treppe.events import TreppeRoundResult
 from engine.protocol import Phase
 
 __all__ = ["MeldView", "Phase", "PlacedCard", "PrivateView", "PublicView", "SeatView"]
@@ -14,6 +14,8 @@ __all__ = ["MeldView", "Phase", "PlacedCard", "PrivateView", "PublicView", "Seat
 
 @dataclass(frozen=True, slots=True)
 class PlacedCard:
+    """One card of a meld on the table, with the points it scored and who laid it."""
+
     card: Card
     points: int  # fixed when placed
     seat: int  # who placed it (and was credited)
@@ -21,6 +23,8 @@ class PlacedCard:
 
 @dataclass(frozen=True, slots=True)
 class MeldView:
+    """A meld on the table as everyone sees it, card by card."""
+
     id: int
     owner: int
     kind: MeldKind
@@ -28,11 +32,14 @@ class MeldView:
 
     @property
     def points(self) -> int:
+        """What the meld has scored so far, lay-offs included."""
         return sum(c.points for c in self.cards)
 
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
+    """One seat as everyone sees it: its score and what it laid and took this round."""
+
     seat: int
     name: str
     hand_count: int
@@ -59,12 +66,24 @@ class PublicView:
     staircase: tuple[Card, ...]  # oldest first; the last card is the top
     melds: tuple[MeldView, ...]
     rebuilds: int  # how often the talon ran out this round
-    last_round: RoundResult | None
+    last_round: TreppeRoundResult | None
     winner: int | None
+
+    @property
+    def stock_count(self) -> int:
+        """How many cards the talon holds, under the name every game's view uses."""
+        return self.talon_count
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The staircase, under the name every game's view uses: spread, every card shows."""
+        return self.staircase
 
 
 @dataclass(frozen=True, slots=True)
 class PrivateView:
+    """What one seat sees: the table, its own hand, and the card it may not throw back."""
+
     seat: int
     hand: tuple[Card, ...]
     public: PublicView

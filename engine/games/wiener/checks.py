@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from engine.actions import (
     Action,
@@ -17,22 +17,23 @@ from engine.actions import (
     Meld,
     TakeBack,
     TakeDiscard,
-    TakeStaircase,
 )
 from engine.cards import Card
 from engine.errors import IllegalAction
+from engine.games.wiener.events import WienerRoundResult
 from engine.i18n import N_
+from engine.piles import PileGame, PileRules
 from engine.protocol import Phase
-from engine.twopack.base import TwoPackGame
 from engine.twopack.deadwood import arrange, deadwood_after_discards, deadwood_of
 
 
-class WienerOptions(Protocol):
+class WienerOptions(PileRules, Protocol):
     """The ruleset options the checks read."""
 
     @property
-    def knock_limit(self) -> int: ...
-    def to_json(self) -> dict[str, Any]: ...
+    def knock_limit(self) -> int:
+        """A seat may knock when its deadwood after the discard is below this."""
+        ...
 
 
 RulesT = TypeVar("RulesT", bound=WienerOptions)
@@ -44,8 +45,11 @@ _NO_MELDING = N_(
 )
 
 
-class WienerChecks(TwoPackGame[RulesT]):
+class WienerChecks(PileGame[RulesT, WienerRoundResult]):
     """The checks and legal moves of a Wiener Rummy game; ``WienerGame`` sets up the state."""
+
+    MIN_SEATS = 2
+    MAX_SEATS = 6
 
     knocker: int | None
 
@@ -69,12 +73,12 @@ class WienerChecks(TwoPackGame[RulesT]):
         rest.remove(card)
         return rest
 
-    def verify(self, action: Action) -> None:
-        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+    def _check(self, action: Action) -> None:
+        """``verify``: raise a ``RulesError`` saying why ``action`` is not allowed now."""
         if isinstance(action, DrawTalon):
-            self._check_draw(action.seat, from_discard=False)
+            self._check_draw(action.seat, None)
         elif isinstance(action, TakeDiscard):
-            self._check_draw(action.seat, from_discard=True)
+            self._check_draw(action.seat, action.depth)
         elif isinstance(action, Discard):
             self._check_play(action.seat)
             self._check_discard(action.seat, action.card)
@@ -108,11 +112,6 @@ class WienerChecks(TwoPackGame[RulesT]):
             self._check_turn(action.seat)
             if self.phase is not Phase.BUY_BACK:
                 raise IllegalAction(N_("There is no buy-back to decide now."))
-        elif isinstance(action, TakeStaircase):
-            self._check_turn(action.seat)
-            raise IllegalAction(
-                N_("Wiener Rummy has no staircase: take the upcard or the top card of the stock.")
-            )
         elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
             self._check_turn(action.seat)
             raise IllegalAction(_NO_MELDING)

@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.events import GameEvent
+from engine.events import GameEvent, RoundResult
 from engine.twopack.deadwood import Arrangement
 
 
 @dataclass(frozen=True, slots=True)
 class Knocked(GameEvent):
+    """``seat`` discarded ``card`` and knocked, laying down ``hand``; every other seat still
+    in has one more draw and discard."""
+
     seat: int
     card: Card
     hand: Arrangement
@@ -18,32 +21,39 @@ class Knocked(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class RummyCalled(GameEvent):
+    """``seat`` discarded ``card`` and called Rummy: ``hand`` is all melds; the round ends."""
+
     seat: int
     card: Card
     hand: Arrangement
 
 
-@dataclass(frozen=True, slots=True)
-class WienerRoundResult:
-    """The end of a Wiener Rummy round. ``closer`` knocked or called Rummy; None for a dead
-    round. Seats not in the rubber have no arrangement and score 0."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WienerRoundResult(RoundResult):
+    """The end of a Wiener Rummy round: ``closer`` knocked or called Rummy (``special``);
+    ``points`` are the bad points it added. Seats not in the rubber have no arrangement in
+    ``hands`` and score 0."""
 
-    round_number: int
-    closer: int | None
-    rummy: bool
     hands: tuple[Arrangement | None, ...]
-    bad_points: tuple[int, ...]  # added this round
-    totals: tuple[int, ...]  # bad points so far
     chips: tuple[int, ...]  # chip balances after the knock money
     out: tuple[int, ...]  # seats eliminated by this round
 
     @property
-    def dead(self) -> bool:
-        return self.closer is None
+    def rummy(self) -> bool:
+        """The closer called Rummy rather than knocked (``special`` in Wiener Rummy's words)."""
+        return self.special
+
+    @property
+    def bad_points(self) -> tuple[int, ...]:
+        """The bad points the round added, by seat (``points`` in Wiener Rummy's words)."""
+        return self.points
 
 
 @dataclass(frozen=True, slots=True)
 class BoughtBack(GameEvent):
+    """Between rounds ``seat`` paid ``chips`` into the pot to buy back in: its bad points
+    went from ``before`` down to ``after`` (the next-highest seat's)."""
+
     seat: int
     before: int
     after: int
@@ -52,4 +62,6 @@ class BoughtBack(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class DeclinedBuyBack(GameEvent):
+    """``seat`` let its chance to buy back in pass."""
+
     seat: int

@@ -9,7 +9,7 @@ once every other player still in has had one more draw and discard. Bad points p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import (
@@ -21,8 +21,8 @@ from engine.actions import (
     Knock,
     TakeDiscard,
 )
+from engine.cards import Pack
 from engine.errors import IllegalAction
-from engine.events import Discarded, DrewFromTalon, GameEvent
 from engine.games.wiener.checks import WienerChecks
 from engine.games.wiener.events import (
     BoughtBack,
@@ -32,37 +32,88 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
-from engine.i18n import N_
+from engine.i18n import N_, N_plural
+from engine.options import Rules, flag, option
 from engine.protocol import Phase, Standings
-from engine.table import Deal, Rules
+from engine.table import Deal
 from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
-from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 
 
 @dataclass(frozen=True, slots=True)
 class WienerRuleset(Rules):
     """The options a Wiener Rummy table agrees on. Frozen: a game never changes its rules."""
 
-    hand_size: int = 10
-    knock_limit: int = 5  # knock with deadwood below this after discarding
-    out_at: int = 101  # bad points that put a player out of the rubber
-    stake: int = 5  # chips each player pays into the pot at the start
-    knock_money: int = 1  # chips the knocker or rummy caller gets from each other player in
-    buy_back: bool = True  # once per rubber, a player at buy_back_from..out_at-1 may buy back
-    buy_back_from: int = 82
-    buy_back_cost: int = 5
-    no_return: bool = True  # the upcard taken may not be discarded again in the same turn
-    max_rebuilds: int = 3  # the stock runs out this often and is rebuilt; next time: dead round
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.hand_size <= 13:
-            raise ValueError("hand_size must be between 1 and 13")
-        if self.knock_limit < 0 or self.out_at <= 0 or self.max_rebuilds < 0:
-            raise ValueError("knock_limit, out_at and max_rebuilds must not be negative")
-        if self.stake < 0 or self.knock_money < 0 or self.buy_back_cost < 0:
-            raise ValueError("chip amounts cannot be negative")
+    hand_size: int = option(
+        10,
+        minimum=1,
+        maximum=13,
+        about="cards dealt to each player",
+        label=N_plural("{value} card each", "{value} cards each"),
+    )
+    knock_limit: int = option(
+        5,
+        minimum=0,
+        maximum=100,
+        about="knock with less deadwood than this",
+        label=N_("knock below {value}"),
+    )
+    out_at: int = option(
+        101,
+        minimum=1,
+        maximum=1000,
+        about="bad points that put a player out",
+        label=N_("out at {value}"),
+    )
+    stake: int = option(
+        5,
+        minimum=0,
+        maximum=1000,
+        about="chips each player pays into the pot",
+        label=N_plural("stake {value} chip", "stake {value} chips"),
+    )
+    knock_money: int = option(
+        1,
+        minimum=0,
+        maximum=100,
+        about="chips the knocker gets from each other player",
+        label=N_plural("{value} chip per knock", "{value} chips per knock"),
+    )
+    buy_back: bool = flag(
+        True,
+        about="once per rubber a player may buy back in",
+        on=N_("buy-back on"),
+        off=N_("no buy-back"),
+    )
+    buy_back_from: int = option(
+        82,
+        minimum=0,
+        maximum=1000,
+        about="bad points from which one may buy back",
+        label=N_("buy back from {value}"),
+    )
+    buy_back_cost: int = option(
+        5,
+        minimum=0,
+        maximum=1000,
+        about="chips a buy-back costs",
+        label=N_plural("buy-back costs {value} chip", "buy-back costs {value} chips"),
+    )
+    no_return: bool = flag(
+        True,
+        about="the upcard taken may not go back that turn",
+        on=N_("no return"),
+        off=N_("return allowed"),
+    )
+    max_rebuilds: int = option(
+        3,
+        minimum=0,
+        maximum=10,
+        about="stock rebuilds per round before it ends dead",
+        label=N_plural("stock rebuilt at most {value} time", "stock rebuilt at most {value} times"),
+    )
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> WienerGame:
+        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
         return WienerGame(self, names, seed, deal)
 
 
@@ -71,7 +122,9 @@ class WienerGame(WienerChecks[WienerRuleset]):
 
     GAME_KEY = "wiener"
     TITLE = "Wiener Rummy"
-    JOKERS = 2
+    PACK = Pack(packs=2, jokers=2)
+    LOWER_IS_BETTER = True
+    UNIT = N_("bad points")
 
     def __init__(
         self,
@@ -81,57 +134,34 @@ class WienerGame(WienerChecks[WienerRuleset]):
         deal: Deal | None = None,
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        if ruleset.hand_size * self.n + 2 > self.pack_size:
-            raise IllegalAction(N_("Those hands need more cards than the game has."))
-        self.bad_points = [0] * self.n
         self.chips = [-ruleset.stake] * self.n
         self.pot = ruleset.stake * self.n
         self.bought_back = [False] * self.n
-        self.results: list[WienerRoundResult] = []
         self.knocker: int | None = None
         self.final_turns: list[int] = []  # after a knock: who still draws and discards once
         self.revealed: list[Arrangement | None] = [None] * self.n
         self.buy_back_queue: list[int] = []
-        if deal is None:
-            self.dealer = self._draw_for_dealer()
-            self._start_round(None)
-        else:
-            self._check_deal(deal, self.pack())
-            if len(deal.discard) != 1:
-                raise IllegalAction(N_("The chosen deal needs exactly one upcard."))
-            self.dealer = deal.dealer
-            self._start_round(deal)
-
-    def _max_rebuilds(self) -> int:
-        return self.ruleset.max_rebuilds
+        self._first_round(deal)
 
     # ----------------------------------------------------------------- rounds
-    def _start_round(self, deal: Deal | None) -> None:
-        self.round_number += 1
-        if deal is None:
-            self.hands = self._deal_hands(self.ruleset.hand_size, extra_for_dealer=False)
-            self.discard = [self.stock.pop()]
-        else:
-            self.hands = [list(hand) for hand in deal.hands]
-            self.discard = list(deal.discard)
-            self.stock = list(deal.stock)
-        self.rebuilds = 0
+    def _check_chosen_deal(self, deal: Deal) -> None:
+        super()._check_chosen_deal(deal)
+        if len(deal.discard) != 1:
+            raise IllegalAction(N_("The chosen deal needs exactly one upcard."))
+
+    def _new_round(self) -> None:
         self.knocker = None
         self.final_turns = []
         self.revealed = [None] * self.n
-        first = self._next_seat(self.dealer)
-        self.events.append(DealtRound(self.round_number, self.dealer, self.discard[-1], first))
-        self._begin_turn(first)
 
-    def _begin_turn(self, seat: int) -> None:
-        self.to_act = seat
-        self.phase = Phase.DRAW
-        self.locked_discard = None
-        if not self._refill_stock():
-            # After a knock the round is scored as it stands; otherwise it is dead.
-            self._end_round(self.knocker, rummy=False)
+    def _first_to_act(self) -> int:
+        return self._next_seat(self.dealer)
 
-    def _end_round(self, closer: int | None, rummy: bool) -> None:
+    def _stock_exhausted(self) -> None:
+        # After a knock the round is scored as it stands; otherwise it is dead.
+        self._end_round(self.knocker)
+
+    def _end_round(self, closer: int | None, rummy: bool = False) -> None:
         hands: list[Arrangement | None] = [None] * self.n
         bad = [0] * self.n
         in_play = [s for s in range(self.n) if self.active[s]]
@@ -146,34 +176,38 @@ class WienerGame(WienerChecks[WienerRuleset]):
                     self.chips[seat] -= self.ruleset.knock_money
                     self.chips[closer] += self.ruleset.knock_money
         for seat in in_play:
-            self.bad_points[seat] += bad[seat]
-        out = tuple(s for s in in_play if self.bad_points[s] >= self.ruleset.out_at)
+            self.totals[seat] += bad[seat]
+        out = tuple(s for s in in_play if self.totals[s] >= self.ruleset.out_at)
         for seat in out:
             self.active[seat] = False
         result = WienerRoundResult(
             round_number=self.round_number,
             closer=closer,
-            rummy=rummy,
+            special=rummy,
+            points=tuple(bad),
+            totals=tuple(self.totals),
             hands=tuple(hands),
-            bad_points=tuple(bad),
-            totals=tuple(self.bad_points),
             chips=tuple(self.chips),
             out=out,
         )
-        self.results.append(result)
-        self.events.append(VariantRoundEnded(result))
+        self._round_over(result)
+
+    def _session_winner(self) -> int | None:
+        """The last player in the rubber. When everybody left went out in the same round, the
+        fewest bad points stays in (ties: the first from the dealer's left)."""
         still_in = [s for s in range(self.n) if self.active[s]]
-        if len(still_in) <= 1:
-            if still_in:
-                winner = still_in[0]
-            else:
-                # Everybody left went out in the same round: the fewest bad points stays in
-                # (ties: the first from the dealer's left).
-                order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
-                winner = min(in_play, key=lambda s: (self.bad_points[s], order.index(s)))
-                self.active[winner] = True
-            self._finish(winner)
-            return
+        if len(still_in) > 1:
+            return None
+        if still_in:
+            return still_in[0]
+        out = self.results[-1].out
+        order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
+        winner = min(out, key=lambda s: (self.totals[s], order.index(s)))
+        self.active[winner] = True
+        return winner
+
+    def _next_round(self) -> None:
+        """First the buy-backs, each seat that may in turn from the dealer's left."""
         self.knocker = None
         self.final_turns = []
         self.buy_back_queue = []
@@ -186,34 +220,23 @@ class WienerGame(WienerChecks[WienerRuleset]):
         self._next_decision()
 
     def standings(self) -> Standings:
-        winners = () if self.winner is None else (self.winner,)
-        return Standings(
-            tuple(self.bad_points),
-            True,
-            winners,
-            "bad points",
-            tuple(self.active),
-            tuple(self.chips),
-            self.pot,
-        )
+        return replace(super().standings(), chips=tuple(self.chips), pot=self.pot)
 
-    def _finish(self, winner: int) -> None:
+    def _finish(self, winner: int, totals: tuple[int, ...] | None = None, pot: int = 0) -> None:
         pot = self.pot
         self.chips[winner] += pot
         self.pot = 0
-        self.winner = winner
-        self.phase = Phase.OVER
-        self.events.append(VariantSessionEnded(winner, tuple(self.chips), pot))
+        super()._finish(winner, tuple(self.chips), pot)
 
     def _buy_back_target(self, seat: int) -> int | None:
         """The bad points ``seat`` would drop to by buying back now, or None if it may not."""
         rules = self.ruleset
-        own = self.bad_points[seat]
+        own = self.totals[seat]
         if not self.active[seat] or self.bought_back[seat]:
             return None
         if not rules.buy_back_from <= own < rules.out_at:
             return None
-        ranked = sorted((self.bad_points[s] for s in range(self.n) if self.active[s]), reverse=True)
+        ranked = sorted((self.totals[s] for s in range(self.n) if self.active[s]), reverse=True)
         second = ranked[1]
         return second if second < own else None
 
@@ -225,26 +248,17 @@ class WienerGame(WienerChecks[WienerRuleset]):
                 self.phase = Phase.BUY_BACK
                 return
             self.buy_back_queue.pop(0)
-        self.dealer = self._next_seat(self.dealer)
-        self._start_round(None)
+        super()._next_round()
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: Action) -> list[GameEvent]:
-        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
-        self.verify(action)
-        start = len(self.events)
-        self.actions.append(action)
+    def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
-        hand = self.hands[seat]
         if isinstance(action, DrawTalon):
             self._draw_stock(seat)
-            self.events.append(DrewFromTalon(seat))
         elif isinstance(action, TakeDiscard):
-            self._take_discard(seat, self.ruleset.no_return)
+            self._take_discard(seat, action.depth)
         elif isinstance(action, Discard):
-            hand.remove(action.card)
-            self.discard.append(action.card)
-            self.events.append(Discarded(seat, action.card))
+            self._discard(seat, action.card)
             if self.knocker is None:
                 self._begin_turn(self._next_seat(seat))
             else:
@@ -252,42 +266,47 @@ class WienerGame(WienerChecks[WienerRuleset]):
                 if self.final_turns:
                     self._begin_turn(self.final_turns[0])
                 else:
-                    self._end_round(self.knocker, rummy=False)
+                    self._end_round(self.knocker)
         elif isinstance(action, Knock | CallRummy):
-            hand.remove(action.card)
-            self.discard.append(action.card)
-            self.events.append(Discarded(seat, action.card))
-            laid = arrange(hand)
-            self.revealed[seat] = laid
-            if isinstance(action, CallRummy):
-                self.events.append(RummyCalled(seat, action.card, laid))
-                self._end_round(seat, rummy=True)
-            else:
-                self.events.append(Knocked(seat, action.card, laid))
-                self.knocker = seat
-                others = [self._next_seat(seat)]
-                while others[-1] != seat:
-                    others.append(self._next_seat(others[-1]))
-                self.final_turns = others[:-1]
-                self._begin_turn(self.final_turns[0])
+            self._close(action)
         elif isinstance(action, BuyBack):
-            self.buy_back_queue.pop(0)
-            if action.accept:
-                target = self._buy_back_target(seat)
-                assert target is not None
-                before = self.bad_points[seat]
-                self.bad_points[seat] = target
-                self.bought_back[seat] = True
-                self.chips[seat] -= self.ruleset.buy_back_cost
-                self.pot += self.ruleset.buy_back_cost
-                self.events.append(BoughtBack(seat, before, target, self.ruleset.buy_back_cost))
-            else:
-                self.events.append(DeclinedBuyBack(seat))
-            self._next_decision()
-        return self.events[start:]
+            self._decide_buy_back(seat, action.accept)
+
+    def _close(self, action: Knock | CallRummy) -> None:
+        seat = action.seat
+        self._discard(seat, action.card)
+        laid = arrange(self.hands[seat])
+        self.revealed[seat] = laid
+        if isinstance(action, CallRummy):
+            self.events.append(RummyCalled(seat, action.card, laid))
+            self._end_round(seat, rummy=True)
+            return
+        self.events.append(Knocked(seat, action.card, laid))
+        self.knocker = seat
+        others = [self._next_seat(seat)]
+        while others[-1] != seat:
+            others.append(self._next_seat(others[-1]))
+        self.final_turns = others[:-1]
+        self._begin_turn(self.final_turns[0])
+
+    def _decide_buy_back(self, seat: int, accept: bool) -> None:
+        self.buy_back_queue.pop(0)
+        if accept:
+            target = self._buy_back_target(seat)
+            assert target is not None
+            before = self.totals[seat]
+            self.totals[seat] = target
+            self.bought_back[seat] = True
+            self.chips[seat] -= self.ruleset.buy_back_cost
+            self.pot += self.ruleset.buy_back_cost
+            self.events.append(BoughtBack(seat, before, target, self.ruleset.buy_back_cost))
+        else:
+            self.events.append(DeclinedBuyBack(seat))
+        self._next_decision()
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> WienerPublicView:
+        """What every seat may see: bad points, chips and the pot, a knock, the pile's top."""
         return WienerPublicView(
             version=self.version,
             round_number=self.round_number,
@@ -297,7 +316,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
                     seat=s,
                     name=self.names[s],
                     hand_count=len(self.hands[s]),
-                    bad_points=self.bad_points[s],
+                    bad_points=self.totals[s],
                     chips=self.chips[s],
                     in_rubber=self.active[s],
                     bought_back=self.bought_back[s],
@@ -320,6 +339,8 @@ class WienerGame(WienerChecks[WienerRuleset]):
         )
 
     def private_view(self, seat: int) -> WienerPrivateView:
+        """What ``seat`` may see: the table, its hand with its least deadwood, and on its turn
+        the card it may not throw back."""
         hand = tuple(self.hands[seat])
         locked = self.locked_discard if seat == self.to_act else None
         return WienerPrivateView(seat, hand, self.public_view(), deadwood_of(hand), locked)

@@ -12,13 +12,14 @@ from collections.abc import Sequence
 
 from engine.actions import Action, BuyBack, CallRummy, DrawTalon, Knock, TakeDiscard
 from engine.cards import Card
+from engine.games.wiener.game import WienerGame
 from engine.games.wiener.views import WienerPrivateView
+from engine.players import RandomPlayer
 from engine.protocol import Phase
 from engine.twopack.players import (
     JOKER_DISCARD_PENALTY,
     TAKE_MARGIN,
     Cost,
-    RandomPlayer,
     TwoPackPlayer,
     deadwood_cost,
     make_two_pack_player,
@@ -28,13 +29,11 @@ from engine.twopack.players import (
     without,
 )
 
-JOKERS = 2
-
 
 class WienerPlayer(TwoPackPlayer[WienerPrivateView]):
     """The ``normal`` player."""
 
-    jokers = JOKERS
+    pack = WienerGame.PACK
 
     def seen_on_table(self, view: WienerPrivateView) -> list[Card]:
         seen: list[Card] = []

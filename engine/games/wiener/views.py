@@ -8,10 +8,13 @@ from engine.cards import Card
 from engine.games.wiener.events import WienerRoundResult
 from engine.protocol import Phase
 from engine.twopack.deadwood import Arrangement
+from engine.twopack.views import VariantMeldView
 
 
 @dataclass(frozen=True, slots=True)
 class WienerSeatView:
+    """One seat as everyone sees it in Wiener Rummy: bad points, chips, still in or out."""
+
     seat: int
     name: str
     hand_count: int
@@ -23,11 +26,14 @@ class WienerSeatView:
 
     @property
     def score(self) -> int:
+        """The bad points so far (lower is better; at ``out_at`` the seat is out)."""
         return self.bad_points
 
 
 @dataclass(frozen=True, slots=True)
 class WienerPublicView:
+    """The Wiener Rummy table as everyone sees it: no melds, the pot, a knock in progress."""
+
     version: int
     round_number: int
     out_at: int
@@ -45,9 +51,21 @@ class WienerPublicView:
     last_round: WienerRoundResult | None
     winner: int | None
 
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The top card alone (the pile lies squared); ``discard_count`` counts the pile."""
+        return () if self.discard_top is None else (self.discard_top,)
+
+    @property
+    def melds(self) -> tuple[VariantMeldView, ...]:
+        """Nothing is melded during play (the closer's hand is in its seat's ``revealed``)."""
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
 class WienerPrivateView:
+    """What one seat sees in Wiener Rummy: the public table and its hand with its deadwood."""
+
     seat: int
     hand: tuple[Card, ...]
     public: WienerPublicView

@@ -12,6 +12,9 @@ import pytest
 from PIL import Image
 
 from bot.games import examples as eg
+from bot.games.romme import examples as rx
+from bot.games.treppe import examples as tx
+from bot.games.wiener import examples as wx
 from engine.games.treppe.melds import hand_value
 
 IMG = Path(__file__).resolve().parents[3] / "docs" / "img"
@@ -36,9 +39,9 @@ def test_committed_picture_is_what_the_game_draws(name: str) -> None:
 
 
 def test_round_four_table_and_result_agree() -> None:
-    four = eg.treppen_four()
+    four = tx.treppen_four()
     table, result = four.table, four.result
-    assert table.round_number == result.round_number == eg.ROUND
+    assert table.round_number == result.round_number == tx.ROUND
     assert result.went_out == table.to_act  # the table shows the start of the last turn
     for seat in table.seats:
         s = seat.seat
@@ -53,7 +56,7 @@ def test_round_four_table_and_result_agree() -> None:
 def test_meld_labels_add_up_to_the_round_points() -> None:
     from bot.games.treppe.render_table import meld_credits
 
-    for table in (eg.treppen_four().table, eg.treppen_two().table):
+    for table in (tx.treppen_four().table, tx.treppen_two().table):
         scored = [0] * len(table.seats)
         for meld in table.melds:
             for seat, points in meld_credits(meld):
@@ -62,26 +65,26 @@ def test_meld_labels_add_up_to_the_round_points() -> None:
 
 
 def test_session_end_follows_the_game() -> None:
-    four = eg.treppen_four()
+    four = tx.treppen_four()
     assert four.totals == four.last.totals
-    assert four.last.round_number > eg.ROUND
+    assert four.last.round_number > tx.ROUND
     assert all(t >= r for t, r in zip(four.totals, four.result.totals, strict=True))
     assert max(four.totals) >= four.table.target
     assert four.totals.index(max(four.totals)) == four.winner
 
 
 def test_hand_is_the_hand_of_the_player_on_the_two_player_table() -> None:
-    two = eg.treppen_two()
+    two = tx.treppen_two()
     seat = two.table.seats[two.table.to_act]
     assert seat.hand_count == len(two.hand)
     assert two.locked in two.hand
-    dead = eg.dead_round()
+    dead = tx.dead_round()
     assert dead.went_out is None and dead.bonus == 0
     assert dead.totals == dead.meld_points  # the first round: only melds scored
 
 
 def test_romme_table_and_result_agree() -> None:
-    rom = eg.romme()
+    rom = rx.romme()
     assert rom.table.round_number == rom.result.round_number
     assert any(m.pending for m in rom.table.melds)
     for seat in rom.table.seats:
@@ -89,7 +92,7 @@ def test_romme_table_and_result_agree() -> None:
 
 
 def test_wiener_pictures_follow_one_round() -> None:
-    wie = eg.wiener()
+    wie = wx.wiener()
     assert wie.table.knocker is None
     assert wie.table.round_number <= wie.knock.round_number == wie.result.round_number
     assert wie.result.closer == wie.knock.knocker

@@ -15,6 +15,9 @@ from PIL import Image
 
 import bot.render.canvas
 from bot.games import all_presenters, examples
+from bot.games.romme import examples as rx
+from bot.games.treppe import examples as tx
+from bot.games.wiener import examples as wx
 from bot.render import clear_caches, render_hand
 from bot.render.assets import Style, text_stamp
 from bot.render.geometry import (
@@ -66,7 +69,7 @@ def test_every_text_in_every_example_picture_is_big_enough(
     monkeypatch.setattr(bot.render.canvas, "text_stamp", recording)
     clear_caches()
     with using(lang):
-        pictures = examples._pictures()
+        pictures = examples.drawn_pictures()
     clear_caches()
     assert len(sizes) > 200
     small = sorted({(size, content) for size, content in sizes if size < MIN_TEXT_PX})
@@ -76,11 +79,11 @@ def test_every_text_in_every_example_picture_is_big_enough(
 
 
 def test_typical_four_player_tables_fit_a_phone_screen() -> None:
-    four = examples.treppen_four()
+    four = tx.treppen_four()
     tables = {
         "treppenromme": four.table,
-        "romme": examples.romme().table,
-        "wiener": examples.wiener().table,
+        "romme": rx.romme().table,
+        "wiener": wx.wiener().table,
     }
     for key, view in tables.items():
         assert len(view.seats) == 4

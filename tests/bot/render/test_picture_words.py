@@ -55,7 +55,7 @@ def test_every_picture_word_is_translated(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(bot.render.results, "wrap_text", wrapping)
     clear_caches()
     with using(PSEUDO):
-        pictures = examples._pictures()
+        pictures = examples.drawn_pictures()
     clear_caches()
     assert len(pictures) >= 10 and len(drawn) > 200
     shown = [text for text in drawn if text not in wrapped]

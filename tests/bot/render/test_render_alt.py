@@ -10,7 +10,10 @@ from types import ModuleType
 
 import pytest
 
-from bot.games import all_presenters, examples, presenter_module
+from bot.games import all_presenters, presenter_module
+from bot.games.romme import examples as rx
+from bot.games.treppe import examples as tx
+from bot.games.wiener import examples as wx
 from bot.render.alt import ALT_MAX, cards_words, sentences
 from engine.cards import Card
 from engine.i18n import using
@@ -30,7 +33,7 @@ def test_every_game_has_its_three_descriptions() -> None:
 
 
 def test_treppe_table_says_every_fact_of_the_picture() -> None:
-    four = examples.treppen_four()
+    four = tx.treppen_four()
     text = alt_module("treppenromme").table_alt_text(four.table)
     assert len(text) <= ALT_MAX
     assert f"round {four.table.round_number}" in text and str(four.table.target) in text
@@ -49,7 +52,7 @@ def test_treppe_table_says_every_fact_of_the_picture() -> None:
 
 
 def test_romme_table_says_piles_and_first_melds() -> None:
-    rom = examples.romme()
+    rom = rx.romme()
     view = rom.table
     text = alt_module("romme").table_alt_text(view)
     assert f"Stock: {view.stock_count} cards" in text
@@ -61,7 +64,7 @@ def test_romme_table_says_piles_and_first_melds() -> None:
 
 
 def test_wiener_table_says_pot_chips_and_bad_points() -> None:
-    wie = examples.wiener()
+    wie = wx.wiener()
     view = wie.knock
     text = alt_module("wiener").table_alt_text(view)
     assert f"Pot: {view.pot} chips" in text
@@ -72,9 +75,9 @@ def test_wiener_table_says_pot_chips_and_bad_points() -> None:
 
 
 def test_round_and_session_texts_name_everyone_with_their_totals() -> None:
-    four = examples.treppen_four()
-    rom = examples.romme()
-    wie = examples.wiener()
+    four = tx.treppen_four()
+    rom = rx.romme()
+    wie = wx.wiener()
     cases = [
         ("treppenromme", four.result, four.names, four.table),
         ("romme", rom.result, rom.names, rom.table),
@@ -93,7 +96,7 @@ def test_round_and_session_texts_name_everyone_with_their_totals() -> None:
 
 
 def test_descriptions_speak_german_with_german_card_words() -> None:
-    four = examples.treppen_four()
+    four = tx.treppen_four()
     with using("de"):
         text = alt_module("treppenromme").table_alt_text(four.table)
     assert "Runde 4" in text and "Punkte" in text
@@ -127,7 +130,7 @@ def test_sentences_cut_at_the_limit() -> None:
 
 
 def test_a_finished_session_names_its_winner() -> None:
-    four = examples.treppen_four()
+    four = tx.treppen_four()
     over = replace(four.table, winner=1, phase=type(four.table.phase).OVER)
     text = alt_module("treppenromme").session_alt_text(four.names, over)
     assert text.startswith(f"{four.names[1]} wins the game.")

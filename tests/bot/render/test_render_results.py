@@ -22,7 +22,7 @@ def _open(data: bytes) -> Image.Image:
 
 def test_round_results_render() -> None:
     plain = ex.round_result()
-    romme = replace(plain, hand_romme=True, bonus=2 * plain.bonus)
+    romme = replace(plain, special=True, bonus=2 * plain.bonus)
     for result in (plain, romme):
         img = _open(render_round_result(result, ex.NAMES4))
         assert img.width <= 1100
@@ -39,7 +39,7 @@ def test_dead_round_renders() -> None:
 def test_plain_round_with_a_huge_hand_renders() -> None:
     result = replace(
         ex.round_result(),
-        hand_romme=False,
+        special=False,
         bonus=300,
         hands=(FULL_PACK[:40], FULL_PACK[40:44], (), ()),
     )
@@ -57,8 +57,8 @@ def test_session_result_renders() -> None:
 
 def test_round_result_pictures_show_each_hand_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.games.treppe.render_results as treppe_results
-    from bot.games.romme import render as romme_render
-    from bot.games.twopack_examples import romme_round_result
+    from bot.games.romme import render_results as romme_results
+    from bot.games.romme.examples import romme_round_result
     from bot.render.hand import sort_hand
 
     shown: list[list[Card]] = []
@@ -75,16 +75,16 @@ def test_round_result_pictures_show_each_hand_sorted(monkeypatch: pytest.MonkeyP
     assert [c for c in shown if c] and all(cards == sort_hand(cards) for cards in shown)
 
     faces: list[Card] = []
-    real_face = romme_render.v.paste_face
+    real_face = romme_results.v.paste_face
 
     def face(canvas: Any, card: Card, *args: Any) -> Any:
         faces.append(card)
         return real_face(canvas, card, *args)
 
-    monkeypatch.setattr(romme_render.v, "paste_face", face)
+    monkeypatch.setattr(romme_results.v, "paste_face", face)
     rom, names = romme_round_result()
     dealt = tuple(Card.parse(c) for c in ("KC", "9H", "5S", "2D"))  # not in suit order
     hands = (dealt, *((),) * (len(rom.hands) - 1))
-    romme_render.render_romme_round_result(replace(rom, hands=hands), names)
+    romme_results.render_romme_round_result(replace(rom, hands=hands), names)
     drawn = [tuple(faces[i : i + len(dealt)]) for i in range(len(faces))]
     assert tuple(sort_hand(dealt)) in drawn and dealt not in drawn

@@ -12,14 +12,16 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from bot.games import twopack_examples as vx
+from bot.games.examples import NAMES6
+from bot.games.romme import examples as rx
 from bot.games.romme.render import (
     ROMME_MAX_H,
     draw_romme_table,
-    render_romme_round_result,
     render_romme_table,
     romme_table_size,
 )
+from bot.games.romme.render_results import render_romme_round_result
+from bot.games.wiener import examples as wx
 from bot.games.wiener.render import (
     WIENER_MAX_H,
     draw_wiener_table,
@@ -46,14 +48,14 @@ from bot.render.variants import (
     joker_stands,
 )
 from engine.actions import DrawTalon, Knock, MeldKind
-from engine.cards import JOKER, Card, parse_cards
+from engine.cards import JOKER, Card, Pack, parse_cards
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView, RommeSeatView
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.game import WienerRuleset
 from engine.games.wiener.views import WienerPublicView
 from engine.protocol import Phase
-from engine.table import Deal, two_packs
+from engine.table import Deal
 from engine.twopack.deadwood import arrange
 from engine.twopack.melds import analyse_variant_meld
 from engine.twopack.views import VariantMeldView, VariantPlacedCard
@@ -76,7 +78,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_romme_positions_render_within_bounds(seats: int) -> None:
     results = 0
-    views = itertools.islice(vx.romme_views(seats, seed=seats, every=9), VIEWS_PER_GAME)
+    views = itertools.islice(rx.romme_views(seats, seed=seats, every=9), VIEWS_PER_GAME)
     for view in views:
         width, height = _size(render_romme_table(view))
         assert V_TABLE_MIN_W <= width <= V_TABLE_W
@@ -93,7 +95,7 @@ def test_romme_positions_render_within_bounds(seats: int) -> None:
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_wiener_positions_render_within_bounds(seats: int) -> None:
     knocks = 0
-    views = itertools.islice(vx.wiener_views(seats, seed=seats, every=7), VIEWS_PER_GAME * 2)
+    views = itertools.islice(wx.wiener_views(seats, seed=seats, every=7), VIEWS_PER_GAME * 2)
     for view in views:
         width, height = _size(render_wiener_table(view))
         assert V_TABLE_MIN_W <= width <= V_TABLE_W
@@ -110,16 +112,25 @@ def test_wiener_positions_render_within_bounds(seats: int) -> None:
 
 def test_six_revealed_hands_of_eleven_fit() -> None:
     """Six players, eleven cards each (the last lap after a knock): the biggest result."""
-    pack = two_packs(2)
+    pack = Pack(2, 2).cards()
     random.Random(0).shuffle(pack)
     hands = tuple(arrange(pack[i * 11 : i * 11 + 11]) for i in range(6))
-    result = WienerRoundResult(7, 0, False, hands, (0,) * 6, (50,) * 6, (0,) * 6, ())
-    width, height = _size(render_wiener_round_result(result, vx.NAMES6))
+    result = WienerRoundResult(
+        round_number=7,
+        closer=0,
+        special=False,
+        hands=hands,
+        points=(0,) * 6,
+        totals=(50,) * 6,
+        chips=(0,) * 6,
+        out=(),
+    )
+    width, height = _size(render_wiener_round_result(result, NAMES6))
     assert width <= V_TABLE_W and height <= WIENER_MAX_H
 
 
 # ----------------------------------------------------------------------------- hidden hands
-NAMES4 = list(vx.NAMES6[:4])
+NAMES4 = list(NAMES6[:4])
 KNOCK_HAND = "A♥ 2♥ 3♥ 4♣ 5♣ 6♣ 7♠ 8♠ 9♠ 2♦"
 OTHER_HANDS = (
     "K♠ Q♦ 9♥ 7♣ 5♦ 3♠ J♥ 10♣ 8♦ 6♥",
@@ -131,7 +142,7 @@ OTHER_HANDS = (
 def _deal(hands: list[tuple[Card, ...]]) -> Deal:
     """Dealer seat 3 (seat 0 plays first), upcard 4♥, K♦ on top of the stock."""
     upcard, top = Card.parse("4♥"), Card.parse("K♦")
-    rest = two_packs(2)
+    rest = Pack(2, 2).cards()
     for card in [c for hand in hands for c in hand] + [upcard, top]:
         rest.remove(card)
     return Deal(3, tuple(hands), (upcard,), (*rest, top))
@@ -277,19 +288,26 @@ def test_a_doubled_card_is_not_locked() -> None:
 
 
 def test_romme_round_results_render() -> None:
-    result, names = vx.romme_round_result()
-    double = replace(result, hand_romme=True, minus=tuple(2 * m for m in result.minus))
+    result, names = rx.romme_round_result()
+    double = replace(result, special=True, points=tuple(2 * m for m in result.minus))
     assert _size(render_romme_round_result(result, names))[0] <= V_TABLE_W
     assert render_romme_round_result(double, names) != render_romme_round_result(result, names)
-    dead = RommeRoundResult(2, None, False, result.hands, (0,) * 4, result.totals)
+    dead = RommeRoundResult(
+        round_number=2,
+        closer=None,
+        special=False,
+        hands=result.hands,
+        points=(0,) * 4,
+        totals=result.totals,
+    )
     assert _size(render_romme_round_result(dead, names))[0] <= V_TABLE_W
     assert _size(render_romme_round_result(double, names))[0] <= V_TABLE_W
 
 
 def test_wiener_round_results_render() -> None:
-    result, names = vx.wiener_round_result()
+    result, names = wx.wiener_round_result()
     plain = render_wiener_round_result(result, names)
-    rummy = replace(result, rummy=True)
+    rummy = replace(result, special=True)
     out = replace(result, out=(1,), hands=(*result.hands[:3], None))
     dead = replace(result, closer=None)
     for variant in (rummy, out, dead):
@@ -300,8 +318,8 @@ def test_wiener_round_results_render() -> None:
 
 # ----------------------------------------------------------------------------- threads
 def test_rendering_from_threads_gives_the_same_pictures() -> None:
-    romme = vx.romme_table()
-    wiener = vx.wiener_knock()
+    romme = rx.romme_table()
+    wiener = wx.wiener_knock()
     clear_caches()
     expected = (render_romme_table(romme), render_wiener_table(wiener))
 
@@ -314,10 +332,10 @@ def test_rendering_from_threads_gives_the_same_pictures() -> None:
 
 
 def test_docs_positions_show_what_they_claim() -> None:
-    romme = vx.romme_table()
+    romme = rx.romme_table()
     assert any(m.pending for m in romme.melds)
     assert any(c.card.is_joker for m in romme.melds for c in m.cards)
-    table: WienerPublicView = vx.wiener_table()
+    table: WienerPublicView = wx.wiener_table()
     assert table.knocker is None and all(s.revealed is None for s in table.seats)
-    knock = vx.wiener_knock()
+    knock = wx.wiener_knock()
     assert knock.knocker is not None and knock.seats[knock.knocker].revealed is not None

@@ -21,13 +21,16 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions import Action
-from engine.games.treppe.ai.players import NormalPlayer, RandomPlayer, safe_timeout_action
+from engine.games.treppe.ai.players import NormalPlayer, safe_timeout_action
 from engine.games.treppe.views import PrivateView
+from engine.players import RandomPlayer
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 
 
 class ComputerPlayer(Protocol):
+    """What ``make_player`` returns, whatever the strength: a player asked only to choose."""
+
     def choose(self, view: PrivateView, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from what the seat of ``view`` may see."""
         ...

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Action, DrawTalon, TakeStaircase
+from engine.actions import Action, DrawTalon, TakeDiscard
 from engine.games.treppe.ai.planner import Context, Weights, plan_turn
-from engine.games.treppe.ai.players import NormalPlayer, _checked, _is_draw_phase, decision_rng
+from engine.games.treppe.ai.players import NormalPlayer, _checked, _is_draw_phase, stair_index
 from engine.games.treppe.ai.search import (
     Budget,
     candidate_plans,
@@ -39,6 +39,7 @@ from engine.games.treppe.ai.search import (
     should_hold,
 )
 from engine.games.treppe.views import PrivateView
+from engine.players import decision_rng
 
 
 class HardPlayer(NormalPlayer):
@@ -59,12 +60,13 @@ class HardPlayer(NormalPlayer):
         return _checked(self.search_play(view, legal, ctx), legal, view)
 
     def search_draw(self, view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
+        """The draw: the heuristic's best few (talon and digs), decided by rollouts."""
         scored: list[tuple[float, Action, int | None]] = []
         if any(isinstance(a, DrawTalon) for a in legal):
             scored.append((self.talon_value(view, ctx), DrawTalon(view.seat), None))
         for take, taken, sub in self.dig_options(view, legal, ctx):
             value = plan_turn([*view.hand, *taken], sub)[0].score
-            scored.append((value, take, take.index))
+            scored.append((value, take, stair_index(take, view)))
         if not scored:
             return super().choose(view, legal)
         scored.sort(key=lambda x: -x[0])
@@ -74,10 +76,12 @@ class HardPlayer(NormalPlayer):
         rng = decision_rng(self.seed, view, "hard-draw")
         best = choose_draw(view, [o[2] for o in options], self.weights, self.budget, rng)
         action: Action = options[best][1]
-        assert isinstance(action, (DrawTalon, TakeStaircase))
+        assert isinstance(action, (DrawTalon, TakeDiscard))
         return action
 
     def search_play(self, view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
+        """A play step: going out when a plan does, else the best few plans (held melds
+        while it plays for a Rommé hand), decided by rollouts; the plan's first action."""
         plans = candidate_plans(view.hand, ctx)
         if not plans:
             return super().choose(view, legal)

@@ -31,14 +31,17 @@ def hand_value(card: Card) -> int:
 
 
 def next_rank(rank: int) -> int:
+    """The rank after ``rank`` on the ring: after the King comes the Ace again."""
     return rank % RING + 1
 
 
 def prev_rank(rank: int) -> int:
+    """The rank before ``rank`` on the ring: before the Ace comes the King."""
     return (rank - 2) % RING + 1
 
 
 def card_at(rank: int, suit: Suit) -> Card:
+    """The card of ``rank`` (1..13) and ``suit``, looked up rather than built."""
     return CARD_AT[suit.index][rank]
 
 
@@ -64,6 +67,7 @@ def fresh_meld_points(cards: Sequence[Card], kind: MeldKind) -> int:
 
 
 def meld_kind(cards: Sequence[Card]) -> MeldKind:
+    """A checked meld's kind: a set when its first two cards share a rank, else a run."""
     return MeldKind.SET if cards[0].rank is cards[1].rank else MeldKind.RUN
 
 
@@ -82,11 +86,13 @@ class Fit:
 
     @classmethod
     def of_view(cls, meld: MeldView) -> Fit:
+        """The fit of a meld on the table."""
         cards = [p.card for p in meld.cards]
         return cls.of_cards(meld.id, cards, meld.kind)
 
     @classmethod
     def of_cards(cls, meld_id: int, cards: Sequence[Card], kind: MeldKind) -> Fit:
+        """The fit of a meld of ``cards`` in table order, laid or only planned."""
         first, last = cards[0], cards[-1]
         if kind is MeldKind.SET:
             suits = {c.suit for c in cards if c.suit is not None}
@@ -94,6 +100,8 @@ class Fit:
         return cls(meld_id, kind, int(first.rank), int(last.rank), first.suit, len(cards))
 
     def copy(self) -> Fit:
+        """A copy a plan may grow without changing this one (the cached list is shared:
+        ``add`` replaces it, never changes it)."""
         return Fit(
             self.id,
             self.kind,
@@ -133,6 +141,7 @@ class Fit:
         return [(row[low], End.LOW, low_pts), (row[high], End.HIGH, high_pts)]
 
     def add(self, card: Card, end: End | None) -> None:
+        """Grow the fit by ``card`` laid off at ``end``, as a plan lays it."""
         self.cached = None
         self.length += 1
         if self.kind is MeldKind.SET:
@@ -145,6 +154,7 @@ class Fit:
 
 
 def table_fits(view: PrivateView) -> list[Fit]:
+    """A fit for each meld on the table, for a plan to lay off onto."""
     return [Fit.of_view(m) for m in view.public.melds]
 
 
@@ -159,6 +169,8 @@ def fit_value(card: Card, fits: Iterable[Fit]) -> int:
 
 
 def average_hand_value(cards: Sequence[Card]) -> float:
+    """What a card of ``cards`` is worth in a hand on average: an unseen card's expected
+    worth (7, near a full pack's, when none is left)."""
     if not cards:
         return 7.0
     return sum(hand_value(c) for c in cards) / len(cards)

@@ -7,21 +7,20 @@ seed and the same view always give the same move, however the player object is k
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from engine.actions import Action, Discard, DrawTalon, TakeStaircase
+from engine.actions import Action, Discard, DrawTalon, TakeDiscard
 from engine.cards import Card
 from engine.games.treppe.ai.knowledge import hand_value, unseen_cards
 from engine.games.treppe.ai.planner import Context, Plan, Weights, plan_turn, useful_digs
 from engine.games.treppe.melds import possible_melds
 from engine.games.treppe.views import PrivateView
+from engine.players import decision_rng
 
 
-def decision_rng(seed: int, view: PrivateView, salt: str = "") -> random.Random:
-    """A generator that depends only on the seed and the position, never on call history."""
-    public = view.public
-    return random.Random(f"{salt}:{seed}:{view.seat}:{public.round_number}:{public.version}")
+def stair_index(take: TakeDiscard, view: PrivateView) -> int:
+    """The staircase position (0 = the bottom card) of the deepest card ``take`` takes."""
+    return len(view.public.staircase) - take.depth
 
 
 def _checked(action: Action, legal: Sequence[Action], view: PrivateView) -> Action:
@@ -31,7 +30,7 @@ def _checked(action: Action, legal: Sequence[Action], view: PrivateView) -> Acti
 
 
 def _is_draw_phase(legal: Sequence[Action]) -> bool:
-    return isinstance(legal[0], (DrawTalon, TakeStaircase))
+    return isinstance(legal[0], (DrawTalon, TakeDiscard))
 
 
 def safe_timeout_action(view: PrivateView, legal: Sequence[Action]) -> Action:
@@ -44,8 +43,8 @@ def safe_timeout_action(view: PrivateView, legal: Sequence[Action]) -> Action:
         for action in legal:
             if isinstance(action, DrawTalon):
                 return action
-        takes = [a for a in legal if isinstance(a, TakeStaircase)]
-        return max(takes, key=lambda a: a.index)
+        takes = [a for a in legal if isinstance(a, TakeDiscard)]
+        return min(takes, key=lambda a: a.depth)
     discards = [a for a in legal if isinstance(a, Discard)]
     if not discards:
         return legal[0]
@@ -54,18 +53,6 @@ def safe_timeout_action(view: PrivateView, legal: Sequence[Action]) -> Action:
         for card in meld:
             in_melds[card] = in_melds.get(card, 0) + 1
     return min(discards, key=lambda a: (in_melds.get(a.card, 0), -hand_value(a.card), a.card))
-
-
-class RandomPlayer:
-    """Any legal move, uniformly."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, view: PrivateView, legal: Sequence[Action]) -> Action:
-        if not legal:
-            raise ValueError("there is no legal move to make")
-        return decision_rng(self.seed, view, "random").choice(list(legal))
 
 
 class NormalPlayer:
@@ -80,6 +67,7 @@ class NormalPlayer:
         self.weights = weights or Weights()
 
     def choose(self, view: PrivateView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``: the best draw or dig, or the first step of the best plan."""
         if not legal:
             raise ValueError("there is no legal move to make")
         ctx = Context.of_view(view, self.weights)
@@ -92,6 +80,8 @@ class NormalPlayer:
 
     # ------------------------------------------------------------------ draw
     def talon_value(self, view: PrivateView, ctx: Context) -> float:
+        """The expected best plan's score after drawing from the talon, over a seeded sample
+        of the unseen cards (-inf when none is unseen)."""
         unseen = unseen_cards(view)
         rng = decision_rng(self.seed, view, "talon")
         sample = rng.sample(unseen, min(self.talon_samples, len(unseen)))
@@ -104,27 +94,32 @@ class NormalPlayer:
 
     @staticmethod
     def best(plans: list[Plan]) -> Plan:
+        """The plan a draw is judged by, of ``plans`` (best first): the first."""
         return plans[0]
 
     def dig_options(
         self, view: PrivateView, legal: Sequence[Action], ctx: Context
-    ) -> list[tuple[TakeStaircase, tuple[Card, ...], Context]]:
+    ) -> list[tuple[TakeDiscard, tuple[Card, ...], Context]]:
+        """The digs worth weighing, each with the cards it takes and the context after it;
+        the top card is always among them when the talon is empty."""
         stair = view.public.staircase
-        takes = [a for a in legal if isinstance(a, TakeStaircase)]
+        takes = [a for a in legal if isinstance(a, TakeDiscard)]
         can_draw = any(isinstance(a, DrawTalon) for a in legal)
         useful = set(useful_digs(stair, view.hand, ctx.fits))
         if not can_draw:
             useful.add(len(stair) - 1)
-        options: list[tuple[TakeStaircase, tuple[Card, ...], Context]] = []
+        options: list[tuple[TakeDiscard, tuple[Card, ...], Context]] = []
         for take in takes:
-            if take.index not in useful:
+            index = stair_index(take, view)
+            if index not in useful:
                 continue
-            taken = stair[take.index :]
+            taken = stair[index:]
             locked = taken[0] if len(taken) == 1 else None
-            options.append((take, taken, ctx.with_staircase(stair[: take.index], locked)))
+            options.append((take, taken, ctx.with_staircase(stair[:index], locked)))
         return options
 
     def choose_draw(self, view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
+        """The talon or the dig whose best plan scores most (the talon's by ``talon_value``)."""
         best_action: Action | None = None
         best_value = float("-inf")
         if any(isinstance(a, DrawTalon) for a in legal):

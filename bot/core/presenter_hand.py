@@ -1,0 +1,82 @@
+"""The hand part of a game's presenter: the words of a member's private hand, its one-tap
+suggestions, the typing form and what the slash commands offer. The moves themselves, taking
+from the discard pile at any depth among them, come from the game's legal actions and its
+views (``bot.hand.taps``); a game writes only its words and its typing."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Generic
+
+from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_base import PresenterBase, PrivV, PubV
+from engine.actions import Action, LayOff, Meld
+from engine.cards import Card, format_cards
+from engine.i18n import _
+from engine.protocol import Phase
+
+
+class HandPart(PresenterBase, Generic[PubV, PrivV]):
+    """What a member's private hand shows of a game, and how typed moves read."""
+
+    timeout_steps: int = 2  # a draw, then a discard (more when a turn may start elsewhere)
+
+    # ------------------------------------------------------------ the hand's words
+    @abstractmethod
+    def turn_text(self, view: PrivV) -> str:
+        """The hand's status line when it is this seat's turn."""
+
+    @abstractmethod
+    def hand_lines(self, view: PrivV) -> list[str]:
+        """Lines under the hand: what is locked, progress, the piles."""
+
+    def hand_footer(self, name: str, view: PrivV) -> str:
+        """The hand's footer: the seat's name and session total."""
+        total = self.score_text(view.public.seats[view.seat].score)
+        return _("{name} · {total}", name=name, total=total)
+
+    @abstractmethod
+    def hint_text(self, ctx: HandContext[PrivV]) -> str:
+        """What the hand could do now."""
+
+    # ------------------------------------------------------------ the moves offered
+    def suggestions(self, ctx: HandContext[PrivV]) -> Sequence[Action]:
+        """One-tap moves the hand offers with no card tapped, best first (by default the
+        dearest melds the hand can lay now)."""
+        points = {
+            tuple(sorted(c.code for c in cards)): p
+            for p, cards in self.meld_options(ctx.private.hand)
+        }
+        melds: list[Meld] = [a for a in ctx.legal if isinstance(a, Meld)]
+
+        def worth(meld: Meld) -> int:
+            return points.get(tuple(sorted(c.code for c in meld.cards)), 0)
+
+        return sorted(melds, key=worth, reverse=True)
+
+    def action_label(self, action: Action, ctx: HandContext[PrivV]) -> str | None:
+        """A button's words for one of the game's own moves (None: the shared words)."""
+        return None
+
+    # ------------------------------------------------------------ typing
+    @abstractmethod
+    def typed_fields(self, phase: Phase) -> list[TypedField]:
+        """The typing form's fields in this phase (empty: no typing now)."""
+
+    @abstractmethod
+    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
+        """The actions the typed form means, in order; ``Refusal`` for text it cannot read."""
+
+    # ------------------------------------------------------------ slash commands
+    def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+        """Melds the hand could lay, with their points, best first (empty: none in this game)."""
+        return []
+
+    def table_melds(self, view: PubV) -> list[tuple[int, str]]:
+        """The melds on the table as (meld id, cards) for /treppe layoff (empty: none)."""
+        return [(meld.id, format_cards([p.card for p in meld.cards])) for meld in view.melds]
+
+    def layoffs(self, ctx: HandContext[PrivV]) -> list[LayOff]:
+        """The lay-offs the seat may make now."""
+        return [a for a in ctx.legal if isinstance(a, LayOff)]

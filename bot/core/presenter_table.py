@@ -1,0 +1,186 @@
+"""The table part of a game's presenter: the table message, its log, the round results and the
+pictures. What every game shows alike is written here once: the heading, the standings (from
+``Standings``), the words of the events every game has (a round dealt, a take from the discard
+pile, a round's end, the session's end) and the round result's record and lines (from the
+shared ``RoundResult``). A game writes the rest: its headline of a round, its own events."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from typing import Generic, cast
+
+from bot.core.presenter_base import PresenterBase, PubV, ResultT
+from bot.core.texts import REBUILT_STOCK, narrate, plural
+from bot.storage import RoundRecord
+from engine.events import GameEvent, RoundEnded, RoundStarted, SessionEnded, TookDiscard
+from engine.i18n import N_, _
+from engine.protocol import Standings
+
+
+class TablePart(PresenterBase, Generic[PubV, ResultT]):
+    """What the table message shows of a game: its words, its log and its round results."""
+
+    rebuilt_text: str = REBUILT_STOCK  # the sentence for the stock rebuilt from the pile
+    # The sentence for a take from the discard pile ({name}, {card}: the top card taken,
+    # {cards}, {count}: how many); one whole sentence per game reads right in German.
+    took_text: str = N_("{name} took {card} from the discard pile.")
+    final_word: str = N_("standings")  # 'Final standings after 3 rounds'
+
+    # ------------------------------------------------------------ the table message
+    def heading(self, view: PubV) -> str:
+        """The table's title while playing, e.g. 'Treppenrommé — round 3'."""
+        return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
+
+    @abstractmethod
+    def phase_text(self, view: PubV) -> str:
+        """What the player to act does now, after their name."""
+
+    @abstractmethod
+    def seat_text(self, view: PubV, seat: int) -> str:
+        """The game's part of a seat's line: scores and the like."""
+
+    @abstractmethod
+    def table_fields(self, names: Sequence[str], view: PubV) -> list[tuple[str, str]]:
+        """Embed fields after the players: piles, melds, revealed hands."""
+
+    @abstractmethod
+    def footer(self, view: PubV) -> str:
+        """The table's footer before the timer."""
+
+    def standings_text(self, names: Sequence[str], standings: Standings) -> str:
+        """The ranked scores (at the end, when a game is ended early and under Scores): one
+        line per seat, best first, as ``Standings.ranking`` orders them."""
+        return "\n".join(
+            f"{place}. {names[seat]}: {self.standing_text(standings, seat)}"
+            for place, seat in enumerate(standings.ranking(), start=1)
+        )
+
+    def standing_text(self, standings: Standings, seat: int) -> str:
+        """One seat's part of the standings: its total in the game's unit."""
+        return self.score_text(standings.scores[seat], bold=True)
+
+    def scores_heading(self, view: PubV) -> str:
+        """The heading of the Scores list: the game and the round."""
+        return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
+
+    def round_points_text(self, points: int) -> str:
+        """One seat's gain in one round on the Scores list."""
+        return f"+{points}"
+
+    # ------------------------------------------------------------ the log
+    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The log's words for one of the game's own events ("" for nothing, None for an
+        event every game shares, told by ``tell_shared`` and ``bot.core.texts``)."""
+        return None
+
+    def tell_shared(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The log's words for the round and session events every game has (None: another)."""
+        if isinstance(event, RoundStarted):
+            if event.round_number <= 1:
+                return ""  # the draw for first dealer says who deals
+            return _(
+                "Round {round_number}: {value} deals.",
+                round_number=event.round_number,
+                value=names[event.dealer],
+            )
+        if isinstance(event, TookDiscard):
+            name, count = names[event.seat], plural(len(event.cards), "card")
+            card = event.cards[-1]
+            return _(self.took_text, name=name, card=card, cards=event.cards, count=count)
+        if isinstance(event, RoundEnded):
+            return self.round_headline(self._checked(event.result), names)
+        if isinstance(event, SessionEnded):
+            return self.session_end_text(event, names)
+        return None
+
+    def session_end_text(self, event: SessionEnded, names: Sequence[str]) -> str:
+        """The log's words for the session's end: the winner and their total."""
+        winner = event.winner
+        total = self.score_text(event.totals[winner])
+        return _("🏆 {value} wins with {value2}!", value=names[winner], value2=total)
+
+    def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
+        """One short line for the table's log: the game's own words first, then the shared."""
+
+        def tell(event: GameEvent, names: Sequence[str]) -> str | None:
+            told = self.tell(event, names)
+            return self.tell_shared(event, names) if told is None else told
+
+        return narrate(
+            events,
+            names,
+            tell,
+            stock=_(self.stock_word),
+            pile=_(self.pile_word),
+            rebuilt=self.rebuilt_text,
+        )
+
+    # ------------------------------------------------------------ round results
+    def finished_rounds(self, events: Sequence[GameEvent]) -> list[ResultT]:
+        """The round results among ``events``. This is where results enter the bot, so their
+        type is checked here, once: a game's result that is not its declared type is a bug."""
+        return [self._checked(event.result) for event in events if isinstance(event, RoundEnded)]
+
+    def _checked(self, result: object) -> ResultT:
+        result_type = self.presented_types()[2]
+        if not isinstance(result, result_type):
+            raise TypeError(f"{self.key} ended a round with a {type(result).__name__}")
+        return cast(ResultT, result)
+
+    def round_record(self, result: ResultT) -> RoundRecord:
+        """A round result as the database stores it (the shared ``RoundResult``'s fields)."""
+        return RoundRecord(
+            result.round_number,
+            result.closer,
+            result.special,
+            tuple(result.points),
+            tuple(result.bonuses),
+            tuple(result.totals),
+        )
+
+    @abstractmethod
+    def round_headline(self, result: ResultT, names: Sequence[str]) -> str:
+        """A round's result in one sentence: who ended it and how, or that it ended dead."""
+
+    def result_lines(self, names: Sequence[str], result: ResultT) -> list[str]:
+        """The round result under the table: the headline, then one line per seat."""
+        lines = [self.round_headline(result, names)]
+        lines.extend(self.result_seat_line(result, seat, name) for seat, name in enumerate(names))
+        return lines
+
+    def result_seat_line(self, result: ResultT, seat: int, name: str) -> str:
+        """One seat's line of a round result: what the round gave it and its total."""
+        gained = self.round_points_text(result.points[seat] + result.bonuses[seat])
+        return _(
+            "{name}: {points} → total **{total}**",
+            name=name,
+            points=gained,
+            total=result.totals[seat],
+        )
+
+    # ------------------------------------------------------------ pictures (None: text only)
+    def render_table(self, view: PubV) -> bytes | None:
+        """The table's picture as PNG bytes; None shows the table in words only."""
+        return None
+
+    def render_round(self, result: ResultT, names: Sequence[str]) -> bytes | None:
+        """The round result's picture as PNG bytes, or None for text only."""
+        return None
+
+    def render_session(self, names: Sequence[str], view: PubV) -> bytes | None:
+        """The end-of-session picture as PNG bytes, or None for text only."""
+        return None
+
+    # The pictures in words, for screen readers (None: the table's own words stand in).
+    def describe_table(self, view: PubV) -> str | None:
+        """The table's picture in words for screen readers (its alt text)."""
+        return None
+
+    def describe_round(self, result: ResultT, names: Sequence[str]) -> str | None:
+        """The round result's picture in words for screen readers."""
+        return None
+
+    def describe_session(self, names: Sequence[str], view: PubV) -> str | None:
+        """The end-of-session picture in words for screen readers."""
+        return None

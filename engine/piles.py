@@ -1,0 +1,356 @@
+"""The base of every game played with a stock and a discard pile: ``PileGame``.
+
+It takes the game's pack (``Pack``: how many 52-card packs, how many jokers) and does what
+such games share: the deal, drawing from the stock, taking from the discard pile (the top
+card, or any depth where the pile is spread), discarding, rebuilding the stock when it runs
+out, and the rounds: a round starts, turns follow, it ends with the game's result, and the
+session ends once the game names a winner (a target reached, the rounds played, the last
+player in). ``standings()`` comes from the session totals.
+
+A game subclasses ``PileGame[Ruleset, ItsRoundResult]`` and writes only its own rules:
+``_check`` (why a move is refused, and what applying it needs), ``_perform`` (what a move
+changes), ``legal_actions``, ``_end_round`` (its scoring), ``_session_winner`` and its views;
+the hooks ``_new_round``/``_new_turn`` reset its own state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from engine.actions import Action, DrawTalon, TakeDiscard, TakeStaircase
+from engine.cards import Card, Pack
+from engine.errors import IllegalAction
+from engine.events import (
+    Discarded,
+    DrewFromTalon,
+    GameEvent,
+    RoundEnded,
+    RoundResult,
+    RoundStarted,
+    SessionEnded,
+    TookDiscard,
+)
+from engine.i18n import N_
+from engine.protocol import Phase, Standings
+from engine.table import Deal, TableGame
+
+
+class PileRules(Protocol):
+    """The options every game on a stock and a discard pile has."""
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        ...
+
+    @property
+    def no_return(self) -> bool:
+        """A single card taken from the discard pile may not go back in the same turn."""
+        ...
+
+    @property
+    def max_rebuilds(self) -> int:
+        """How often the stock is rebuilt in a round; when it runs out once more, the round
+        ends (dead, unless the game says otherwise)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data."""
+        ...
+
+
+PR = TypeVar("PR", bound=PileRules)
+RT = TypeVar("RT", bound=RoundResult)
+
+
+class PileGame(TableGame[PR], Generic[PR, RT]):
+    """A session on a stock and a discard pile. Subclasses set ``PACK`` (one pack without
+    jokers unless told), ``DEEP_TAKES`` (may a player take below the top card?), the score
+    words ``LOWER_IS_BETTER``/``UNIT`` and the seat range, and call ``_first_round(deal)`` at
+    the end of their ``__init__``."""
+
+    PACK: ClassVar[Pack] = Pack()
+    DEEP_TAKES: ClassVar[bool] = False
+    LOWER_IS_BETTER: ClassVar[bool] = False
+    UNIT: ClassVar[str] = N_("points")
+
+    def __init__(self, ruleset: PR, names: Sequence[str], seed: int, deal: Deal | None) -> None:
+        super().__init__(ruleset, names, seed, deal)
+        self.stock: list[Card] = []
+        self.discard: list[Card] = []  # the top card last
+        self.rebuilds = 0
+        self.active = [True] * self.n  # False: out of the session
+        self.totals = [0] * self.n  # the session's scores, in the game's unit
+        self.results: list[RT] = []
+
+    @property
+    def pack_size(self) -> int:
+        """How many cards the game's pack holds."""
+        return self.PACK.size
+
+    def pack(self) -> list[Card]:
+        """Every card of the game, in a fixed order."""
+        return self.PACK.cards()
+
+    def standings(self) -> Standings:
+        """The score line now, from the session totals."""
+        winners = () if self.winner is None else (self.winner,)
+        totals, active = tuple(self.totals), tuple(self.active)
+        return Standings(totals, self.LOWER_IS_BETTER, winners, self.UNIT, active)
+
+    # ----------------------------------------------------------------- moves
+    def verify(self, action: Action) -> None:
+        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+        self._check(self._resolved(action))
+
+    def apply(self, action: Action) -> list[GameEvent]:
+        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
+        action = self._resolved(action)
+        checked = self._check(action)
+        start = len(self.events)
+        self.actions.append(action)
+        self._perform(action, checked)
+        return self.events[start:]
+
+    def _check(self, action: Action) -> object:
+        """``verify``, returning what ``_perform`` needs (a meld's shape, say) or None."""
+        raise NotImplementedError
+
+    def _perform(self, action: Action, checked: object) -> None:
+        """Apply the checked ``action``: change the state, append the events."""
+        raise NotImplementedError
+
+    def _resolved(self, action: Action) -> Action:
+        """A take stored as a pile position (older logs) as the take of the same cards."""
+        if isinstance(action, TakeStaircase):
+            return TakeDiscard(action.seat, len(self.discard) - action.index)
+        return action
+
+    # ----------------------------------------------------------------- rounds
+    def _first_round(self, deal: Deal | None) -> None:
+        """Deal the first round: after the draw for first dealer, or as ``deal`` chose."""
+        if self.ruleset.hand_size * self.n + 2 > self.pack_size:
+            raise IllegalAction(N_("Those hands need more cards than the game has."))
+        if deal is None:
+            self.dealer = self._draw_for_dealer()
+        else:
+            self._check_chosen_deal(deal)
+            self.dealer = deal.dealer
+        self._start_round(deal)
+
+    def _check_chosen_deal(self, deal: Deal) -> None:
+        self._check_deal(deal, self.pack())
+
+    def _start_round(self, deal: Deal | None) -> None:
+        """Deal a round (shuffled, or the chosen ``deal``) and give the first turn."""
+        self.round_number += 1
+        if deal is None:
+            extra = self._dealer_gets_extra()
+            self.hands = self._deal_hands(self.ruleset.hand_size, extra)
+            self.discard = [] if extra else [self.stock.pop()]
+        else:
+            self.hands = [list(hand) for hand in deal.hands]
+            self.discard = list(deal.discard)
+            self.stock = list(deal.stock)
+        self.rebuilds = 0
+        self._new_round()
+        first = self._first_to_act()
+        upcard = self.discard[-1] if self.discard else None
+        self.events.append(RoundStarted(self.round_number, self.dealer, upcard, first))
+        self._begin_turn(first, drawn=self._holds_its_draw(first))
+
+    def _dealer_gets_extra(self) -> bool:
+        """Does the dealer get one card more instead of an upcard?"""
+        return False
+
+    def _holds_its_draw(self, seat: int) -> bool:
+        """Does ``seat``, first to play, already hold the card it would draw?"""
+        return False
+
+    def _first_to_act(self) -> int:
+        return self.dealer
+
+    def _new_round(self) -> None:
+        """Reset the game's own state for a new round."""
+
+    def _new_turn(self) -> None:
+        """Reset the game's own state for a new turn."""
+
+    def _deal_hands(self, size: int, extra_for_dealer: bool) -> list[list[Card]]:
+        """Shuffle and deal ``size`` cards to each seat in play, starting left of the dealer;
+        the rest is the stock."""
+        deck = self.pack()
+        self._rng.shuffle(deck)
+        hands: list[list[Card]] = [[] for _ in range(self.n)]
+        order = [self._next_seat(self.dealer)]
+        while order[-1] != self.dealer:
+            order.append(self._next_seat(order[-1]))
+        for _ in range(size):
+            for seat in order:
+                hands[seat].append(deck.pop())
+        if extra_for_dealer:
+            hands[self.dealer].append(deck.pop())
+        self.stock = deck
+        return hands
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat to the left that is still in play."""
+        nxt = (seat + 1) % self.n
+        while not self.active[nxt]:
+            nxt = (nxt + 1) % self.n
+        return nxt
+
+    def _begin_turn(self, seat: int, drawn: bool = False) -> None:
+        """``seat``'s turn: to draw, or to play at once when it holds its draw (``drawn``)."""
+        self.to_act = seat
+        self.locked_discard = None
+        self._new_turn()
+        self.phase = Phase.PLAY if drawn else Phase.DRAW
+        if not drawn and not self._refill_stock():
+            self._stock_exhausted()
+
+    def _refill_stock(self) -> bool:
+        """At the start of a draw with an empty stock, shuffle the discard pile but its top
+        into a new stock. False when the round must end instead (``max_rebuilds``)."""
+        if self.stock:
+            return True
+        self.rebuilds += 1
+        if self.rebuilds > self.ruleset.max_rebuilds:
+            return False
+        self.discard, self.stock = self._rebuilt_stock(self.discard, self.rebuilds)
+        return bool(self.stock or self.discard)
+
+    def _stock_exhausted(self) -> None:
+        """The stock ran out once too often: the round ends dead."""
+        self._end_round(None)
+
+    def _end_round(self, closer: int | None) -> None:
+        """Score the round ``closer`` ended (None: dead) and hand its result to
+        ``_round_over``."""
+        raise NotImplementedError
+
+    def _round_over(self, result: RT) -> None:
+        """Record ``result``; the session ends if someone has won, else the next round."""
+        self.results.append(result)
+        self.events.append(RoundEnded(result))
+        winner = self._session_winner()
+        if winner is None:
+            self._next_round()
+        else:
+            self._finish(winner)
+
+    def _session_winner(self) -> int | None:
+        """Who has won the session after the round just recorded (None: play on)."""
+        raise NotImplementedError
+
+    def _next_round(self) -> None:
+        self.dealer = self._next_seat(self.dealer)
+        self._start_round(None)
+
+    def _finish(self, winner: int, totals: tuple[int, ...] | None = None, pot: int = 0) -> None:
+        self.winner = winner
+        self.phase = Phase.OVER
+        final = tuple(self.totals) if totals is None else totals
+        self.events.append(SessionEnded(winner, final, pot))
+
+    def _sole_leader(self) -> int | None:
+        """The seat with the best total, when no other seat has it."""
+        best = min(self.totals) if self.LOWER_IS_BETTER else max(self.totals)
+        leaders = [seat for seat, total in enumerate(self.totals) if total == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def _target_reached(self, target: int) -> int | None:
+        """The sole leader once the best total has reached ``target`` (higher is better)."""
+        leader = self._sole_leader()
+        return leader if leader is not None and self.totals[leader] >= target else None
+
+    # ----------------------------------------------------------------- draws and discards
+    def _legal_draws(self, seat: int) -> list[Action]:
+        """The stock's top card, then each take from the discard pile, the deepest first."""
+        moves: list[Action] = [DrawTalon(seat)] if self.stock else []
+        moves.extend(TakeDiscard(seat, depth) for depth in range(self._deepest(), 0, -1))
+        return moves
+
+    def _deepest(self) -> int:
+        """How many cards a take from the discard pile may reach down."""
+        return len(self.discard) if self.DEEP_TAKES else min(1, len(self.discard))
+
+    def _draw_stock(self, seat: int) -> None:
+        self.hands[seat].append(self.stock.pop())
+        self.phase = Phase.PLAY
+        self.events.append(DrewFromTalon(seat))
+
+    def _take_discard(self, seat: int, depth: int) -> tuple[Card, ...]:
+        """Take the top ``depth`` cards; a single card taken is locked (``no_return``)."""
+        taken = tuple(self.discard[-depth:])
+        del self.discard[-depth:]
+        self.hands[seat].extend(taken)
+        if depth == 1 and self.ruleset.no_return:
+            self.locked_discard = taken[0]
+        self.phase = Phase.PLAY
+        self.events.append(TookDiscard(seat, taken))
+        return taken
+
+    def _discard(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.events.append(Discarded(seat, card))
+
+    def card_locations(self) -> list[Card]:
+        """Every card of the game, wherever it lies (for conservation checks)."""
+        cards = [*self.stock, *self.discard]
+        for hand in self.hands:
+            cards.extend(hand)
+        cards.extend(self._table_cards())
+        return cards
+
+    def _table_cards(self) -> list[Card]:
+        """The cards on the table outside the piles and hands (melds)."""
+        return []
+
+    # ----------------------------------------------------------------- checks
+    def _check_draw(self, seat: int, depth: int | None) -> None:
+        """A draw from the stock (``depth`` None) or a take of ``depth`` discards."""
+        self._check_turn(seat)
+        if self.phase is Phase.BUY_BACK:
+            raise IllegalAction(N_("First decide whether to buy back in."))
+        if self.phase is not Phase.DRAW:
+            raise IllegalAction(N_("You have drawn already this turn."))
+        if depth is None:
+            if not self.stock:
+                raise IllegalAction(
+                    N_("The stock is empty: take the top card of the discard pile.")
+                )
+            return
+        if not self.discard:
+            raise IllegalAction(N_("The discard pile is empty: draw from the stock."))
+        if not self.DEEP_TAKES and depth != 1:
+            raise IllegalAction(N_("Only the top card of the discard pile may be taken."))
+        if not 1 <= depth <= self._deepest():
+            raise IllegalAction(
+                N_("The discard pile has {count} cards: take from 1 to {count} of them."),
+                count=len(self.discard),
+            )
+
+    def _check_discard(self, seat: int, card: Card) -> None:
+        self._check_holds(seat, card)
+        hand = self.hands[seat]
+        if card is self.locked_discard and hand.count(card) == 1:
+            raise IllegalAction(
+                N_("You took {card} from the discard pile; you cannot throw it back this turn."),
+                card=card,
+            )
+
+    def _check_keeps_a_discard(self, rest: Sequence[Card]) -> None:
+        """Refuse a play that would leave only the taken discard, which may not go back."""
+        card = self.locked_discard
+        if card is not None and len(rest) == 1 and rest[0] is card:
+            raise IllegalAction(
+                N_(
+                    "That would leave only {card} in your hand, and you took it from the discard "
+                    "pile this turn, so you cannot throw it back: keep another card to discard, "
+                    "or play {card} too."
+                ),
+                card=card,
+            )

@@ -1,0 +1,73 @@
+"""Helpers for the variant scenario tests: a first deal chosen card by card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from engine import Card, RulesError, parse_cards
+from engine.actions import Action
+from engine.cards import Pack
+from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.table import Deal
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def one(text: str) -> Card:
+    (card,) = parse_cards(text)
+    return card
+
+
+def chosen_deal(
+    hands: Sequence[str], discard: str, stock_top: str, dealer: int, jokers: int
+) -> Deal:
+    """Seat i gets ``hands[i]``; ``discard`` bottom first; ``stock_top`` lists the next stock
+    cards in the order they will be drawn; every other card goes under the stock."""
+    dealt = [list(parse_cards(h)) if h.strip() else [] for h in hands]
+    pile = list(parse_cards(discard)) if discard.strip() else []
+    top = list(parse_cards(stock_top)) if stock_top.strip() else []
+    rest = Pack(2, jokers).cards()
+    for card in [c for hand in dealt for c in hand] + pile + top:
+        rest.remove(card)
+    stock = rest + list(reversed(top))
+    return Deal(dealer, tuple(tuple(h) for h in dealt), tuple(pile), tuple(stock))
+
+
+def romme(
+    hands: Sequence[str],
+    discard: str = "2♣",
+    stock_top: str = "",
+    dealer: int = 0,
+    ruleset: RommeRuleset | None = None,
+) -> RommeGame:
+    deal = chosen_deal(hands, discard, stock_top, dealer, jokers=6)
+    names = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"][: len(hands)]
+    return (ruleset or RommeRuleset()).new_game(names, seed=7, deal=deal)
+
+
+def wiener(
+    hands: Sequence[str],
+    discard: str = "2♣",
+    stock_top: str = "",
+    dealer: int = 0,
+    ruleset: WienerRuleset | None = None,
+) -> WienerGame:
+    deal = chosen_deal(hands, discard, stock_top, dealer, jokers=2)
+    names = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"][: len(hands)]
+    return (ruleset or WienerRuleset()).new_game(names, seed=7, deal=deal)
+
+
+def refused(game: RommeGame | WienerGame, action: Action, message: str) -> None:
+    """The action is refused with ``message`` and nothing changes."""
+    before = (game.to_json(), game.public_view(), [game.private_view(s) for s in range(game.n)])
+    assert not game.can(action)
+    with pytest.raises(RulesError) as info:
+        game.apply(action)
+    assert message in str(info.value), str(info.value)
+    after = (game.to_json(), game.public_view(), [game.private_view(s) for s in range(game.n)])
+    assert before == after
