@@ -149,10 +149,11 @@ def report(strength: str, tally: Tally) -> str:
     timings = sorted(tally.decisions_ms)
     p99 = timings[min(len(timings) - 1, int(0.99 * len(timings)))] if timings else 0.0
     slips = ", ".join(f"{k}: {v}" for k, v in sorted(tally.slips.items())) or "none"
+    low, high = max(0.0, pct - half), min(100.0, pct + half)
     return (
         f"{strength}: {tally.hands} hands, won {tally.won}, lost {tally.lost}, void "
         f"{tally.void}, ties {tally.ties}; won {pct:.1f}% of decided hands (95% CI "
-        f"{pct - half:.1f}-{pct + half:.1f}); {tally.points / max(1, tally.hands):+.1f} points "
+        f"{low:.1f}-{high:.1f}); {tally.points / max(1, tally.hands):+.1f} points "
         f"a hand; decision ms p50 {statistics.median(timings or [0.0]):.2f} p99 {p99:.1f}; "
         f"slips: {slips}"
     )

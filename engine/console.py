@@ -27,6 +27,7 @@ from engine.actions import (
     Knock,
     LayOff,
     Meld,
+    Pass,
     TakeBack,
     TakeDiscard,
     TakeStaircase,
@@ -100,6 +101,8 @@ def move_text(action: Action, pile: Sequence[Card]) -> str:
         return _("knock, discarding {card}", card=action.card)
     if isinstance(action, CallRummy):
         return _("call Rummy, discarding {card}", card=action.card)
+    if isinstance(action, Pass):
+        return _("pass")
     assert isinstance(action, BuyBack)
     return _("buy back in") if action.accept else _("let the buy-back pass")
 

@@ -8,21 +8,11 @@ from engine.games.gin.hard import STRENGTHS, make_player
 from engine.games.gin.melds import meld_value
 from engine.games.gin.players import timeout_action
 from engine.games.gin.views import GinPrivateView
+from engine.options import options_of
 from engine.players import player_maker, timeout_maker
-from engine.protocol import GameSpec, OptionSpec
+from engine.protocol import GameSpec
 
 KEY = GinGame.GAME_KEY
-
-OPTIONS = (
-    OptionSpec("target", int, 100, "the match is won at this many points", 1, 1000),
-    OptionSpec("box_bonus", int, 25, "points at the match's end for every hand won", 0, 100),
-    OptionSpec("game_bonus", int, 100, "points at the match's end for its winner", 0, 1000),
-    OptionSpec("shutout_doubles", bool, True, "a match won without a hand lost counts double"),
-    OptionSpec("knock_card", int, 10, "the most deadwood a knock may leave", 0, 10),
-    OptionSpec("gin_bonus", int, 25, "bonus for going gin", 0, 100),
-    OptionSpec("undercut_bonus", int, 25, "bonus for undercutting the knocker", 0, 100),
-    OptionSpec("oklahoma", bool, False, "the first upcard sets the knock card; spades double"),
-)
 
 SPEC = GameSpec(
     key=KEY,
@@ -30,7 +20,7 @@ SPEC = GameSpec(
     min_seats=2,
     max_seats=2,
     ruleset_type=GinRuleset,
-    options=OPTIONS,
+    options=options_of(GinRuleset),
     ruleset_from_json=GinRuleset.from_json,
     load=GinGame.from_json,
     meld_points=meld_value,

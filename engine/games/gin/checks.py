@@ -1,17 +1,17 @@
 """What Gin Rummy allows: the legal moves, and why any other move is refused.
-``GinGame`` (``game.py``) holds the state, the hands' scoring and ``apply``."""
+``GinGame`` (``game.py``) holds the state, the moves' effects and the hands' scoring."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from typing import TypeVar
 
 import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
-from engine.cards import Card
 from engine.errors import IllegalAction
+from engine.games.gin.views import GinHandResult
 from engine.i18n import N_
+from engine.piles import PileGame, PileRules
 from engine.protocol import Phase
-from engine.table import TableGame
 
 _DRAWS = (DrawTalon(0), DrawTalon(1))
 _TAKES = (TakeDiscard(0), TakeDiscard(1))
@@ -20,18 +20,12 @@ _DISCARDS = tuple(tuple(Discard(seat, card) for card in melds.CARDS) for seat in
 _KNOCKS = tuple(tuple(Knock(seat, card) for card in melds.CARDS) for seat in (0, 1))
 
 
-class StoredRules(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+R = TypeVar("R", bound=PileRules)
 
 
-R = TypeVar("R", bound=StoredRules)
-
-
-class GinChecks(TableGame[R]):
+class GinChecks(PileGame[R, GinHandResult]):
     """The legal moves of a Gin Rummy hand and the reasons for refusing the rest."""
 
-    stock: list[Card]
-    discard: list[Card]
     masks: list[int]
     knock_card: int
     offer_passes: int | None  # the first upcard's offer: passes so far (None: over)
@@ -78,8 +72,7 @@ class GinChecks(TableGame[R]):
         return moves
 
     # ----------------------------------------------------------------- checks
-    def verify(self, action: Action) -> None:
-        """Raise a ``RulesError`` saying why ``action`` is not allowed now; change nothing."""
+    def _check(self, action: Action) -> None:
         legal = self._legal()
         if any(move is action for move in legal) or action in legal:
             return
@@ -97,6 +90,8 @@ class GinChecks(TableGame[R]):
         )
 
     def _refuse_draw(self, action: DrawTalon | TakeDiscard | Pass) -> None:
+        if isinstance(action, TakeDiscard) and action.depth != 1:
+            raise IllegalAction(N_("Only the top card of the discard pile may be taken."))
         if self.phase is Phase.PLAY:
             raise IllegalAction(N_("You have drawn already this turn: discard or knock."))
         if self.offer_passes == 2:

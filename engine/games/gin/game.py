@@ -15,9 +15,8 @@ from typing import Any
 
 import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
-from engine.cards import FULL_PACK, Card, Suit
+from engine.cards import Card, Suit
 from engine.errors import IllegalAction
-from engine.events import Discarded, DrewFromTalon, GameEvent
 from engine.games.gin.checks import GinChecks
 from engine.games.gin.views import (
     VOID_REPEAT,
@@ -33,9 +32,9 @@ from engine.games.gin.views import (
     Passed,
 )
 from engine.i18n import N_
-from engine.protocol import Phase, Standings
-from engine.table import Deal, Rules
-from engine.twopack.events import DealtRound, TookDiscard, VariantRoundEnded, VariantSessionEnded
+from engine.options import Rules, flag, option
+from engine.protocol import Phase
+from engine.table import Deal
 
 HAND_SIZE = 10
 WALL = 2  # the stock's last cards are never drawn
@@ -46,22 +45,74 @@ MAX_UPCARD_TAKES = 50  # OpenSpiel's guard against endless taking and throwing b
 class GinRuleset(Rules):
     """The options a Gin Rummy table agrees on. Frozen: a game never changes its rules."""
 
-    target: int = 100  # the match is won by the first to this many points
-    box_bonus: int = 25  # at the match's end, for every hand a player won
-    game_bonus: int = 100  # at the match's end, for its winner
-    shutout_doubles: bool = True  # a winner whose opponent won no hand scores double
-    knock_card: int = 10  # the most deadwood a knock may leave
-    gin_bonus: int = 25
-    undercut_bonus: int = 25
-    oklahoma: bool = False  # the first upcard sets the knock card; a spade doubles the hand
+    target: int = option(
+        100,
+        minimum=1,
+        maximum=1000,
+        about="the match is won at this many points",
+        label=N_("match to {value}"),
+    )
+    box_bonus: int = option(
+        25,
+        minimum=0,
+        maximum=100,
+        about="points at the match's end for every hand won",
+        label=N_("box bonus {value}"),
+    )
+    game_bonus: int = option(
+        100,
+        minimum=0,
+        maximum=1000,
+        about="points at the match's end for its winner",
+        label=N_("game bonus {value}"),
+    )
+    shutout_doubles: bool = flag(
+        True,
+        about="a match won without a hand lost counts double",
+        on=N_("shutout doubles"),
+        off=N_("no shutout"),
+    )
+    knock_card: int = option(
+        10,
+        minimum=0,
+        maximum=10,
+        about="the most deadwood a knock may leave",
+        label=N_("knock with {value}"),
+    )
+    gin_bonus: int = option(
+        25, minimum=0, maximum=100, about="bonus for going gin", label=N_("gin bonus {value}")
+    )
+    undercut_bonus: int = option(
+        25,
+        minimum=0,
+        maximum=100,
+        about="bonus for undercutting the knocker",
+        label=N_("undercut bonus {value}"),
+    )
+    oklahoma: bool = flag(
+        False,
+        about="the first upcard sets the knock card; spades double",
+        on=N_("Oklahoma rules"),
+        off=N_("no Oklahoma"),
+    )
 
-    def __post_init__(self) -> None:
-        if self.target < 1 or not 0 <= self.knock_card <= 10:
-            raise ValueError("target must be positive and knock_card between 0 and 10")
-        if min(self.box_bonus, self.game_bonus, self.gin_bonus, self.undercut_bonus) < 0:
-            raise ValueError("bonuses cannot be negative")
+    @property
+    def hand_size(self) -> int:
+        """Ten cards each, always."""
+        return HAND_SIZE
+
+    @property
+    def no_return(self) -> bool:
+        """The card just taken may go back (a repeated throw-back voids the hand instead)."""
+        return False
+
+    @property
+    def max_rebuilds(self) -> int:
+        """Never: the hand ends at the wall, two cards before the stock runs out."""
+        return 0
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> GinGame:
+        """A match of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
         return GinGame(self, names, seed, deal)
 
 
@@ -77,39 +128,18 @@ class GinGame(GinChecks[GinRuleset]):
         self, ruleset: GinRuleset, names: Sequence[str], seed: int, deal: Deal | None = None
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        self.totals = [0, 0]
         self.hands_won = [0, 0]
-        self.results: list[GinHandResult] = []
         self.match: MatchScored | None = None
-        if deal is None:
-            self.dealer = self._draw_for_dealer()
-        else:
-            self._check_deal(deal, FULL_PACK)
-            if len(deal.discard) != 1 or len(deal.hands[0]) != len(deal.hands[1]):
-                raise IllegalAction(N_("The chosen deal needs equal hands and one upcard."))
-            self.dealer = deal.dealer
-        self._start_round(deal)
+        self._first_round(deal)
 
     # ----------------------------------------------------------------- hands
-    def _start_round(self, deal: Deal | None) -> None:
-        self.round_number += 1
-        if deal is None:
-            deck = list(FULL_PACK)
-            self._rng.shuffle(deck)
-            first = 1 - self.dealer
-            self.hands = [[], []]
-            for _ in range(HAND_SIZE):
-                self.hands[first].append(deck.pop())
-                self.hands[self.dealer].append(deck.pop())
-            self.discard = [deck.pop()]
-            self.stock = deck
-        else:
-            self.hands = [list(hand) for hand in deal.hands]
-            self.discard = list(deal.discard)
-            self.stock = list(deal.stock)
-        self._new_round()
-        upcard = self.discard[-1]
-        self.events.append(DealtRound(self.round_number, self.dealer, upcard, self.to_act))
+    def _check_chosen_deal(self, deal: Deal) -> None:
+        super()._check_chosen_deal(deal)
+        if len(deal.discard) != 1 or len(deal.hands[0]) != len(deal.hands[1]):
+            raise IllegalAction(N_("The chosen deal needs equal hands and one upcard."))
+
+    def _first_to_act(self) -> int:
+        return 1 - self.dealer
 
     def _new_round(self) -> None:
         upcard = self.discard[-1]
@@ -118,35 +148,32 @@ class GinGame(GinChecks[GinRuleset]):
         if self.ruleset.oklahoma:
             self.knock_card = 0 if upcard.rank_int == 1 else melds.VALUE[melds.index(upcard)]
         self.doubled = self.ruleset.oklahoma and upcard.suit is Suit.SPADES
-        self.offer_passes: int | None = 0
-        self.wall = self.must_knock = self.repeated = False
+        self.offer_passes: int | None = 0  # the first upcard's offer: passes so far
+        self.repeated = False  # the card just taken was thrown straight back
         self.last_taken: Card | None = None
         self.upcard_takes = 0
+        self.void: str | None = None
         self.picked_up: list[list[Card]] = [[], []]
         self.passed: list[list[Card]] = [[], []]
         self.discarded: list[list[Card]] = [[], []]
-        self.to_act = 1 - self.dealer
-        self.phase = Phase.DRAW
 
-    def _next_turn(self) -> None:
-        self.to_act = 1 - self.to_act
-        self.phase = Phase.DRAW
+    def _new_turn(self) -> None:
         self.must_knock = False
         self.wall = len(self.stock) <= WALL
 
-    def _end_round(self, knocker: int | None, void: str | None = None) -> None:
-        if knocker is None:
+    def _end_round(self, closer: int | None) -> None:
+        if closer is None:
             hands = tuple(self._laid(seat, 0) for seat in (0, 1))
             points, undercut = (0, 0), False
         else:
-            hands, points, undercut = self._score(knocker)
+            hands, points, undercut = self._score(closer)
         for seat in (0, 1):
             self.totals[seat] += points[seat]
             self.hands_won[seat] += points[seat] > 0
         result = GinHandResult(
             round_number=self.round_number,
-            closer=knocker,
-            special=knocker is not None and hands[knocker].deadwood == 0,
+            closer=closer,
+            special=closer is not None and hands[closer].deadwood == 0,
             points=points,
             totals=tuple(self.totals),
             dealer=self.dealer,
@@ -154,16 +181,17 @@ class GinGame(GinChecks[GinRuleset]):
             hands=hands,
             undercut=undercut,
             doubled=self.doubled,
-            void=void,
+            void=self.void,
         )
-        self.results.append(result)
-        self.events.append(VariantRoundEnded(result))
-        winner = result.winner
-        if max(self.totals) >= self.ruleset.target and winner is not None:
-            self._finish(winner)
-            return
-        if winner is not None:
-            self.dealer = winner  # the winner of a hand deals the next
+        self._round_over(result)
+
+    def _session_winner(self) -> int | None:
+        return self._target_reached(self.ruleset.target)
+
+    def _next_round(self) -> None:
+        """The winner of a hand deals the next; after a void hand or a tie, the same dealer."""
+        winner = self.results[-1].winner
+        self.dealer = self.dealer if winner is None else winner
         self._start_round(None)
 
     def _laid(self, seat: int, laid_off: int, shown: Sequence[int] | None = None) -> LaidHand:
@@ -192,7 +220,9 @@ class GinGame(GinChecks[GinRuleset]):
         scored = (points if scorer == 0 else 0, points if scorer == 1 else 0)
         return (by_seat[0], by_seat[1]), scored, margin < 0
 
-    def _finish(self, winner: int) -> None:
+    def _finish(self, winner: int, totals: tuple[int, ...] | None = None, pot: int = 0) -> None:
+        """The match's bonuses: the game bonus, doubled with the hand points on a shutout, and
+        a box bonus for every hand won."""
         rules = self.ruleset
         hand_points = tuple(self.totals)
         shutout = rules.shutout_doubles and self.hands_won[1 - winner] == 0
@@ -201,110 +231,85 @@ class GinGame(GinChecks[GinRuleset]):
         self.totals[winner] += rules.game_bonus + doubled
         for seat in (0, 1):
             self.totals[seat] += box[seat]
-        totals = tuple(self.totals)
+        final = tuple(self.totals)
         self.match = MatchScored(
-            winner, hand_points, tuple(self.hands_won), rules.game_bonus, box, shutout, totals
+            winner, hand_points, tuple(self.hands_won), rules.game_bonus, box, shutout, final
         )
         self.events.append(self.match)
-        self.winner = winner
-        self.phase = Phase.OVER
-        self.events.append(VariantSessionEnded(winner, totals))
+        super()._finish(winner)
 
-    def standings(self) -> Standings:
-        winners = () if self.winner is None else (self.winner,)
-        return Standings(tuple(self.totals), False, winners, "points", (True, True))
-
-    # ----------------------------------------------------------------- apply
-    def apply(self, action: Action) -> list[GameEvent]:
-        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
-        self.verify(action)
-        start = len(self.events)
-        self.actions.append(action)
-        self._perform(action)
-        return self.events[start:]
-
-    def _perform(self, action: Action) -> None:
+    # ----------------------------------------------------------------- moves
+    def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
         if isinstance(action, DrawTalon):
             if self.offer_passes is None:  # after the offer it was passed already
                 self.passed[seat].append(self.discard[-1])
             self.offer_passes = None
             self.last_taken = self.discard[-1]
-            self._move(seat, self.stock[-1], self.stock)
-            self.events.append(DrewFromTalon(seat))
+            self._draw_stock(seat)
+            self.masks[seat] |= 1 << melds.index(self.hands[seat][-1])
         elif isinstance(action, TakeDiscard):
             self._take(seat)
         elif isinstance(action, Pass):
             self.passed[seat].append(self.discard[-1])
             self.events.append(Passed(seat, self.discard[-1]))
-            if self.offer_passes is None:
-                self._end_round(None, VOID_WALL)
+            if self.offer_passes is None:  # at the wall
+                self._end_void(VOID_WALL)
             else:
                 self.offer_passes += 1
                 self.to_act = 1 - seat
         elif isinstance(action, Discard):
             self._throw(seat, action.card)
-            self.events.append(Discarded(seat, action.card))
             if action.card is self.last_taken and self.repeated:
-                self._end_round(None, VOID_REPEAT)
+                self._end_void(VOID_REPEAT)
                 return
             self.repeated = action.card is self.last_taken
-            self._next_turn()
+            self._begin_turn(1 - seat)
         elif isinstance(action, Knock):
-            self._throw(seat, action.card)
-            left = melds.deadwood(self.masks[seat])
-            self.events.append(Knocked(seat, action.card, left))
+            self._throw(seat, action.card, face_down=True)
+            self.events.append(Knocked(seat, action.card, melds.deadwood(self.masks[seat])))
             self._end_round(seat)
 
     def _take(self, seat: int) -> None:
         if self.offer_passes is None and not self.wall:
             self.upcard_takes += 1
             if self.upcard_takes == MAX_UPCARD_TAKES:
-                self._end_round(None, VOID_TAKES)
+                self._end_void(VOID_TAKES)
                 return
-        card = self.discard[-1]
-        self._move(seat, card, self.discard)
+        taken = self._take_discard(seat, 1)[0]
+        self.masks[seat] |= 1 << melds.index(taken)
         self.offer_passes = None
-        self.last_taken = card
-        self.picked_up[seat].append(card)
+        self.last_taken = taken
+        self.picked_up[seat].append(taken)
         self.must_knock = self.wall
-        self.events.append(TookDiscard(seat, card))
 
-    def _move(self, seat: int, card: Card, source: list[Card]) -> None:
-        source.pop()
-        self.hands[seat].append(card)
-        self.masks[seat] |= 1 << melds.index(card)
-        self.phase = Phase.PLAY
-
-    def _throw(self, seat: int, card: Card) -> None:
+    def _throw(self, seat: int, card: Card, face_down: bool = False) -> None:
+        """Discard ``card``: face up (told as a discard) or face down with a knock."""
         self.discarded[seat].append(card)
-        self.hands[seat].remove(card)
         self.masks[seat] &= ~(1 << melds.index(card))
-        self.discard.append(card)
+        if face_down:
+            self.hands[seat].remove(card)
+            self.discard.append(card)
+        else:
+            self._discard(seat, card)
+
+    def _end_void(self, reason: str) -> None:
+        self.void = reason
+        self._end_round(None)
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> GinPublicView:
+        """What both players see: match points, the pile and every card seen on it, the knock
+        card, the offer or the wall, the last hand's result and the match's end."""
         return GinPublicView(
             version=self.version,
             round_number=self.round_number,
             dealer=self.dealer,
             to_act=self.to_act,
             phase=self.phase,
-            seats=tuple(
-                GinSeatView(
-                    seat=s,
-                    name=self.names[s],
-                    hand_count=len(self.hands[s]),
-                    score=self.totals[s],
-                    hands_won=self.hands_won[s],
-                    picked_up=tuple(self.picked_up[s]),
-                    passed=tuple(self.passed[s]),
-                    discarded=tuple(self.discarded[s]),
-                )
-                for s in (0, 1)
-            ),
+            seats=tuple(self._seat_view(s) for s in (0, 1)),
             stock_count=len(self.stock),
-            discard=tuple(self.discard),
+            seen_discards=tuple(self.discard),
             knock_card=self.knock_card,
             doubled=self.doubled,
             offer=self.offer_passes is not None and self.phase is not Phase.OVER,
@@ -316,7 +321,21 @@ class GinGame(GinChecks[GinRuleset]):
             winner=self.winner,
         )
 
+    def _seat_view(self, seat: int) -> GinSeatView:
+        return GinSeatView(
+            seat=seat,
+            name=self.names[seat],
+            hand_count=len(self.hands[seat]),
+            score=self.totals[seat],
+            hands_won=self.hands_won[seat],
+            picked_up=tuple(self.picked_up[seat]),
+            passed=tuple(self.passed[seat]),
+            discarded=tuple(self.discarded[seat]),
+        )
+
     def private_view(self, seat: int) -> GinPrivateView:
+        """What ``seat`` sees: the table, its hand and the hand's least deadwood (after the
+        best discard when it holds eleven cards)."""
         mask = self.masks[seat]
         if len(self.hands[seat]) > HAND_SIZE:
             least = min(melds.deadwood_after_discards(mask).values())
@@ -324,9 +343,7 @@ class GinGame(GinChecks[GinRuleset]):
             least = melds.deadwood(mask)
         return GinPrivateView(seat, tuple(self.hands[seat]), self.public_view(), least)
 
-    def card_locations(self) -> list[Card]:
-        return [*self.stock, *self.discard, *self.hands[0], *self.hands[1]]
-
     @classmethod
     def read_ruleset(cls, data: dict[str, Any]) -> GinRuleset:
+        """The ruleset stored with a game."""
         return GinRuleset.from_json(data)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import engine.games.gin.melds as melds
 from engine.cards import Card
-from engine.games.gin.players import PAIRS, GinPlayer, RandomGinPlayer, Table, best_after_draw
+from engine.games.gin.players import PAIRS, GinPlayer, Table, best_after_draw
 from engine.games.gin.views import GinPrivateView
+from engine.players import RandomPlayer
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
 
@@ -71,10 +72,10 @@ class HardGinPlayer(GinPlayer):
         return after_take < expected - TAKE_MARGIN
 
 
-def make_player(strength: str, seed: int) -> RandomGinPlayer | GinPlayer:
+def make_player(strength: str, seed: int) -> RandomPlayer | GinPlayer:
     """A Gin Rummy player of the given strength (see ``STRENGTHS``)."""
     if strength == "random":
-        return RandomGinPlayer(seed)
+        return RandomPlayer(seed)
     if strength == "normal":
         return GinPlayer(seed)
     if strength == "hard":

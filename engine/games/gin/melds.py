@@ -25,10 +25,12 @@ _ROW_VALUE: tuple[int, ...] = tuple(
 
 
 def index(card: Card) -> int:
+    """The card's bit in a hand's mask."""
     return card.suit_int * RANKS + card.rank_int - 1
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The mask of ``cards`` (each card once: Gin Rummy has one pack)."""
     mask = 0
     for card in cards:
         mask |= 1 << (card.suit_int * RANKS + card.rank_int - 1)
@@ -54,6 +56,7 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 
 
 def value_of(mask: int) -> int:
+    """What the cards of ``mask`` count together (Ace 1, picture cards 10)."""
     return (
         _ROW_VALUE[mask & ROW]
         + _ROW_VALUE[mask >> 13 & ROW]
@@ -188,6 +191,7 @@ def arrangements(mask: int) -> Iterator[tuple[int, ...]]:
 
 
 def melded(melds: Iterable[int]) -> int:
+    """Every card of ``melds``, as one mask."""
     out = 0
     for meld in melds:
         out |= meld

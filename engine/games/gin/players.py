@@ -13,7 +13,6 @@ A decision is a pure function of the seed, the view and the legal moves.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -66,29 +65,14 @@ class Table:
 
     @classmethod
     def of(cls, view: GinPrivateView, hand: int) -> Table:
+        """What ``view``'s seat, holding ``hand``, knows now."""
         public = view.public
-        pile = melds.mask_of(public.discard)
+        pile = melds.mask_of(public.seen_discards)
         other = public.seats[1 - view.seat]
         opponent = melds.mask_of(other.picked_up) & ~pile & ~hand
         unseen = _ALL & ~hand & ~pile & ~opponent
         unknown = other.hand_count - opponent.bit_count()
         return cls(unseen, opponent, unknown, public.knock_card)
-
-
-class RandomGinPlayer:
-    """Any legal move, uniformly."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, view: GinPrivateView, legal: Sequence[Action]) -> Action:
-        if not legal:
-            raise ValueError("there is no legal move to make")
-        public = view.public
-        rng = random.Random(
-            f"random:{self.seed}:{view.seat}:{public.round_number}:{public.version}"
-        )
-        return rng.choice(list(legal))
 
 
 class GinPlayer:
@@ -98,6 +82,7 @@ class GinPlayer:
         self.seed = seed
 
     def choose(self, view: GinPrivateView, legal: Sequence[Action]) -> Action:
+        """Knock when it may; otherwise the draw or the discard its heuristics prefer."""
         if not legal:
             raise ValueError("there is no legal move to make")
         if len(legal) == 1:

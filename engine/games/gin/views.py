@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.events import GameEvent
-from engine.protocol import Phase
+from engine.events import GameEvent, RoundResult
+from engine.protocol import BaseMeldView, Phase
 
 # Why a hand ended without a score.
 VOID_WALL = "wall"  # the stock was down to two cards and nobody knocked
@@ -33,8 +33,8 @@ class Knocked(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class LaidHand:
-    """A hand as laid down at the end: its melds, the cards laid off on the knocker's melds
-    (the defender's only) and the deadwood left."""
+    """A hand as laid down at the end of a hand: its melds, the cards laid off on the
+    knocker's melds (the defender's only) and the deadwood left."""
 
     melds: tuple[tuple[Card, ...], ...]
     laid_off: tuple[Card, ...]
@@ -43,16 +43,11 @@ class LaidHand:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GinHandResult:
+class GinHandResult(RoundResult):
     """One hand. ``closer`` knocked (None: the hand is void, see ``void``); ``special`` is a
     gin; ``points`` what each seat scored (the winner only; nobody on a tie), ``totals`` the
     match points after it. ``doubled``: Oklahoma with a spade upcard."""
 
-    round_number: int
-    closer: int | None
-    special: bool
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
     dealer: int
     knock_card: int
     hands: tuple[LaidHand, ...]
@@ -61,17 +56,10 @@ class GinHandResult:
     void: str | None
 
     @property
-    def dead(self) -> bool:
-        return self.closer is None
-
-    @property
     def winner(self) -> int | None:
+        """The seat that scored the hand; None for a void hand or a tie."""
         scored = [seat for seat, points in enumerate(self.points) if points > 0]
         return scored[0] if scored else None
-
-    @property
-    def bonuses(self) -> tuple[int, ...]:
-        return (0,) * len(self.totals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +79,9 @@ class MatchScored(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class GinSeatView:
+    """One seat as both players see it: its match points, hands won and this hand's traffic
+    with the discard pile."""
+
     seat: int
     name: str
     hand_count: int
@@ -103,6 +94,9 @@ class GinSeatView:
 
 @dataclass(frozen=True, slots=True)
 class GinPublicView:
+    """The Gin Rummy table as both players see it: the squared discard pile (and every card
+    that went onto it), the knock card, the first upcard's offer and the wall."""
+
     version: int
     round_number: int
     dealer: int
@@ -110,7 +104,7 @@ class GinPublicView:
     phase: Phase
     seats: tuple[GinSeatView, ...]
     stock_count: int
-    discard: tuple[Card, ...]  # the discard pile, bottom first: every card was seen
+    seen_discards: tuple[Card, ...]  # the discard pile, bottom first: every card was seen
     knock_card: int  # the most deadwood a knock may leave, this hand
     doubled: bool  # Oklahoma: a spade upcard doubles the hand
     offer: bool  # the first upcard is offered: take it or pass
@@ -123,11 +117,24 @@ class GinPublicView:
 
     @property
     def discard_top(self) -> Card | None:
-        return self.discard[-1] if self.discard else None
+        """The upcard: the top of the discard pile, the only card that may be taken."""
+        return self.seen_discards[-1] if self.seen_discards else None
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The top card alone: the pile lies squared (``seen_discards`` holds it all)."""
+        return self.seen_discards[-1:]
+
+    @property
+    def melds(self) -> tuple[BaseMeldView, ...]:
+        """Nothing is melded during play: hands are laid down when one ends (``last_round``)."""
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
 class GinPrivateView:
+    """What one seat sees: the table, its hand and the hand's least deadwood."""
+
     seat: int
     hand: tuple[Card, ...]
     public: GinPublicView

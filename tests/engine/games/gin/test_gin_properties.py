@@ -11,13 +11,12 @@ from hypothesis import strategies as st
 
 from engine.actions import Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import FULL_PACK
-from engine.events import Discarded
+from engine.events import Discarded, RoundStarted
 from engine.games.gin import SPEC
 from engine.games.gin.game import GinGame, GinRuleset
 from engine.games.gin.hard import make_player
 from engine.protocol import Phase
 from engine.registry import load_game
-from engine.twopack.events import DealtRound
 
 RULES = st.builds(
     GinRuleset,
@@ -97,7 +96,7 @@ def test_each_hand_opens_with_the_non_dealer_and_its_knocks_are_scored(seed: int
     player = make_player("normal", seed)
     while not game.is_over:
         game.apply(player.choose(game.private_view(game.to_act), game.legal_actions()))
-    deals = [e for e in game.events if isinstance(e, DealtRound)]
+    deals = [e for e in game.events if isinstance(e, RoundStarted)]
     assert len(deals) == game.round_number
     assert all(d.first == 1 - d.dealer for d in deals)
     knocks = [a for a in game.actions if isinstance(a, Knock)]

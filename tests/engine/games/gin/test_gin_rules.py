@@ -8,14 +8,13 @@ import pytest
 from engine.actions import Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import FULL_PACK, Card, parse_cards
 from engine.errors import IllegalMeld, RulesError
-from engine.events import Discarded
+from engine.events import Discarded, RoundStarted, SessionEnded
 from engine.games.gin import SPEC
 from engine.games.gin.game import MAX_UPCARD_TAKES, GinGame, GinRuleset
 from engine.games.gin.melds import deadwood, mask_of, meld_value
 from engine.games.gin.views import VOID_REPEAT, VOID_TAKES, VOID_WALL, GinHandResult, Passed
 from engine.protocol import Phase
 from engine.table import Deal
-from engine.twopack.events import DealtRound, VariantSessionEnded
 
 KNOCKER = "A♥ 2♥ 3♥ 5♠ 5♦ 5♣ 9♣ 10♣ J♣ 4♦"  # three melds and 4♦: deadwood 4
 DEFENDER = "4♥ Q♣ 5♥ 8♠ 8♦ 8♥ K♠ K♦ 6♦ 7♠"  # one set; 4♥ 5♥ and Q♣ fit the knocker's melds
@@ -55,7 +54,7 @@ def knock_after_both_pass(game: GinGame, card: str) -> GinHandResult:
 
 def test_a_fresh_match_deals_ten_each_and_one_upcard() -> None:
     game = GinRuleset().new_game(["Anna", "Ben"], seed=4)
-    started = next(e for e in game.events if isinstance(e, DealtRound))
+    started = next(e for e in game.events if isinstance(e, RoundStarted))
     assert [len(h) for h in game.hands] == [10, 10]
     assert len(game.discard) == 1 and len(game.stock) == 31
     assert started.first == game.to_act == 1 - game.dealer
@@ -255,7 +254,7 @@ def test_the_match_ends_at_the_target_with_game_box_and_shutout_bonuses() -> Non
     assert match is not None and match.shutout and match.hands_won == (1, 0)
     assert game.totals == [2 * (29 + 100) + 25, 0]
     assert game.standings().scores == (283, 0) and game.standings().winners == (0,)
-    assert isinstance(game.events[-1], VariantSessionEnded)
+    assert isinstance(game.events[-1], SessionEnded)
     assert game.legal_actions() == []
     refused(game, DrawTalon(1), "The game is over.")
 
@@ -292,6 +291,6 @@ def test_a_discard_is_told_and_the_pile_is_seen() -> None:
     events = game.apply(Discard(0, one("4♦")))
     assert events == [Discarded(0, one("4♦"))]
     view = game.public_view()
-    assert view.discard == (one("4♦"),) and view.seats[0].picked_up == (one("2♣"),)
+    assert view.seen_discards == (one("4♦"),) and view.seats[0].picked_up == (one("2♣"),)
     assert view.seats[0].discarded == (one("4♦"),)
     assert game.private_view(1).hand == tuple(game.hands[1])

@@ -10,7 +10,7 @@ from engine.games.gin import SPEC
 from engine.games.gin.game import GinRuleset
 from engine.games.gin.hard import STRENGTHS, make_player
 from engine.games.gin.players import timeout_action
-from tests.engine.gin.test_gin_rules import DEFENDER, KNOCKER, gin, one
+from tests.engine.games.gin.test_gin_rules import DEFENDER, KNOCKER, gin, one
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
