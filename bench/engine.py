@@ -4,6 +4,12 @@ Prints, as its last line: ``actions_per_s=N rounds_per_s=N legal_ms_p50=F deadwo
 (the last: least deadwood of an 11-card Wiener Rummy hand holding both jokers).
 When rlcard is installed (``pip install rlcard==1.2.0``) it also measures rlcard's
 pure-Python gin rummy game under random legal play in the same run, for comparison.
+
+Gin Rummy is measured beside the same game in other engines: random legal play of whole
+hands, the deal included and the legal moves listed before every move, in our engine, in
+OpenSpiel's C++ ``gin_rummy`` driven from Python (``pip install open_spiel==2.0.2``; its
+chance moves, the cards dealt and drawn, are counted apart) and in rlcard's gin rummy. The
+line ``gin_actions_per_s=...`` gives the ratios (goal: 1.5x OpenSpiel's moves, 3x rlcard's).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import FULL_PACK, JOKER, Discard, DrawTalon, Phase, Ruleset, TakeStaircase, deadwood
+from engine.registry import get_spec
 
 PLAY_SECONDS = 4.0
 LEGAL_SAMPLES = 400
@@ -57,6 +64,69 @@ def rlcard_random_play(seconds: float) -> float | None:
             game.step(rng.choice(game.judge.get_legal_actions()))
             steps += 1
     return steps / (time.perf_counter() - start)
+
+
+def gin_random_play(seconds: float) -> tuple[float, float]:
+    """Our Gin Rummy under random legal play: (moves per second, hands per second)."""
+    spec = get_spec("gin")
+    rng = random.Random(1)
+    moves = hands = seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        seed += 1
+        game = spec.new_game(None, ["A", "B"], seed)
+        for _ in range(3000):  # two random players seldom finish a match: count its hands
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game.apply(rng.choice(legal))
+            moves += 1
+        hands += len(game.results)
+    elapsed = time.perf_counter() - start
+    return moves / elapsed, hands / elapsed
+
+
+def openspiel_gin_random_play(seconds: float) -> tuple[float, float, float] | None:
+    """OpenSpiel's gin_rummy under random legal play from Python: (players' moves per second,
+    all moves per second with the chance moves, hands per second); None without it."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(1)
+    moves = chance = hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                chance += 1
+            else:
+                moves += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        hands += 1
+    elapsed = time.perf_counter() - start
+    return moves / elapsed, (moves + chance) / elapsed, hands / elapsed
+
+
+def gin_line(seconds: float, rlcard: float | None) -> str:
+    """Our Gin Rummy's speed beside OpenSpiel's and rlcard's, measured now."""
+    ours, hands = gin_random_play(seconds)
+    line = f"gin_actions_per_s={ours:.0f} gin_hands_per_s={hands:.0f}"
+    theirs = openspiel_gin_random_play(seconds)
+    if theirs is None:
+        line += " (open_spiel not installed: pip install open_spiel==2.0.2)"
+    else:
+        moves, with_chance, their_hands = theirs
+        line += (
+            f" openspiel_actions_per_s={moves:.0f} (with its chance moves {with_chance:.0f})"
+            f" ratio={ours / moves:.2f}x (target >= 1.5x; {ours / with_chance:.2f}x counting"
+            f" its chance moves, {hands / their_hands:.2f}x in hands)"
+        )
+    if rlcard is not None:
+        line += f" rlcard_ratio={ours / rlcard:.2f}x (target >= 3x)"
+    return line
 
 
 def twenty_card_legal_ms(samples: int) -> tuple[float, float, float]:
@@ -112,6 +182,7 @@ def main() -> None:
     baseline = rlcard_random_play(PLAY_SECONDS / 2)
     actions, rounds, elapsed = random_play(PLAY_SECONDS)
     actions_per_s = actions / elapsed
+    gin = gin_line(PLAY_SECONDS / 2, baseline)
     legal, moves, melds = twenty_card_legal_ms(LEGAL_SAMPLES)
     dead = deadwood_ms(DEADWOOD_SAMPLES)
     if baseline is None:
@@ -121,6 +192,7 @@ def main() -> None:
             f"rlcard_gin_rummy_actions_per_s={baseline:.0f} "
             f"ratio={actions_per_s / baseline:.2f}x (target >= 2x)"
         )
+    print(gin)
     print(f"played {actions} actions in {rounds} rounds in {elapsed:.1f} s")
     print(
         f"20-card hands sampled={LEGAL_SAMPLES}: legal moves p50={moves}, "

@@ -139,8 +139,8 @@ class BuyBack:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Let the upcard lie where a game offers it without a draw (500 Rum: the stock is
-    empty and the player to draw leaves the discard pile, which ends the round)."""
+    """Let the upcard lie where a game offers it without a draw (Gin Rummy's first upcard, or
+    its last chance at the wall; 500 Rum's empty stock, which ends the round)."""
 
     seat: int
 
@@ -204,6 +204,8 @@ def _more_to_json(
         return {"t": "knock", "s": action.seat, "c": action.card.code}
     if isinstance(action, CallRummy):
         return {"t": "rummy", "s": action.seat, "c": action.card.code}
+    if isinstance(action, Pass):
+        return {"t": "pass", "s": action.seat}
     return {"t": "buyback", "s": action.seat, "a": action.accept}
 
 

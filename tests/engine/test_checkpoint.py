@@ -40,8 +40,9 @@ def _play_long(spec: GameSpec, seed: int) -> tuple[RummyGame, RummyGame, list[Ac
     """Two copies of a seeded session, one forgetting at every round boundary:
     (remembering game, forgetting game, every action, rounds finished)."""
     choose = _chooser(spec, seed)
-    whole = spec.new_game(None, ["Anna", "Ben", "Clara"], seed)
-    bounded = spec.new_game(None, ["Anna", "Ben", "Clara"], seed)
+    names = ["Anna", "Ben", "Clara"][: min(3, spec.max_seats)]
+    whole = spec.new_game(None, names, seed)
+    bounded = spec.new_game(None, names, seed)
     actions: list[Action] = []
     boundaries = 0
     for _ in range(1500):

@@ -13,7 +13,7 @@ from engine.__main__ import main
 from engine.arena import play_session
 from engine.cards import format_cards
 from engine.protocol import RummyGame
-from engine.registry import game_keys
+from engine.registry import game_keys, get_spec
 from engine.replay import RecordError, Replay, RoundScores, SessionRecord, check_scores
 
 KEYS = game_keys()
@@ -21,7 +21,8 @@ KEYS = game_keys()
 
 @cache
 def finished(key: str) -> RummyGame:
-    return play_session(key, ["normal", "normal", "random"], seed=11)
+    seats = min(3, get_spec(key).max_seats)
+    return play_session(key, ["normal", "normal", "random"][:seats], seed=11)
 
 
 def recorded(game: RummyGame) -> tuple[RoundScores, ...]:

@@ -1,0 +1,131 @@
+"""What Gin Rummy allows: the legal moves, and why any other move is refused.
+``GinGame`` (``game.py``) holds the state, the moves' effects and the hands' scoring."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import engine.games.gin.melds as melds
+from engine.actions import Action, Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
+from engine.errors import IllegalAction
+from engine.games.gin.views import GinHandResult
+from engine.i18n import N_
+from engine.piles import PileGame, PileRules
+from engine.protocol import Phase
+
+_DRAWS = (DrawTalon(0), DrawTalon(1))
+_TAKES = (TakeDiscard(0), TakeDiscard(1))
+_PASSES = (Pass(0), Pass(1))
+_DISCARDS = tuple(tuple(Discard(seat, card) for card in melds.CARDS) for seat in (0, 1))
+_KNOCKS = tuple(tuple(Knock(seat, card) for card in melds.CARDS) for seat in (0, 1))
+
+
+R = TypeVar("R", bound=PileRules)
+
+
+class GinChecks(PileGame[R, GinHandResult]):
+    """The legal moves of a Gin Rummy hand and the reasons for refusing the rest."""
+
+    masks: list[int]
+    knock_card: int
+    offer_passes: int | None  # the first upcard's offer: passes so far (None: over)
+    wall: bool
+    must_knock: bool
+
+    # ----------------------------------------------------------------- moves
+    def legal_actions(self) -> list[Action]:
+        """Every move the player to act may make now."""
+        return list(self._legal())
+
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal moves, worked out once for each state (``verify`` asks every time)."""
+        cached: tuple[int, tuple[Action, ...]] | None = getattr(self, "_legal_cache", None)
+        version = self.forgotten_actions + len(self.actions)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        moves = tuple(self._moves())
+        self._legal_cache = (version, moves)
+        return moves
+
+    def _moves(self) -> list[Action]:
+        seat = self.to_act
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.DRAW:
+            if self.offer_passes is not None:
+                return [_DRAWS[seat]] if self.offer_passes == 2 else [_TAKES[seat], _PASSES[seat]]
+            if self.wall:
+                upcard = 1 << melds.index(self.discard[-1])
+                can_knock = melds.can_get_to(self.masks[seat] | upcard, self.knock_card)
+                return [_TAKES[seat], _PASSES[seat]] if can_knock else [_PASSES[seat]]
+            return [_DRAWS[seat], _TAKES[seat]]
+        mask, limit, discards = self.masks[seat], self.knock_card, _DISCARDS[seat]
+        if not melds.can_get_to(mask, limit):  # by suit, then rank: as a hand is held
+            return [discards[i] for i in melds.indices(mask)]
+        after, knocks = melds.deadwood_after_discards(mask), _KNOCKS[seat]
+        moves: list[Action] = []
+        for i in melds.indices(mask):
+            if not self.must_knock:
+                moves.append(discards[i])
+            if after[i] <= limit:
+                moves.append(knocks[i])
+        return moves
+
+    # ----------------------------------------------------------------- checks
+    def _check(self, action: Action) -> None:
+        legal = self._legal()
+        if any(move is action for move in legal) or action in legal:
+            return
+        self._check_turn(action.seat)
+        if isinstance(action, DrawTalon | TakeDiscard | Pass):
+            self._refuse_draw(action)
+        elif isinstance(action, Discard | Knock):
+            self._refuse_discard(action)
+        elif isinstance(action, Meld | LayOff):
+            raise IllegalAction(
+                N_("In Gin Rummy melds are laid down only when a hand ends: knock to lay yours.")
+            )
+        raise IllegalAction(
+            N_("Gin Rummy has no such move: draw or take the upcard, then discard or knock.")
+        )
+
+    def _refuse_draw(self, action: DrawTalon | TakeDiscard | Pass) -> None:
+        if isinstance(action, TakeDiscard) and action.depth != 1:
+            raise IllegalAction(N_("Only the top card of the discard pile may be taken."))
+        if self.phase is Phase.PLAY:
+            raise IllegalAction(N_("You have drawn already this turn: discard or knock."))
+        if self.offer_passes == 2:
+            raise IllegalAction(N_("Both of you passed the upcard: draw from the stock."))
+        if self.offer_passes is not None:
+            raise IllegalAction(N_("First take the upcard or pass it."))
+        if self.wall and isinstance(action, TakeDiscard):
+            raise IllegalAction(
+                N_(
+                    "The stock is down to its last two cards: you may take the upcard only to "
+                    "knock with it, and it does not bring your deadwood to {knock_card}."
+                ),
+                knock_card=self.knock_card,
+            )
+        if self.wall:
+            raise IllegalAction(
+                N_("The stock is down to its last two cards: knock with the upcard or pass.")
+            )
+        if isinstance(action, Pass):
+            raise IllegalAction(N_("Only the first upcard may be passed: draw or take it."))
+
+    def _refuse_discard(self, action: Discard | Knock) -> None:
+        if self.phase is Phase.DRAW:
+            raise IllegalAction(N_("Draw first: take the upcard or the top card of the stock."))
+        self._check_holds(action.seat, action.card)
+        if isinstance(action, Discard):
+            raise IllegalAction(N_("You took the upcard at the wall: knock with it."))
+        left = melds.deadwood(self.masks[action.seat] & ~(1 << melds.index(action.card)))
+        raise IllegalAction(
+            N_(
+                "You may knock only with at most {knock_card} points of deadwood after "
+                "discarding: discarding {card} leaves {left}."
+            ),
+            knock_card=self.knock_card,
+            card=action.card,
+            left=left,
+        )

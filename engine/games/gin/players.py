@@ -1,0 +1,154 @@
+"""The Gin Rummy computer players.
+
+* ``random``: any legal move, uniformly (seeded).
+* ``normal``: knocks as soon as it may (gin when it can), takes the upcard when it ends up in
+  a meld or lets it knock, and discards the card that leaves the least deadwood, keeping the
+  cards with the most chances to meld.
+* ``hard``: values each hand it could keep by the deadwood it may expect after its next draw
+  and the chance of knocking then (over the cards it has not seen), and does not throw the
+  opponent a card that probably completes one of his melds.
+
+A decision is a pure function of the seed, the view and the legal moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import engine.games.gin.melds as melds
+from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
+from engine.cards import Card
+from engine.games.gin.views import GinPrivateView
+from engine.protocol import Phase
+
+_ALL = (1 << 52) - 1
+
+
+def _partner_pairs(i: int) -> tuple[int, ...]:
+    """Every pair of cards that makes a meld of three with card ``i``."""
+    rank, suit = i % melds.RANKS, i // melds.RANKS
+    same_rank = [s * melds.RANKS + rank for s in range(4) if s != suit]
+    pairs = [(1 << a) | (1 << b) for n, a in enumerate(same_rank) for b in same_rank[n + 1 :]]
+    for low in (rank - 2, rank - 1, rank):
+        if low >= 0 and low + 2 < melds.RANKS:
+            run = 0b111 << (suit * melds.RANKS + low)
+            pairs.append(run & ~(1 << i))
+    return tuple(pairs)
+
+
+PAIRS: tuple[tuple[int, ...], ...] = tuple(_partner_pairs(i) for i in range(52))
+
+
+def fits(i: int, hand: int) -> bool:
+    """Can card ``i`` join a meld with two cards of ``hand``?"""
+    return any(pair & hand == pair for pair in PAIRS[i])
+
+
+def best_after_draw(hand: int, card: int, base: int, best_cut: int) -> int:
+    """The least deadwood of ``hand`` (ten cards) after drawing ``card`` and discarding the
+    best card; ``base`` is the hand's deadwood, ``best_cut`` its least with one card fewer."""
+    if not fits(card, hand):
+        return min(base, best_cut + melds.VALUE[card])
+    return min(melds.deadwood_after_discards(hand | 1 << card).values())
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a seat knows of the cards outside its hand: those it has not seen anywhere, and
+    those it knows the opponent holds (taken from the discard pile, not thrown back)."""
+
+    unseen: int
+    opponent: int
+    opponent_unknown: int  # cards in the opponent's hand the seat has not seen
+    knock_card: int
+
+    @classmethod
+    def of(cls, view: GinPrivateView, hand: int) -> Table:
+        """What ``view``'s seat, holding ``hand``, knows now."""
+        public = view.public
+        pile = melds.mask_of(public.seen_discards)
+        other = public.seats[1 - view.seat]
+        opponent = melds.mask_of(other.picked_up) & ~pile & ~hand
+        unseen = _ALL & ~hand & ~pile & ~opponent
+        unknown = other.hand_count - opponent.bit_count()
+        return cls(unseen, opponent, unknown, public.knock_card)
+
+
+class GinPlayer:
+    """The ``normal`` player; ``hard`` overrides how a kept hand is valued."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: GinPrivateView, legal: Sequence[Action]) -> Action:
+        """Knock when it may; otherwise the draw or the discard its heuristics prefer."""
+        if not legal:
+            raise ValueError("there is no legal move to make")
+        if len(legal) == 1:
+            return legal[0]
+        hand = melds.mask_of(view.hand)
+        if view.public.phase is Phase.DRAW:
+            return self._draw(view, hand, legal)
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:  # knock at once, with the least deadwood (gin when it can)
+            return min(knocks, key=lambda a: melds.deadwood(hand & ~(1 << melds.index(a.card))))
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        context = self._context(view, hand)
+        return min(discards, key=lambda a: (self._keep_cost(hand, a.card, context), a.card))
+
+    def _draw(self, view: GinPrivateView, hand: int, legal: Sequence[Action]) -> Action:
+        seat = view.seat
+        take = TakeDiscard(seat)
+        if take not in legal:
+            return legal[0]
+        if view.public.wall:  # the take is offered only to knock with it
+            return take
+        upcard = view.public.discard_top
+        assert upcard is not None
+        if self._wants(view, hand, melds.index(upcard)):
+            return take
+        return DrawTalon(seat) if DrawTalon(seat) in legal else Pass(seat)
+
+    def _wants(self, view: GinPrivateView, hand: int, card: int) -> bool:
+        """Take the upcard when it lands in a meld or lets the hand knock."""
+        after = min(melds.deadwood_after_discards(hand | 1 << card).values())
+        if after <= view.public.knock_card:
+            return True
+        return fits(card, hand) and after < melds.deadwood(hand)
+
+    def _context(self, view: GinPrivateView, hand: int) -> Table:
+        """What the player knows of the cards outside its hand."""
+        return Table.of(view, hand)
+
+    def _keep_cost(self, hand: int, card: Card, table: Table) -> float:
+        """How bad the hand left after discarding ``card`` is (lower is better): its deadwood,
+        less a little for each unseen card that would meld with it."""
+        rest = hand & ~(1 << melds.index(card))
+        chances = sum(1 for j in melds.indices(table.unseen) if fits(j, rest))
+        return melds.deadwood(rest) - 0.3 * chances
+
+
+def timeout_action(view: GinPrivateView, legal: Sequence[Action]) -> Action:
+    """For a player whose time ran out: draw from the stock (pass an offered upcard, knock at
+    the wall when it may), then discard the card whose loss leaves the least deadwood."""
+    if not legal:
+        raise ValueError("there is no legal move to make")
+    seat = view.seat
+    if view.public.wall and TakeDiscard(seat) in legal:
+        return TakeDiscard(seat)
+    for preferred in (DrawTalon(seat), Pass(seat)):
+        if preferred in legal:
+            return preferred
+    hand = melds.mask_of(view.hand)
+    plays = [a for a in legal if isinstance(a, Discard | Knock)]
+    if not plays:
+        return legal[0]
+
+    def left(action: Discard | Knock) -> tuple[int, int, bool]:
+        i = melds.index(action.card)
+        return melds.deadwood(hand & ~(1 << i)), -melds.VALUE[i], isinstance(action, Knock)
+
+    return min(plays, key=left)
