@@ -107,7 +107,7 @@ def _notes(view: GinPublicView) -> list[tuple[str, Style]]:
         notes.append((knock, v.NOTE))
         if view.doubled:
             notes.append((_("Spade upcard: this hand counts double"), v.NOTE_GOLD))
-    notes.append((_("Match to {target}", target=view.target), v.LABEL))
+        notes.append((_("Match to {target}", target=view.target), v.LABEL))
     if view.last_round is not None:
         notes.append((hand_headline(view.last_round, names), v.LABEL))
     return notes
