@@ -217,15 +217,15 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
 
     def hand_lines(self, view: GinPrivateView) -> list[str]:
         public = view.public
-        lines = [
-            _(
+        if public.knock_card == 0:
+            left = _("Deadwood in your hand: **{deadwood}** (gin only).", deadwood=view.deadwood)
+        else:
+            left = _(
                 "Deadwood in your hand: **{deadwood}** (knock with {knock} or less).",
                 deadwood=view.deadwood,
                 knock=public.knock_card,
-            ),
-            twopack.piles_line(public),
-        ]
-        return lines
+            )
+        return [left, twopack.piles_line(public)]
 
     def hand_footer(self, name: str, view: GinPrivateView) -> str:
         me = view.public.seats[view.seat]
