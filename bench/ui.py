@@ -4,8 +4,9 @@ A normal turn is played the shortest way the hand offers: draw; lay the melds th
 now (each the hand's one-tap suggestion while there is one); then end the turn with a knock or
 a Rummy call when the hand offers one (asking once), else by discarding one card (tap it, then
 Discard). The deal is the first seed (from 1 up) on which such a turn exists for the member
-to act and, where the game has them, includes a meld and a knock. Both members keep their hand
-open, as players do; nobody taps "Your hand" or Refresh during the turn.
+to act (after the opening passes where the upcard is offered first, as in Gin Rummy) and,
+where the game has them, includes a meld and a knock. Both members keep their hand open, as
+players do; nobody taps "Your hand" or Refresh during the turn.
 
 Printed per game: the taps (button presses and option picks), and the Discord calls the turn
 caused: interaction answers and edits through interaction webhooks (which do not count
@@ -38,7 +39,7 @@ from bot.core.model import GameOptions  # noqa: E402
 from bot.games import all_presenters, presenter  # noqa: E402
 from bot.hand import taps  # noqa: E402
 from bot.hand.ui import hand_context  # noqa: E402
-from engine.actions import Action, CallRummy, Discard, DrawTalon, Knock, Meld  # noqa: E402
+from engine.actions import Action, CallRummy, Discard, DrawTalon, Knock, Meld, Pass  # noqa: E402
 from engine.protocol import GameSpec, RummyGame  # noqa: E402
 from engine.registry import all_specs  # noqa: E402
 
@@ -80,8 +81,19 @@ def has_feature(spec: GameSpec, kinds: tuple[type, ...]) -> bool:
     return False
 
 
+def opening_passes(game: RummyGame) -> list[Action]:
+    """The passes before the first normal turn where a hand opens with an offered upcard
+    (Gin Rummy): while the player to act may not draw from the stock but may pass."""
+    passes: list[Action] = []
+    while not game.can(DrawTalon(game.to_act)) and game.can(Pass(game.to_act)):
+        passes.append(Pass(game.to_act))
+        game.apply(passes[-1])
+    return passes
+
+
 def planned_turn(game: RummyGame, wants_meld: bool, wants_close: bool) -> list[Action] | None:
     """The normal turn of the member to act on this deal (engine only), or None."""
+    opening_passes(game)
     seat = game.to_act
     draw = DrawTalon(seat)
     if not game.can(draw):
@@ -156,6 +168,11 @@ async def measure(spec: GameSpec) -> TurnFigures:
             await table.start(await table.open(variant=spec.key))
             for member in members:
                 await table.open_hand(member)
+            while (game := table.live.game) is not None:  # the opening passes, if any
+                seat = game.to_act
+                if game.can(DrawTalon(seat)) or not game.can(Pass(seat)):
+                    break
+                await table.play_offered(table.member_for_seat(seat), Pass(seat))
             member = table.member_for_seat(table.live.game.to_act)  # type: ignore[union-attr]
             table.taps = 0
             before = len(env.http_requests)

@@ -23,8 +23,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "engine.games.romme",
     "engine.games.wiener",
     "engine.games.rum500",
-    # engine.games.gin (Gin Rummy) has its rules, computer players and tests, and joins
-    # this list together with its bot presenter and pictures (issue 23).
+    "engine.games.gin",
 )
 # Games stored before the JSON named its game are of the first one.
 UNNAMED_GAME = "treppenromme"

@@ -28,6 +28,7 @@ from bot.render.geometry import (
     MIN_TEXT_PX,
     PICTURE_W,
 )
+from bot.render.hand import sort_hand
 from bot.render.jokers import JOKER_INDEX_BOTTOM
 from bot.render.jokers import joker_face as joker_face
 from bot.render.jokers import joker_stands as joker_stands
@@ -333,6 +334,21 @@ def draw_band_frame(
     )
     if ring is not None:
         outline(canvas, (MARGIN, top, right, top + height - 1), ring, TURN_RING)
+
+
+def laid_out_fans(
+    melds: Sequence[Fan], leftover: Sequence[Card], deadwood: int, extra: Sequence[Fan] = ()
+) -> list[Fan]:
+    """A hand laid down: one fan per meld, then ``extra`` (lay-offs), then the deadwood (in
+    the order a hand is held); with none left the last fan says so."""
+    fans = [*melds, *extra]
+    if leftover:
+        label = _("deadwood {deadwood}", deadwood=deadwood)
+        fans.append(Fan(tuple(sort_hand(leftover)), label=label, label_style=FAN_LABEL_GOLD))
+    elif fans:
+        last = fans[-1]
+        fans[-1] = Fan(last.cards, last.stands_for, last.placers, _("no deadwood"), FAN_LABEL_GOLD)
+    return fans
 
 
 def hidden_hand(count: int) -> Fan:

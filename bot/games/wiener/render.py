@@ -18,7 +18,6 @@ from bot.render import register_cache
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import encode, new_canvas, text
-from bot.render.hand import sort_hand
 from bot.render.variants import (
     BAND_GAP,
     BAND_PAD,
@@ -67,23 +66,7 @@ BANNER_NOTE = Style(22, pal.TEXT, pal.FELT)
 # ----------------------------------------------------------------------------- shared
 def arrangement_fans(laid: Arrangement) -> list[Fan]:
     """A hand laid out: one fan per meld (jokers spelled out), then the deadwood."""
-    fans = [_meld_fan(meld) for meld in laid.melds]
-    if laid.leftover:
-        fans.append(
-            Fan(
-                cards=tuple(sort_hand(laid.leftover)),
-                label=_("deadwood {deadwood}", deadwood=laid.deadwood),
-                label_style=v.FAN_LABEL_GOLD,
-            )
-        )
-    elif laid.melds:
-        fans[-1] = Fan(
-            cards=fans[-1].cards,
-            stands_for=fans[-1].stands_for,
-            label=_("no deadwood"),
-            label_style=v.FAN_LABEL_GOLD,
-        )
-    return fans
+    return v.laid_out_fans([_meld_fan(m) for m in laid.melds], laid.leftover, laid.deadwood)
 
 
 def _meld_fan(meld: VariantMeld) -> Fan:

@@ -121,6 +121,11 @@ class GinPublicView:
         return self.seen_discards[-1] if self.seen_discards else None
 
     @property
+    def discard_count(self) -> int:
+        """Cards in the discard pile."""
+        return len(self.seen_discards)
+
+    @property
     def discard_pile(self) -> tuple[Card, ...]:
         """The top card alone: the pile lies squared (``seen_discards`` holds it all)."""
         return self.seen_discards[-1:]

@@ -13,6 +13,7 @@ from bot.games import all_presenters
 from bot.stats.replays import BACK, NEXT, ROUND_BACK, ROUND_NEXT, draw_step, step_target
 from bot.storage import FinishedSession
 from engine.arena import play_session
+from engine.registry import get_spec
 from engine.replay import Replay
 
 KEYS = [p.key for p in all_presenters()]
@@ -20,7 +21,8 @@ KEYS = [p.key for p in all_presenters()]
 
 @cache
 def finished(key: str) -> tuple[FinishedSession, Replay]:
-    state = play_session(key, ["normal", "normal", "random"], seed=21).to_json()
+    seats = ["normal", "normal", "random"][: get_spec(key).max_seats]  # Gin Rummy seats two
+    state = play_session(key, seats, seed=21).to_json()
     session = FinishedSession(7, 1, 2, key, state, "2026-11-23T16:00:00+00:00", True, ())
     return session, Replay(state)
 
