@@ -235,7 +235,9 @@ def check_seats(spec: GameSpec, seats: Sequence[str]) -> None:
             known = ", ".join(spec.strengths)
             raise ValueError(f"unknown strength {strength!r}: choose from {known}")
     if not spec.min_seats <= len(seats) <= spec.max_seats:
-        raise ValueError(f"{spec.title} is played by {spec.min_seats} to {spec.max_seats} players.")
+        low, high = spec.min_seats, spec.max_seats
+        seats_text = str(low) if low == high else f"{low} to {high}"
+        raise ValueError(f"{spec.title} is played by {seats_text} players.")
 
 
 def simulate(

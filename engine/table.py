@@ -111,6 +111,12 @@ class TableGame(Generic[R]):
 
     def __init__(self, ruleset: R, names: Sequence[str], seed: int, deal: Deal | None) -> None:
         if not self.MIN_SEATS <= len(names) <= self.MAX_SEATS:
+            if self.MIN_SEATS == self.MAX_SEATS:  # "by 2 to 2 players" reads badly
+                raise IllegalAction(
+                    N_("{TITLE} is played by exactly {SEATS} players."),
+                    TITLE=self.TITLE,
+                    SEATS=self.MIN_SEATS,
+                )
             raise IllegalAction(
                 N_("{TITLE} is played by {MIN_SEATS} to {MAX_SEATS} players."),
                 TITLE=self.TITLE,

@@ -13,6 +13,7 @@ from engine.games.gin import SPEC
 from engine.games.gin.game import MAX_UPCARD_TAKES, GinGame, GinRuleset
 from engine.games.gin.melds import deadwood, mask_of, meld_value
 from engine.games.gin.views import VOID_REPEAT, VOID_TAKES, VOID_WALL, GinHandResult, Passed
+from engine.i18n import using
 from engine.protocol import Phase
 from engine.table import Deal
 
@@ -294,3 +295,10 @@ def test_a_discard_is_told_and_the_pile_is_seen() -> None:
     assert view.seen_discards == (one("4♦"),) and view.seats[0].picked_up == (one("2♣"),)
     assert view.seats[0].discarded == (one("4♦"),)
     assert game.private_view(1).hand == tuple(game.hands[1])
+
+
+def test_a_third_player_is_refused_in_plain_words() -> None:
+    with pytest.raises(RulesError) as refused, using("en"):
+        SPEC.new_game(None, ["Anna", "Ben", "Cleo"], seed=1)
+    with using("en"):
+        assert str(refused.value) == "Gin Rummy is played by exactly 2 players."
