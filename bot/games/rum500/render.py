@@ -11,7 +11,7 @@ from bot.render.alt import cards_words, ranked, round_head, seat_line, sentences
 from engine.games.rum500.views import Rum500PublicView, Rum500RoundResult
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.views import MeldView, PlacedCard, PublicView, SeatView
-from engine.i18n import _, card_count
+from engine.i18n import N_, _, card_count
 from engine.protocol import Phase
 
 
@@ -44,7 +44,7 @@ def as_staircase_table(view: Rum500PublicView) -> PublicView:
 
 def render_rum500_table(view: Rum500PublicView) -> bytes:
     """PNG of the table: stock, the numbered discard pile, each player's melds and points."""
-    return render_table(as_staircase_table(view))
+    return render_table(as_staircase_table(view), stock=N_("stock"))
 
 
 def render_rum500_round(result: Rum500RoundResult, names: Sequence[str]) -> bytes:

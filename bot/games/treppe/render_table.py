@@ -25,7 +25,7 @@ from bot.render.geometry import (
 )
 from engine.cards import Card
 from engine.games.treppe.views import MeldView, PublicView, SeatView
-from engine.i18n import _, card_count, language
+from engine.i18n import N_, _, card_count, language
 from engine.protocol import Phase
 
 TABLE_W = PICTURE_W  # every table is this wide: its text size is chosen for it
@@ -206,9 +206,9 @@ def _draw_header(canvas: Image.Image, view: PublicView) -> None:
     text(canvas, status, canvas.width - MARGIN, 8, Style(26, colour, pal.FELT), align="right")
 
 
-def _draw_talon(canvas: Image.Image, view: PublicView, top: int) -> None:
+def _draw_talon(canvas: Image.Image, view: PublicView, top: int, label: str) -> None:
     y = top + BADGE_H + BADGE_GAP
-    text(canvas, _("talon"), MARGIN + CARD_W // 2, top + 2, LABEL, align="centre")
+    text(canvas, label, MARGIN + CARD_W // 2, top + 2, LABEL, align="centre")
     if view.talon_count > 0:
         canvas.paste(cropped_sprite(BACK_CODE, STAIR_CARD_H), (MARGIN, y), card_mask(STAIR_CARD_H))
         count = str(view.talon_count)
@@ -367,13 +367,13 @@ def table_size(view: PublicView) -> tuple[int, int]:
     return TABLE_W, _layout(view).height
 
 
-def draw_table(view: PublicView) -> Image.Image:
-    """The table as a palette image (uncached)."""
+def draw_table(view: PublicView, stock: str = N_("talon")) -> Image.Image:
+    """The table as a palette image (uncached); ``stock`` names the face-down pile."""
     layout = _layout(view)
     canvas = new_canvas(TABLE_W, layout.height)
     _draw_header(canvas, view)
     top = HEADER_H
-    _draw_talon(canvas, view, top)
+    _draw_talon(canvas, view, top, _(stock))
     _draw_staircase(canvas, view.staircase, top)
     top += layout.stairs_h + SECTION_GAP
     for seat in view.seats:
@@ -381,14 +381,14 @@ def draw_table(view: PublicView) -> Image.Image:
     return canvas
 
 
-def render_table(view: PublicView) -> bytes:
+def render_table(view: PublicView, stock: str = N_("talon")) -> bytes:
     """The table as PNG bytes, cached by view and language: an unchanged table is drawn once."""
-    return _render_table(view, language())
+    return _render_table(view, language(), stock)
 
 
 @lru_cache(maxsize=32)
-def _render_table(view: PublicView, lang: str) -> bytes:
-    return encode(draw_table(view))  # drawn in ``lang``: the current language
+def _render_table(view: PublicView, lang: str, stock: str) -> bytes:
+    return encode(draw_table(view, stock))  # drawn in ``lang``: the current language
 
 
 def cache_clear() -> None:
