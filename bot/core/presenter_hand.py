@@ -11,6 +11,7 @@ from typing import Generic
 
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_base import PresenterBase, PrivV, PubV
+from bot.core.texts import end_label
 from engine.actions import Action, LayOff, Meld
 from engine.cards import Card, format_cards
 from engine.i18n import _
@@ -39,6 +40,27 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
     @abstractmethod
     def hint_text(self, ctx: HandContext[PrivV]) -> str:
         """What the hand could do now."""
+
+    def melds_and_layoffs_hint(self, ctx: HandContext[PrivV]) -> str:
+        """A hint of the dearest melds the hand could lay and the lay-offs it may make (up to
+        eight of each), for games where that is what a turn is about."""
+        lines = [
+            _("• meld {value} for {total}", value=format_cards(cards), total=points)
+            for points, cards in self.meld_options(ctx.private.hand)[:8]
+        ]
+        for action in self.layoffs(ctx)[:8]:
+            place = "" if action.end is None else f" ({end_label(action.end)})"
+            lines.append(
+                _(
+                    "• lay off {card} on meld {value}{place}",
+                    card=action.card,
+                    value=action.meld_id + 1,
+                    place=place,
+                )
+            )
+        if not lines:
+            return _("💡 No meld or lay-off in your hand right now.")
+        return _("💡 You could:\n") + "\n".join(lines)
 
     # ------------------------------------------------------------ the moves offered
     def suggestions(self, ctx: HandContext[PrivV]) -> Sequence[Action]:

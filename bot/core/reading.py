@@ -4,9 +4,10 @@ becomes a ``Refusal`` with an example, never an exception."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 
 from bot.core.errors import Refusal
-from engine.actions import End, LayOff
+from engine.actions import Action, Discard, End, LayOff, Meld
 from engine.cards import Card, parse_cards
 from engine.i18n import _
 
@@ -71,3 +72,22 @@ def parse_layoff_value(seat: int, value: str) -> LayOff:
         raise Refusal(_("That choice is out of date or not one I offered; nothing changed."))
     end = None if parts[2] == "-" else End(parts[2])
     return LayOff(seat, one_card(parts[0]), meld, end)
+
+
+def typed_melds_and_discard(
+    seat: int, values: Mapping[str, str], swap: Callable[[int, str], Action] | None = None
+) -> list[Action]:
+    """The moves a play-phase typing form names, in order: a meld, a lay-off, a joker swap
+    (where the game has one) and a discard; a refusal when nothing was typed."""
+    actions: list[Action] = []
+    if values.get("meld"):
+        actions.append(Meld(seat, tuple(parse_cards(values["meld"]))))
+    if values.get("layoff"):
+        actions.append(parse_layoff(seat, values["layoff"]))
+    if swap is not None and values.get("swap"):
+        actions.append(swap(seat, values["swap"]))
+    if values.get("discard"):
+        actions.append(Discard(seat, one_card(values["discard"])))
+    if not actions:
+        raise Refusal(_("Nothing typed, so nothing changed."))
+    return actions

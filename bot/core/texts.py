@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from engine.actions import End
+from engine.actions import End, MeldKind
 from engine.cards import format_cards
 from engine.events import (
     Discarded,
@@ -19,6 +19,7 @@ from engine.events import (
     TalonRebuilt,
 )
 from engine.i18n import N_, _, ngettext, percent
+from engine.protocol import BaseMeldView
 
 
 def shown_name(name: str) -> str:
@@ -137,3 +138,15 @@ def sessions_text(played: int, wins: int, win_rate: float) -> str:
 def clip(text: str, limit: int = 1024) -> str:
     """Embed fields hold 1024 characters; long staircases and tables are cut with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def melds_text(names: Sequence[str], melds: Sequence[BaseMeldView]) -> str:
+    """The melds on the table, a line each: number, cards, set or run, owner and points."""
+    if not melds:
+        return _("none yet")
+    lines = []
+    for meld in melds:
+        kind = _("set") if meld.kind is MeldKind.SET else _("run")
+        cards = format_cards([p.card for p in meld.cards])
+        lines.append(f"`{meld.id + 1}` {cards} ({kind}, {names[meld.owner]}, {meld.points})")
+    return clip("\n".join(lines), 1024)

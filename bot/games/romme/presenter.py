@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 import bot.games.romme.render_alt as render_alt
 from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
-from bot.core.reading import one_card, parse_layoff, small_number
-from bot.core.texts import clip, end_label
+from bot.core.reading import one_card, small_number, typed_melds_and_discard
+from bot.core.texts import clip
 from bot.games import twopack
 from bot.games.romme.render import render_romme_table
 from bot.games.romme.render_results import render_romme_round_result
-from engine.actions import Action, Discard, JokerSwap, Meld, MeldKind
+from engine.actions import Action, JokerSwap, MeldKind
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import RulesError
 from engine.events import GameEvent
@@ -219,30 +219,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
         return lines
 
     def hint_text(self, ctx: HandContext[RommePrivateView]) -> str:
-        lines = []
-        shapes = []
-        for cards in meld_options(ctx.private.hand):
-            try:
-                shapes.append(analyse_variant_meld(cards))
-            except RulesError:
-                continue
-        for shape in sorted(shapes, key=lambda m: -m.total)[:8]:
-            lines.append(
-                _("• meld {value} for {total}", value=format_cards(shape.cards), total=shape.total)
-            )
-        for action in self.layoffs(ctx)[:8]:
-            place = "" if action.end is None else f" ({end_label(action.end)})"
-            lines.append(
-                _(
-                    "• lay off {card} on meld {value}{place}",
-                    card=action.card,
-                    value=action.meld_id + 1,
-                    place=place,
-                )
-            )
-        if not lines:
-            return _("💡 No meld or lay-off in your hand right now.")
-        return _("💡 You could:\n") + "\n".join(lines)
+        return self.melds_and_layoffs_hint(ctx)
 
     def typed_fields(self, phase: Phase) -> list[TypedField]:
         if phase is Phase.DRAW:
@@ -261,18 +238,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
         if phase is Phase.DRAW:
             return [twopack.typed_draw(seat, values.get("take", ""))]
-        actions: list[Action] = []
-        if values.get("meld"):
-            actions.append(Meld(seat, tuple(parse_cards(values["meld"]))))
-        if values.get("layoff"):
-            actions.append(parse_layoff(seat, values["layoff"]))
-        if values.get("swap"):
-            actions.append(parse_swap(seat, values["swap"]))
-        if values.get("discard"):
-            actions.append(Discard(seat, one_card(values["discard"])))
-        if not actions:
-            raise Refusal(_("Nothing typed, so nothing changed."))
-        return actions
+        return typed_melds_and_discard(seat, values, swap=parse_swap)
 
     # ------------------------------------------------------------ slash commands
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter import GamePresenter
-from bot.core.reading import one_card, parse_layoff, small_number
-from bot.core.texts import clip, end_label, plural
+from bot.core.reading import small_number, typed_melds_and_discard
+from bot.core.texts import clip, melds_text, plural
 from bot.games.rum500.render import (
     render_rum500_round,
     render_rum500_session,
@@ -18,8 +18,8 @@ from bot.games.rum500.render import (
     session_alt_text,
     table_alt_text,
 )
-from engine.actions import Action, Discard, DrawTalon, Meld, MeldKind, Pass, TakeStaircase
-from engine.cards import Card, format_cards, parse_cards
+from engine.actions import Action, DrawTalon, Pass, TakeStaircase
+from engine.cards import Card, format_cards
 from engine.games.rum500.game import PRICES
 from engine.games.rum500.views import Rum500PrivateView, Rum500PublicView, Rum500RoundResult
 from engine.i18n import N_, _
@@ -82,18 +82,8 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
         pile = clip(pile_text(view), 1024)
         return [
             (_("Discard pile ({value})", value=len(view.discard_pile)), pile),
-            (_("Melds"), self._melds_text(names, view)),
+            (_("Melds"), melds_text(names, view.melds)),
         ]
-
-    def _melds_text(self, names: Sequence[str], view: Rum500PublicView) -> str:
-        if not view.melds:
-            return _("none yet")
-        lines = []
-        for meld in view.melds:
-            kind = _("set") if meld.kind is MeldKind.SET else _("run")
-            cards = format_cards([p.card for p in meld.cards])
-            lines.append(f"`{meld.id + 1}` {cards} ({kind}, {names[meld.owner]}, {meld.points})")
-        return clip("\n".join(lines), 1024)
 
     def footer(self, view: Rum500PublicView) -> str:
         return _(
@@ -178,23 +168,7 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
         return lines
 
     def hint_text(self, ctx: HandContext[Rum500PrivateView]) -> str:
-        lines = [
-            _("• meld {value} for {total}", value=format_cards(cards), total=points)
-            for points, cards in self.meld_options(ctx.private.hand)[:8]
-        ]
-        for action in self.layoffs(ctx)[:8]:
-            place = "" if action.end is None else f" ({end_label(action.end)})"
-            lines.append(
-                _(
-                    "• lay off {card} on meld {value}{place}",
-                    card=action.card,
-                    value=action.meld_id + 1,
-                    place=place,
-                )
-            )
-        if not lines:
-            return _("💡 No meld or lay-off in your hand right now.")
-        return _("💡 You could:\n") + "\n".join(lines)
+        return self.melds_and_layoffs_hint(ctx)
 
     def action_label(self, action: Action, ctx: HandContext[Rum500PrivateView]) -> str | None:
         if isinstance(action, Pass):
@@ -231,16 +205,7 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
             if position is None:
                 raise Refusal(_("Type a discard pile position (a number such as 3) or 'stock'."))
             return [TakeStaircase(seat, position - 1)]  # by position: the game finds its depth
-        actions: list[Action] = []
-        if values.get("meld"):
-            actions.append(Meld(seat, tuple(parse_cards(values["meld"]))))
-        if values.get("layoff"):
-            actions.append(parse_layoff(seat, values["layoff"]))
-        if values.get("discard"):
-            actions.append(Discard(seat, one_card(values["discard"])))
-        if not actions:
-            raise Refusal(_("Nothing typed, so nothing changed."))
-        return actions
+        return typed_melds_and_discard(seat, values)
 
     # ------------------------------------------------------------ slash commands
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:

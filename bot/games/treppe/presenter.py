@@ -7,11 +7,10 @@ from collections.abc import Sequence
 
 import bot.games.treppe.render_alt as render_alt
 from bot.core.presenter import GamePresenter
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, melds_text, plural
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
 from bot.games.treppe.render_table import render_table
-from engine.actions import MeldKind
 from engine.cards import format_cards
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.views import PrivateView, PublicView
@@ -76,18 +75,8 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
             stairs = _("empty")
         return [
             (_("Staircase ({value})", value=len(view.staircase)), stairs),
-            (_("Melds"), self._melds_text(names, view)),
+            (_("Melds"), melds_text(names, view.melds)),
         ]
-
-    def _melds_text(self, names: Sequence[str], view: PublicView) -> str:
-        if not view.melds:
-            return _("none yet")
-        lines = []
-        for meld in view.melds:
-            kind = _("set") if meld.kind is MeldKind.SET else _("run")
-            cards = format_cards([p.card for p in meld.cards])
-            lines.append(f"`{meld.id + 1}` {cards} ({kind}, {names[meld.owner]}, {meld.points})")
-        return clip("\n".join(lines), 1024)
 
     def footer(self, view: PublicView) -> str:
         return _(
