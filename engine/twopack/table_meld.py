@@ -20,6 +20,7 @@ from engine.twopack.points import (
     card_at,
     natural_positions,
 )
+from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
 
 @dataclass(slots=True)
@@ -54,6 +55,13 @@ class VariantTableMeld:
             [seat] * len(shape.cards),
             prices,
         )
+
+    def view(self, pending: bool = False) -> VariantMeldView:
+        """The meld as everyone sees it, card by card (``pending``: part of an unfinished
+        first meld)."""
+        placed = zip(self.cards, self.stands_for, self.points, self.placed_by, strict=True)
+        cards = tuple(VariantPlacedCard(c, st, p, by) for c, st, p, by in placed)
+        return VariantMeldView(self.id, self.owner, self.kind, cards, pending)
 
     @property
     def text(self) -> str:

@@ -32,7 +32,6 @@ from engine.options import Rules, flag, option
 from engine.protocol import Phase
 from engine.table import Deal
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
-from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,21 +309,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
             stock_count=len(self.stock),
             discard_top=self.discard[-1] if self.discard else None,
             discard_count=len(self.discard),
-            melds=tuple(
-                VariantMeldView(
-                    m.id,
-                    m.owner,
-                    m.kind,
-                    tuple(
-                        VariantPlacedCard(c, st, p, by)
-                        for c, st, p, by in zip(
-                            m.cards, m.stands_for, m.points, m.placed_by, strict=True
-                        )
-                    ),
-                    m.id in pending,
-                )
-                for m in self.melds
-            ),
+            melds=tuple(m.view(m.id in pending) for m in self.melds),
             rebuilds=self.rebuilds,
             last_round=self.results[-1] if self.results else None,
             winner=self.winner,

@@ -43,7 +43,6 @@ from engine.twopack.deadwood import meld_options
 from engine.twopack.melds import VariantMeld, analyse_variant_meld
 from engine.twopack.points import HIGH_ACE, LOW_ACE, Prices, card_at, natural_positions
 from engine.twopack.table_meld import VariantTableMeld
-from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
 # Ace 15 (in a set, high in a run, left in a hand), 1 as the low card of A 2 3; K Q J 10
 # score 10, 2 to 9 their face.
@@ -333,21 +332,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
             phase=self.phase,
             stock_count=len(self.stock),
             discard_pile=tuple(self.discard),
-            melds=tuple(
-                VariantMeldView(
-                    m.id,
-                    m.owner,
-                    m.kind,
-                    tuple(
-                        VariantPlacedCard(c, st, p, by)
-                        for c, st, p, by in zip(
-                            m.cards, m.stands_for, m.points, m.placed_by, strict=True
-                        )
-                    ),
-                    False,
-                )
-                for m in self.melds
-            ),
+            melds=tuple(m.view() for m in self.melds),
             last_round=self.results[-1] if self.results else None,
             winner=self.winner,
         )
