@@ -26,7 +26,7 @@ from dataclasses import Field, asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar, Self, TypeVar
 
 from engine.errors import RulesError
-from engine.i18n import N_, _, ngettext
+from engine.i18n import N_, N_plural, _, ngettext
 
 OptionValue = bool | int | None
 
@@ -124,6 +124,36 @@ def flag(default: bool, *, about: str, on: str, off: str) -> bool:
     declared = OptionSpec("", bool, default, about, label=OptionLabel(on, off=off))
     result: bool = field(default=default, metadata={_METADATA_KEY: declared})
     return result
+
+
+def target_option(default: int) -> int:
+    """The points that win a session, as every game with a target declares them."""
+    return option(
+        default,
+        minimum=1,
+        maximum=10000,
+        about="points that win the session",
+        label=N_("target {value}"),
+    )
+
+
+def hand_size_option(
+    default: Number,
+    *,
+    maximum: int,
+    about: str = "cards dealt to each player",
+    unset: str | None = None,
+) -> Number:
+    """The cards dealt to each player, from 1 to ``maximum``; a ``default`` of None leaves the
+    number to the game (``unset`` says how)."""
+    return option(
+        default,
+        minimum=1,
+        maximum=maximum,
+        about=about,
+        label=N_plural("{value} card each", "{value} cards each"),
+        unset=unset,
+    )
 
 
 def options_of(ruleset_type: type[Any]) -> tuple[OptionSpec, ...]:

@@ -67,12 +67,14 @@ RT = TypeVar("RT", bound=RoundResult)
 
 class PileGame(TableGame[PR], Generic[PR, RT]):
     """A session on a stock and a discard pile. Subclasses set ``PACK`` (one pack without
-    jokers unless told), ``DEEP_TAKES`` (may a player take below the top card?), the score
+    jokers unless told), ``DEEP_TAKES`` (may a player take below the top card?),
+    ``UPCARD_NEEDED`` (must a chosen deal start the discard pile?), the score
     words ``LOWER_IS_BETTER``/``UNIT`` and the seat range, and call ``_first_round(deal)`` at
     the end of their ``__init__``."""
 
     PACK: ClassVar[Pack] = Pack()
     DEEP_TAKES: ClassVar[bool] = False
+    UPCARD_NEEDED: ClassVar[bool] = False  # a chosen deal must turn up a discard pile
     LOWER_IS_BETTER: ClassVar[bool] = False
     UNIT: ClassVar[str] = N_("points")
 
@@ -141,6 +143,8 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         self._start_round(deal)
 
     def _check_chosen_deal(self, deal: Deal) -> None:
+        if self.UPCARD_NEEDED and not deal.discard:
+            raise IllegalAction(N_("The chosen deal does not fit the table."))
         self._check_deal(deal, self.pack())
 
     def _start_round(self, deal: Deal | None) -> None:

@@ -4,6 +4,7 @@ it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from bot.core.errors import Refusal
@@ -13,8 +14,11 @@ from bot.core.presenter_base import PrivV, ResultT
 from bot.core.texts import plural
 from engine.actions import Action, DrawTalon, TakeDiscard
 from engine.cards import Card
+from engine.errors import RulesError
 from engine.i18n import N_, _
 from engine.protocol import BasePrivateView, BasePublicView, Phase
+from engine.twopack import analyse_variant_meld, meld_options
+from engine.twopack.points import PRICES, Prices
 
 
 class PilesView(BasePublicView, Protocol):
@@ -102,6 +106,19 @@ def typed_draw(seat: int, text: str) -> Action:
     if word in ("discard", "d", "pile", "take", "upcard"):
         return TakeDiscard(seat)
     raise Refusal(_("Type 'stock' or 'discard'."))
+
+
+def scored_melds(
+    hand: Sequence[Card], prices: Prices = PRICES
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """The melds ``hand`` could lay with their points at ``prices``, dearest first."""
+    scored = []
+    for cards in meld_options(hand, prices=prices):
+        try:
+            scored.append((analyse_variant_meld(cards, prices).total, tuple(cards)))
+        except RulesError:
+            continue
+    return sorted(scored, key=lambda pair: -pair[0])
 
 
 PilesV = TypeVar("PilesV", bound=PilesView)

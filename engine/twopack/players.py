@@ -30,6 +30,7 @@ from engine.actions import (
     JokerSwap,
     LayOff,
     Meld,
+    Pass,
     TakeBack,
     TakeDiscard,
 )
@@ -127,11 +128,13 @@ def pick_discard(legal: Sequence[Action], score: Callable[[Card], float]) -> Act
 def timeout_action(view: PlayerView, legal: Sequence[Action]) -> Action:
     """Draw from the stock (the upcard only when the stock is empty), then discard the card
     whose loss raises the deadwood least (the dearest of those). Rommé: take back pending
-    melds first. Wiener Rummy: decline a buy-back. Never knocks or calls Rummy."""
+    melds first. Wiener Rummy: decline a buy-back. 500 Rum: pass when the stock is empty.
+    Never knocks or calls Rummy."""
     if not legal:
         raise ValueError("there is no legal move to make")
     seat = view.seat
-    for preferred in (DrawTalon(seat), BuyBack(seat, False), TakeBack(seat), TakeDiscard(seat)):
+    safe = (DrawTalon(seat), Pass(seat), BuyBack(seat, False), TakeBack(seat), TakeDiscard(seat))
+    for preferred in safe:
         if preferred in legal:
             return preferred
     hand = view.hand
@@ -141,7 +144,7 @@ def timeout_action(view: PlayerView, legal: Sequence[Action]) -> Action:
     )
     if picked is not None:
         return picked
-    # Rommé with discard_only_to_meld: the taken card must be played before any discard.
+    # A card taken that must be melded at once (Rommé's discard_only_to_meld, 500 Rum).
     for action in legal:
         if isinstance(action, Meld | LayOff | JokerSwap):
             return action

@@ -148,6 +148,16 @@ class VariantTableMeld:
             raise misfit_at_end(card, target, end, fits_low or fits_high)
         return end, card_at(suit, pos), self.prices.position_points(pos)
 
+    def accepts(self, card: Card) -> bool:
+        """Could ``card`` be laid off here now, at either end of a run?"""
+        for end in (End.LOW, End.HIGH) if self.kind is MeldKind.RUN else (None,):
+            try:
+                self.layoff(card, end)
+            except IllegalMeld:
+                continue
+            return True
+        return False
+
     def add(self, card: Card, end: End | None, stands: Card, points: int, seat: int) -> None:
         """Lay off ``card`` as ``layoff`` checked it: at ``end``, standing for ``stands``,
         worth ``points`` to ``seat``; a set's jokers then stand for the suits still missing."""

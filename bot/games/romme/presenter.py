@@ -15,13 +15,11 @@ from bot.games.romme.render import render_romme_table
 from bot.games.romme.render_results import render_romme_round_result
 from engine.actions import Action, JokerSwap, MeldKind
 from engine.cards import Card, format_cards, parse_cards
-from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
 from engine.i18n import N_, N_plural, _
 from engine.protocol import Phase
-from engine.twopack import analyse_variant_meld, meld_options
 
 SUMMARY = N_(
     "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"
@@ -242,13 +240,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
 
     # ------------------------------------------------------------ slash commands
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
-        scored = []
-        for cards in meld_options(hand):
-            try:
-                scored.append((analyse_variant_meld(cards).total, tuple(cards)))
-            except RulesError:
-                continue
-        return sorted(scored, key=lambda pair: -pair[0])
+        return twopack.scored_melds(hand)
 
 
 PRESENTER = RommePresenter()

@@ -1,5 +1,220 @@
-"""500 Rum in the bot: its presenter (table, hand, words)."""
+"""500 Rum for the bot: the spread discard pile numbered from the bottom, whose placed cards
+score, the card taken that must be played first; table, hand, words and records. Its pictures
+and their descriptions are Treppenrommé's (the spread pile is its staircase, every placed card
+shows who scored it), drawn from the views read into the shapes those pictures take."""
 
-from bot.games.rum500.presenter import PRESENTER
+from __future__ import annotations
 
-__all__ = ["PRESENTER"]
+from collections.abc import Mapping, Sequence
+
+from bot.core.handstate import HandContext, TypedField, spread_play_fields
+from bot.core.presenter import GamePresenter
+from bot.core.reading import typed_melds_and_discard, typed_spread_take
+from bot.core.texts import clip, melds_text, plural
+from bot.games.treppe.presenter import PRESENTER as TREPPE
+from bot.games.treppe.render_alt import TableWords, round_alt_text, table_alt_text
+from bot.games.treppe.render_results import HandWords, render_round_result
+from bot.games.treppe.render_table import render_table
+from bot.games.twopack import scored_melds
+from engine.actions import Action, Pass
+from engine.cards import Card, format_cards
+from engine.games.rum500.game import PRICES, Rum500PrivateView, Rum500PublicView, Rum500RoundResult
+from engine.games.treppe.events import TreppeRoundResult
+from engine.games.treppe.views import MeldView, PlacedCard, PublicView, SeatView
+from engine.i18n import N_, _
+from engine.protocol import Phase
+
+SUMMARY = N_(
+    "**500 Rum in short** — 2 to 4 players, one 52-card pack; 13 cards each for two, 7 for "
+    "three or four.\n"
+    "**Your turn:** draw the top card of the stock, *or* take any card of the spread discard "
+    "pile with every card above it; the deepest card you take must be played at once, in a "
+    "meld or a lay-off. Meld sets (3–4 of a rank) and runs (3+ of a suit, A 2 3 or Q K A, "
+    "never round the corner) and lay off on anyone's melds; then discard one card.\n"
+    "**Points:** every card you place scores for you: Ace 15 (1 as the low card of A 2 3), "
+    "K Q J 10 score 10, 2–9 face value.\n"
+    "**Round's end:** someone goes out (with or without a discard), or the stock is empty and "
+    "the player to draw passes. Each player scores what he placed minus what is left in his "
+    "hand.\n"
+    "**Winning:** the first to 500 at a round's end; the highest total if several."
+)
+TABLE_WORDS = TableWords(
+    title=N_("500 Rum, round {round_number}, first to {target} points."),
+    stock=N_("Stock: {cards}."),
+    pile=N_("Discard pile, from 1 at the bottom to the top: {cards}."),
+    empty=N_("The discard pile is empty."),
+)
+
+
+def pile_text(view: Rum500PublicView) -> str:
+    """The spread discard pile, numbered from the bottom as takes name it."""
+    cards = " · ".join(f"`{i + 1}` {card}" for i, card in enumerate(view.discard_pile))
+    return _("{cards} ← top", cards=cards) if cards else _("empty")
+
+
+def as_staircase_table(view: Rum500PublicView) -> PublicView:
+    """The table in the staircase picture's shape (placed points are the round's points)."""
+    return PublicView(
+        version=view.version,
+        round_number=view.round_number,
+        target=view.target,
+        seats=tuple(
+            SeatView(s.seat, s.name, s.hand_count, s.score, s.placed, s.placed > 0)
+            for s in view.seats
+        ),
+        dealer=view.dealer,
+        to_act=view.to_act,
+        phase=view.phase,
+        talon_count=view.stock_count,
+        staircase=view.discard_pile,
+        melds=tuple(
+            MeldView(
+                m.id, m.owner, m.kind, tuple(PlacedCard(p.card, p.points, p.seat) for p in m.cards)
+            )
+            for m in view.melds
+        ),
+        rebuilds=0,
+        last_round=None,
+        winner=view.winner,
+    )
+
+
+def as_staircase_result(result: Rum500RoundResult) -> TreppeRoundResult:
+    """A round's result in the staircase picture's shape: placed points as meld points."""
+    return TreppeRoundResult(
+        round_number=result.round_number,
+        closer=result.closer,
+        special=False,
+        points=result.placed,
+        totals=result.totals,
+        hands=result.hands,
+        hand_points=result.hand_points,
+        bonus=0,
+    )
+
+
+class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500RoundResult]):
+    """500 Rum on Discord: its table, hand and words; the rest is every game's."""
+
+    key = "rum500"
+    stock_word = N_("stock")
+    took_text = N_("{name} took {count} from the discard pile ({cards}).")
+    rules_doc = "docs/rules-rum500.md"
+    final_word = N_("scores")
+    closing_words = N_("went out {closed} times")
+
+    def rules_summary(self) -> str:
+        return _(SUMMARY)
+
+    # ------------------------------------------------------------ the table
+    def phase_text(self, view: Rum500PublicView) -> str:
+        if view.phase is Phase.DRAW and not view.stock_count:
+            return _("takes from the discard pile or passes: the stock is empty")
+        if view.phase is Phase.DRAW:
+            return _("draws: the stock or cards from the discard pile")
+        if view.phase is Phase.PLAY:
+            return _("plays: melds and lay-offs, then a discard")
+        return _("the session is over")
+
+    def seat_text(self, view: Rum500PublicView, seat: int) -> str:
+        shown = view.seats[seat]
+        return _(
+            "**{score}** pts (+{placed} placed this round)", score=shown.score, placed=shown.placed
+        )
+
+    def table_fields(self, names: Sequence[str], view: Rum500PublicView) -> list[tuple[str, str]]:
+        pile = (_("Discard pile ({value})", value=len(view.discard_pile)), clip(pile_text(view)))
+        return [pile, (_("Melds"), melds_text(names, view.melds))]
+
+    def footer(self, view: Rum500PublicView) -> str:
+        count = plural(view.stock_count, "card")
+        return _("Stock: {count} · target {target}", count=count, target=view.target)
+
+    def scores_heading(self, view: Rum500PublicView) -> str:
+        return TREPPE.scores_heading(as_staircase_table(view))
+
+    def round_points_text(self, points: int) -> str:
+        return f"{points:+d}"
+
+    # ------------------------------------------------------------ rounds
+    def round_headline(self, result: Rum500RoundResult, names: Sequence[str]) -> str:
+        number = result.round_number
+        if result.closer is None:
+            return _(
+                "Round {round_number} ended with the stock empty: placed cards count, cards in "
+                "hand count against.",
+                round_number=number,
+            )
+        closer = names[result.closer]
+        return _("Round {round_number}: {value} went out.", round_number=number, value=closer)
+
+    def result_seat_line(self, result: Rum500RoundResult, seat: int, name: str) -> str:
+        return _(
+            "{name}: placed {placed}, left in hand {cards} (−{hand}) → {points}, total **{total}**",
+            name=name,
+            placed=result.placed[seat],
+            cards=format_cards(result.hands[seat]) or "—",
+            hand=result.hand_points[seat],
+            points=f"{result.points[seat]:+d}",
+            total=result.totals[seat],
+        )
+
+    # ------------------------------------------------------------ pictures, Treppenrommé's
+    def render_table(self, view: Rum500PublicView) -> bytes | None:
+        return render_table(as_staircase_table(view), stock=self.stock_word)
+
+    def describe_table(self, view: Rum500PublicView) -> str | None:
+        return table_alt_text(as_staircase_table(view), TABLE_WORDS)
+
+    def render_round(self, result: Rum500RoundResult, names: Sequence[str]) -> bytes | None:
+        note = _("Placed cards score for who placed them; cards left in hand count against.")
+        cells = tuple(f"−{points}" if points else "0" for points in result.hand_points)
+        return render_round_result(as_staircase_result(result), names, HandWords(note, cells))
+
+    def describe_round(self, result: Rum500RoundResult, names: Sequence[str]) -> str | None:
+        return round_alt_text(as_staircase_result(result), names)
+
+    def render_session(self, names: Sequence[str], view: Rum500PublicView) -> bytes | None:
+        return TREPPE.render_session(names, as_staircase_table(view))
+
+    def describe_session(self, names: Sequence[str], view: Rum500PublicView) -> str | None:
+        return TREPPE.describe_session(names, as_staircase_table(view))
+
+    # ------------------------------------------------------------ the hand
+    def turn_text(self, view: Rum500PrivateView) -> str:
+        if view.public.phase is Phase.DRAW and not view.public.stock_count:
+            return _("**Your turn:** the stock is empty: take from the discard pile, or pass.")
+        if view.public.phase is Phase.DRAW:
+            return _("**Your turn:** draw from the stock or take cards from the discard pile.")
+        return _("**Your turn:** meld and lay off as you like, then discard one card.")
+
+    def hand_lines(self, view: Rum500PrivateView) -> list[str]:
+        pile, count = pile_text(view.public), view.public.stock_count
+        lines = [_("Discard pile: {pile} · stock {count}", pile=pile, count=count)]
+        if view.must_meld is not None:
+            lines.insert(0, _("Play {card} first, in a meld or a lay-off.", card=view.must_meld))
+        return lines
+
+    def hint_text(self, ctx: HandContext[Rum500PrivateView]) -> str:
+        return self.melds_and_layoffs_hint(ctx)
+
+    def action_label(self, action: Action, ctx: HandContext[Rum500PrivateView]) -> str | None:
+        return _("Pass: the round ends") if isinstance(action, Pass) else None
+
+    def typed_fields(self, phase: Phase) -> list[TypedField]:
+        take = N_("Take: discard pile position, or 'stock'")
+        return spread_play_fields(
+            phase, take, N_("e.g. 3 (takes card 3 and all above it) or stock")
+        )
+
+    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
+        if phase is Phase.DRAW:
+            refusal = N_("Type a discard pile position (a number such as 3) or 'stock'.")
+            return [typed_spread_take(seat, values.get("take", ""), refusal)]
+        return typed_melds_and_discard(seat, values)
+
+    def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+        return scored_melds(hand, PRICES)
+
+
+PRESENTER = Rum500Presenter()

@@ -4,21 +4,33 @@ session's end (each at most ALT_MAX characters, in the current language)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.games.treppe.render_table import meld_credits
 from bot.render.alt import cards_words, ranked, round_head, seat_line, sentences, status
 from engine.actions import MeldKind
 from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.games.treppe.views import MeldView, PublicView
-from engine.i18n import _, card_count
+from engine.i18n import N_, _, card_count
 from engine.protocol import Phase
 
 
-def _staircase(view: PublicView) -> str:
+@dataclass(frozen=True)
+class TableWords:
+    """What a table description calls the game and its piles (message ids): Treppenrommé's by
+    default; 500 Rum, drawn on the same table, names its stock and discard pile."""
+
+    title: str = N_("Treppenrommé, round {round_number}, first to {target} points.")
+    stock: str = N_("Talon: {cards}.")
+    pile: str = N_("Staircase, from 1 at the bottom to the top: {cards}.")
+    empty: str = N_("The staircase is empty.")
+
+
+def _staircase(view: PublicView, words: TableWords) -> str:
     if not view.staircase:
-        return _("The staircase is empty.")
+        return _(words.empty)
     cards = ", ".join(f"{i + 1} {card}" for i, card in enumerate(view.staircase))
-    return _("Staircase, from 1 at the bottom to the top: {cards}.", cards=cards)
+    return _(words.pile, cards=cards)
 
 
 def _meld(meld: MeldView, names: Sequence[str]) -> str:
@@ -33,19 +45,15 @@ def _meld(meld: MeldView, names: Sequence[str]) -> str:
     )
 
 
-def table_alt_text(view: PublicView) -> str:
+def table_alt_text(view: PublicView, words: TableWords = TableWords()) -> str:
     """The table picture in words: round and target, who acts, talon and staircase, then each
     player's score, cards, dealer, this round's points and melds."""
     names = [s.name for s in view.seats]
     parts = [
-        _(
-            "Treppenrommé, round {round_number}, first to {target} points.",
-            round_number=view.round_number,
-            target=view.target,
-        ),
+        _(words.title, round_number=view.round_number, target=view.target),
         status(view),
-        _("Talon: {cards}.", cards=card_count(view.talon_count)),
-        _staircase(view),
+        _(words.stock, cards=card_count(view.talon_count)),
+        _staircase(view, words),
     ]
     for seat in view.seats:
         melds = [_meld(m, names) for m in view.melds if m.owner == seat.seat]
@@ -68,7 +76,9 @@ def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
         facts = [
             _("{points} from melds", points=result.meld_points[seat]),
             _("{points} in hand", points=result.hand_points[seat]),
-            _("bonus {bonus}", bonus=result.bonus) if seat == result.went_out else "",
+            _("bonus {bonus}", bonus=result.bonus)
+            if seat == result.went_out and result.bonus
+            else "",
             _("total {total}", total=result.totals[seat]),
             cards_words(result.hands[seat]),
         ]

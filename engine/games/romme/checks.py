@@ -114,7 +114,7 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
         cards = [*self.hands[seat], card]
         if self.opened[seat]:
             if best_meld_points(cards, include=card) >= 0 or any(
-                self._fits(meld, card) for meld in self.melds
+                meld.accepts(card) for meld in self.melds
             ):
                 return
             raise IllegalAction(
@@ -131,16 +131,6 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
                 card=card,
                 need=need,
             )
-
-    @staticmethod
-    def _fits(meld: VariantTableMeld, card: Card) -> bool:
-        for end in (End.LOW, End.HIGH) if meld.kind is MeldKind.RUN else (None,):
-            try:
-                meld.layoff(card, end)
-            except IllegalMeld:
-                continue
-            return True
-        return False
 
     def _check_keeps_a_copy(self, rest: Sequence[Card], played: Sequence[Card]) -> None:
         """``_check_keeps_a_discard``, unless this play is the one that melds the taken card

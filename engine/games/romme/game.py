@@ -28,7 +28,7 @@ from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
 from engine.i18n import N_, N_plural
-from engine.options import Rules, flag, option
+from engine.options import Rules, flag, hand_size_option, option
 from engine.protocol import Phase
 from engine.table import Deal
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
@@ -38,13 +38,7 @@ from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_
 class RommeRuleset(Rules):
     """The options a Rommé table agrees on. Frozen: a game never changes its rules."""
 
-    hand_size: int = option(
-        13,
-        minimum=1,
-        maximum=15,
-        about="cards dealt to each player",
-        label=N_plural("{value} card each", "{value} cards each"),
-    )
+    hand_size: int = hand_size_option(13, maximum=15)
     dealer_gets_14: bool = flag(
         False,
         about="the dealer gets one more card, no upcard",

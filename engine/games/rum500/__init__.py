@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from engine.games.rum500.game import PRICES, Rum500Game, Rum500Ruleset
-from engine.games.rum500.players import STRENGTHS, make_player, timeout_action
-from engine.games.rum500.views import Rum500PrivateView
+from engine.games.rum500.game import PRICES, Rum500Game, Rum500PrivateView, Rum500Ruleset
+from engine.games.rum500.players import make_player
 from engine.options import options_of
 from engine.players import player_maker, timeout_maker
 from engine.protocol import GameSpec
 from engine.twopack.melds import analyse_variant_meld
+from engine.twopack.players import STRENGTHS, timeout_action
 
 SPEC = GameSpec(
     key=Rum500Game.GAME_KEY,

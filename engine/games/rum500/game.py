@@ -12,30 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.actions import (
-    Action,
-    Discard,
-    DrawTalon,
-    End,
-    LayOff,
-    Meld,
-    MeldKind,
-    Pass,
-    TakeDiscard,
-)
+from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
-from engine.errors import IllegalAction, IllegalMeld
-from engine.events import LaidOff, Melded
-from engine.games.rum500.views import (
-    Rum500PrivateView,
-    Rum500PublicView,
-    Rum500RoundResult,
-    Rum500SeatView,
-)
-from engine.i18n import N_, N_plural
-from engine.options import Rules, option
+from engine.errors import IllegalAction
+from engine.events import LaidOff, Melded, RoundResult
+from engine.i18n import N_
+from engine.options import Rules, hand_size_option, target_option
 from engine.piles import PileGame
 from engine.protocol import Phase
 from engine.table import Deal
@@ -43,41 +27,87 @@ from engine.twopack.deadwood import meld_options
 from engine.twopack.melds import VariantMeld, analyse_variant_meld
 from engine.twopack.points import HIGH_ACE, LOW_ACE, Prices, card_at, natural_positions
 from engine.twopack.table_meld import VariantTableMeld
+from engine.twopack.views import VariantMeldView
 
 # Ace 15 (in a set, high in a run, left in a hand), 1 as the low card of A 2 3; K Q J 10
 # score 10, 2 to 9 their face.
 PRICES = Prices(ace_high=15, ace_low=1, ace_in_hand=15, court=10)
 
 
+# --------------------------------------------------------------------- views
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rum500RoundResult(RoundResult):
+    """The end of a 500 Rum round: ``points`` are each seat's ``placed`` points (the cards it
+    laid on the table this round) minus its ``hand_points`` (the cards left in ``hands``)."""
+
+    placed: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    hand_points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rum500SeatView:
+    """One seat as everyone sees it: name, cards in hand, session total (``score``) and the
+    points of the cards it laid on the table this round (``placed``)."""
+
+    seat: int
+    name: str
+    hand_count: int
+    score: int
+    placed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rum500PublicView:
+    """The table as everyone sees it: the spread discard pile (every card shows, the top card
+    last), the stock, the melds and the seats."""
+
+    version: int
+    round_number: int
+    target: int
+    seats: tuple[Rum500SeatView, ...]
+    dealer: int
+    to_act: int
+    phase: Phase
+    stock_count: int
+    discard_pile: tuple[Card, ...]
+    melds: tuple[VariantMeldView, ...]
+    last_round: Rum500RoundResult | None
+    winner: int | None
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The discard pile's top card, or None when it is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+@dataclass(frozen=True, slots=True)
+class Rum500PrivateView:
+    """One seat's view: its hand beside the public table, and (its turn) ``must_meld``, the
+    deepest card it took this turn, still to be played first. ``locked_discard`` is never set:
+    a card taken must be melded anyway."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    public: Rum500PublicView
+    locked_discard: Card | None
+    must_meld: Card | None
+
+
+# --------------------------------------------------------------------- rules
 @dataclass(frozen=True, slots=True)
 class Rum500Ruleset(Rules):
     """The options a 500 Rum table agrees on. Frozen: a game never changes its rules."""
 
-    target: int = option(
-        500,
-        minimum=1,
-        maximum=10000,
-        about="points that win the session",
-        label=N_("target {value}"),
-    )
-    hand_size: int | None = option(
+    target: int = target_option(500)
+    hand_size: int | None = hand_size_option(
         None,
-        minimum=1,
         maximum=13,
         about="cards dealt to each player (unset: 13 for two, 7 for more)",
-        label=N_plural("{value} card each", "{value} cards each"),
         unset=N_("13 cards for two, 7 for more"),
     )
-
-    @property
-    def no_return(self) -> bool:
-        """No table option: a card taken must be played at once anyway."""
-        return False
-
-    @property
-    def max_rebuilds(self) -> int:
-        """No table option: the stock is never rebuilt (its end ends the round)."""
-        return 0
+    no_return: ClassVar[bool] = False  # no table option: a card taken is played at once anyway
+    max_rebuilds: ClassVar[int] = 0  # no table option: the stock's end ends the round
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Rum500Game:
         """A new session of 500 Rum for ``names``, dealt from ``seed`` (or the given deal)."""
@@ -90,24 +120,11 @@ def melds_with(card: Card, cards: Sequence[Card]) -> bool:
     held = set(cards)
     if sum(1 for c in held if c.rank_int == card.rank_int and c is not card) >= 2:
         return True
-    suit = card.suit_int
     for pos in natural_positions(card):
-        for first in (pos - 2, pos - 1, pos):
+        for first in range(max(LOW_ACE, pos - 2), min(pos, HIGH_ACE - 2) + 1):
             others = [q for q in range(first, first + 3) if q != pos]
-            fits = first >= LOW_ACE and first + 2 <= HIGH_ACE
-            if fits and all(card_at(suit, q) in held for q in others):
+            if all(card_at(card.suit_int, q) in held for q in others):
                 return True
-    return False
-
-
-def lays_off(meld: VariantTableMeld, card: Card) -> bool:
-    """Does ``card`` fit ``meld`` at either end (a set: as its fourth card)?"""
-    for end in (End.LOW, End.HIGH) if meld.kind is MeldKind.RUN else (None,):
-        try:
-            meld.layoff(card, end)
-        except IllegalMeld:
-            continue
-        return True
     return False
 
 
@@ -119,6 +136,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     MIN_SEATS = 2
     MAX_SEATS = 4
     DEEP_TAKES = True
+    UPCARD_NEEDED = True
 
     def __init__(
         self, ruleset: Rum500Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
@@ -136,11 +154,6 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     def _first_to_act(self) -> int:
         return self._next_seat(self.dealer)
 
-    def _check_chosen_deal(self, deal: Deal) -> None:
-        if not deal.discard:
-            raise IllegalAction(N_("The chosen deal does not fit the table."))
-        super()._check_chosen_deal(deal)
-
     def _new_round(self) -> None:
         self.melds = []
         self.placed = [0] * self.n
@@ -157,43 +170,45 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         points = tuple(p - h for p, h in zip(self.placed, hand_points, strict=True))
         for seat, gained in enumerate(points):
             self.totals[seat] += gained
-        result = Rum500RoundResult(
-            round_number=self.round_number,
-            closer=closer,
-            special=False,
-            points=points,
-            totals=tuple(self.totals),
-            placed=tuple(self.placed),
-            hands=hands,
-            hand_points=hand_points,
+        totals, placed = tuple(self.totals), tuple(self.placed)
+        self._round_over(
+            Rum500RoundResult(
+                round_number=self.round_number,
+                closer=closer,
+                special=False,
+                points=points,
+                totals=totals,
+                placed=placed,
+                hands=hands,
+                hand_points=hand_points,
+            )
         )
-        self._round_over(result)
 
     def _session_winner(self) -> int | None:
         return self._target_reached(self.ruleset.target)
 
     # ----------------------------------------------------------------- checks
-    def _check(self, action: Action) -> VariantMeld | tuple[End | None, Card, int] | None:
+    def _check(self, action: Action) -> object:
         """``verify``, returning a meld's shape or a lay-off's (end, stands for, points)."""
-        if isinstance(action, DrawTalon):
-            self._check_draw(action.seat, None)
-        elif isinstance(action, TakeDiscard):
-            self._check_take(action.seat, action.depth)
-        elif isinstance(action, Pass):
-            self._check_pass(action.seat)
+        seat = action.seat
+        if isinstance(action, DrawTalon | TakeDiscard | Pass):
+            self._check_draw_step(action)
         elif isinstance(action, Meld):
-            self._check_play(action.seat, action.cards)
-            self._check_in_hand(action.seat, action.cards)
+            self._check_play(seat, action.cards)
+            self._check_in_hand(seat, action.cards)
             return analyse_variant_meld(action.cards, PRICES)
         elif isinstance(action, LayOff):
-            self._check_play(action.seat, (action.card,))
-            self._check_holds(action.seat, action.card)
-            return self._find_meld(action.meld_id).layoff(action.card, action.end)
+            self._check_play(seat, (action.card,))
+            self._check_holds(seat, action.card)
+            if not 0 <= action.meld_id < len(self.melds):
+                number = action.meld_id + 1
+                raise IllegalAction(N_("There is no meld {number} on the table."), number=number)
+            return self.melds[action.meld_id].layoff(action.card, action.end)
         elif isinstance(action, Discard):
-            self._check_play(action.seat, ())
-            self._check_discard(action.seat, action.card)
+            self._check_play(seat, ())
+            self._check_discard(seat, action.card)
         else:
-            self._check_turn(action.seat)
+            self._check_turn(seat)
             raise IllegalAction(
                 N_(
                     "500 Rum has no such move: draw from the stock or take from the discard "
@@ -202,29 +217,33 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
             )
         return None
 
-    def _check_take(self, seat: int, depth: int) -> None:
-        self._check_draw(seat, depth)
-        card = self.discard[-depth]
-        if not self._can_use(card, [*self.hands[seat], *self.discard[-depth:]]):
+    def _check_draw_step(self, action: DrawTalon | TakeDiscard | Pass) -> None:
+        """A draw, a take (of a card that can be played at once) or a pass (stock empty)."""
+        if isinstance(action, Pass):
+            self._check_turn(action.seat)
+            if self.phase is not Phase.DRAW:
+                raise IllegalAction(N_("You have drawn already this turn."))
+            if self.stock:
+                raise IllegalAction(
+                    N_("You may pass only when the stock is empty: draw or take from the pile.")
+                )
+            return
+        depth = action.depth if isinstance(action, TakeDiscard) else None
+        self._check_draw(action.seat, depth)
+        if depth is not None and not self._usable(action.seat, depth):
             raise IllegalAction(
                 N_(
                     "You may take {card} only to play it at once in a meld or a lay-off, and "
                     "it fits nowhere for you."
                 ),
-                card=card,
+                card=self.discard[-depth],
             )
 
-    def _can_use(self, card: Card, cards: Sequence[Card]) -> bool:
-        return melds_with(card, cards) or any(lays_off(meld, card) for meld in self.melds)
-
-    def _check_pass(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.phase is not Phase.DRAW:
-            raise IllegalAction(N_("You have drawn already this turn."))
-        if self.stock:
-            raise IllegalAction(
-                N_("You may pass only when the stock is empty: draw or take from the pile.")
-            )
+    def _usable(self, seat: int, depth: int) -> bool:
+        """Could ``seat`` play the deepest of the top ``depth`` discards at once?"""
+        card = self.discard[-depth]
+        cards = [*self.hands[seat], *self.discard[-depth:]]
+        return melds_with(card, cards) or any(meld.accepts(card) for meld in self.melds)
 
     def _check_play(self, seat: int, cards: Sequence[Card]) -> None:
         """A meld, lay-off or discard (of ``cards``): after the draw, the card taken first."""
@@ -237,35 +256,23 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
                 card=self.must_meld,
             )
 
-    def _find_meld(self, meld_id: int) -> VariantTableMeld:
-        if 0 <= meld_id < len(self.melds):
-            return self.melds[meld_id]
-        raise IllegalAction(N_("There is no meld {number} on the table."), number=meld_id + 1)
-
     # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:
         """Every move the player to act may make: the draw (or a pass when the stock is
         empty) and each usable take, deepest first; then each meld, lay-off and discard."""
+        seat, first = self.to_act, self.must_meld
+        hand = self.hands[seat]
         if self.phase is Phase.OVER:
             return []
-        seat = self.to_act
-        hand = self.hands[seat]
         if self.phase is Phase.DRAW:
             moves: list[Action] = [DrawTalon(seat) if self.stock else Pass(seat)]
-            for depth in range(len(self.discard), 0, -1):
-                if self._can_use(self.discard[-depth], [*hand, *self.discard[-depth:]]):
-                    moves.append(TakeDiscard(seat, depth))
-            return moves
-        first = self.must_meld
-        result: list[Action] = [
-            Meld(seat, cards)
-            for cards in meld_options(hand, prices=PRICES)
-            if first is None or first in cards
-        ]
-        held = set(hand)
+            depths = range(len(self.discard), 0, -1)
+            return moves + [TakeDiscard(seat, d) for d in depths if self._usable(seat, d)]
+        options = meld_options(hand, prices=PRICES)
+        result: list[Action] = [Meld(seat, c) for c in options if first is None or first in c]
         for meld in self.melds:
             for card, end in meld.fitting_cards():
-                if card in held and (first is None or card is first):
+                if card in hand and (first is None or card is first):
                     result.append(LayOff(seat, card, meld.id, end))
         if first is None:
             result.extend(Discard(seat, card) for card in hand)
@@ -282,12 +289,16 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         elif isinstance(action, Pass):
             self._end_round(None)
             return
-        elif isinstance(action, Meld):
-            assert isinstance(checked, VariantMeld)
-            self._meld(seat, checked)
-        elif isinstance(action, LayOff):
-            assert isinstance(checked, tuple)
-            self._lay_off(action, *checked)
+        elif isinstance(action, Meld) and isinstance(checked, VariantMeld):
+            meld = VariantTableMeld.from_shape(len(self.melds), seat, checked, PRICES)
+            self.melds.append(meld)
+            self._placed(seat, checked.cards, checked.total)
+            self.events.append(Melded(seat, meld.id, checked.cards, checked.total))
+        elif isinstance(action, LayOff) and isinstance(checked, tuple):
+            end, stands, points = checked
+            self.melds[action.meld_id].add(action.card, end, stands, points, seat)
+            self._placed(seat, (action.card,), points)
+            self.events.append(LaidOff(seat, action.meld_id, action.card, end, points))
         elif isinstance(action, Discard):
             self._discard(seat, action.card)
             if hand:
@@ -295,23 +306,9 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         if not hand:
             self._end_round(seat)
 
-    def _meld(self, seat: int, shape: VariantMeld) -> None:
-        for card in shape.cards:
-            self.hands[seat].remove(card)
-        meld = VariantTableMeld.from_shape(len(self.melds), seat, shape, PRICES)
-        self.melds.append(meld)
-        self._placed(seat, shape.cards, shape.total)
-        self.events.append(Melded(seat, meld.id, shape.cards, shape.total))
-
-    def _lay_off(self, action: LayOff, end: End | None, stands: Card, points: int) -> None:
-        seat = action.seat
-        meld = self.melds[action.meld_id]
-        self.hands[seat].remove(action.card)
-        meld.add(action.card, end, stands, points, seat)
-        self._placed(seat, (action.card,), points)
-        self.events.append(LaidOff(seat, meld.id, action.card, end, points))
-
     def _placed(self, seat: int, cards: Sequence[Card], points: int) -> None:
+        for card in cards:
+            self.hands[seat].remove(card)
         self.placed[seat] += points
         if self.must_meld in cards:
             self.must_meld = None
@@ -339,14 +336,12 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
 
     def private_view(self, seat: int) -> Rum500PrivateView:
         """What one seat sees: the public table and its own hand."""
-        mine = seat == self.to_act
-        must = self.must_meld if mine else None
+        must = self.must_meld if seat == self.to_act else None
         return Rum500PrivateView(seat, tuple(self.hands[seat]), self.public_view(), None, must)
 
     def _table_cards(self) -> list[Card]:
         return [c for meld in self.melds for c in meld.cards]
 
-    # ----------------------------------------------------------------- replay
     @classmethod
     def read_ruleset(cls, data: dict[str, Any]) -> Rum500Ruleset:
         return Rum500Ruleset.from_json(data)

@@ -1,23 +1,24 @@
-"""The 500 Rum computer players.
+"""The 500 Rum computer players, on the two-pack players' base (``engine.twopack.players``).
 
 ``normal`` takes from the discard pile when the cards it brings meld for more than they
 cost in the hand, lays down its best melds and every lay-off at once (placed cards score,
 and a card kept may be caught in the hand), and discards the card that leaves the least
-deadwood, the dearest on a tie. ``random`` is the shared ``RandomPlayer``.
+deadwood, the dearest on a tie. ``hard`` adds the one-draw lookahead to the discard and
+never throws a card that melds with cards already in the spread pile, which would hand the
+next player a deep take. ``random`` is the shared ``RandomPlayer``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, Pass, TakeDiscard
+from engine.actions import Action, DrawTalon, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
-from engine.games.rum500.game import PRICES
-from engine.games.rum500.views import Rum500PrivateView
+from engine.games.rum500.game import PRICES, Rum500Game, Rum500PrivateView, melds_with
 from engine.players import RandomPlayer
-from engine.twopack.deadwood import best_meld_points, best_melds, deadwood_after_discards
+from engine.twopack.deadwood import best_meld_points, best_melds
+from engine.twopack.players import TwoPackPlayer, make_two_pack_player
 
-STRENGTHS: tuple[str, ...] = ("random", "normal")
 TAKE_MARGIN = 6  # a take must gain this much over a blind draw from the stock
 DEADWOOD_WEIGHT = 0.5  # what a card brought into the hand costs, per point, besides its melds
 
@@ -31,22 +32,36 @@ def _gain(hand: Sequence[Card], taken: Sequence[Card]) -> float:
     return melded - DEADWOOD_WEIGHT * max(0, weight - melded)
 
 
-class NormalPlayer:
-    """Greedy melding, careful takes, the least deadwood kept."""
+def deadwood(cards: Sequence[Card], left: Sequence[Card]) -> float:
+    """A ``Cost``: the cards left out of melds at 500 Rum's prices."""
+    return float(sum(PRICES.hand_value(c) for c in left))
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
 
-    def choose(self, view: Rum500PrivateView, legal: Sequence[Action]) -> Action:
-        """Take from the pile when it gains clearly more than a draw; meld the best split, lay off
-        the dearest card; otherwise the safe move."""
-        if not legal:
-            raise ValueError("there is no legal move to make")
-        if len(legal) == 1:
-            return legal[0]
+class Rum500Player(TwoPackPlayer[Rum500PrivateView]):
+    """The ``normal`` player: greedy melding, careful takes, the least deadwood kept."""
+
+    pack = Rum500Game.PACK
+    feed_penalty = 0.0  # hard: a discard that melds with cards in the pile gives them away
+
+    def seen_on_table(self, view: Rum500PrivateView) -> list[Card]:
+        """The spread pile and the melds."""
+        melded = (placed.card for meld in view.public.melds for placed in meld.cards)
+        return [*view.public.discard_pile, *melded]
+
+    def decide(self, view: Rum500PrivateView, legal: Sequence[Action]) -> Action | None:
+        """Take from the pile when it gains clearly more than a draw; meld the best split, lay
+        off the dearest card; then discard."""
         if isinstance(legal[0], DrawTalon | Pass):
             return self._draw(view, legal)
-        return self._play(view, legal) or timeout_action(view, legal)
+        return self._play(view, legal) or self._discard(view, legal, deadwood, self._feeds(view))
+
+    def _feeds(self, view: Rum500PrivateView) -> Callable[[Card], float]:
+        """What a discard costs besides the hand it leaves: ``feed_penalty`` when it melds
+        with cards of the spread pile."""
+        pile = view.public.discard_pile
+        if not self.feed_penalty:
+            return lambda card: 0.0
+        return lambda card: self.feed_penalty if melds_with(card, [*pile, card]) else 0.0
 
     def _draw(self, view: Rum500PrivateView, legal: Sequence[Action]) -> Action:
         pile = view.public.discard_pile
@@ -72,27 +87,13 @@ class NormalPlayer:
         return None
 
 
-def timeout_action(view: Rum500PrivateView, legal: Sequence[Action]) -> Action:
-    """The safe move: draw from the stock (pass when it is empty), play the card taken in the
-    first meld or lay-off offered, then discard the card that leaves the least deadwood (the
-    dearest of those)."""
-    if not legal:
-        raise ValueError("there is no legal move to make")
-    seat = view.seat
-    for preferred in (DrawTalon(seat), Pass(seat)):
-        if preferred in legal:
-            return preferred
-    discards = [a for a in legal if isinstance(a, Discard)]
-    if not discards:
-        return next((a for a in legal if isinstance(a, Meld | LayOff)), legal[0])
-    after = deadwood_after_discards(view.hand, PRICES)
-    return min(discards, key=lambda a: (after[a.card], -PRICES.hand_value(a.card), a.card))
+class HardRum500Player(Rum500Player):
+    """``normal`` with the one-draw lookahead, and no discard that feeds the pile."""
+
+    lookahead = True
+    feed_penalty = 30.0
 
 
-def make_player(strength: str, seed: int) -> RandomPlayer | NormalPlayer:
+def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[Rum500PrivateView]:
     """The computer player of ``strength``."""
-    if strength == "random":
-        return RandomPlayer(seed)
-    if strength == "normal":
-        return NormalPlayer(seed)
-    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+    return make_two_pack_player(strength, seed, Rum500Player, HardRum500Player)

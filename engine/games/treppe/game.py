@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, TakeDiscard
 from engine.cards import Card
-from engine.errors import IllegalAction
 from engine.events import LaidOff, Melded
 from engine.games.treppe.checks import MAX_SEATS as MAX_SEATS
 from engine.games.treppe.checks import MIN_SEATS as MIN_SEATS
@@ -21,7 +20,7 @@ from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.melds import MeldShape, TableMeld, hand_value
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
 from engine.i18n import N_, N_plural
-from engine.options import Rules, flag, option
+from engine.options import Rules, flag, hand_size_option, option, target_option
 from engine.table import Deal
 
 
@@ -29,20 +28,8 @@ from engine.table import Deal
 class Ruleset(Rules):
     """The options a table agrees on before play. Frozen: a game never changes its rules."""
 
-    target: int = option(
-        500,
-        minimum=1,
-        maximum=10000,
-        about="points that win the session",
-        label=N_("target {value}"),
-    )
-    hand_size: int = option(
-        7,
-        minimum=1,
-        maximum=12,
-        about="cards dealt to each player",
-        label=N_plural("{value} card each", "{value} cards each"),
-    )
+    target: int = target_option(500)
+    hand_size: int = hand_size_option(7, maximum=12)
     no_return: bool = flag(
         True,
         about="a lone staircase card taken may not go back",
@@ -75,6 +62,7 @@ class Game(TreppeChecks[Ruleset]):
 
     GAME_KEY = "treppenromme"
     TITLE = "Treppenrommé"
+    UPCARD_NEEDED = True
 
     def __init__(
         self, ruleset: Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
@@ -89,11 +77,6 @@ class Game(TreppeChecks[Ruleset]):
         self._first_round(deal)
 
     # ----------------------------------------------------------------- rounds
-    def _check_chosen_deal(self, deal: Deal) -> None:
-        if not deal.discard:
-            raise IllegalAction(N_("The chosen deal does not fit the table."))
-        super()._check_chosen_deal(deal)
-
     def _new_round(self) -> None:
         self.melds = []
         self.round_points = [0] * self.n

@@ -33,7 +33,7 @@ from engine.games.wiener.events import (
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
 from engine.i18n import N_, N_plural
-from engine.options import Rules, flag, option
+from engine.options import Rules, flag, hand_size_option, option
 from engine.protocol import Phase, Standings
 from engine.table import Deal
 from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
@@ -43,13 +43,7 @@ from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
 class WienerRuleset(Rules):
     """The options a Wiener Rummy table agrees on. Frozen: a game never changes its rules."""
 
-    hand_size: int = option(
-        10,
-        minimum=1,
-        maximum=13,
-        about="cards dealt to each player",
-        label=N_plural("{value} card each", "{value} cards each"),
-    )
+    hand_size: int = hand_size_option(10, maximum=13)
     knock_limit: int = option(
         5,
         minimum=0,

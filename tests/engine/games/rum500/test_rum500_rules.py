@@ -9,8 +9,7 @@ import pytest
 from engine import RulesError, parse_cards
 from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card, Pack
-from engine.games.rum500.game import Rum500Game, Rum500Ruleset
-from engine.games.rum500.views import Rum500RoundResult
+from engine.games.rum500.game import Rum500Game, Rum500RoundResult, Rum500Ruleset
 from engine.protocol import Phase
 from engine.registry import meld_points
 from engine.table import Deal
