@@ -243,6 +243,30 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         ``_round_over``."""
         raise NotImplementedError
 
+    def _score_round(
+        self,
+        result_type: type[RT],
+        closer: int | None,
+        points: tuple[int, ...],
+        special: bool = False,
+        **details: Any,
+    ) -> None:
+        """Add each seat's ``points`` to its total, then record the round as a
+        ``result_type`` with the game's own ``details`` (``_round_over``)."""
+        for seat, gained in enumerate(points):
+            self.totals[seat] += gained
+        totals = tuple(self.totals)
+        number = self.round_number
+        result = result_type(
+            round_number=number,
+            closer=closer,
+            special=special,
+            points=points,
+            totals=totals,
+            **details,
+        )
+        self._round_over(result)
+
     def _round_over(self, result: RT) -> None:
         """Record ``result``; the session ends if someone has won, else the next round."""
         self.results.append(result)

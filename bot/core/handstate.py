@@ -10,8 +10,7 @@ from bot.core.model import LiveGame, Seat
 from bot.core.reading import small_number
 from engine.actions import Action
 from engine.cards import Card
-from engine.i18n import _
-from engine.protocol import BasePrivateView, BasePublicView, Phase
+from engine.protocol import BasePrivateView, BasePublicView
 
 PrivV = TypeVar("PrivV", bound=BasePrivateView)
 
@@ -147,26 +146,6 @@ class TypedField:
     placeholder: str
     required: bool = False
     max_length: int | None = None
-
-
-def spread_play_fields(phase: Phase, take: str, take_example: str) -> list[TypedField]:
-    """The typing form where the discard pile is spread: in the draw, the pile position to take
-    from (``take`` and ``take_example`` are message ids); in play, a meld, a lay-off and the
-    discard."""
-    if phase is Phase.DRAW:
-        return [TypedField("take", _(take), _(take_example), required=True, max_length=10)]
-    if phase is not Phase.PLAY:
-        return []
-    return [
-        TypedField("meld", _("Meld (3 or more cards)"), _("Q♥ K♥ A♥  or  qh kh ah")),
-        TypedField(
-            "layoff",
-            _("Lay off: card, meld number, end (optional)"),
-            _("7♠ 2   or   A♥ 1 high"),
-            max_length=20,
-        ),
-        TypedField("discard", _("Discard (ends your turn)"), "9♣", max_length=6),
-    ]
 
 
 AnyHandContext = HandContext[BasePrivateView]

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from bot.core.errors import Refusal
-from engine.actions import Action, Discard, DrawTalon, End, LayOff, Meld, Pass, TakeStaircase
+from engine.actions import Action, Discard, End, LayOff, Meld
 from engine.cards import Card, parse_cards
 from engine.i18n import _
 
@@ -91,18 +91,3 @@ def typed_melds_and_discard(
     if not actions:
         raise Refusal(_("Nothing typed, so nothing changed."))
     return actions
-
-
-def typed_spread_take(seat: int, text: str, refusal: str) -> Action:
-    """The draw typed where the discard pile is spread (Treppenrommé's staircase, 500 Rum's
-    pile): 'stock' or 'talon' draws, 'pass' passes, a position takes that card and every card
-    above it; ``refusal`` (a message id) answers anything else."""
-    word = text.strip().lower()
-    if word in ("stock", "s", "draw", "talon", "t"):
-        return DrawTalon(seat)
-    if word in ("pass", "p"):
-        return Pass(seat)
-    position = small_number(word)
-    if position is None:
-        raise Refusal(_(refusal))
-    return TakeStaircase(seat, position - 1)  # by position: the game finds its depth

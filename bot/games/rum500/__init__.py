@@ -5,11 +5,11 @@ shows who scored it), drawn from the views read into the shapes those pictures t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from bot.core.handstate import HandContext, TypedField, spread_play_fields
+from bot.core.handstate import HandContext
 from bot.core.presenter import GamePresenter
-from bot.core.reading import typed_melds_and_discard, typed_spread_take
+from bot.core.presenter_hand import SpreadPileHand
 from bot.core.texts import clip, melds_text, plural
 from bot.games.treppe.presenter import PRESENTER as TREPPE
 from bot.games.treppe.render_alt import TableWords, round_alt_text, table_alt_text
@@ -93,7 +93,10 @@ def as_staircase_result(result: Rum500RoundResult) -> TreppeRoundResult:
     )
 
 
-class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500RoundResult]):
+class Rum500Presenter(
+    SpreadPileHand[Rum500PublicView, Rum500PrivateView],
+    GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500RoundResult],
+):
     """500 Rum on Discord: its table, hand and words; the rest is every game's."""
 
     key = "rum500"
@@ -102,6 +105,11 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
     rules_doc = "docs/rules-rum500.md"
     final_word = N_("scores")
     closing_words = N_("went out {closed} times")
+    take_words = (
+        N_("Take: discard pile position, or 'stock'"),
+        N_("e.g. 3 (takes card 3 and all above it) or stock"),
+        N_("Type a discard pile position (a number such as 3) or 'stock'."),
+    )
 
     def rules_summary(self) -> str:
         return _(SUMMARY)
@@ -112,15 +120,10 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
             return _("takes from the discard pile or passes: the stock is empty")
         if view.phase is Phase.DRAW:
             return _("draws: the stock or cards from the discard pile")
-        if view.phase is Phase.PLAY:
-            return _("plays: melds and lay-offs, then a discard")
-        return _("the session is over")
+        return TREPPE.phase_text(as_staircase_table(view))  # playing and over: the same words
 
     def seat_text(self, view: Rum500PublicView, seat: int) -> str:
-        shown = view.seats[seat]
-        return _(
-            "**{score}** pts (+{placed} placed this round)", score=shown.score, placed=shown.placed
-        )
+        return TREPPE.seat_text(as_staircase_table(view), seat)  # placed points: this round's
 
     def table_fields(self, names: Sequence[str], view: Rum500PublicView) -> list[tuple[str, str]]:
         pile = (_("Discard pile ({value})", value=len(view.discard_pile)), clip(pile_text(view)))
@@ -149,15 +152,12 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
         return _("Round {round_number}: {value} went out.", round_number=number, value=closer)
 
     def result_seat_line(self, result: Rum500RoundResult, seat: int, name: str) -> str:
-        return _(
-            "{name}: placed {placed}, left in hand {cards} (−{hand}) → {points}, total **{total}**",
-            name=name,
-            placed=result.placed[seat],
-            cards=format_cards(result.hands[seat]) or "—",
-            hand=result.hand_points[seat],
-            points=f"{result.points[seat]:+d}",
-            total=result.totals[seat],
+        cards = format_cards(result.hands[seat]) or "—"
+        placed, hand = result.placed[seat], result.hand_points[seat]
+        how = _(
+            "placed {placed}, left in hand {cards} (−{hand})", placed=placed, cards=cards, hand=hand
         )
+        return f"{super().result_seat_line(result, seat, name)} · {how}"
 
     # ------------------------------------------------------------ pictures, Treppenrommé's
     def render_table(self, view: Rum500PublicView) -> bytes | None:
@@ -200,18 +200,6 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
 
     def action_label(self, action: Action, ctx: HandContext[Rum500PrivateView]) -> str | None:
         return _("Pass: the round ends") if isinstance(action, Pass) else None
-
-    def typed_fields(self, phase: Phase) -> list[TypedField]:
-        take = N_("Take: discard pile position, or 'stock'")
-        return spread_play_fields(
-            phase, take, N_("e.g. 3 (takes card 3 and all above it) or stock")
-        )
-
-    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
-        if phase is Phase.DRAW:
-            refusal = N_("Type a discard pile position (a number such as 3) or 'stock'.")
-            return [typed_spread_take(seat, values.get("take", ""), refusal)]
-        return typed_melds_and_discard(seat, values)
 
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         return scored_melds(hand, PRICES)

@@ -3,15 +3,12 @@ its position, melds, lay-offs and a discard). Its moves are tapped like every ga
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from bot.core.errors import Refusal
-from bot.core.handstate import HandContext, TypedField, spread_play_fields
-from bot.core.presenter_hand import HandPart
-from bot.core.reading import parse_layoff, typed_spread_take
+from bot.core.handstate import HandContext
+from bot.core.presenter_hand import SpreadPileHand
 from bot.core.texts import end_label
-from engine.actions import Action, Discard, Meld
-from engine.cards import Card, format_cards, parse_cards
+from engine.cards import Card, format_cards
 from engine.games.treppe.melds import meld_points, possible_melds
 from engine.games.treppe.views import PrivateView, PublicView
 from engine.i18n import N_, _
@@ -19,9 +16,15 @@ from engine.protocol import Phase
 
 
 # ---------------------------------------------------------------- the presenter's hand part
-class TreppeHand(HandPart[PublicView, PrivateView]):
+class TreppeHand(SpreadPileHand[PublicView, PrivateView]):
     """Treppenrommé's private hand for ``TreppePresenter``: the hand's texts and the moves it
     offers, typed or tapped."""
+
+    take_words = (
+        N_("Take: staircase position, or 'talon'"),
+        N_("e.g. 3 (takes card 3 and all above it) or talon"),
+        N_("Type a staircase position (a number such as 3) or 'talon'."),
+    )
 
     def turn_text(self, view: PrivateView) -> str:
         if view.public.phase is Phase.DRAW:
@@ -74,31 +77,6 @@ class TreppeHand(HandPart[PublicView, PrivateView]):
             return _("💡 No meld or lay-off in your hand right now.")
         more = _(" (more exist)") if len(melds) > 10 else ""
         return _("💡 You could:\n") + "\n".join(lines) + more
-
-    # ------------------------------------------------------------ typing
-    def typed_fields(self, phase: Phase) -> list[TypedField]:
-        take = N_("Take: staircase position, or 'talon'")
-        return spread_play_fields(
-            phase, take, N_("e.g. 3 (takes card 3 and all above it) or talon")
-        )
-
-    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
-        if phase is Phase.DRAW:
-            refusal = N_("Type a staircase position (a number such as 3) or 'talon'.")
-            return [typed_spread_take(seat, values.get("take", ""), refusal)]
-        actions: list[Action] = []
-        if values.get("meld"):
-            actions.append(Meld(seat, tuple(parse_cards(values["meld"]))))
-        if values.get("layoff"):
-            actions.append(parse_layoff(seat, values["layoff"]))
-        if values.get("discard"):
-            cards = parse_cards(values["discard"])
-            if len(cards) != 1:
-                raise Refusal(_("Discard exactly one card."))
-            actions.append(Discard(seat, cards[0]))
-        if not actions:
-            raise Refusal(_("Nothing typed, so nothing changed."))
-        return actions
 
     # ------------------------------------------------------------ slash commands
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:

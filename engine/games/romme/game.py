@@ -157,18 +157,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
             else sum(hand_value(c) for c in hands[seat]) * (2 if double else 1)
             for seat in range(self.n)
         )
-        for seat in range(self.n):
-            self.totals[seat] += minus[seat]
-        self._round_over(
-            RommeRoundResult(
-                round_number=self.round_number,
-                closer=closer,
-                special=double,
-                points=minus,
-                totals=tuple(self.totals),
-                hands=hands,
-            )
-        )
+        self._score_round(RommeRoundResult, closer, minus, double, hands=hands)
 
     def _session_winner(self) -> int | None:
         return self._sole_leader() if self.rounds_finished >= self.rounds else None

@@ -168,20 +168,9 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         hands = tuple(tuple(hand) for hand in self.hands)
         hand_points = tuple(sum(PRICES.hand_value(c) for c in hand) for hand in hands)
         points = tuple(p - h for p, h in zip(self.placed, hand_points, strict=True))
-        for seat, gained in enumerate(points):
-            self.totals[seat] += gained
-        totals, placed = tuple(self.totals), tuple(self.placed)
-        self._round_over(
-            Rum500RoundResult(
-                round_number=self.round_number,
-                closer=closer,
-                special=False,
-                points=points,
-                totals=totals,
-                placed=placed,
-                hands=hands,
-                hand_points=hand_points,
-            )
+        placed = tuple(self.placed)
+        self._score_round(
+            Rum500RoundResult, closer, points, placed=placed, hands=hands, hand_points=hand_points
         )
 
     def _session_winner(self) -> int | None:
@@ -282,14 +271,10 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
         hand = self.hands[seat]
-        if isinstance(action, DrawTalon):
-            self._draw_stock(seat)
-        elif isinstance(action, TakeDiscard):
-            self.must_meld = self._take_discard(seat, action.depth)[0]
-        elif isinstance(action, Pass):
-            self._end_round(None)
+        if isinstance(action, DrawTalon | TakeDiscard | Pass):
+            self._perform_draw_step(action)
             return
-        elif isinstance(action, Meld) and isinstance(checked, VariantMeld):
+        if isinstance(action, Meld) and isinstance(checked, VariantMeld):
             meld = VariantTableMeld.from_shape(len(self.melds), seat, checked, PRICES)
             self.melds.append(meld)
             self._placed(seat, checked.cards, checked.total)
@@ -305,6 +290,14 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
                 self._begin_turn(self._next_seat(seat))
         if not hand:
             self._end_round(seat)
+
+    def _perform_draw_step(self, action: DrawTalon | TakeDiscard | Pass) -> None:
+        if isinstance(action, DrawTalon):
+            self._draw_stock(action.seat)
+        elif isinstance(action, TakeDiscard):
+            self.must_meld = self._take_discard(action.seat, action.depth)[0]
+        else:
+            self._end_round(None)
 
     def _placed(self, seat: int, cards: Sequence[Card], points: int) -> None:
         for card in cards:
