@@ -10,6 +10,7 @@ from engine import Card, RulesError, parse_cards
 from engine.actions import Action
 from engine.cards import Pack
 from engine.games.romme.game import RommeGame, RommeRuleset
+from engine.games.rum500.game import Rum500Game, Rum500Ruleset
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.table import Deal
 
@@ -24,14 +25,15 @@ def one(text: str) -> Card:
 
 
 def chosen_deal(
-    hands: Sequence[str], discard: str, stock_top: str, dealer: int, jokers: int
+    hands: Sequence[str], discard: str, stock_top: str, dealer: int, jokers: int, packs: int = 2
 ) -> Deal:
     """Seat i gets ``hands[i]``; ``discard`` bottom first; ``stock_top`` lists the next stock
-    cards in the order they will be drawn; every other card goes under the stock."""
+    cards in the order they will be drawn; every other card of ``packs`` packs and ``jokers``
+    jokers goes under the stock."""
     dealt = [list(parse_cards(h)) if h.strip() else [] for h in hands]
     pile = list(parse_cards(discard)) if discard.strip() else []
     top = list(parse_cards(stock_top)) if stock_top.strip() else []
-    rest = Pack(2, jokers).cards()
+    rest = Pack(packs, jokers).cards()
     for card in [c for hand in dealt for c in hand] + pile + top:
         rest.remove(card)
     stock = rest + list(reversed(top))
@@ -62,7 +64,19 @@ def wiener(
     return (ruleset or WienerRuleset()).new_game(names, seed=7, deal=deal)
 
 
-def refused(game: RommeGame | WienerGame, action: Action, message: str) -> None:
+def rum500(
+    hands: Sequence[str],
+    discard: str = "2♣",
+    stock_top: str = "",
+    dealer: int = 1,
+    ruleset: Rum500Ruleset | None = None,
+) -> Rum500Game:
+    deal = chosen_deal(hands, discard, stock_top, dealer, jokers=0, packs=1)
+    names = ["Anna", "Ben", "Cleo", "Dora"][: len(hands)]
+    return (ruleset or Rum500Ruleset()).new_game(names, seed=3, deal=deal)
+
+
+def refused(game: RommeGame | WienerGame | Rum500Game, action: Action, message: str) -> None:
     """The action is refused with ``message`` and nothing changes."""
     before = (game.to_json(), game.public_view(), [game.private_view(s) for s in range(game.n)])
     assert not game.can(action)
