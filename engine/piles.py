@@ -16,7 +16,7 @@ the hooks ``_new_round``/``_new_turn`` reset its own state.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 from engine.actions import Action, DrawTalon, TakeDiscard, TakeStaircase
 from engine.cards import Card, Pack
@@ -61,6 +61,17 @@ class PileRules(Protocol):
         ...
 
 
+class ViewBasics(TypedDict):
+    """What every pile game's public view tells alike, for ``**`` into its constructor."""
+
+    version: int
+    round_number: int
+    dealer: int
+    to_act: int
+    phase: Phase
+    winner: int | None
+
+
 PR = TypeVar("PR", bound=PileRules)
 RT = TypeVar("RT", bound=RoundResult)
 
@@ -101,6 +112,17 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         winners = () if self.winner is None else (self.winner,)
         totals, active = tuple(self.totals), tuple(self.active)
         return Standings(totals, self.LOWER_IS_BETTER, winners, self.UNIT, active)
+
+    def _view_basics(self) -> ViewBasics:
+        """The public view's fields every pile game fills alike."""
+        return ViewBasics(
+            version=self.version,
+            round_number=self.round_number,
+            dealer=self.dealer,
+            to_act=self.to_act,
+            phase=self.phase,
+            winner=self.winner,
+        )
 
     # ----------------------------------------------------------------- moves
     def verify(self, action: Action) -> None:

@@ -268,8 +268,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
         """What every seat may see: minus points, melds (pending ones marked), the pile's top."""
         pending = set(self.pending)
         return RommePublicView(
-            version=self.version,
-            round_number=self.round_number,
+            **self._view_basics(),
             rounds=self.rounds,
             opening_minimum=self.ruleset.opening_minimum,
             seats=tuple(
@@ -286,16 +285,12 @@ class RommeGame(RommeChecks[RommeRuleset]):
                 )
                 for s in range(self.n)
             ),
-            dealer=self.dealer,
-            to_act=self.to_act,
-            phase=self.phase,
             stock_count=len(self.stock),
             discard_top=self.discard[-1] if self.discard else None,
             discard_count=len(self.discard),
             melds=tuple(m.view(m.id in pending) for m in self.melds),
             rebuilds=self.rebuilds,
             last_round=self.results[-1] if self.results else None,
-            winner=self.winner,
         )
 
     def private_view(self, seat: int) -> RommePrivateView:

@@ -310,21 +310,16 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     def public_view(self) -> Rum500PublicView:
         """What every player sees: the spread pile, the stock, the melds and each seat."""
         return Rum500PublicView(
-            version=self.version,
-            round_number=self.round_number,
+            **self._view_basics(),
             target=self.ruleset.target,
             seats=tuple(
                 Rum500SeatView(s, self.names[s], len(self.hands[s]), self.totals[s], self.placed[s])
                 for s in range(self.n)
             ),
-            dealer=self.dealer,
-            to_act=self.to_act,
-            phase=self.phase,
             stock_count=len(self.stock),
             discard_pile=tuple(self.discard),
             melds=tuple(m.view() for m in self.melds),
             last_round=self.results[-1] if self.results else None,
-            winner=self.winner,
         )
 
     def private_view(self, seat: int) -> Rum500PrivateView:

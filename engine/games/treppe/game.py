@@ -167,8 +167,7 @@ class Game(TreppeChecks[Ruleset]):
     def public_view(self) -> PublicView:
         """What every seat may see: scores, melds card by card, the whole staircase."""
         return PublicView(
-            version=self.version,
-            round_number=self.round_number,
+            **self._view_basics(),
             target=self.ruleset.target,
             seats=tuple(
                 SeatView(
@@ -182,9 +181,6 @@ class Game(TreppeChecks[Ruleset]):
                 )
                 for s in range(self.n)
             ),
-            dealer=self.dealer,
-            to_act=self.to_act,
-            phase=self.phase,
             talon_count=len(self.stock),
             staircase=tuple(self.discard),
             melds=tuple(
@@ -201,7 +197,6 @@ class Game(TreppeChecks[Ruleset]):
             ),
             rebuilds=self.rebuilds,
             last_round=self.results[-1] if self.results else None,
-            winner=self.winner,
         )
 
     def private_view(self, seat: int) -> PrivateView:

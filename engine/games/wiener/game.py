@@ -302,8 +302,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
     def public_view(self) -> WienerPublicView:
         """What every seat may see: bad points, chips and the pot, a knock, the pile's top."""
         return WienerPublicView(
-            version=self.version,
-            round_number=self.round_number,
+            **self._view_basics(),
             out_at=self.ruleset.out_at,
             seats=tuple(
                 WienerSeatView(
@@ -318,9 +317,6 @@ class WienerGame(WienerChecks[WienerRuleset]):
                 )
                 for s in range(self.n)
             ),
-            dealer=self.dealer,
-            to_act=self.to_act,
-            phase=self.phase,
             stock_count=len(self.stock),
             discard_top=self.discard[-1] if self.discard else None,
             discard_count=len(self.discard),
@@ -329,7 +325,6 @@ class WienerGame(WienerChecks[WienerRuleset]):
             final_turns_left=len(self.final_turns),
             rebuilds=self.rebuilds,
             last_round=self.results[-1] if self.results else None,
-            winner=self.winner,
         )
 
     def private_view(self, seat: int) -> WienerPrivateView:
