@@ -14,7 +14,7 @@ from bot.core.presenter_base import PresenterBase, PrivV, PubV
 from bot.core.texts import end_label
 from engine.actions import Action, LayOff, Meld
 from engine.cards import Card, format_cards
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.protocol import Phase
 
 
@@ -82,9 +82,37 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         return None
 
     # ------------------------------------------------------------ typing
-    @abstractmethod
+    # The draw field's label and example (marked with N_): the stock or the pile's top card.
+    draw_words: tuple[str, str] = (N_("Draw: 'stock' or 'discard'"), N_("stock"))
+
     def typed_fields(self, phase: Phase) -> list[TypedField]:
-        """The typing form's fields in this phase (empty: no typing now)."""
+        """The typing form's fields in this phase: the draw's (``draw_words``), then the
+        play's (``play_fields``); empty when there is nothing to type."""
+        if phase is Phase.DRAW:
+            label, example = self.draw_words
+            return [TypedField("take", _(label), _(example), required=True, max_length=10)]
+        return self.play_fields() if phase is Phase.PLAY else []
+
+    @abstractmethod
+    def play_fields(self) -> list[TypedField]:
+        """The typing form's fields for the play after the draw."""
+
+    def meld_fields(
+        self, meld_example: str, *extra: TypedField, meld_label: str = ""
+    ) -> list[TypedField]:
+        """The play fields of a game with melds: a meld, a lay-off, ``extra`` ones (a joker
+        swap), then the discard that ends the turn."""
+        return [
+            TypedField("meld", meld_label or _("Meld (3 or more cards)"), meld_example),
+            TypedField(
+                "layoff",
+                _("Lay off: card, meld number, end (optional)"),
+                _("7♠ 2   or   A♥ 1 high"),
+                max_length=20,
+            ),
+            *extra,
+            TypedField("discard", _("Discard (ends your turn)"), "9♣", max_length=6),
+        ]
 
     @abstractmethod
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:

@@ -8,12 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import bot.games.gin.words as words
-from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
-from bot.core.reading import one_card
+from bot.core.reading import typed_close, typed_draw
 from bot.games import twopack
 from bot.games.gin.render import render_gin_round, render_gin_session, render_gin_table
-from engine.actions import Action, Discard, Knock, Pass
+from engine.actions import Action, Knock, Pass
 from engine.cards import format_cards
 from engine.events import GameEvent, RoundStarted, SessionEnded
 from engine.games.gin import melds
@@ -270,34 +269,16 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             return _("Knock, discarding {card}", card=action.card)
         return None
 
-    def typed_fields(self, phase: Phase) -> list[TypedField]:
-        if phase is Phase.DRAW:
-            return [
-                TypedField(
-                    "take",
-                    _("Draw: 'stock', 'discard' or 'pass'"),
-                    _("stock"),
-                    required=True,
-                    max_length=10,
-                )
-            ]
-        if phase is not Phase.PLAY:
-            return []
-        return [TypedField("discard", _("Discard, or knock with a discard"), _("9♣  ·  knock 9♣"))]
+    draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
+
+    def play_fields(self) -> list[TypedField]:
+        label = _("Discard, or knock with a discard")
+        return [TypedField("discard", label, _("9♣  ·  knock 9♣"))]
 
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
         if phase is Phase.DRAW:
-            text = values.get("take", "")
-            if text.lower() in ("pass", "p"):
-                return [Pass(seat)]
-            return [twopack.typed_draw(seat, text)]
-        text = values.get("discard", "")
-        if not text:
-            raise Refusal(_("Nothing typed, so nothing changed."))
-        words = text.split(maxsplit=1)
-        if words[0].lower() in ("knock", "gin") and len(words) == 2:
-            return [Knock(seat, one_card(words[1]))]
-        return [Discard(seat, one_card(text))]
+            return [typed_draw(seat, values.get("take", ""), may_pass=True)]
+        return typed_close(seat, values.get("discard", ""), {"knock": Knock, "gin": Knock})
 
 
 PRESENTER = GinPresenter()

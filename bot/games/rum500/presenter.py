@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter import GamePresenter
-from bot.core.reading import small_number, typed_melds_and_discard
+from bot.core.reading import typed_draw, typed_melds_and_discard
 from bot.core.texts import clip, melds_text, plural
 from bot.games.rum500.render import (
     render_rum500_round,
@@ -18,7 +17,7 @@ from bot.games.rum500.render import (
     session_alt_text,
     table_alt_text,
 )
-from engine.actions import Action, DrawTalon, Pass, TakeStaircase
+from engine.actions import Action, Pass
 from engine.cards import Card, format_cards
 from engine.games.rum500.game import PRICES
 from engine.games.rum500.views import Rum500PrivateView, Rum500PublicView, Rum500RoundResult
@@ -175,36 +174,19 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
             return _("Pass: the round ends")
         return None
 
-    def typed_fields(self, phase: Phase) -> list[TypedField]:
-        if phase is Phase.DRAW:
-            return [
-                TypedField(
-                    "take",
-                    _("Take: discard pile position, or 'stock'"),
-                    _("e.g. 3 (takes card 3 and all above it) or stock"),
-                    required=True,
-                    max_length=10,
-                )
-            ]
-        if phase is not Phase.PLAY:
-            return []
-        return [
-            TypedField("meld", _("Meld (3 or more cards)"), _("Q♥ K♥ A♥  or  qh kh ah")),
-            TypedField("layoff", _("Lay off: card, meld number, end (optional)"), _("7♠ 2 high")),
-            TypedField("discard", _("Discard (ends your turn)"), "9♣", max_length=6),
-        ]
+    draw_words = (
+        N_("Take: discard pile position, or 'stock'"),
+        N_("e.g. 3 (takes card 3 and all above it) or stock"),
+    )
+
+    def play_fields(self) -> list[TypedField]:
+        return self.meld_fields(_("Q♥ K♥ A♥  or  qh kh ah"))
 
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
         if phase is Phase.DRAW:
-            text = values.get("take", "").lower()
-            if text in ("stock", "s", "draw", "talon", "t"):
-                return [DrawTalon(seat)]
-            if text in ("pass", "p"):
-                return [Pass(seat)]
-            position = small_number(text)
-            if position is None:
-                raise Refusal(_("Type a discard pile position (a number such as 3) or 'stock'."))
-            return [TakeStaircase(seat, position - 1)]  # by position: the game finds its depth
+            refusal = N_("Type a discard pile position (a number such as 3) or 'stock'.")
+            text = values.get("take", "")
+            return [typed_draw(seat, text, spread=True, may_pass=True, refusal=refusal)]
         return typed_melds_and_discard(seat, values)
 
     # ------------------------------------------------------------ slash commands

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_hand import HandPart
-from bot.core.reading import parse_layoff, small_number
+from bot.core.reading import typed_draw, typed_melds_and_discard
 from bot.core.texts import end_label
-from engine.actions import Action, Discard, DrawTalon, Meld, TakeStaircase
-from engine.cards import Card, format_cards, parse_cards
+from engine.actions import Action
+from engine.cards import Card, format_cards
 from engine.games.treppe.melds import meld_points, possible_melds
 from engine.games.treppe.views import PrivateView, PublicView
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.protocol import Phase
 
 
@@ -76,52 +75,19 @@ class TreppeHand(HandPart[PublicView, PrivateView]):
         return _("💡 You could:\n") + "\n".join(lines) + more
 
     # ------------------------------------------------------------ typing
-    def typed_fields(self, phase: Phase) -> list[TypedField]:
-        if phase is Phase.DRAW:
-            return [
-                TypedField(
-                    "take",
-                    _("Take: staircase position, or 'talon'"),
-                    _("e.g. 3 (takes card 3 and all above it) or talon"),
-                    required=True,
-                    max_length=10,
-                )
-            ]
-        if phase is not Phase.PLAY:
-            return []
-        return [
-            TypedField("meld", _("Meld (3 or more cards)"), _("Q♥ K♥ A♥  or  qh kh ah")),
-            TypedField(
-                "layoff",
-                _("Lay off: card, meld number, end (optional)"),
-                _("7♠ 2   or   A♥ 1 high"),
-                max_length=20,
-            ),
-            TypedField("discard", _("Discard (ends your turn)"), "9♣", max_length=6),
-        ]
+    draw_words = (
+        N_("Take: staircase position, or 'talon'"),
+        N_("e.g. 3 (takes card 3 and all above it) or talon"),
+    )
+
+    def play_fields(self) -> list[TypedField]:
+        return self.meld_fields(_("Q♥ K♥ A♥  or  qh kh ah"))
 
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
         if phase is Phase.DRAW:
-            text = values.get("take", "").lower()
-            if text in ("talon", "t", "draw"):
-                return [DrawTalon(seat)]
-            position = small_number(text)
-            if position is None:
-                raise Refusal(_("Type a staircase position (a number such as 3) or 'talon'."))
-            return [TakeStaircase(seat, position - 1)]  # by position: the game finds its depth
-        actions: list[Action] = []
-        if values.get("meld"):
-            actions.append(Meld(seat, tuple(parse_cards(values["meld"]))))
-        if values.get("layoff"):
-            actions.append(parse_layoff(seat, values["layoff"]))
-        if values.get("discard"):
-            cards = parse_cards(values["discard"])
-            if len(cards) != 1:
-                raise Refusal(_("Discard exactly one card."))
-            actions.append(Discard(seat, cards[0]))
-        if not actions:
-            raise Refusal(_("Nothing typed, so nothing changed."))
-        return actions
+            refusal = N_("Type a staircase position (a number such as 3) or 'talon'.")
+            return [typed_draw(seat, values.get("take", ""), spread=True, refusal=refusal)]
+        return typed_melds_and_discard(seat, values)
 
     # ------------------------------------------------------------ slash commands
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
