@@ -176,11 +176,19 @@ class PilesShown(Protocol):
     """What the piles' row shows of a table: the stock's size and the discard pile's top."""
 
     @property
-    def stock_count(self) -> int: ...
+    def stock_count(self) -> int:
+        """Cards in the stock."""
+        ...
+
     @property
-    def discard_top(self) -> Card | None: ...
+    def discard_top(self) -> Card | None:
+        """The discard pile's top card (None: the pile is empty)."""
+        ...
+
     @property
-    def discard_count(self) -> int: ...
+    def discard_count(self) -> int:
+        """Cards in the discard pile."""
+        ...
 
 
 def draw_table_head(
