@@ -9,14 +9,12 @@ from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Generic
 
-from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_base import PresenterBase, PrivV, PubV
-from bot.core.reading import small_number, typed_melds_and_discard
 from bot.core.texts import end_label
-from engine.actions import Action, DrawTalon, LayOff, Meld, Pass, TakeStaircase
+from engine.actions import Action, LayOff, Meld
 from engine.cards import Card, format_cards
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.protocol import Phase
 
 
@@ -84,9 +82,37 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         return None
 
     # ------------------------------------------------------------ typing
-    @abstractmethod
+    # The draw field's label and example (marked with N_): the stock or the pile's top card.
+    draw_words: tuple[str, str] = (N_("Draw: 'stock' or 'discard'"), N_("stock"))
+
     def typed_fields(self, phase: Phase) -> list[TypedField]:
-        """The typing form's fields in this phase (empty: no typing now)."""
+        """The typing form's fields in this phase: the draw's (``draw_words``), then the
+        play's (``play_fields``); empty when there is nothing to type."""
+        if phase is Phase.DRAW:
+            label, example = self.draw_words
+            return [TypedField("take", _(label), _(example), required=True, max_length=10)]
+        return self.play_fields() if phase is Phase.PLAY else []
+
+    @abstractmethod
+    def play_fields(self) -> list[TypedField]:
+        """The typing form's fields for the play after the draw."""
+
+    def meld_fields(
+        self, meld_example: str, *extra: TypedField, meld_label: str = ""
+    ) -> list[TypedField]:
+        """The play fields of a game with melds: a meld, a lay-off, ``extra`` ones (a joker
+        swap), then the discard that ends the turn."""
+        return [
+            TypedField("meld", meld_label or _("Meld (3 or more cards)"), meld_example),
+            TypedField(
+                "layoff",
+                _("Lay off: card, meld number, end (optional)"),
+                _("7♠ 2   or   A♥ 1 high"),
+                max_length=20,
+            ),
+            *extra,
+            TypedField("discard", _("Discard (ends your turn)"), "9♣", max_length=6),
+        ]
 
     @abstractmethod
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
@@ -104,42 +130,3 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
     def layoffs(self, ctx: HandContext[PrivV]) -> list[LayOff]:
         """The lay-offs the seat may make now."""
         return [a for a in ctx.legal if isinstance(a, LayOff)]
-
-
-class SpreadPileHand(HandPart[PubV, PrivV]):
-    """The typing of a game whose discard pile is spread (Treppenrommé's staircase, 500 Rum's
-    pile): the draw names a pile position, the stock or a pass; play types a meld, a lay-off
-    and the discard. ``take_words`` are the draw field's label and example and the refusal
-    of other words (message ids)."""
-
-    take_words: tuple[str, str, str]
-
-    def typed_fields(self, phase: Phase) -> list[TypedField]:
-        label, example, _refusal = self.take_words
-        if phase is Phase.DRAW:
-            return [TypedField("take", _(label), _(example), required=True, max_length=10)]
-        if phase is not Phase.PLAY:
-            return []
-        return [
-            TypedField("meld", _("Meld (3 or more cards)"), _("Q♥ K♥ A♥  or  qh kh ah")),
-            TypedField(
-                "layoff",
-                _("Lay off: card, meld number, end (optional)"),
-                _("7♠ 2   or   A♥ 1 high"),
-                max_length=20,
-            ),
-            TypedField("discard", _("Discard (ends your turn)"), "9♣", max_length=6),
-        ]
-
-    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
-        if phase is not Phase.DRAW:
-            return typed_melds_and_discard(seat, values)
-        word = values.get("take", "").strip().lower()
-        if word in ("stock", "s", "draw", "talon", "t"):
-            return [DrawTalon(seat)]
-        if word in ("pass", "p"):
-            return [Pass(seat)]
-        position = small_number(word)
-        if position is None:
-            raise Refusal(_(self.take_words[2]))
-        return [TakeStaircase(seat, position - 1)]  # by position: the game finds its depth

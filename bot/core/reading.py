@@ -7,9 +7,19 @@ import re
 from collections.abc import Callable, Mapping
 
 from bot.core.errors import Refusal
-from engine.actions import Action, Discard, End, LayOff, Meld
+from engine.actions import (
+    Action,
+    Discard,
+    DrawTalon,
+    End,
+    LayOff,
+    Meld,
+    Pass,
+    TakeDiscard,
+    TakeStaircase,
+)
 from engine.cards import Card, parse_cards
-from engine.i18n import _
+from engine.i18n import N_, _
 
 NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() also takes '²'-like digits
 RECORD_ID = re.compile(r"[0-9]{1,18}")  # a game or session id: both databases hold 18 digits
@@ -91,3 +101,42 @@ def typed_melds_and_discard(
     if not actions:
         raise Refusal(_("Nothing typed, so nothing changed."))
     return actions
+
+
+STOCK_WORDS = ("stock", "s", "draw", "talon", "t")
+PILE_WORDS = ("discard", "d", "pile", "take", "upcard")
+PASS_WORDS = ("pass", "p")
+
+
+def typed_draw(
+    seat: int, text: str, *, spread: bool = False, may_pass: bool = False, refusal: str = ""
+) -> Action:
+    """The draw a member typed: the stock; the discard pile (its top card, or where the pile is
+    ``spread`` a position in it, counted from 1 at the bottom: that card and all above it); a
+    pass where the game offers one. Other words: a ``Refusal`` with ``refusal`` (a message
+    marked with ``N_``), or the plain "stock or discard" one."""
+    word = text.strip().lower()
+    if word in STOCK_WORDS:
+        return DrawTalon(seat)
+    if may_pass and word in PASS_WORDS:
+        return Pass(seat)
+    position = small_number(word) if spread else None
+    if position is not None:
+        return TakeStaircase(seat, position - 1)  # by position: the game finds its depth
+    if not spread and word in PILE_WORDS:
+        return TakeDiscard(seat)
+    raise Refusal(_(refusal or N_("Type 'stock' or 'discard'.")))
+
+
+def typed_close(
+    seat: int, text: str, closes: Mapping[str, Callable[[int, Card], Action]]
+) -> list[Action]:
+    """A discard, or a discard that ends the round the way a word of ``closes`` names
+    ("knock 9♣"): the moves of a game whose turn ends with one card."""
+    if not text:
+        raise Refusal(_("Nothing typed, so nothing changed."))
+    words = text.split(maxsplit=1)
+    close = closes.get(words[0].lower())
+    if close is not None and len(words) == 2:
+        return [close(seat, one_card(words[1]))]
+    return [Discard(seat, one_card(text))]

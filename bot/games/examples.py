@@ -7,7 +7,9 @@ result of round 4 is the result of the round shown on the round-4 table).
 
 Each game says which moments it shows in ``bot/games/<name>/examples.py`` (beside its
 presenter, found through the engine's registry like it): ``pictures()``, its pictures by file
-name, and ``GERMAN``, those also kept in German. ``tools/make_examples.py`` writes
+name, and ``GERMAN``, those also kept in German; a game without one shows a table in the
+middle of its second round and that round's result (:func:`plain_pictures`).
+``tools/make_examples.py`` writes
 :func:`pictures` to docs/img/; a test checks that the committed files are what the games draw.
 """
 
@@ -19,13 +21,19 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Protocol, TypeVar
 
-from bot.games import presenter_module
+from bot.core.presenter import AnyPresenter
+from bot.games import all_presenters, presenter_module
+from engine.events import RoundResult
 from engine.i18n import using
+from engine.protocol import RummyGame
 from engine.registry import GAME_PACKAGES
 
 NAMES = ("Anna", "Ben", "Clara", "Dieter")
 NAMES6 = (*NAMES, "Emil", "Frieda")
 MAX_ACTIONS = 20_000
+PLAIN_SEED = 3  # the seed of a game that has no examples module of its own
+PLAIN_MOVES = 12  # how far into round 2 its table picture is taken
+_PLAIN: dict[str, tuple[RummyGame, object, RoundResult]] = {}
 
 A = TypeVar("A")
 V_co = TypeVar("V_co", covariant=True)
@@ -33,7 +41,7 @@ V_contra = TypeVar("V_contra", contravariant=True)
 
 
 class Playable(Protocol[A, V_co]):
-    """What the driver needs of a game: Treppenrommé, Rommé and Wiener Rummy all fit."""
+    """What the driver needs of a game: every registered game fits."""
 
     @property
     def to_act(self) -> int:
@@ -41,11 +49,11 @@ class Playable(Protocol[A, V_co]):
         ...
 
     @property
-    def winner(self) -> int | None:
-        """The seat that won the session, or None while it goes on."""
+    def is_over(self) -> bool:
+        """Whether the session has ended."""
         ...
 
-    def legal_actions(self) -> list[A]:
+    def legal_actions(self) -> Sequence[A]:
         """Every action the seat to act may take now."""
         ...
 
@@ -76,7 +84,7 @@ def play(
     for _ in range(MAX_ACTIONS):
         if until():
             return
-        if game.winner is not None:
+        if game.is_over:
             break
         seat = game.to_act
         game.apply(players[seat].choose(game.private_view(seat), game.legal_actions()))
@@ -85,13 +93,43 @@ def play(
 
 # ----------------------------------------------------------------------------- pictures
 def example_modules() -> list[ModuleType]:
-    """Every game's examples module, in the registry's order (a game without one shows none)."""
+    """The games' own examples modules, in the registry's order."""
     modules = []
     for package in GAME_PACKAGES:
         name = f"{presenter_module(package)}.examples"
         if importlib.util.find_spec(name) is not None:
             modules.append(importlib.import_module(name))
     return modules
+
+
+def plain_example(presenter: AnyPresenter) -> tuple[RummyGame, object, RoundResult]:
+    """A game without an examples module of its own: its ``normal`` players play the fewest
+    seats from ``PLAIN_SEED`` to the middle of round 2 (``PLAIN_MOVES`` moves into it): that
+    moment's public view and the round's result, the round played on (cached per game)."""
+    key = presenter.key
+    if key not in _PLAIN:
+        spec = presenter.spec
+        game = spec.new_game(None, NAMES[: spec.min_seats], PLAIN_SEED)
+        seats = range(spec.min_seats)
+        players = [spec.make_player("normal", PLAIN_SEED + s) for s in seats]
+        start = len(game.actions)
+        play(game, players, lambda: game.round_number == 2 and len(game.actions) > start)
+        start = len(game.actions)
+        play(game, players, lambda: len(game.actions) >= start + PLAIN_MOVES)
+        table = game.public_view()
+        play(game, players, lambda: len(game.results) >= 2)
+        _PLAIN[key] = (game, table, game.results[1])
+    return _PLAIN[key]
+
+
+def plain_pictures(presenter: AnyPresenter) -> dict[str, bytes]:
+    """``<key>-table.png`` and ``<key>-round-result.png`` of :func:`plain_example`."""
+    game, table, result = plain_example(presenter)
+    drawn = {
+        f"{presenter.key}-table.png": presenter.render_table(table),
+        f"{presenter.key}-round-result.png": presenter.render_round(result, game.names),
+    }
+    return {name: png for name, png in drawn.items() if png is not None}
 
 
 def pictures() -> dict[str, bytes]:
@@ -109,4 +147,8 @@ def drawn_pictures() -> dict[str, bytes]:
     drawn: dict[str, bytes] = {}
     for module in example_modules():
         drawn.update(module.pictures())
+    own = {module.__name__.rsplit(".", 2)[-2] for module in example_modules()}
+    for package, presenter in zip(GAME_PACKAGES, all_presenters(), strict=True):
+        if package.rsplit(".", 1)[-1] not in own:
+            drawn.update(plain_pictures(presenter))
     return drawn

@@ -7,12 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from bot.core.errors import Refusal
-from bot.core.handstate import TypedField
 from bot.core.presenter import GamePresenter
 from bot.core.presenter_base import PrivV, ResultT
 from bot.core.texts import plural
-from engine.actions import Action, DrawTalon, TakeDiscard
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.i18n import N_, _
@@ -95,19 +92,6 @@ def phase_text(view: BasePublicView) -> str | None:
 
 
 # ---------------------------------------------------------------- typing and commands
-DRAW_FIELD = TypedField("take", N_("Draw: 'stock' or 'discard'"), N_("stock"), required=True)
-
-
-def typed_draw(seat: int, text: str) -> Action:
-    """The draw a member typed: from the stock or the discard pile; a refusal for other words."""
-    word = text.lower()
-    if word in ("stock", "s", "draw", "talon", "t"):
-        return DrawTalon(seat)
-    if word in ("discard", "d", "pile", "take", "upcard"):
-        return TakeDiscard(seat)
-    raise Refusal(_("Type 'stock' or 'discard'."))
-
-
 def scored_melds(
     hand: Sequence[Card], prices: Prices = PRICES
 ) -> list[tuple[int, tuple[Card, ...]]]:

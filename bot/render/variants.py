@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
@@ -169,6 +170,40 @@ def draw_discard(canvas: Image.Image, x: int, top: int, card: Card | None, count
         return
     _under_cards(canvas, x, y, _pile_layers(count), back=False)
     paste_face(canvas, card, x, y, PILE_CARD_H)
+
+
+class PilesShown(Protocol):
+    """What the piles' row shows of a table: the stock's size and the discard pile's top."""
+
+    @property
+    def stock_count(self) -> int:
+        """Cards in the stock."""
+        ...
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The discard pile's top card (None: the pile is empty)."""
+        ...
+
+    @property
+    def discard_count(self) -> int:
+        """Cards in the discard pile."""
+        ...
+
+
+def draw_table_head(
+    canvas: Image.Image, title: tuple[str, str], status: tuple[str, pal.RGB], piles: PilesShown
+) -> int:
+    """A pile table's top: the ``title`` (the game, then muted words), the status at the right
+    in its colour, then the stock and the discard pile below; the y where the piles begin."""
+    stamp = text(canvas, title[0], MARGIN, HEADER_Y, HEADER)
+    text(canvas, title[1], MARGIN + stamp.width + 10, HEADER_Y + 3, HEADER_MUTED)
+    said, colour = status
+    text(canvas, said, canvas.width - MARGIN, HEADER_Y, Style(26, colour, pal.FELT), "right")
+    draw_stock(canvas, MARGIN, HEADER_H, piles.stock_count)
+    discard_x = MARGIN + PILE_SLOT_W + PILE_GAP
+    draw_discard(canvas, discard_x, HEADER_H, piles.discard_top, piles.discard_count)
+    return HEADER_H
 
 
 def draw_pot(canvas: Image.Image, x: int, top: int, pot: int) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import bot.games.romme.render_alt as render_alt
 from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
-from bot.core.reading import one_card, small_number, typed_melds_and_discard
+from bot.core.reading import one_card, small_number, typed_draw, typed_melds_and_discard
 from bot.core.texts import clip
 from bot.games import twopack
 from bot.games.romme.render import render_romme_table
@@ -219,23 +219,14 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
     def hint_text(self, ctx: HandContext[RommePrivateView]) -> str:
         return self.melds_and_layoffs_hint(ctx)
 
-    def typed_fields(self, phase: Phase) -> list[TypedField]:
-        if phase is Phase.DRAW:
-            return [twopack.DRAW_FIELD]
-        if phase is not Phase.PLAY:
-            return []
-        return [
-            TypedField(
-                "meld", _("Meld (3 or more cards, in run order)"), _("10♥ J♥ Q♥  or  Jo 5s 6s")
-            ),
-            TypedField("layoff", _("Lay off: card, meld number, end (optional)"), _("7♠ 2 high")),
-            TypedField("swap", _("Joker swap"), _("swap Q♥ on 3 with 10♥ J♥")),
-            TypedField("discard", _("Discard (ends your turn)"), "9♣"),
-        ]
+    def play_fields(self) -> list[TypedField]:
+        swap = TypedField("swap", _("Joker swap"), _("swap Q♥ on 3 with 10♥ J♥"))
+        label = _("Meld (3 or more cards, in run order)")
+        return self.meld_fields(_("10♥ J♥ Q♥  or  Jo 5s 6s"), swap, meld_label=label)
 
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
         if phase is Phase.DRAW:
-            return [twopack.typed_draw(seat, values.get("take", ""))]
+            return [typed_draw(seat, values.get("take", ""))]
         return typed_melds_and_discard(seat, values, swap=parse_swap)
 
     # ------------------------------------------------------------ slash commands

@@ -5,15 +5,14 @@ drawn in ``render_results``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render import register_cache
+from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
-from bot.render.canvas import encode, new_canvas, text
+from bot.render.canvas import new_canvas, text
 from bot.render.variants import (
     BAND_GAP,
     BAND_PAD,
@@ -39,7 +38,7 @@ from bot.render.variants import (
     seat_colour,
 )
 from engine.games.romme.views import RommePublicView, RommeSeatView
-from engine.i18n import _, language
+from engine.i18n import _
 from engine.protocol import Phase
 from engine.twopack.views import VariantMeldView
 
@@ -178,14 +177,6 @@ def romme_table_size(view: RommePublicView) -> tuple[int, int]:
     return layout.width, layout.height
 
 
-def _draw_header(canvas: Image.Image, view: RommePublicView) -> None:
-    left, muted = _header_left(view)
-    stamp = text(canvas, left, MARGIN, v.HEADER_Y, HEADER)
-    text(canvas, muted, MARGIN + stamp.width + 10, v.HEADER_Y + 3, HEADER_MUTED)
-    status, colour = _status(view)
-    text(canvas, status, canvas.width - MARGIN, v.HEADER_Y, Style(26, colour, pal.FELT), "right")
-
-
 def _draw_opening(canvas: Image.Image, view: RommePublicView, seat: RommeSeatView, y: int) -> None:
     need = view.opening_minimum
     if seat.opened:
@@ -227,12 +218,7 @@ def draw_romme_table(view: RommePublicView) -> Image.Image:
     """The Rommé table as a palette image (uncached)."""
     layout = _layout(view)
     canvas = new_canvas(layout.width, layout.height)
-    _draw_header(canvas, view)
-    top = HEADER_H
-    v.draw_stock(canvas, MARGIN, top, view.stock_count)
-    v.draw_discard(
-        canvas, MARGIN + PILE_SLOT_W + PILE_GAP, top, view.discard_top, view.discard_count
-    )
+    top = v.draw_table_head(canvas, _header_left(view), _status(view), view)
     note_y = top + 4
     v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
     top += PILES_H + SECTION_GAP
@@ -242,20 +228,7 @@ def draw_romme_table(view: RommePublicView) -> Image.Image:
     return canvas
 
 
-def render_romme_table(view: RommePublicView) -> bytes:
-    """The Rommé table as PNG bytes. Cached by view and language: an unchanged table is not
-    drawn twice."""
-    return _render_romme_table(view, language())
-
-
-@lru_cache(maxsize=32)
-def _render_romme_table(view: RommePublicView, lang: str) -> bytes:
-    return encode(draw_romme_table(view))  # drawn in ``lang``: the current language
-
-
-def cache_clear() -> None:
-    """Forget the Rommé table pictures drawn so far (``bot.render.clear_caches``)."""
-    _render_romme_table.cache_clear()
+render_romme_table = cached_png(32)(draw_romme_table)
 
 
 __all__ = [
@@ -263,6 +236,3 @@ __all__ = [
     "render_romme_table",
     "romme_table_size",
 ]
-
-
-register_cache(cache_clear)

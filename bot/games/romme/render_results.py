@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render import register_cache
+from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text
-from bot.render.canvas import encode, new_canvas, text
+from bot.render.canvas import new_canvas, text
 from bot.render.geometry import CARD_W, MIN_TEXT_PX, PICTURE_W
 from bot.render.hand import sort_hand
 from bot.render.results import (
@@ -28,7 +27,7 @@ from bot.render.results import (
 )
 from bot.render.variants import INFO_X, MARGIN, name_style
 from engine.games.romme.events import RommeRoundResult
-from engine.i18n import _, language
+from engine.i18n import _
 from engine.twopack.melds import hand_value
 
 RESULT_W = PICTURE_W
@@ -132,22 +131,4 @@ def draw_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> I
     return canvas
 
 
-@lru_cache(maxsize=16)
-def _render_romme_round_result(
-    result: RommeRoundResult, names: tuple[str, ...], lang: str
-) -> bytes:
-    return encode(draw_romme_round_result(result, names))
-
-
-def render_romme_round_result(result: RommeRoundResult, names: Sequence[str]) -> bytes:
-    """PNG of a Rommé round: who went out, each other hand and its value (doubled for a
-    hand-Rommé), the round's minus points and the totals (fewest in gold), or a dead round."""
-    return _render_romme_round_result(result, tuple(names), language())
-
-
-def cache_clear() -> None:
-    """Forget the Rommé round pictures drawn so far (``bot.render.clear_caches``)."""
-    _render_romme_round_result.cache_clear()
-
-
-register_cache(cache_clear)
+render_romme_round_result = cached_png(16)(draw_romme_round_result)

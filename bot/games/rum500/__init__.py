@@ -5,11 +5,11 @@ shows who scored it), drawn from the views read into the shapes those pictures t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from bot.core.handstate import HandContext
+from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter import GamePresenter
-from bot.core.presenter_hand import SpreadPileHand
+from bot.core.reading import typed_draw, typed_melds_and_discard
 from bot.core.texts import clip, melds_text, plural
 from bot.games.treppe.presenter import PRESENTER as TREPPE
 from bot.games.treppe.render_alt import TableWords, round_alt_text, table_alt_text
@@ -93,10 +93,7 @@ def as_staircase_result(result: Rum500RoundResult) -> TreppeRoundResult:
     )
 
 
-class Rum500Presenter(
-    SpreadPileHand[Rum500PublicView, Rum500PrivateView],
-    GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500RoundResult],
-):
+class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500RoundResult]):
     """500 Rum on Discord: its table, hand and words; the rest is every game's."""
 
     key = "rum500"
@@ -105,10 +102,9 @@ class Rum500Presenter(
     rules_doc = "docs/rules-rum500.md"
     final_word = N_("scores")
     closing_words = N_("went out {closed} times")
-    take_words = (
+    draw_words = (
         N_("Take: discard pile position, or 'stock'"),
         N_("e.g. 3 (takes card 3 and all above it) or stock"),
-        N_("Type a discard pile position (a number such as 3) or 'stock'."),
     )
 
     def rules_summary(self) -> str:
@@ -200,6 +196,16 @@ class Rum500Presenter(
 
     def action_label(self, action: Action, ctx: HandContext[Rum500PrivateView]) -> str | None:
         return _("Pass: the round ends") if isinstance(action, Pass) else None
+
+    def play_fields(self) -> list[TypedField]:
+        return self.meld_fields(_("Q♥ K♥ A♥  or  qh kh ah"))
+
+    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
+        if phase is Phase.DRAW:
+            refusal = N_("Type a discard pile position (a number such as 3) or 'stock'.")
+            text = values.get("take", "")
+            return [typed_draw(seat, text, spread=True, may_pass=True, refusal=refusal)]
+        return typed_melds_and_discard(seat, values)
 
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         return scored_melds(hand, PRICES)

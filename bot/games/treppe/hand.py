@@ -3,11 +3,13 @@ its position, melds, lay-offs and a discard). Its moves are tapped like every ga
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from bot.core.handstate import HandContext
-from bot.core.presenter_hand import SpreadPileHand
+from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_hand import HandPart
+from bot.core.reading import typed_draw, typed_melds_and_discard
 from bot.core.texts import end_label
+from engine.actions import Action
 from engine.cards import Card, format_cards
 from engine.games.treppe.melds import meld_points, possible_melds
 from engine.games.treppe.views import PrivateView, PublicView
@@ -16,15 +18,9 @@ from engine.protocol import Phase
 
 
 # ---------------------------------------------------------------- the presenter's hand part
-class TreppeHand(SpreadPileHand[PublicView, PrivateView]):
+class TreppeHand(HandPart[PublicView, PrivateView]):
     """Treppenrommé's private hand for ``TreppePresenter``: the hand's texts and the moves it
     offers, typed or tapped."""
-
-    take_words = (
-        N_("Take: staircase position, or 'talon'"),
-        N_("e.g. 3 (takes card 3 and all above it) or talon"),
-        N_("Type a staircase position (a number such as 3) or 'talon'."),
-    )
 
     def turn_text(self, view: PrivateView) -> str:
         if view.public.phase is Phase.DRAW:
@@ -77,6 +73,21 @@ class TreppeHand(SpreadPileHand[PublicView, PrivateView]):
             return _("💡 No meld or lay-off in your hand right now.")
         more = _(" (more exist)") if len(melds) > 10 else ""
         return _("💡 You could:\n") + "\n".join(lines) + more
+
+    # ------------------------------------------------------------ typing
+    draw_words = (
+        N_("Take: staircase position, or 'talon'"),
+        N_("e.g. 3 (takes card 3 and all above it) or talon"),
+    )
+
+    def play_fields(self) -> list[TypedField]:
+        return self.meld_fields(_("Q♥ K♥ A♥  or  qh kh ah"))
+
+    def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
+        if phase is Phase.DRAW:
+            refusal = N_("Type a staircase position (a number such as 3) or 'talon'.")
+            return [typed_draw(seat, values.get("take", ""), spread=True, refusal=refusal)]
+        return typed_melds_and_discard(seat, values)
 
     # ------------------------------------------------------------ slash commands
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:

@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import bot.games.wiener.render_alt as render_alt
-from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
-from bot.core.reading import one_card
+from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import clip, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
-from engine.actions import Action, CallRummy, Discard, Knock
+from engine.actions import Action, CallRummy, Knock
 from engine.cards import Card, format_cards
 from engine.events import GameEvent, SessionEnded
 from engine.games.wiener.events import (
@@ -260,31 +259,14 @@ class WienerPresenter(
     def hint_text(self, ctx: HandContext[WienerPrivateView]) -> str:
         return _("💡 Best arrangement: {value}.", value=arrangement_text(arrange(ctx.private.hand)))
 
-    def typed_fields(self, phase: Phase) -> list[TypedField]:
-        if phase is Phase.DRAW:
-            return [twopack.DRAW_FIELD]
-        if phase is not Phase.PLAY:
-            return []
-        return [
-            TypedField(
-                "discard",
-                _("Discard, or knock / rummy with a discard"),
-                _("9♣  ·  knock 9♣  ·  rummy 9♣"),
-            )
-        ]
+    def play_fields(self) -> list[TypedField]:
+        label = _("Discard, or knock / rummy with a discard")
+        return [TypedField("discard", label, _("9♣  ·  knock 9♣  ·  rummy 9♣"))]
 
     def typed_actions(self, phase: Phase, seat: int, values: Mapping[str, str]) -> list[Action]:
         if phase is Phase.DRAW:
-            return [twopack.typed_draw(seat, values.get("take", ""))]
-        text = values.get("discard", "")
-        if not text:
-            raise Refusal(_("Nothing typed, so nothing changed."))
-        words = text.split(maxsplit=1)
-        verb = words[0].lower()
-        if verb in ("knock", "rummy") and len(words) == 2:
-            kind: Close = Knock if verb == "knock" else CallRummy
-            return [kind(seat, one_card(words[1]))]
-        return [Discard(seat, one_card(text))]
+            return [typed_draw(seat, values.get("take", ""))]
+        return typed_close(seat, values.get("discard", ""), {"knock": Knock, "rummy": CallRummy})
 
 
 PRESENTER = WienerPresenter()

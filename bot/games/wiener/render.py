@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render import register_cache
+from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
-from bot.render.canvas import encode, new_canvas, text
+from bot.render.canvas import new_canvas, text
 from bot.render.variants import (
     BAND_GAP,
     BAND_PAD,
@@ -42,7 +41,7 @@ from bot.render.variants import (
     seat_colour,
 )
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
-from engine.i18n import _, language
+from engine.i18n import _
 from engine.protocol import Phase
 from engine.twopack.deadwood import Arrangement
 from engine.twopack.melds import VariantMeld
@@ -266,14 +265,6 @@ def wiener_table_size(view: WienerPublicView) -> tuple[int, int]:
     return layout.width, layout.height
 
 
-def _draw_header(canvas: Image.Image, view: WienerPublicView) -> None:
-    stamp = text(canvas, _("Wiener Rummy"), MARGIN, v.HEADER_Y, HEADER)
-    muted = _("· round {round_number}", round_number=view.round_number)
-    text(canvas, muted, MARGIN + stamp.width + 10, v.HEADER_Y + 3, HEADER_MUTED)
-    status, colour = _status(view)
-    text(canvas, status, canvas.width - MARGIN, v.HEADER_Y, Style(26, colour, pal.FELT), "right")
-
-
 def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: int) -> None:
     seat = band.seat
     y = top + BAND_PAD
@@ -318,12 +309,8 @@ def draw_wiener_table(view: WienerPublicView) -> Image.Image:
     """The Wiener Rummy table as a palette image (uncached)."""
     layout = _layout(view)
     canvas = new_canvas(layout.width, layout.height)
-    _draw_header(canvas, view)
-    top = HEADER_H
-    v.draw_stock(canvas, MARGIN, top, view.stock_count)
-    v.draw_discard(
-        canvas, MARGIN + PILE_SLOT_W + PILE_GAP, top, view.discard_top, view.discard_count
-    )
+    title = (_("Wiener Rummy"), _("· round {round_number}", round_number=view.round_number))
+    top = v.draw_table_head(canvas, title, _status(view), view)
     v.draw_pot(canvas, POT_X, top, view.pot)
     note_y = top + 4
     v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
@@ -334,20 +321,7 @@ def draw_wiener_table(view: WienerPublicView) -> Image.Image:
     return canvas
 
 
-def render_wiener_table(view: WienerPublicView) -> bytes:
-    """The Wiener Rummy table as PNG bytes, cached by view and language. Hands are drawn as
-    counted card backs unless the view reveals them (the knocker's or Rummy caller's)."""
-    return _render_wiener_table(view, language())
-
-
-@lru_cache(maxsize=32)
-def _render_wiener_table(view: WienerPublicView, lang: str) -> bytes:
-    return encode(draw_wiener_table(view))  # drawn in ``lang``: the current language
-
-
-def cache_clear() -> None:
-    """Forget the Viennese Rummy table pictures drawn so far (``bot.render.clear_caches``)."""
-    _render_wiener_table.cache_clear()
+render_wiener_table = cached_png(32)(draw_wiener_table)
 
 
 __all__ = [
@@ -355,6 +329,3 @@ __all__ = [
     "render_wiener_table",
     "wiener_table_size",
 ]
-
-
-register_cache(cache_clear)

@@ -4,7 +4,6 @@ hand in its best arrangement with the bad points it adds."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image
 
@@ -19,10 +18,10 @@ from bot.games.wiener.render import (
     chips_text,
     limit_bar,
 )
-from bot.render import register_cache
+from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, wrap_text
-from bot.render.canvas import encode, new_canvas, text
+from bot.render.canvas import new_canvas, text
 from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from bot.render.variants import (
     BAND_GAP,
@@ -40,7 +39,7 @@ from bot.render.variants import (
     plural,
 )
 from engine.games.wiener.events import WienerRoundResult
-from engine.i18n import _, language
+from engine.i18n import _
 
 TITLE_H = 48
 SUBTITLE_H = 34
@@ -187,29 +186,4 @@ def _draw_result_info(
         text(canvas, did, INFO_X, y + 2 * v.INFO_LINE_H, v.INFO_GOLD)
 
 
-@lru_cache(maxsize=16)
-def _render_wiener_round_result(
-    result: WienerRoundResult, names: tuple[str, ...], out_at: int, knock_money: int, lang: str
-) -> bytes:
-    return encode(draw_wiener_round_result(result, names, out_at, knock_money))
-
-
-def render_wiener_round_result(
-    result: WienerRoundResult,
-    names: Sequence[str],
-    *,
-    out_at: int = 101,
-    knock_money: int = 1,
-) -> bytes:
-    """PNG of a Wiener Rummy round: who knocked or called Rummy, every hand laid out in its
-    melds and deadwood, bad points added and toward ``out_at``, chip balances with what moved
-    (``knock_money`` from each other player still in), and who is out of the rubber."""
-    return _render_wiener_round_result(result, tuple(names), out_at, knock_money, language())
-
-
-def cache_clear() -> None:
-    """Forget the Viennese Rummy round pictures drawn so far (``bot.render.clear_caches``)."""
-    _render_wiener_round_result.cache_clear()
-
-
-register_cache(cache_clear)
+render_wiener_round_result = cached_png(16)(draw_wiener_round_result)

@@ -7,7 +7,7 @@ from engine.games.gin.game import GinGame, GinRuleset
 from engine.games.gin.hard import STRENGTHS, make_player
 from engine.games.gin.melds import meld_value
 from engine.games.gin.players import timeout_action
-from engine.games.gin.views import GinPrivateView
+from engine.games.gin.rules import GinPrivateView
 from engine.options import options_of
 from engine.players import player_maker, timeout_maker
 from engine.protocol import GameSpec

@@ -17,11 +17,11 @@ import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import Card, Suit
 from engine.errors import IllegalAction
-from engine.games.gin.checks import GinChecks
-from engine.games.gin.views import (
+from engine.games.gin.rules import (
     VOID_REPEAT,
     VOID_TAKES,
     VOID_WALL,
+    GinChecks,
     GinHandResult,
     GinPrivateView,
     GinPublicView,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import engine.games.gin.melds as melds
 from engine.cards import Card
 from engine.games.gin.players import PAIRS, GinPlayer, Table, best_after_draw
-from engine.games.gin.views import GinPrivateView
+from engine.games.gin.rules import GinPrivateView
 from engine.players import RandomPlayer
 
 STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import Card
-from engine.games.gin.views import GinPrivateView
+from engine.games.gin.rules import GinPrivateView
 from engine.protocol import Phase
 
 _ALL = (1 << 52) - 1

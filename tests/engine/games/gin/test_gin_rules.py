@@ -12,7 +12,7 @@ from engine.events import Discarded, RoundStarted, SessionEnded
 from engine.games.gin import SPEC
 from engine.games.gin.game import MAX_UPCARD_TAKES, GinGame, GinRuleset
 from engine.games.gin.melds import deadwood, mask_of, meld_value
-from engine.games.gin.views import VOID_REPEAT, VOID_TAKES, VOID_WALL, GinHandResult, Passed
+from engine.games.gin.rules import VOID_REPEAT, VOID_TAKES, VOID_WALL, GinHandResult, Passed
 from engine.i18n import using
 from engine.protocol import Phase
 from engine.table import Deal
