@@ -40,6 +40,9 @@ def chosen_deal(
     return Deal(dealer, tuple(tuple(h) for h in dealt), tuple(pile), tuple(stock))
 
 
+NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz")
+
+
 def romme(
     hands: Sequence[str],
     discard: str = "2♣",
@@ -48,8 +51,7 @@ def romme(
     ruleset: RommeRuleset | None = None,
 ) -> RommeGame:
     deal = chosen_deal(hands, discard, stock_top, dealer, jokers=6)
-    names = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"][: len(hands)]
-    return (ruleset or RommeRuleset()).new_game(names, seed=7, deal=deal)
+    return (ruleset or RommeRuleset()).new_game(NAMES[: len(hands)], seed=7, deal=deal)
 
 
 def wiener(
@@ -60,20 +62,16 @@ def wiener(
     ruleset: WienerRuleset | None = None,
 ) -> WienerGame:
     deal = chosen_deal(hands, discard, stock_top, dealer, jokers=2)
-    names = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"][: len(hands)]
-    return (ruleset or WienerRuleset()).new_game(names, seed=7, deal=deal)
+    return (ruleset or WienerRuleset()).new_game(NAMES[: len(hands)], seed=7, deal=deal)
 
 
 def rum500(
-    hands: Sequence[str],
-    discard: str = "2♣",
-    stock_top: str = "",
-    dealer: int = 1,
-    ruleset: Rum500Ruleset | None = None,
+    hands: Sequence[str], discard: str = "2♣", stock_top: str = "", dealer: int = 1, **rules: int
 ) -> Rum500Game:
+    """500 Rum dealt as chosen (one pack, no jokers); ``rules`` are table options. The dealer
+    is seat 1, so seat 0 plays first."""
     deal = chosen_deal(hands, discard, stock_top, dealer, jokers=0, packs=1)
-    names = ["Anna", "Ben", "Cleo", "Dora"][: len(hands)]
-    return (ruleset or Rum500Ruleset()).new_game(names, seed=3, deal=deal)
+    return Rum500Ruleset(**rules).new_game(NAMES[: len(hands)], seed=3, deal=deal)
 
 
 def refused(game: RommeGame | WienerGame | Rum500Game, action: Action, message: str) -> None:

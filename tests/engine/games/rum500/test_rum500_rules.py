@@ -271,7 +271,7 @@ def test_below_the_target_play_goes_on() -> None:
 
 
 def test_a_smaller_target_is_a_table_option() -> None:
-    g = rum500(["7♠ 7♦ 9♣", BEN], discard="2♣", stock_top="7♥", ruleset=Rum500Ruleset(target=20))
+    g = rum500(["7♠ 7♦ 9♣", BEN], discard="2♣", stock_top="7♥", target=20)
     g.apply(DrawTalon(0))
     g.apply(Meld(0, cards("7♠ 7♦ 7♥")))
     g.apply(Discard(0, one("9♣")))
