@@ -61,6 +61,24 @@ class PileRules(Protocol):
         ...
 
 
+class FixedPileRules:
+    """The pile options of a game whose table chooses none of them (a ruleset's base, beside
+    ``Rules``): a card taken may go back the same turn, and the stock is never rebuilt, so
+    its end ends the round as the game says."""
+
+    __slots__ = ()
+
+    @property
+    def no_return(self) -> bool:
+        """A card taken may go back the same turn."""
+        return False
+
+    @property
+    def max_rebuilds(self) -> int:
+        """The stock is never rebuilt."""
+        return 0
+
+
 PR = TypeVar("PR", bound=PileRules)
 RT = TypeVar("RT", bound=RoundResult)
 
