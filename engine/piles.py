@@ -16,7 +16,7 @@ the hooks ``_new_round``/``_new_turn`` reset its own state.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.actions import Action, DrawTalon, TakeDiscard, TakeStaircase
 from engine.cards import Card, Pack
@@ -61,15 +61,22 @@ class PileRules(Protocol):
         ...
 
 
-class ViewBasics(TypedDict):
-    """What every pile game's public view tells alike, for ``**`` into its constructor."""
+class FixedPileRules:
+    """The pile options of a game whose table chooses none of them (a ruleset's base, beside
+    ``Rules``): a card taken may go back the same turn, and the stock is never rebuilt, so
+    its end ends the round as the game says."""
 
-    version: int
-    round_number: int
-    dealer: int
-    to_act: int
-    phase: Phase
-    winner: int | None
+    __slots__ = ()
+
+    @property
+    def no_return(self) -> bool:
+        """A card taken may go back the same turn."""
+        return False
+
+    @property
+    def max_rebuilds(self) -> int:
+        """The stock is never rebuilt."""
+        return 0
 
 
 PR = TypeVar("PR", bound=PileRules)
@@ -112,17 +119,6 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         winners = () if self.winner is None else (self.winner,)
         totals, active = tuple(self.totals), tuple(self.active)
         return Standings(totals, self.LOWER_IS_BETTER, winners, self.UNIT, active)
-
-    def _view_basics(self) -> ViewBasics:
-        """The public view's fields every pile game fills alike."""
-        return ViewBasics(
-            version=self.version,
-            round_number=self.round_number,
-            dealer=self.dealer,
-            to_act=self.to_act,
-            phase=self.phase,
-            winner=self.winner,
-        )
 
     # ----------------------------------------------------------------- moves
     def verify(self, action: Action) -> None:
@@ -266,28 +262,16 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         raise NotImplementedError
 
     def _score_round(
-        self,
-        result_type: type[RT],
-        closer: int | None,
-        points: tuple[int, ...],
-        special: bool = False,
-        **details: Any,
+        self, result_type: type[RT], closer: int | None, points: tuple[int, ...], **details: Any
     ) -> None:
-        """Add each seat's ``points`` to its total, then record the round as a
-        ``result_type`` with the game's own ``details`` (``_round_over``)."""
+        """Add each seat's ``points`` to its total and record the round (``_round_over``) as a
+        ``result_type`` with the game's own ``details``."""
         for seat, gained in enumerate(points):
             self.totals[seat] += gained
-        totals = tuple(self.totals)
-        number = self.round_number
-        result = result_type(
-            round_number=number,
-            closer=closer,
-            special=special,
-            points=points,
-            totals=totals,
-            **details,
+        number, totals = self.round_number, tuple(self.totals)
+        self._round_over(
+            result_type(round_number=number, closer=closer, points=points, totals=totals, **details)
         )
-        self._round_over(result)
 
     def _round_over(self, result: RT) -> None:
         """Record ``result``; the session ends if someone has won, else the next round."""

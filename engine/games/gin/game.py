@@ -33,6 +33,7 @@ from engine.games.gin.rules import (
 )
 from engine.i18n import N_
 from engine.options import Rules, flag, option
+from engine.piles import FixedPileRules
 from engine.protocol import Phase
 from engine.table import Deal
 
@@ -42,7 +43,7 @@ MAX_UPCARD_TAKES = 50  # OpenSpiel's guard against endless taking and throwing b
 
 
 @dataclass(frozen=True, slots=True)
-class GinRuleset(Rules):
+class GinRuleset(FixedPileRules, Rules):
     """The options a Gin Rummy table agrees on. Frozen: a game never changes its rules."""
 
     target: int = option(
@@ -100,16 +101,6 @@ class GinRuleset(Rules):
     def hand_size(self) -> int:
         """Ten cards each, always."""
         return HAND_SIZE
-
-    @property
-    def no_return(self) -> bool:
-        """The card just taken may go back (a repeated throw-back voids the hand instead)."""
-        return False
-
-    @property
-    def max_rebuilds(self) -> int:
-        """Never: the hand ends at the wall, two cards before the stock runs out."""
-        return 0
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> GinGame:
         """A match of these rules; ``deal`` chooses the first deal (puzzles, tests)."""

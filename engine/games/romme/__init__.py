@@ -5,26 +5,13 @@ from __future__ import annotations
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.romme.players import make_player
 from engine.games.romme.views import RommePrivateView
-from engine.options import options_of
-from engine.players import player_maker, timeout_maker
-from engine.protocol import GameSpec
+from engine.spec import game_spec
 from engine.twopack.melds import analyse_variant_meld
 from engine.twopack.players import STRENGTHS, timeout_action
 
-KEY = RommeGame.GAME_KEY
-
-
-SPEC = GameSpec(
-    key=KEY,
-    title="Rommé",
-    min_seats=2,
-    max_seats=6,
-    ruleset_type=RommeRuleset,
-    options=options_of(RommeRuleset),
-    ruleset_from_json=RommeRuleset.from_json,
-    load=RommeGame.from_json,
+SPEC = game_spec(
+    (RommeGame, RommeRuleset, RommePrivateView),
     meld_points=lambda cards: analyse_variant_meld(cards).total,
-    make_player=player_maker(make_player, RommePrivateView),
-    strengths=STRENGTHS,
-    timeout_action=timeout_maker(timeout_action, RommePrivateView),
+    players=(STRENGTHS, make_player),
+    timeout_action=timeout_action,
 )

@@ -32,6 +32,7 @@ from engine.options import Rules, flag, hand_size_option, option
 from engine.protocol import Phase
 from engine.table import Deal
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
+from engine.views import view_basics
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +158,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
             else sum(hand_value(c) for c in hands[seat]) * (2 if double else 1)
             for seat in range(self.n)
         )
-        self._score_round(RommeRoundResult, closer, minus, double, hands=hands)
+        self._score_round(RommeRoundResult, closer, minus, special=double, hands=hands)
 
     def _session_winner(self) -> int | None:
         return self._sole_leader() if self.rounds_finished >= self.rounds else None
@@ -268,7 +269,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
         """What every seat may see: minus points, melds (pending ones marked), the pile's top."""
         pending = set(self.pending)
         return RommePublicView(
-            **self._view_basics(),
+            **view_basics(self),
             rounds=self.rounds,
             opening_minimum=self.ruleset.opening_minimum,
             seats=tuple(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
@@ -20,7 +20,7 @@ from engine.errors import IllegalAction
 from engine.events import LaidOff, Melded, RoundResult
 from engine.i18n import N_
 from engine.options import Rules, hand_size_option, target_option
-from engine.piles import PileGame
+from engine.piles import FixedPileRules, PileGame
 from engine.protocol import Phase
 from engine.table import Deal
 from engine.twopack.deadwood import meld_options
@@ -28,6 +28,7 @@ from engine.twopack.melds import VariantMeld, analyse_variant_meld
 from engine.twopack.points import HIGH_ACE, LOW_ACE, Prices, card_at, natural_positions
 from engine.twopack.table_meld import VariantTableMeld
 from engine.twopack.views import VariantMeldView
+from engine.views import view_basics
 
 # Ace 15 (in a set, high in a run, left in a hand), 1 as the low card of A 2 3; K Q J 10
 # score 10, 2 to 9 their face.
@@ -96,7 +97,7 @@ class Rum500PrivateView:
 
 # --------------------------------------------------------------------- rules
 @dataclass(frozen=True, slots=True)
-class Rum500Ruleset(Rules):
+class Rum500Ruleset(FixedPileRules, Rules):
     """The options a 500 Rum table agrees on. Frozen: a game never changes its rules."""
 
     target: int = target_option(500)
@@ -106,8 +107,6 @@ class Rum500Ruleset(Rules):
         about="cards dealt to each player (unset: 13 for two, 7 for more)",
         unset=N_("13 cards for two, 7 for more"),
     )
-    no_return: ClassVar[bool] = False  # no table option: a card taken is played at once anyway
-    max_rebuilds: ClassVar[int] = 0  # no table option: the stock's end ends the round
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Rum500Game:
         """A new session of 500 Rum for ``names``, dealt from ``seed`` (or the given deal)."""
@@ -170,7 +169,13 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         points = tuple(p - h for p, h in zip(self.placed, hand_points, strict=True))
         placed = tuple(self.placed)
         self._score_round(
-            Rum500RoundResult, closer, points, placed=placed, hands=hands, hand_points=hand_points
+            Rum500RoundResult,
+            closer,
+            points,
+            special=False,
+            placed=placed,
+            hands=hands,
+            hand_points=hand_points,
         )
 
     def _session_winner(self) -> int | None:
@@ -310,7 +315,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     def public_view(self) -> Rum500PublicView:
         """What every player sees: the spread pile, the stock, the melds and each seat."""
         return Rum500PublicView(
-            **self._view_basics(),
+            **view_basics(self),
             target=self.ruleset.target,
             seats=tuple(
                 Rum500SeatView(s, self.names[s], len(self.hands[s]), self.totals[s], self.placed[s])

@@ -22,6 +22,7 @@ from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicV
 from engine.i18n import N_, N_plural
 from engine.options import Rules, flag, hand_size_option, option, target_option
 from engine.table import Deal
+from engine.views import view_basics
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +168,7 @@ class Game(TreppeChecks[Ruleset]):
     def public_view(self) -> PublicView:
         """What every seat may see: scores, melds card by card, the whole staircase."""
         return PublicView(
-            **self._view_basics(),
+            **view_basics(self),
             target=self.ruleset.target,
             seats=tuple(
                 SeatView(

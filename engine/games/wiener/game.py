@@ -37,6 +37,7 @@ from engine.options import Rules, flag, hand_size_option, option
 from engine.protocol import Phase, Standings
 from engine.table import Deal
 from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
+from engine.views import view_basics
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +303,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
     def public_view(self) -> WienerPublicView:
         """What every seat may see: bad points, chips and the pot, a knock, the pile's top."""
         return WienerPublicView(
-            **self._view_basics(),
+            **view_basics(self),
             out_at=self.ruleset.out_at,
             seats=tuple(
                 WienerSeatView(
