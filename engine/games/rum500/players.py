@@ -3,9 +3,10 @@
 ``normal`` takes from the discard pile when the cards it brings meld for more than they
 cost in the hand, lays down its best melds and every lay-off at once (placed cards score,
 and a card kept may be caught in the hand), and discards the card that leaves the least
-deadwood, the dearest on a tie. ``hard`` adds the one-draw lookahead to the discard and
-never throws a card that melds with cards already in the spread pile, which would hand the
-next player a deep take. ``random`` is the shared ``RandomPlayer``.
+deadwood, the dearest on a tie. ``hard`` never throws a card that melds with cards already
+in the spread pile, which would hand the next player a deep take (measured: it wins about
+nine sessions in ten against ``normal``; the shared one-draw lookahead, tried on top, won
+nothing). ``random`` is the shared ``RandomPlayer``.
 """
 
 from __future__ import annotations
@@ -88,9 +89,9 @@ class Rum500Player(TwoPackPlayer[Rum500PrivateView]):
 
 
 class HardRum500Player(Rum500Player):
-    """``normal`` with the one-draw lookahead, and no discard that feeds the pile."""
+    """``normal`` that discards a card the pile would meld with only when keeping it costs
+    more than ``feed_penalty`` points of deadwood."""
 
-    lookahead = True
     feed_penalty = 30.0
 
 
