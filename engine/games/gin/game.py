@@ -36,6 +36,7 @@ from engine.options import Rules, flag, option
 from engine.piles import FixedPileRules
 from engine.protocol import Phase
 from engine.table import Deal
+from engine.views import view_basics
 
 HAND_SIZE = 10
 WALL = 2  # the stock's last cards are never drawn
@@ -159,14 +160,12 @@ class GinGame(GinChecks[GinRuleset]):
         else:
             hands, points, undercut = self._score(closer)
         for seat in (0, 1):
-            self.totals[seat] += points[seat]
             self.hands_won[seat] += points[seat] > 0
-        result = GinHandResult(
-            round_number=self.round_number,
-            closer=closer,
+        self._score_round(
+            GinHandResult,
+            closer,
+            points,
             special=closer is not None and hands[closer].deadwood == 0,
-            points=points,
-            totals=tuple(self.totals),
             dealer=self.dealer,
             knock_card=self.knock_card,
             hands=hands,
@@ -174,7 +173,6 @@ class GinGame(GinChecks[GinRuleset]):
             doubled=self.doubled,
             void=self.void,
         )
-        self._round_over(result)
 
     def _session_winner(self) -> int | None:
         return self._target_reached(self.ruleset.target)
@@ -293,11 +291,7 @@ class GinGame(GinChecks[GinRuleset]):
         """What both players see: match points, the pile and every card seen on it, the knock
         card, the offer or the wall, the last hand's result and the match's end."""
         return GinPublicView(
-            version=self.version,
-            round_number=self.round_number,
-            dealer=self.dealer,
-            to_act=self.to_act,
-            phase=self.phase,
+            **view_basics(self),
             seats=tuple(self._seat_view(s) for s in (0, 1)),
             stock_count=len(self.stock),
             seen_discards=tuple(self.discard),
@@ -309,7 +303,6 @@ class GinGame(GinChecks[GinRuleset]):
             target=self.ruleset.target,
             last_round=self.results[-1] if self.results else None,
             match=self.match,
-            winner=self.winner,
         )
 
     def _seat_view(self, seat: int) -> GinSeatView:
