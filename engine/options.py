@@ -126,15 +126,17 @@ def flag(default: bool, *, about: str, on: str, off: str) -> bool:
     return result
 
 
-def target_option(default: int) -> int:
-    """The points that win a session, as every game with a target declares them."""
+def target_option(default: int, label: str = N_("target {value}")) -> int:
+    """The points that win a session, as every game with a target declares them (``label``:
+    the table's words for it, a Gin Rummy match's "match to {value}")."""
     return option(
-        default,
-        minimum=1,
-        maximum=10000,
-        about="points that win the session",
-        label=N_("target {value}"),
+        default, minimum=1, maximum=10000, about="points that win the session", label=label
     )
+
+
+def points_option(default: int, maximum: int, about: str, label: str) -> int:
+    """Points a table agrees on, from 0 to ``maximum`` (a bonus, say)."""
+    return option(default, minimum=0, maximum=maximum, about=about, label=label)
 
 
 def hand_size_option(

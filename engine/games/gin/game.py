@@ -32,7 +32,7 @@ from engine.games.gin.rules import (
     Passed,
 )
 from engine.i18n import N_
-from engine.options import Rules, flag, option
+from engine.options import Rules, flag, option, points_option, target_option
 from engine.piles import FixedPileRules
 from engine.protocol import Phase
 from engine.table import Deal
@@ -47,26 +47,12 @@ MAX_UPCARD_TAKES = 50  # OpenSpiel's guard against endless taking and throwing b
 class GinRuleset(FixedPileRules, Rules):
     """The options a Gin Rummy table agrees on. Frozen: a game never changes its rules."""
 
-    target: int = option(
-        100,
-        minimum=1,
-        maximum=1000,
-        about="the match is won at this many points",
-        label=N_("match to {value}"),
+    target: int = target_option(100, label=N_("match to {value}"))
+    box_bonus: int = points_option(
+        25, 100, "points at the match's end for every hand won", N_("box bonus {value}")
     )
-    box_bonus: int = option(
-        25,
-        minimum=0,
-        maximum=100,
-        about="points at the match's end for every hand won",
-        label=N_("box bonus {value}"),
-    )
-    game_bonus: int = option(
-        100,
-        minimum=0,
-        maximum=1000,
-        about="points at the match's end for its winner",
-        label=N_("game bonus {value}"),
+    game_bonus: int = points_option(
+        100, 1000, "points at the match's end for its winner", N_("game bonus {value}")
     )
     shutout_doubles: bool = flag(
         True,
@@ -81,15 +67,9 @@ class GinRuleset(FixedPileRules, Rules):
         about="the most deadwood a knock may leave",
         label=N_("knock with {value}"),
     )
-    gin_bonus: int = option(
-        25, minimum=0, maximum=100, about="bonus for going gin", label=N_("gin bonus {value}")
-    )
-    undercut_bonus: int = option(
-        25,
-        minimum=0,
-        maximum=100,
-        about="bonus for undercutting the knocker",
-        label=N_("undercut bonus {value}"),
+    gin_bonus: int = points_option(25, 100, "bonus for going gin", N_("gin bonus {value}"))
+    undercut_bonus: int = points_option(
+        25, 100, "bonus for undercutting the knocker", N_("undercut bonus {value}")
     )
     oklahoma: bool = flag(
         False,
