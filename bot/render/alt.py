@@ -5,7 +5,7 @@ A description says in words what its picture shows; Discord takes at most ALT_MA
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from engine.cards import Card
 from engine.i18n import _
@@ -36,6 +36,13 @@ def ranked(names: Iterable[str], totals: Iterable[int], *, high_first: bool) -> 
 def seat_line(name: str, facts: Iterable[str]) -> str:
     """ "Anna: 315 points, 2 cards, dealer." """
     return _("{name}: {facts}.", name=name, facts=", ".join(f for f in facts if f))
+
+
+def round_words(head: str, names: Sequence[str], facts: Callable[[int], Iterable[str]]) -> str:
+    """A round's result in words: ``head``, then each seat's line of ``facts(seat)``, which
+    begin with the seat's points and total."""
+    lines = [seat_line(name, facts(seat)) for seat, name in enumerate(names)]
+    return sentences([head, *lines])
 
 
 def status(view: BasePublicView) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.render.alt import ranked, seat_line, sentences, status
+from bot.render.alt import ranked, round_words, seat_line, sentences, status
 from engine.cards import format_cards
 from engine.games.gin.rules import VOID_REPEAT, VOID_TAKES, GinHandResult, GinPublicView, LaidHand
 from engine.i18n import N_, _, card_count
@@ -160,15 +160,15 @@ def table_alt_text(view: GinPublicView) -> str:
 
 def round_alt_text(result: GinHandResult, names: Sequence[str]) -> str:
     """A hand's result in words: what happened, then each hand laid down with its points."""
-    parts = [hand_headline(result, names)]
-    for seat, name in enumerate(names):
-        facts = [
+    return round_words(
+        hand_headline(result, names),
+        names,
+        lambda seat: (
             _("+{points}", points=result.points[seat]),
             _("total {total}", total=result.totals[seat]),
             laid_text(result.hands[seat]),
-        ]
-        parts.append(seat_line(name, facts))
-    return sentences(parts)
+        ),
+    )
 
 
 def session_alt_text(names: Sequence[str], view: GinPublicView) -> str:

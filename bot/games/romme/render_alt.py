@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.render.alt import cards_words, ranked, round_head, seat_line, sentences, status
+from bot.render.alt import (
+    cards_words,
+    ranked,
+    round_head,
+    round_words,
+    seat_line,
+    sentences,
+    status,
+)
 from engine.actions import MeldKind
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView, RommeSeatView
@@ -70,15 +78,16 @@ def table_alt_text(view: RommePublicView) -> str:
 def round_alt_text(result: RommeRoundResult, names: Sequence[str]) -> str:
     """A round's result in words: who went out, then each player's minus points and total."""
     how = _("Hand-Rommé: all at once.") if result.hand_romme else ""
-    parts = [round_head(result.round_number, result.went_out, names, how)]
-    for seat, name in enumerate(names):
-        facts = [
+    head = round_head(result.round_number, result.went_out, names, how)
+    return round_words(
+        head,
+        names,
+        lambda seat: (
             _("{minus} minus points", minus=result.minus[seat]),
             _("total {total}", total=result.totals[seat]),
             cards_words(result.hands[seat]),
-        ]
-        parts.append(seat_line(name, facts))
-    return sentences(parts)
+        ),
+    )
 
 
 def session_alt_text(names: Sequence[str], view: RommePublicView) -> str:

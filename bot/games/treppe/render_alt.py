@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.treppe.render_table import meld_credits
-from bot.render.alt import cards_words, ranked, round_head, seat_line, sentences, status
+from bot.render.alt import (
+    cards_words,
+    ranked,
+    round_head,
+    round_words,
+    seat_line,
+    sentences,
+    status,
+)
 from engine.actions import MeldKind
 from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.games.treppe.views import MeldView, PublicView
@@ -71,19 +79,19 @@ def table_alt_text(view: PublicView, words: TableWords = TableWords()) -> str:
 def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
     """A round's result in words: who went out, then each player's points and total."""
     how = _("Hand-Rommé: all at once.") if result.hand_romme else ""
-    parts = [round_head(result.round_number, result.went_out, names, how)]
-    for seat, name in enumerate(names):
-        facts = [
+    head = round_head(result.round_number, result.went_out, names, how)
+
+    def facts(seat: int) -> list[str]:
+        bonus = result.bonus if seat == result.went_out else 0
+        return [
             _("{points} from melds", points=result.meld_points[seat]),
             _("{points} in hand", points=result.hand_points[seat]),
-            _("bonus {bonus}", bonus=result.bonus)
-            if seat == result.went_out and result.bonus
-            else "",
+            _("bonus {bonus}", bonus=bonus) if bonus else "",
             _("total {total}", total=result.totals[seat]),
             cards_words(result.hands[seat]),
         ]
-        parts.append(seat_line(name, facts))
-    return sentences(parts)
+
+    return round_words(head, names, facts)
 
 
 def session_alt_text(names: Sequence[str], view: PublicView) -> str:

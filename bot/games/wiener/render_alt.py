@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.render.alt import cards_words, ranked, seat_line, sentences
+from bot.render.alt import cards_words, ranked, round_words, seat_line, sentences
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
 from engine.i18n import _, card_count
@@ -93,21 +93,20 @@ def round_alt_text(result: WienerRoundResult, names: Sequence[str]) -> str:
             name=names[result.closer],
             did=did,
         )
-    parts = [head]
-    for seat, name in enumerate(names):
+
+    def facts(seat: int) -> list[str]:
         hand = result.hands[seat]
         if hand is None:
-            parts.append(seat_line(name, [_("not in the rubber")]))
-            continue
-        facts = [
+            return [_("not in the rubber")]
+        return [
             _("+{points} bad points", points=result.bad_points[seat]),
             _("total {total}", total=result.totals[seat]),
             _chips(result.chips[seat]),
             _("out of the rubber") if seat in result.out else "",
             _laid(hand),
         ]
-        parts.append(seat_line(name, facts))
-    return sentences(parts)
+
+    return round_words(head, names, facts)
 
 
 def session_alt_text(names: Sequence[str], view: WienerPublicView) -> str:
