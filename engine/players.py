@@ -56,6 +56,24 @@ class RandomPlayer:
         return decision_rng(self.seed, view, "random").choice(list(legal))
 
 
+STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
+P = TypeVar("P")
+
+
+def player_of_strength(
+    strength: str, seed: int, normal: Callable[[int], P], hard: Callable[[int], P]
+) -> RandomPlayer | P:
+    """The player of ``strength`` (one of ``STRENGTHS``) made from ``seed``: the shared
+    ``random``, or the game's ``normal`` or ``hard``."""
+    if strength == "random":
+        return RandomPlayer(seed)
+    if strength == "normal":
+        return normal(seed)
+    if strength == "hard":
+        return hard(seed)
+    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+
+
 class GamePlayer(Protocol[V_contra]):
     """A game's own computer player: it reads that game's private view."""
 

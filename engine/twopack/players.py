@@ -55,8 +55,6 @@ from engine.twopack.hand_cost import (
 from engine.twopack.lookahead import expected_after_draw
 from engine.twopack.melds import hand_value
 
-STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
-
 
 class PublicSide(Protocol):
     """What the shared player code reads of a two-pack game's public view."""
@@ -229,24 +227,10 @@ class TwoPackPlayer(Generic[V]):
         return take < evaluate(cost, view.hand) - margin
 
 
-def make_two_pack_player(
-    strength: str, seed: int, normal: type[TwoPackPlayer[V]], hard: type[TwoPackPlayer[V]]
-) -> RandomPlayer | TwoPackPlayer[V]:
-    """The player of ``strength``: ``random``, the game's ``normal`` or its ``hard``."""
-    if strength == "random":
-        return RandomPlayer(seed)
-    if strength == "normal":
-        return normal(seed)
-    if strength == "hard":
-        return hard(seed)
-    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
-
-
 __all__ = [
     "JOKER_DISCARD_PENALTY",
     "LEFTOVER_JOKER_COST",
     "PARTNER_DISCOUNT",
-    "STRENGTHS",
     "TAKE_MARGIN",
     "Cost",
     "PlayerView",
@@ -260,7 +244,6 @@ __all__ = [
     "leftover_cost",
     "leftover_of",
     "leftover_value",
-    "make_two_pack_player",
     "pick_discard",
     "plain_cost",
     "real_deadwood",

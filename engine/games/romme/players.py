@@ -23,7 +23,7 @@ from engine.actions import (
 from engine.cards import CARD_AT, JOKER, Card
 from engine.games.romme.game import RommeGame
 from engine.games.romme.views import RommePrivateView
-from engine.players import RandomPlayer
+from engine.players import RandomPlayer, player_of_strength
 from engine.twopack.deadwood import best_meld_points, best_melds
 from engine.twopack.melds import analyse_variant_meld, card_at, hand_value
 from engine.twopack.players import (
@@ -35,7 +35,6 @@ from engine.twopack.players import (
     best_points,
     leftover_cost,
     leftover_value,
-    make_two_pack_player,
     plain_cost,
     sorted_key,
     without,
@@ -235,4 +234,4 @@ class HardRommePlayer(RommePlayer):
 
 def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[RommePrivateView]:
     """A Rommé player of the given strength (see ``STRENGTHS``)."""
-    return make_two_pack_player(strength, seed, RommePlayer, HardRommePlayer)
+    return player_of_strength(strength, seed, RommePlayer, HardRommePlayer)

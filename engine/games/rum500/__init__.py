@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.games.rum500.game import PRICES, Rum500Game, Rum500PrivateView, Rum500Ruleset
 from engine.games.rum500.players import make_player
+from engine.players import STRENGTHS
 from engine.spec import game_spec
 from engine.twopack.melds import analyse_variant_meld
-from engine.twopack.players import STRENGTHS, timeout_action
+from engine.twopack.players import timeout_action
 
 SPEC = game_spec(
     (Rum500Game, Rum500Ruleset, Rum500PrivateView),

@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from engine.actions import Action, DrawTalon, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
 from engine.games.rum500.game import PRICES, Rum500Game, Rum500PrivateView, melds_with
-from engine.players import RandomPlayer
+from engine.players import RandomPlayer, player_of_strength
 from engine.twopack.deadwood import best_meld_points, best_melds
-from engine.twopack.players import TwoPackPlayer, make_two_pack_player
+from engine.twopack.players import TwoPackPlayer
 
 TAKE_MARGIN = 6  # a take must gain this much over a blind draw from the stock
 DEADWOOD_WEIGHT = 0.5  # what a card brought into the hand costs, per point, besides its melds
@@ -97,4 +97,4 @@ class HardRum500Player(Rum500Player):
 
 def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[Rum500PrivateView]:
     """The computer player of ``strength``."""
-    return make_two_pack_player(strength, seed, Rum500Player, HardRum500Player)
+    return player_of_strength(strength, seed, Rum500Player, HardRum500Player)

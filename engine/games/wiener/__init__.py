@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.games.wiener.players import make_player
 from engine.games.wiener.views import WienerPrivateView
+from engine.players import STRENGTHS
 from engine.spec import game_spec
 from engine.twopack.melds import analyse_variant_meld
-from engine.twopack.players import STRENGTHS, timeout_action
+from engine.twopack.players import timeout_action
 
 SPEC = game_spec(
     (WienerGame, WienerRuleset, WienerPrivateView),

@@ -14,7 +14,7 @@ from engine.actions import Action, BuyBack, CallRummy, DrawTalon, Knock, TakeDis
 from engine.cards import Card
 from engine.games.wiener.game import WienerGame
 from engine.games.wiener.views import WienerPrivateView
-from engine.players import RandomPlayer
+from engine.players import RandomPlayer, player_of_strength
 from engine.protocol import Phase
 from engine.twopack.players import (
     JOKER_DISCARD_PENALTY,
@@ -22,7 +22,6 @@ from engine.twopack.players import (
     Cost,
     TwoPackPlayer,
     deadwood_cost,
-    make_two_pack_player,
     pick_discard,
     plain_cost,
     real_deadwood,
@@ -91,4 +90,4 @@ class HardWienerPlayer(WienerPlayer):
 
 def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[WienerPrivateView]:
     """A Wiener Rummy player of the given strength (see ``STRENGTHS``)."""
-    return make_two_pack_player(strength, seed, WienerPlayer, HardWienerPlayer)
+    return player_of_strength(strength, seed, WienerPlayer, HardWienerPlayer)

@@ -14,9 +14,9 @@ from engine.actions import CallRummy, Knock, TakeBack, TakeDiscard
 from engine.arena import main, play_session, simulate_variant
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.wiener.game import WienerGame, WienerRuleset
+from engine.players import STRENGTHS
 from engine.protocol import Phase
 from engine.registry import get_spec
-from engine.twopack.players import STRENGTHS
 from tests.engine.variant_deals import one, romme, wiener
 
 MAX_STEPS = 220

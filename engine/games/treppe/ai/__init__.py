@@ -21,11 +21,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions import Action
+from engine.games.treppe.ai.hard import HardPlayer
 from engine.games.treppe.ai.players import NormalPlayer, safe_timeout_action
 from engine.games.treppe.views import PrivateView
-from engine.players import RandomPlayer
-
-STRENGTHS: tuple[str, ...] = ("random", "normal", "hard")
+from engine.players import STRENGTHS, player_of_strength
 
 
 class ComputerPlayer(Protocol):
@@ -38,15 +37,7 @@ class ComputerPlayer(Protocol):
 
 def make_player(strength: str, seed: int) -> ComputerPlayer:
     """A computer player of the given strength (see ``STRENGTHS``)."""
-    if strength == "random":
-        return RandomPlayer(seed)
-    if strength == "normal":
-        return NormalPlayer(seed)
-    if strength == "hard":
-        from engine.games.treppe.ai.hard import HardPlayer
-
-        return HardPlayer(seed)
-    raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+    return player_of_strength(strength, seed, NormalPlayer, HardPlayer)
 
 
 __all__ = ["STRENGTHS", "ComputerPlayer", "make_player", "safe_timeout_action"]

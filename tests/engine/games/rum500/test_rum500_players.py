@@ -7,7 +7,7 @@ import pytest
 
 from engine.actions import Discard, DrawTalon, Pass
 from engine.games.rum500.players import make_player
-from engine.twopack.players import STRENGTHS
+from engine.players import STRENGTHS
 from tests.engine.variant_deals import one, rum500
 
 
