@@ -183,7 +183,7 @@ class GinChecks(PileGame[R, GinHandResult]):
     def _legal(self) -> tuple[Action, ...]:
         """The legal moves, worked out once for each state (``verify`` asks every time)."""
         cached: tuple[int, tuple[Action, ...]] | None = getattr(self, "_legal_cache", None)
-        version = self.forgotten_actions + len(self.actions)
+        version = self.version
         if cached is not None and cached[0] == version:
             return cached[1]
         moves = tuple(self._moves())
