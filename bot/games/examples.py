@@ -137,9 +137,16 @@ def pictures() -> dict[str, bytes]:
     drawn = drawn_pictures()
     with using("de"):
         german = drawn_pictures()
-    for module in example_modules():
-        drawn.update({name.replace(".png", ".de.png"): german[name] for name in module.GERMAN})
+    kept = [name for module in example_modules() for name in module.GERMAN]
+    kept += [name for name in drawn if name in german and name not in _own_pictures()]
+    drawn.update({name.replace(".png", ".de.png"): german[name] for name in kept})
     return drawn
+
+
+def _own_pictures() -> set[str]:
+    """The pictures the games' own examples modules draw (the rest are plain pictures, all
+    of which are kept in German too, for the German rules pages)."""
+    return {name for module in example_modules() for name in module.pictures()}
 
 
 def drawn_pictures() -> dict[str, bytes]:
