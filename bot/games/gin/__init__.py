@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import bot.games.gin.words as words
+import bot.games.gin.render as render
 from bot.core.handstate import HandContext, TypedField
 from bot.core.reading import typed_close, typed_draw
 from bot.games import twopack
-from bot.games.gin.render import render_gin_round, render_gin_session, render_gin_table
 from engine.actions import Action, Knock, Pass
 from engine.cards import format_cards
 from engine.events import GameEvent, RoundStarted, SessionEnded
@@ -154,14 +153,14 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         )
 
     def round_headline(self, result: GinHandResult, names: Sequence[str]) -> str:
-        return words.hand_headline(result, names)
+        return render.hand_headline(result, names)
 
     def result_seat_line(self, result: GinHandResult, seat: int, name: str) -> str:
         if result.closer is None:
             return _(
                 "{name}: {cards}, total **{total}**",
                 name=name,
-                cards=words.laid_text(result.hands[seat]),
+                cards=render.laid_text(result.hands[seat]),
                 total=result.totals[seat],
             )
         tag = ""
@@ -173,28 +172,28 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             "{name}{tag}: {cards} → {points}, total **{total}**",
             name=name,
             tag=tag,
-            cards=words.laid_text(result.hands[seat]),
+            cards=render.laid_text(result.hands[seat]),
             points=f"+{result.points[seat]}",
             total=result.totals[seat],
         )
 
     def render_table(self, view: GinPublicView) -> bytes | None:
-        return render_gin_table(view)
+        return render.render_gin_table(view)
 
     def render_round(self, result: GinHandResult, names: Sequence[str]) -> bytes | None:
-        return render_gin_round(result, names)
+        return render.render_gin_round(result, names)
 
     def render_session(self, names: Sequence[str], view: GinPublicView) -> bytes | None:
-        return render_gin_session(names, view)
+        return render.render_gin_session(names, view)
 
     def describe_table(self, view: GinPublicView) -> str | None:
-        return words.table_alt_text(view)
+        return render.table_alt_text(view)
 
     def describe_round(self, result: GinHandResult, names: Sequence[str]) -> str | None:
-        return words.round_alt_text(result, names)
+        return render.round_alt_text(result, names)
 
     def describe_session(self, names: Sequence[str], view: GinPublicView) -> str | None:
-        return words.session_alt_text(names, view)
+        return render.session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: GinPrivateView) -> str:
