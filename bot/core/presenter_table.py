@@ -7,8 +7,9 @@ shared ``RoundResult``). A game writes the rest: its headline of a round, its ow
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
-from typing import Generic, cast
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, cast
 
 from bot.core.presenter_base import PresenterBase, PubV, ResultT
 from bot.core.texts import REBUILT_STOCK, narrate, plural
@@ -18,8 +19,24 @@ from engine.i18n import N_, _
 from engine.protocol import Standings
 
 
+@dataclass(frozen=True, slots=True)
+class Pictures(Generic[PubV, ResultT]):
+    """A game's pictures and their words for screen readers: the table, a round's result and
+    the session's end, each a function (None: that picture is not drawn, or its words not
+    written, and the table's own words stand in)."""
+
+    table: Callable[[PubV], bytes] | None = None
+    round: Callable[[ResultT, Sequence[str]], bytes] | None = None
+    session: Callable[[Sequence[str], PubV], bytes] | None = None
+    table_words: Callable[[PubV], str] | None = None
+    round_words: Callable[[ResultT, Sequence[str]], str] | None = None
+    session_words: Callable[[Sequence[str], PubV], str] | None = None
+
+
 class TablePart(PresenterBase, Generic[PubV, ResultT]):
     """What the table message shows of a game: its words, its log and its round results."""
+
+    pictures: Pictures[Any, Any] = Pictures()  # the game's pictures, by default none
 
     rebuilt_text: str = REBUILT_STOCK  # the sentence for the stock rebuilt from the pile
     # The sentence for a take from the discard pile ({name}, {card}: the top card taken,
@@ -162,25 +179,31 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     # ------------------------------------------------------------ pictures (None: text only)
     def render_table(self, view: PubV) -> bytes | None:
         """The table's picture as PNG bytes; None shows the table in words only."""
-        return None
+        draw = self.pictures.table
+        return None if draw is None else draw(view)
 
     def render_round(self, result: ResultT, names: Sequence[str]) -> bytes | None:
         """The round result's picture as PNG bytes, or None for text only."""
-        return None
+        draw = self.pictures.round
+        return None if draw is None else draw(result, names)
 
     def render_session(self, names: Sequence[str], view: PubV) -> bytes | None:
         """The end-of-session picture as PNG bytes, or None for text only."""
-        return None
+        draw = self.pictures.session
+        return None if draw is None else draw(names, view)
 
     # The pictures in words, for screen readers (None: the table's own words stand in).
     def describe_table(self, view: PubV) -> str | None:
         """The table's picture in words for screen readers (its alt text)."""
-        return None
+        say = self.pictures.table_words
+        return None if say is None else say(view)
 
     def describe_round(self, result: ResultT, names: Sequence[str]) -> str | None:
         """The round result's picture in words for screen readers."""
-        return None
+        say = self.pictures.round_words
+        return None if say is None else say(result, names)
 
     def describe_session(self, names: Sequence[str], view: PubV) -> str | None:
         """The end-of-session picture in words for screen readers."""
-        return None
+        say = self.pictures.session_words
+        return None if say is None else say(names, view)

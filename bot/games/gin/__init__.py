@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import bot.games.gin.render as render
 from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.games import twopack
 from engine.actions import Action, Knock, Pass
@@ -86,6 +87,14 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
     match's bonuses (its session totals are match points)."""
 
     key = "gin"
+    pictures = Pictures(
+        render.render_gin_table,
+        render.render_gin_round,
+        render.render_gin_session,
+        render.table_alt_text,
+        render.round_alt_text,
+        render.session_alt_text,
+    )
     rules_doc = "docs/rules-gin.md"
     final_word = N_("match points")
     closing_words = N_("knocked {closed} times, {special} of them gin")
@@ -176,24 +185,6 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             points=f"+{result.points[seat]}",
             total=result.totals[seat],
         )
-
-    def render_table(self, view: GinPublicView) -> bytes | None:
-        return render.render_gin_table(view)
-
-    def render_round(self, result: GinHandResult, names: Sequence[str]) -> bytes | None:
-        return render.render_gin_round(result, names)
-
-    def render_session(self, names: Sequence[str], view: GinPublicView) -> bytes | None:
-        return render.render_gin_session(names, view)
-
-    def describe_table(self, view: GinPublicView) -> str | None:
-        return render.table_alt_text(view)
-
-    def describe_round(self, result: GinHandResult, names: Sequence[str]) -> str | None:
-        return render.round_alt_text(result, names)
-
-    def describe_session(self, names: Sequence[str], view: GinPublicView) -> str | None:
-        return render.session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: GinPrivateView) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 import bot.games.romme.render_alt as render_alt
 from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_table import Pictures
 from bot.core.reading import one_card, small_number, typed_draw, typed_melds_and_discard
 from bot.core.texts import clip
 from bot.games import twopack
@@ -80,6 +81,13 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
     """Rommé on Discord: the two-pack presenter with the first meld of 40 and minus points."""
 
     key = "romme"
+    pictures = Pictures(
+        table=render_romme_table,
+        round=render_romme_round_result,
+        table_words=render_alt.table_alt_text,
+        round_words=render_alt.round_alt_text,
+        session_words=render_alt.session_alt_text,
+    )
     timeout_steps = 3  # an unfinished first meld is taken back first
     score_words = N_plural("{total} minus point", "{total} minus points")
     session_lower_is_better = True
@@ -170,21 +178,6 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
             value=result.points[seat],
             value2=result.totals[seat],
         )
-
-    def render_table(self, view: RommePublicView) -> bytes | None:
-        return render_romme_table(view)
-
-    def render_round(self, result: RommeRoundResult, names: Sequence[str]) -> bytes | None:
-        return render_romme_round_result(result, list(names))
-
-    def describe_table(self, view: RommePublicView) -> str | None:
-        return render_alt.table_alt_text(view)
-
-    def describe_round(self, result: RommeRoundResult, names: Sequence[str]) -> str | None:
-        return render_alt.round_alt_text(result, names)
-
-    def describe_session(self, names: Sequence[str], view: RommePublicView) -> str | None:
-        return render_alt.session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: RommePrivateView) -> str:

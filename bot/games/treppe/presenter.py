@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import bot.games.treppe.render_alt as render_alt
 from bot.core.presenter import GamePresenter
+from bot.core.presenter_table import Pictures
 from bot.core.texts import clip, melds_text, plural
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result, render_session_result
@@ -33,10 +34,23 @@ SUMMARY = N_(
 )
 
 
+def session_picture(names: Sequence[str], view: PublicView) -> bytes:
+    """The session's end: every player's final score, the winner first."""
+    return render_session_result(list(names), [seat.score for seat in view.seats], view.winner)
+
+
 class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeRoundResult]):
     """Treppenrommé on Discord: table and round results; the private hand is ``TreppeHand``."""
 
     key = "treppenromme"
+    pictures = Pictures(
+        table=render_table,
+        round=render_round_result,
+        session=session_picture,
+        table_words=render_alt.table_alt_text,
+        round_words=render_alt.round_alt_text,
+        session_words=render_alt.session_alt_text,
+    )
     stock_word = N_("talon")
     pile_word = N_("staircase")
     rebuilt_text = N_(
@@ -120,24 +134,6 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
         )
 
     # ------------------------------------------------------------ pictures
-    def render_table(self, view: PublicView) -> bytes | None:
-        return render_table(view)
-
-    def render_round(self, result: TreppeRoundResult, names: Sequence[str]) -> bytes | None:
-        return render_round_result(result, list(names))
-
-    def describe_table(self, view: PublicView) -> str | None:
-        return render_alt.table_alt_text(view)
-
-    def describe_round(self, result: TreppeRoundResult, names: Sequence[str]) -> str | None:
-        return render_alt.round_alt_text(result, names)
-
-    def describe_session(self, names: Sequence[str], view: PublicView) -> str | None:
-        return render_alt.session_alt_text(names, view)
-
-    def render_session(self, names: Sequence[str], view: PublicView) -> bytes | None:
-        totals = [seat.score for seat in view.seats]
-        return render_session_result(list(names), totals, view.winner)
 
 
 PRESENTER = TreppePresenter()

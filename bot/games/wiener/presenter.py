@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import bot.games.wiener.render_alt as render_alt
 from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import clip, plural
 from bot.games import twopack
@@ -105,6 +106,13 @@ class WienerPresenter(
     session totals are chips)."""
 
     key = "wiener"
+    pictures = Pictures(
+        table=render_wiener_table,
+        round=render_wiener_round_result,
+        table_words=render_alt.table_alt_text,
+        round_words=render_alt.round_alt_text,
+        session_words=render_alt.session_alt_text,
+    )
     score_words = N_plural("{total} bad point", "{total} bad points")
     best_counts = False  # the most bad points are the worst
     closing_words = N_("knocked or called Rummy {closed} times, {special} Rummy calls")
@@ -209,21 +217,6 @@ class WienerPresenter(
             total=result.totals[seat],
             chips=f"{result.chips[seat]:+d}",
         )
-
-    def render_table(self, view: WienerPublicView) -> bytes | None:
-        return render_wiener_table(view)
-
-    def render_round(self, result: WienerRoundResult, names: Sequence[str]) -> bytes | None:
-        return render_wiener_round_result(result, list(names))
-
-    def describe_table(self, view: WienerPublicView) -> str | None:
-        return render_alt.table_alt_text(view)
-
-    def describe_round(self, result: WienerRoundResult, names: Sequence[str]) -> str | None:
-        return render_alt.round_alt_text(result, names)
-
-    def describe_session(self, names: Sequence[str], view: WienerPublicView) -> str | None:
-        return render_alt.session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: WienerPrivateView) -> str:
