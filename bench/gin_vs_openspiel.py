@@ -48,6 +48,7 @@ class Tally:
     void: int = 0
     ties: int = 0
     points: float = 0.0
+    fed: int = 0  # our discards the opponent took
     decisions_ms: list[float] = field(default_factory=list)
     slips: Counter[str] = field(default_factory=Counter)
 
@@ -57,6 +58,7 @@ class Tally:
         self.void += other.void
         self.ties += other.ties
         self.points += other.points
+        self.fed += other.fed
         self.decisions_ms.extend(other.decisions_ms)
         self.slips.update(other.slips)
 
@@ -101,7 +103,9 @@ def play_hand(pyspiel: object, strength: str, deal_seed: int, seat: int) -> Tall
     tally = Tally()
     while not mirror.over:
         if mirror.state.current_player() != seat:
-            mirror.theirs(bot.step(mirror.state))
+            move = bot.step(mirror.state)
+            tally.fed += mirror.phase == mirror.g.Phase.DRAW and move == mirror.g.DRAW_UPCARD_ACTION
+            mirror.theirs(move)
         elif mirror.phase == mirror.g.Phase.LAYOFF:
             mirror.lay_down(seat)
         else:
@@ -154,7 +158,8 @@ def report(strength: str, tally: Tally) -> str:
         f"{strength}: {tally.hands} hands, won {tally.won}, lost {tally.lost}, void "
         f"{tally.void}, ties {tally.ties}; won {pct:.1f}% of decided hands (95% CI "
         f"{low:.1f}-{high:.1f}); {tally.points / max(1, tally.hands):+.1f} points "
-        f"a hand; decision ms p50 {statistics.median(timings or [0.0]):.2f} p99 {p99:.1f}; "
+        f"a hand; it took {tally.fed / max(1, tally.hands):.2f} of our discards a hand; "
+        f"decision ms p50 {statistics.median(timings or [0.0]):.2f} p99 {p99:.1f}; "
         f"slips: {slips}"
     )
 

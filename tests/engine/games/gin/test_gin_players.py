@@ -12,6 +12,8 @@ from engine.games.gin.hard import STRENGTHS, make_player
 from engine.games.gin.players import timeout_action
 from tests.engine.games.gin.test_gin_rules import DEFENDER, KNOCKER, gin, one
 
+OPPONENT = "K♣ Q♦ 2♦ 3♦ 4♥ 5♥ 10♠ 9♠ 7♣ 2♣"
+
 
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_every_strength_plays_legal_repeatable_moves(strength: str) -> None:
@@ -67,3 +69,16 @@ def test_the_timeout_move_is_safe() -> None:
     assert SPEC.timeout_action(game.private_view(0), game.legal_actions()) == move
     with pytest.raises(ValueError):
         timeout_action(game.private_view(0), [])
+
+
+@pytest.mark.parametrize(("taken", "safe"), [("9♥", "8♦"), ("9♦", "8♥")])
+def test_hard_does_not_feed_a_meld_the_opponent_showed(taken: str, safe: str) -> None:
+    # Seat 1 took the first upcard; seat 0 then holds two loose eights alike in all but
+    # suit: hard throws the one that cannot go next to the card seat 1 took.
+    game = gin("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♦ 8♥", OPPONENT, taken, "8♦", knock_card=5)
+    game.apply(Pass(0))
+    game.apply(TakeDiscard(1))
+    game.apply(Discard(1, one("K♣")))
+    game.apply(DrawTalon(0))
+    move = make_player("hard", 1).choose(game.private_view(0), game.legal_actions())
+    assert move == Discard(0, one(safe))
