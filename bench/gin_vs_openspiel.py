@@ -34,7 +34,8 @@ from bench.gin_openspiel import Mirror, pyspiel_or_none
 from engine.actions import Discard, Knock, TakeDiscard
 from engine.cards import FULL_PACK
 from engine.games.gin import melds
-from engine.games.gin.hard import STRENGTHS, make_player
+from engine.games.gin.players import make_player
+from engine.players import STRENGTHS
 
 DEFAULT_HANDS = 2000
 

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from engine.games.gin.game import GinGame, GinRuleset
-from engine.games.gin.hard import STRENGTHS, make_player
 from engine.games.gin.melds import meld_value
-from engine.games.gin.players import timeout_action
+from engine.games.gin.players import make_player, timeout_action
 from engine.games.gin.rules import GinPrivateView
+from engine.players import STRENGTHS
 from engine.spec import game_spec
 
 SPEC = game_spec(

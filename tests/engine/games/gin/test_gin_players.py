@@ -8,8 +8,8 @@ import pytest
 from engine.actions import Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.games.gin import SPEC
 from engine.games.gin.game import GinRuleset
-from engine.games.gin.hard import STRENGTHS, make_player
-from engine.games.gin.players import timeout_action
+from engine.games.gin.players import make_player, timeout_action
+from engine.players import STRENGTHS
 from tests.engine.games.gin.test_gin_rules import DEFENDER, KNOCKER, gin, one
 
 OPPONENT = "K♣ Q♦ 2♦ 3♦ 4♥ 5♥ 10♠ 9♠ 7♣ 2♣"

@@ -14,7 +14,7 @@ from engine.cards import FULL_PACK
 from engine.events import Discarded, RoundStarted
 from engine.games.gin import SPEC
 from engine.games.gin.game import GinGame, GinRuleset
-from engine.games.gin.hard import make_player
+from engine.games.gin.players import make_player
 from engine.protocol import Phase
 
 RULES = st.builds(
