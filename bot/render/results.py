@@ -22,6 +22,7 @@ TITLE_H = 48
 SUBTITLE_H = 34
 SUBTITLE_LINE_H = 28  # a note's second line
 HEAD_H = 30
+HEAD_GAP = 8  # at least this much between two column headings
 TITLE_NAME_W = 420  # the longest a name in the title gets before it is cut short
 
 TITLE = Style(28, pal.TEXT, pal.FELT)
@@ -84,6 +85,10 @@ def draw_column_heads(
     """ "cards left in hand" over the cards, each number column's heading right-aligned on its
     edge; returns where the rows start."""
     text(canvas, _("cards left in hand"), cards_x, y, HEADING)
-    for heading, right in columns:
-        text(canvas, heading, right, y, HEADING, align="right")
+    edges = [right for _heading, right in columns]
+    for i, (heading, right) in enumerate(columns):
+        # A heading never reaches into the column before it (long words are cut).
+        room = right - edges[i - 1] if i else (edges[1] - edges[0] if len(edges) > 1 else right)
+        shown = fit_text(heading, HEADING.size, room - HEAD_GAP)
+        text(canvas, shown, right, y, HEADING, align="right")
     return y + HEAD_H
