@@ -26,7 +26,7 @@ from engine.actions import Action, action_from_json, action_to_json
 from engine.cards import FULL_PACK, JOKER, Card, Rank
 from engine.errors import IllegalAction, RulesError
 from engine.events import FirstDealerDrawn, GameEvent, TalonRebuilt
-from engine.i18n import N_
+from engine.i18n import N_, Message
 from engine.protocol import GameSpec, Phase, RummyGame
 from engine.registry import get_spec
 
@@ -114,12 +114,12 @@ class TableGame(Generic[R]):
             if self.MIN_SEATS == self.MAX_SEATS:  # "by 2 to 2 players" reads badly
                 raise IllegalAction(
                     N_("{TITLE} is played by exactly {SEATS} players."),
-                    TITLE=self.TITLE,
+                    TITLE=Message(self.TITLE),
                     SEATS=self.MIN_SEATS,
                 )
             raise IllegalAction(
                 N_("{TITLE} is played by {MIN_SEATS} to {MAX_SEATS} players."),
-                TITLE=self.TITLE,
+                TITLE=Message(self.TITLE),
                 MIN_SEATS=self.MIN_SEATS,
                 MAX_SEATS=self.MAX_SEATS,
             )

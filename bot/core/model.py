@@ -49,8 +49,8 @@ class GameOptions:
 
     @property
     def title(self) -> str:
-        """The chosen game's name, as tables and lobbies show it."""
-        return self.spec.title
+        """The chosen game's name in the reader's language, as tables and lobbies show it."""
+        return _(self.spec.title)
 
     @property
     def max_seats(self) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar, get_args, get_origin
 
 from engine.events import RoundResult
-from engine.i18n import N_, N_plural, decimal, ngettext
+from engine.i18n import N_, N_plural, _, decimal, ngettext
 from engine.protocol import BasePrivateView, BasePublicView, GameSpec
 from engine.registry import get_spec
 
@@ -38,8 +38,8 @@ class PresenterBase:
 
     @property
     def title(self) -> str:
-        """The game's name, as lobbies, tables and commands show it."""
-        return self.spec.title
+        """The game's name in the reader's language, as lobbies, tables and commands show it."""
+        return _(self.spec.title)
 
     def score_text(self, total: float, *, bold: bool = False) -> str:
         """A total in the game's unit, e.g. '512 points' ('**512** points'); an average, a

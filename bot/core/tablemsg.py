@@ -90,6 +90,21 @@ def _seat_lines(live: LiveGame) -> list[str]:
     return lines
 
 
+def _seating_words(fewest: int, most: int) -> str:
+    """How many must sit before the host may start ("2 to 4", or exactly 2)."""
+    if fewest == most:  # "2 to 2 players" reads badly
+        return _(
+            "Press **Join** to take a seat. The host starts once {count} players are seated.",
+            count=fewest,
+        )
+    return _(
+        "Press **Join** to take a seat. The host starts once {min_seats} to {limit} players "
+        "are seated.",
+        min_seats=fewest,
+        limit=most,
+    )
+
+
 def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
     spec = live.options.spec
     limit = live.options.max_seats
@@ -98,12 +113,7 @@ def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payloa
         "### " + _("{title} — new table", title=live.options.title),
         _("Host: {name}", name=shown_name(host)) + "\n" + describe(live.options),
         "\n".join(_seat_lines(live)),
-        _(
-            "Press **Join** to take a seat. The host starts once {min_seats} to {limit} players "
-            "are seated.",
-            min_seats=spec.min_seats,
-            limit=limit,
-        ),
+        _seating_words(spec.min_seats, limit),
     ]
     if note:
         words.append(note)

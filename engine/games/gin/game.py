@@ -92,7 +92,7 @@ class GinGame(GinChecks[GinRuleset]):
     """A match of Gin Rummy between seats 0 and 1."""
 
     GAME_KEY = "gin"
-    TITLE = "Gin Rummy"
+    TITLE = N_("Gin Rummy")  # translated where it is shown
     MIN_SEATS = 2
     MAX_SEATS = 2
 

@@ -102,7 +102,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
     """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "romme"
-    TITLE = "Rommé"
+    TITLE = N_("Rommé")  # translated where it is shown
     PACK = Pack(packs=2, jokers=6)
     LOWER_IS_BETTER = True
     UNIT = N_("minus points")

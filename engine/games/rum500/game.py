@@ -131,7 +131,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     """A 500 Rum session for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "rum500"
-    TITLE = "500 Rum"
+    TITLE = N_("500 Rum")  # translated where it is shown
     MIN_SEATS = 2
     MAX_SEATS = 4
     DEEP_TAKES = True

@@ -62,7 +62,7 @@ class Game(TreppeChecks[Ruleset]):
     """One session of Treppenrommé for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "treppenromme"
-    TITLE = "Treppenrommé"
+    TITLE = N_("Treppenrommé")  # translated where it is shown
     UPCARD_NEEDED = True
 
     def __init__(

@@ -116,7 +116,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
     """A rubber of Wiener Rummy for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "wiener"
-    TITLE = "Wiener Rummy"
+    TITLE = N_("Wiener Rummy")  # translated where it is shown
     PACK = Pack(packs=2, jokers=2)
     LOWER_IS_BETTER = True
     UNIT = N_("bad points")

@@ -8,6 +8,7 @@ from simcord import Env
 
 from bot.core import mentions
 from bot.core.errors import MOVED_ON, refusals
+from bot.core.tablemsg import _seating_words
 from bot.games import presenter
 from bot.ratings import Rating, RatingChange, session_note
 from bot.storage import LeaseLost
@@ -97,3 +98,17 @@ async def test_a_started_bot_names_commands_by_clickable_mentions(simcord_env: E
     lost = await anna.slash(channel, "treppe scores")
     assert lost.response is not None
     assert f"</treppe new:{ids['treppe']}>" in lost.response.content
+
+
+def test_game_titles_and_seat_counts_read_right_in_german() -> None:
+    """The lobby and tables name a game in the reader's language ("Gin Rommé"), and a game
+    for exactly two does not ask for "2 to 2" players."""
+    with using("de"):
+        assert presenter("gin").title == "Gin Rommé"
+        assert presenter("rum500").title == "500 Rommé"
+        assert _seating_words(2, 2) == (
+            "Mit **Mitspielen** nimmst du Platz. Der Gastgeber startet, sobald 2 Personen sitzen."
+        )
+        assert "2 bis 4" in _seating_words(2, 4)
+    with using("en"):
+        assert presenter("gin").title == "Gin Rummy"
