@@ -18,7 +18,7 @@ from bot.core.mentions import command_mention
 from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import COLOUR
 from bot.core.texts import shown_name
-from bot.games import default_key, presenter
+from bot.games import all_presenters, default_key, presenter
 from bot.ratings import Rating, shown
 from bot.rules_cmd import game_choices
 from bot.stats.replays import setup_replays
@@ -253,10 +253,16 @@ async def stats_command(
             raise Refusal(_("Statistics belong to a server; use this there."))
         guild_id = interaction.guild_id
         who = member or interaction.user
-        game_shown = _game(game)
         storage = bot_of(interaction).service.storage
         seen = seen_by_member(interaction)
-        stats = await storage.player_stats(guild_id, who.id, game_shown.key, channels=seen)
+        asked = [_game(game)] if game is not None else list(all_presenters())
+        # No game named: the first game, or else the first one the member has played here.
+        for game_shown in asked:
+            stats = await storage.player_stats(guild_id, who.id, game_shown.key, channels=seen)
+            if stats.played or stats.abandoned:
+                break
+        else:
+            game_shown = asked[0]
         display_name = shown_name(who.display_name)
         title = _(
             "{title} stats — {display_name}", title=game_shown.title, display_name=display_name
@@ -301,7 +307,8 @@ async def setup(bot: TreppenBot) -> None:
         ],
     )(board)
     stats = app_commands.describe(
-        member="Whose statistics (you, if left empty)", game=f"Which game ({first} if left empty)"
+        member="Whose statistics (you, if left empty)",
+        game=f"Which game (if left empty: {first}, or else one they have played)",
     )(stats_command)
     stats = app_commands.choices(game=game_choices())(stats)
     bot.treppe.add_command(app_commands.command(name="leaderboard")(board))

@@ -6,7 +6,7 @@ import sqlite3
 
 import asyncpg
 import pytest
-from bot_harness import Table, description
+from bot_harness import Table, custom_id_of, description
 from simcord import Env
 
 from bot.settings import Settings
@@ -107,3 +107,32 @@ async def test_empty_leaderboard_and_rules(simcord_env: Env) -> None:
     assert "staircase" in description(rules.response)
     scores = await anna.slash(channel, "treppe scores")
     assert scores.response is not None and "No game is running" in scores.response.content
+
+
+async def test_stats_without_a_game_show_one_the_member_has_played(simcord_env: Env) -> None:
+    """Asked with no game, stats show the first game unless the member has played none of
+    it here; then the first game they have played (Gin Rummy here), not an empty page."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cards")
+    anna, cleo = (guild.add_member(simcord_env.create_user(n)) for n in ("anna", "cleo"))
+    opened = await anna.slash(channel, "treppe new gin", target=10)
+    assert opened.response is not None
+    lobby = opened.response.message
+    await anna.select(lobby, ["add:normal"], custom_id=custom_id_of(lobby, "lobby_cpu"))
+    await anna.click(lobby, label="Start")
+    live = simcord_env.bot.service.in_channel(channel.id)
+    assert live is not None and live.game is not None
+    await anna.slash(channel, "treppe leave")  # the rest is played for her
+    for _ in range(3000):
+        if live.game.is_over:
+            break
+        await simcord_env.advance_time(1)
+    assert live.game.is_over
+    stats = await anna.slash(channel, "treppe stats")
+    assert stats.response is not None and stats.response.ephemeral
+    words = description(stats.response)
+    assert words.startswith("### Gin Rummy stats — anna"), words
+    assert "**Sessions**\n1 played" in words
+    empty = await cleo.slash(channel, "treppe stats")
+    assert empty.response is not None
+    assert description(empty.response).startswith("### Treppenrommé stats — cleo")
