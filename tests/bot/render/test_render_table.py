@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.games.treppe import examples as ex
+from bot.games.treppe import render_table as table_art
 from bot.games.treppe.render_table import (
     HEADER_H,
     MELD_LABEL_GAP,
@@ -30,13 +31,14 @@ from bot.games.treppe.render_table import (
     table_size,
 )
 from bot.render import clear_caches
-from bot.render.assets import card_sprite, text_stamp
+from bot.render.assets import card_sprite, text_stamp, text_width
 from bot.render.canvas import new_canvas
 from bot.render.geometry import CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
 from bot.render.palette import PANEL
 from engine.cards import FULL_PACK, Card
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PublicView
+from engine.i18n import _, using
 from engine.protocol import Phase
 
 
@@ -236,3 +238,12 @@ def test_top_badge_reserve_fits_the_widest_label() -> None:
     from bot.games.treppe.render_table import TOP_BADGE, TOP_BADGE_W
 
     assert text_stamp("52 · top", TOP_BADGE).width <= TOP_BADGE_W
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_seats_round_points_fit_its_band_in_every_language(lang: str) -> None:
+    """The round's points under a seat's name are never cut, even with three digits (500 Rum
+    rounds reach +241): German "in dieser Runde" was, on every table."""
+    with using(lang):
+        words = _("+{round_points} this round", round_points=999)
+        assert text_width(words, table_art.INFO.size) <= table_art.INFO_TEXT_W, words
