@@ -38,7 +38,7 @@ from bot.render.palette import PANEL
 from engine.cards import FULL_PACK, Card
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PublicView
-from engine.i18n import _, using
+from engine.i18n import _, card_count, using
 from engine.protocol import Phase
 
 
@@ -242,8 +242,9 @@ def test_top_badge_reserve_fits_the_widest_label() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_seats_round_points_fit_its_band_in_every_language(lang: str) -> None:
-    """The round's points under a seat's name are never cut, even with three digits (500 Rum
-    rounds reach +241): German "in dieser Runde" was, on every table."""
+    """The cards and the round's points under a seat's name are never cut, even with 13 cards
+    and three-digit points (500 Rum): German "in dieser Runde" was, on every table."""
     with using(lang):
-        words = _("+{round_points} this round", round_points=999)
-        assert text_width(words, table_art.INFO.size) <= table_art.INFO_TEXT_W, words
+        dealt = card_count(13) + _(" · dealer")  # 500 Rum deals thirteen
+        for words in (_("+{round_points} this round", round_points=999), dealt):
+            assert text_width(words, table_art.INFO.size) <= table_art.INFO_TEXT_W, words
