@@ -117,22 +117,31 @@ async def leaderboard_command(
         if interaction.guild_id is None:
             raise Refusal(_("The leaderboard belongs to a server; use it there."))
         recent = period is not None and period.value == "recent"
-        shown = _game(game)
         storage = bot_of(interaction).service.storage
-        if (by is None and not recent) or (by is not None and by.value == "rating"):
-            board = await rating_board_embed(
-                storage,
-                interaction.guild_id,
-                shown,
-                bot_of(interaction).settings.rating_min_sessions,
-            )
+        guild_id = interaction.guild_id
+        least = bot_of(interaction).settings.rating_min_sessions
+        days = RECENT_DAYS if recent else None
+        channels = seen_by_everyone_here(interaction)
+        by_rating = (by is None and not recent) or (by is not None and by.value == "rating")
+
+        async def has_rows(key: str) -> bool:
+            if by_rating:
+                return bool(await storage.rating_board(guild_id, key, min_sessions=least))
+            return bool(await leaderboard(storage, guild_id, key, days, channels))
+
+        shown = _game(game)
+        if game is None:  # the first game, or else the first one with a board to show
+            for candidate in all_presenters():
+                if await has_rows(candidate.key):
+                    shown = candidate
+                    break
+        if by_rating:
+            board = await rating_board_embed(storage, guild_id, shown, least)
             await interaction.response.send_message(
                 view=ui.embed_layout([board]), allowed_mentions=discord.AllowedMentions.none()
             )
             return
-        days = RECENT_DAYS if recent else None
-        channels = seen_by_everyone_here(interaction)
-        rows = await leaderboard(storage, interaction.guild_id, shown.key, days, channels)
+        rows = await leaderboard(storage, guild_id, shown.key, days, channels)
         title = _("Leaderboard — last 30 days") if recent else _("Leaderboard — all time")
         if shown.key != default_key():
             title = f"{shown.title} {title}"
@@ -292,7 +301,7 @@ async def setup(bot: TreppenBot) -> None:
     first = presenter(default_key()).title
     board = app_commands.describe(
         period="All time, or the last 30 days (wins and points)",
-        game=f"Which game ({first} if left empty)",
+        game=f"Which game (if left empty: {first}, or else one with a board to show)",
         by="Rank by rating (all time) or by wins and points (rating if left empty)",
     )(leaderboard_command)
     board = app_commands.choices(

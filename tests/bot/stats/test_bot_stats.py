@@ -109,9 +109,9 @@ async def test_empty_leaderboard_and_rules(simcord_env: Env) -> None:
     assert scores.response is not None and "No game is running" in scores.response.content
 
 
-async def test_stats_without_a_game_show_one_the_member_has_played(simcord_env: Env) -> None:
-    """Asked with no game, stats show the first game unless the member has played none of
-    it here; then the first game they have played (Gin Rummy here), not an empty page."""
+async def test_stats_and_board_without_a_game_show_one_that_was_played(simcord_env: Env) -> None:
+    """Asked with no game, stats and the leaderboard show the first game unless there is
+    nothing of it here; then the first game there is something of (Gin Rummy here)."""
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("cards")
     anna, cleo = (guild.add_member(simcord_env.create_user(n)) for n in ("anna", "cleo"))
@@ -136,3 +136,8 @@ async def test_stats_without_a_game_show_one_the_member_has_played(simcord_env: 
     empty = await cleo.slash(channel, "treppe stats")
     assert empty.response is not None
     assert description(empty.response).startswith("### Treppenrommé stats — cleo")
+    # The board, asked with no game, likewise shows the game that has one here.
+    board = await cleo.slash(channel, "treppe leaderboard", by="wins")
+    assert board.response is not None
+    assert description(board.response).startswith("### Gin Rummy Leaderboard — all time")
+    assert ". anna — " in description(board.response)
