@@ -4,7 +4,7 @@ and against the members they meet most; and replays (``bot.stats.replays``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -106,6 +106,18 @@ async def rating_board_embed(
     return embed
 
 
+async def _first_shown(
+    game: app_commands.Choice[str] | None, has_rows: Callable[[str], Awaitable[bool]]
+) -> AnyPresenter:
+    """The game asked for; with none, the first game, or else the first that ``has_rows``."""
+    if game is not None:
+        return _game(game)
+    for candidate in all_presenters():
+        if await has_rows(candidate.key):
+            return candidate
+    return _game(None)
+
+
 async def leaderboard_command(
     interaction: discord.Interaction,
     period: app_commands.Choice[str] | None = None,
@@ -129,12 +141,7 @@ async def leaderboard_command(
                 return bool(await storage.rating_board(guild_id, key, min_sessions=least))
             return bool(await leaderboard(storage, guild_id, key, days, channels))
 
-        shown = _game(game)
-        if game is None:  # the first game, or else the first one with a board to show
-            for candidate in all_presenters():
-                if await has_rows(candidate.key):
-                    shown = candidate
-                    break
+        shown = await _first_shown(game, has_rows)
         if by_rating:
             board = await rating_board_embed(storage, guild_id, shown, least)
             await interaction.response.send_message(
