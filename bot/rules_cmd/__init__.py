@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.core import components as ui
+from bot.core.client import bot_of
 from bot.core.tablemsg import COLOUR
 from bot.games import all_presenters, default_key, presenter
 from engine.i18n import _, language
@@ -36,7 +37,9 @@ async def rules_command(
     interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
 ) -> None:
     """A short summary of the rules, just for you."""
-    shown = presenter(game.value if game is not None else default_key())
+    live = bot_of(interaction).service.in_channel(interaction.channel_id or 0)
+    here = live.options.game_key if live is not None else default_key()
+    shown = presenter(game.value if game is not None else here)  # else this channel's game
     embed = discord.Embed(title=_("Rules"), description=shown.rules_summary(), colour=COLOUR)
     embed.set_footer(
         text=_(
@@ -50,6 +53,8 @@ async def rules_command(
 async def setup(bot: TreppenBot) -> None:
     """Load /treppe rules, with its choice of game."""
     first = presenter(default_key()).title
-    described = app_commands.describe(game=f"Which game ({first} if left empty)")(rules_command)
+    described = app_commands.describe(
+        game=f"Which game (if left empty: the one played here, or {first})"
+    )(rules_command)
     chosen = app_commands.choices(game=game_choices())(described)
     bot.treppe.add_command(app_commands.command(name="rules")(chosen))

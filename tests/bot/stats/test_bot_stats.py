@@ -122,6 +122,8 @@ async def test_stats_and_board_without_a_game_show_one_that_was_played(simcord_e
     await anna.click(lobby, label="Start")
     live = simcord_env.bot.service.in_channel(channel.id)
     assert live is not None and live.game is not None
+    rules = await cleo.slash(channel, "treppe rules")  # no game named: the one played here
+    assert rules.response is not None and "Gin Rummy in short" in description(rules.response)
     await anna.slash(channel, "treppe leave")  # the rest is played for her
     for _ in range(3000):
         if live.game.is_over:
