@@ -36,7 +36,7 @@ SUMMARY = N_(
     "is left: Ace 1, 2–10 face value, pictures 10.\n"
     "**Knock** with at most 10 deadwood after your discard; **gin** with none (+25). The "
     "defender lays off on the knocker's melds (not after gin) and the knocker scores the "
-    "difference; if the defender has as little or less, he **undercuts** (+25).\n"
+    "difference; if the defender has less, he **undercuts** (+25); equal counts score nothing.\n"
     "**Wall:** when two cards are left in the stock, the hand is void unless someone knocks.\n"
     "**Match:** the first to 100 gets 100 more and 25 for every hand won; a shutout doubles."
 )
