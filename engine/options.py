@@ -134,6 +134,23 @@ def target_option(default: int, label: str = N_("target {value}")) -> int:
     )
 
 
+def no_return_option(about: str) -> bool:
+    """Whether a card taken from the discard pile may go back the same turn (``about``: which
+    card, in the game's words); on by default."""
+    return flag(True, about=about, on=N_("no return"), off=N_("return allowed"))
+
+
+def rebuilds_option(
+    default: int,
+    about: str = "stock rebuilds per round before it ends dead",
+    label: tuple[str, str] = N_plural(
+        "stock rebuilt at most {value} time", "stock rebuilt at most {value} times"
+    ),
+) -> int:
+    """How often the stock is rebuilt in a round before it ends dead (0 to 10)."""
+    return option(default, minimum=0, maximum=10, about=about, label=label)
+
+
 def points_option(default: int, maximum: int, about: str, label: str) -> int:
     """Points a table agrees on, from 0 to ``maximum`` (a bonus, say)."""
     return option(default, minimum=0, maximum=maximum, about=about, label=label)

@@ -28,7 +28,14 @@ from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
 from engine.i18n import N_, N_plural
-from engine.options import Rules, flag, hand_size_option, option
+from engine.options import (
+    Rules,
+    flag,
+    hand_size_option,
+    no_return_option,
+    option,
+    rebuilds_option,
+)
 from engine.protocol import Phase
 from engine.table import Deal
 from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
@@ -79,19 +86,8 @@ class RommeRuleset(Rules):
         about="points the first meld needs",
         label=N_("first meld at least {value}"),
     )
-    no_return: bool = flag(
-        True,
-        about="the discard taken may not go back that turn",
-        on=N_("no return"),
-        off=N_("return allowed"),
-    )
-    max_rebuilds: int = option(
-        3,
-        minimum=0,
-        maximum=10,
-        about="stock rebuilds per round before it ends dead",
-        label=N_plural("stock rebuilt at most {value} time", "stock rebuilt at most {value} times"),
-    )
+    no_return: bool = no_return_option("the discard taken may not go back that turn")
+    max_rebuilds: int = rebuilds_option(3)
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> RommeGame:
         """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""

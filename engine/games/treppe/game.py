@@ -20,7 +20,14 @@ from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.melds import MeldShape, TableMeld, hand_value
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
 from engine.i18n import N_, N_plural
-from engine.options import Rules, flag, hand_size_option, option, target_option
+from engine.options import (
+    Rules,
+    flag,
+    hand_size_option,
+    no_return_option,
+    rebuilds_option,
+    target_option,
+)
 from engine.table import Deal
 from engine.views import view_basics
 
@@ -31,16 +38,9 @@ class Ruleset(Rules):
 
     target: int = target_option(500)
     hand_size: int = hand_size_option(7, maximum=12)
-    no_return: bool = flag(
-        True,
-        about="a lone staircase card taken may not go back",
-        on=N_("no return"),
-        off=N_("return allowed"),
-    )
-    max_rebuilds: int = option(
+    no_return: bool = no_return_option("a lone staircase card taken may not go back")
+    max_rebuilds: int = rebuilds_option(
         2,
-        minimum=0,
-        maximum=10,
         about="talon rebuilds per round before it ends dead",
         label=N_plural("talon rebuilt at most {value} time", "talon rebuilt at most {value} times"),
     )

@@ -33,7 +33,14 @@ from engine.games.wiener.events import (
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
 from engine.i18n import N_, N_plural
-from engine.options import Rules, flag, hand_size_option, option
+from engine.options import (
+    Rules,
+    flag,
+    hand_size_option,
+    no_return_option,
+    option,
+    rebuilds_option,
+)
 from engine.protocol import Phase, Standings
 from engine.table import Deal
 from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
@@ -93,19 +100,8 @@ class WienerRuleset(Rules):
         about="chips a buy-back costs",
         label=N_plural("buy-back costs {value} chip", "buy-back costs {value} chips"),
     )
-    no_return: bool = flag(
-        True,
-        about="the upcard taken may not go back that turn",
-        on=N_("no return"),
-        off=N_("return allowed"),
-    )
-    max_rebuilds: int = option(
-        3,
-        minimum=0,
-        maximum=10,
-        about="stock rebuilds per round before it ends dead",
-        label=N_plural("stock rebuilt at most {value} time", "stock rebuilt at most {value} times"),
-    )
+    no_return: bool = no_return_option("the upcard taken may not go back that turn")
+    max_rebuilds: int = rebuilds_option(3)
 
     def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> WienerGame:
         """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
