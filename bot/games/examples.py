@@ -133,29 +133,31 @@ def plain_pictures(presenter: AnyPresenter) -> dict[str, bytes]:
 
 
 def pictures() -> dict[str, bytes]:
-    """Every picture in docs/img/, by file name: English, then the German ones (``.de.png``)."""
-    drawn = drawn_pictures()
+    """Every picture in docs/img/, by file name: English, then the German ones (``.de.png``):
+    those the games' own modules keep in German (``GERMAN``) and every plain picture (for the
+    German rules pages)."""
+    own, plain = _drawn()
     with using("de"):
-        german = drawn_pictures()
-    kept = [name for module in example_modules() for name in module.GERMAN]
-    kept += [name for name in drawn if name in german and name not in _own_pictures()]
-    drawn.update({name.replace(".png", ".de.png"): german[name] for name in kept})
-    return drawn
-
-
-def _own_pictures() -> set[str]:
-    """The pictures the games' own examples modules draw (the rest are plain pictures, all
-    of which are kept in German too, for the German rules pages)."""
-    return {name for module in example_modules() for name in module.pictures()}
+        own_de, plain_de = _drawn()
+    german = {name: own_de[name] for module in example_modules() for name in module.GERMAN}
+    german |= plain_de
+    return own | plain | {name.replace(".png", ".de.png"): png for name, png in german.items()}
 
 
 def drawn_pictures() -> dict[str, bytes]:
     """Every game's example pictures in the current language, by file name."""
-    drawn: dict[str, bytes] = {}
+    own, plain = _drawn()
+    return own | plain
+
+
+def _drawn() -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The pictures of the games' own examples modules, and the plain pictures of the rest."""
+    own: dict[str, bytes] = {}
     for module in example_modules():
-        drawn.update(module.pictures())
-    own = {module.__name__.rsplit(".", 2)[-2] for module in example_modules()}
+        own.update(module.pictures())
+    games = {module.__name__.rsplit(".", 2)[-2] for module in example_modules()}
+    plain: dict[str, bytes] = {}
     for package, presenter in zip(GAME_PACKAGES, all_presenters(), strict=True):
-        if package.rsplit(".", 1)[-1] not in own:
-            drawn.update(plain_pictures(presenter))
-    return drawn
+        if package.rsplit(".", 1)[-1] not in games:
+            plain.update(plain_pictures(presenter))
+    return own, plain
