@@ -5,7 +5,7 @@ and against the members they meet most; and replays (``bot.stats.replays``)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,6 +25,8 @@ from bot.stats.replays import setup_replays
 from bot.stats.seen import seen_by_everyone_here, seen_by_member
 from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
 from engine.i18n import N_, _, decimal, ngettext, percent
+
+Row = TypeVar("Row")
 
 if TYPE_CHECKING:
     from bot.app import TreppenBot
@@ -86,10 +88,14 @@ def rating_line(place: int, name: str, rating: Rating) -> str:
 
 
 async def rating_board_embed(
-    storage: Store, guild_id: int, game: AnyPresenter, least: int
+    storage: Store,
+    guild_id: int,
+    game: AnyPresenter,
+    least: int,
+    rows: Sequence[tuple[int, Rating]],
 ) -> discord.Embed:
-    """A game's rating leaderboard on this server: members with ``least`` rated sessions or more."""
-    rows = await storage.rating_board(guild_id, game.key, min_sessions=least)
+    """A game's rating leaderboard on this server: ``rows``, the members with ``least`` rated
+    sessions or more."""
     title = _(RATING_TITLE) if game.key == default_key() else f"{game.title} {_(RATING_TITLE)}"
     embed = discord.Embed(title=title, colour=COLOUR)
     if not rows:
@@ -106,16 +112,22 @@ async def rating_board_embed(
     return embed
 
 
-async def _first_shown(
-    game: app_commands.Choice[str] | None, has_rows: Callable[[str], Awaitable[bool]]
-) -> AnyPresenter:
-    """The game asked for; with none, the first game, or else the first that ``has_rows``."""
+async def _first_board(
+    game: app_commands.Choice[str] | None, fetch: Callable[[str], Awaitable[Sequence[Row]]]
+) -> tuple[AnyPresenter, Sequence[Row]]:
+    """The game asked for and its board's ``fetch``ed rows; with none, the first game, or
+    else the first whose board has rows."""
     if game is not None:
-        return _game(game)
+        asked = _game(game)
+        return asked, await fetch(asked.key)
+    first: tuple[AnyPresenter, Sequence[Row]] | None = None
     for candidate in all_presenters():
-        if await has_rows(candidate.key):
-            return candidate
-    return _game(None)
+        rows = await fetch(candidate.key)
+        if rows:
+            return candidate, rows
+        first = first or (candidate, rows)
+    assert first is not None  # the registry has at least one game
+    return first
 
 
 async def leaderboard_command(
@@ -136,19 +148,22 @@ async def leaderboard_command(
         channels = seen_by_everyone_here(interaction)
         by_rating = (by is None and not recent) or (by is not None and by.value == "rating")
 
-        async def has_rows(key: str) -> bool:
-            if by_rating:
-                return bool(await storage.rating_board(guild_id, key, min_sessions=least))
-            return bool(await leaderboard(storage, guild_id, key, days, channels))
-
-        shown = await _first_shown(game, has_rows)
         if by_rating:
-            board = await rating_board_embed(storage, guild_id, shown, least)
+
+            async def rated(key: str) -> Sequence[tuple[int, Rating]]:
+                return await storage.rating_board(guild_id, key, min_sessions=least)
+
+            shown, rated_rows = await _first_board(game, rated)
+            board = await rating_board_embed(storage, guild_id, shown, least, rated_rows)
             await interaction.response.send_message(
                 view=ui.embed_layout([board]), allowed_mentions=discord.AllowedMentions.none()
             )
             return
-        rows = await leaderboard(storage, guild_id, shown.key, days, channels)
+
+        async def played(key: str) -> list[LeaderboardRow]:
+            return await leaderboard(storage, guild_id, key, days, channels)
+
+        shown, rows = await _first_board(game, played)
         title = _("Leaderboard — last 30 days") if recent else _("Leaderboard — all time")
         if shown.key != default_key():
             title = f"{shown.title} {title}"
