@@ -112,6 +112,42 @@ async def rating_board_embed(
     return embed
 
 
+async def wins_board_embed(
+    storage: Store,
+    guild_id: int,
+    game: AnyPresenter,
+    rows: Sequence[LeaderboardRow],
+    recent: bool,
+) -> discord.Embed:
+    """A game's leaderboard by wins on this server: ``rows``, all time or the ``recent`` days."""
+    title = _("Leaderboard — last 30 days") if recent else _("Leaderboard — all time")
+    if game.key != default_key():
+        title = f"{game.title} {title}"
+    embed = discord.Embed(title=title, colour=COLOUR)
+    if not rows:
+        embed.description = _(
+            "No finished sessions yet. Start one with {command}!",
+            command=command_mention("treppe new"),
+        )
+    else:
+        names = await storage.member_names(guild_id, [r.user_id for r in rows])
+        embed.description = "\n".join(
+            ngettext(
+                "{place}. {name} — {n} win of {played} ({rate}) · {line}",
+                "{place}. {name} — {n} wins of {played} ({rate}) · {line}",
+                row.wins,
+                place=place + 1,
+                name=member_name(names, row.user_id),
+                played=row.played,
+                rate=percent(row.win_rate),
+                line=game.leaderboard_line(row),
+            )
+            for place, row in enumerate(rows)
+        )
+    embed.set_footer(text=_(BOARD_COUNTS))
+    return embed
+
+
 async def _first_board(
     game: app_commands.Choice[str] | None, fetch: Callable[[str], Awaitable[Sequence[Row]]]
 ) -> tuple[AnyPresenter, Sequence[Row]]:
@@ -164,31 +200,7 @@ async def leaderboard_command(
             return await leaderboard(storage, guild_id, key, days, channels)
 
         shown, rows = await _first_board(game, played)
-        title = _("Leaderboard — last 30 days") if recent else _("Leaderboard — all time")
-        if shown.key != default_key():
-            title = f"{shown.title} {title}"
-        embed = discord.Embed(title=title, colour=COLOUR)
-        if not rows:
-            embed.description = _(
-                "No finished sessions yet. Start one with {command}!",
-                command=command_mention("treppe new"),
-            )
-        else:
-            names = await storage.member_names(interaction.guild_id, [r.user_id for r in rows])
-            embed.description = "\n".join(
-                ngettext(
-                    "{place}. {name} — {n} win of {played} ({rate}) · {line}",
-                    "{place}. {name} — {n} wins of {played} ({rate}) · {line}",
-                    row.wins,
-                    place=place + 1,
-                    name=member_name(names, row.user_id),
-                    played=row.played,
-                    rate=percent(row.win_rate),
-                    line=shown.leaderboard_line(row),
-                )
-                for place, row in enumerate(rows)
-            )
-        embed.set_footer(text=_(BOARD_COUNTS))
+        embed = await wins_board_embed(storage, guild_id, shown, rows, recent)
         await interaction.response.send_message(
             view=ui.embed_layout([embed]), allowed_mentions=discord.AllowedMentions.none()
         )
