@@ -18,7 +18,8 @@ from typing import Any
 
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import Card, Suit
-from engine.games.gin import melds
+from engine import onepack
+from engine.games.gin.rules import PACK
 from engine.games.gin.game import GinGame, GinRuleset
 from engine.table import Deal
 
@@ -31,7 +32,7 @@ def os_card(card: Card) -> int:
 
 
 def our_card(number: int) -> Card:
-    return melds.CARDS[OS_SUITS[number // 13].index * 13 + number % 13]
+    return onepack.CARDS[OS_SUITS[number // 13].index * 13 + number % 13]
 
 
 def pyspiel_or_none() -> Any:
@@ -139,25 +140,25 @@ class Mirror:
         """Lay ``seat``'s hand down in OpenSpiel: the knocker's melds as our engine chose
         them, or the defender's best lay-offs and melds against the knocker's melds there."""
         g, state = self.g, self.state
-        hand = sum(1 << melds.index(our_card(c)) for c in state.hands()[seat])
+        hand = sum(1 << onepack.index(our_card(c)) for c in state.hands()[seat])
         if self.phase == g.Phase.KNOCK:
-            shown = melds.knocker_melds(hand, self._pile_mask())
+            shown = PACK.knocker_melds(hand, self._pile_mask())
             self._lay_melds(shown)
             state.apply_action(g.PASS_ACTION)
             return
         if not state.finished_layoffs():
             knocker = [
-                melds.mask_of(our_card(c) for c in self.utils.int_to_meld[m])
+                onepack.mask_of(our_card(c) for c in self.utils.int_to_meld[m])
                 for m in state.layed_melds()[1 - seat]
             ]
-            laid, _ = melds.defend(hand, knocker)
+            laid, _ = PACK.defend(hand, knocker)
             hand = self._lay_off(hand, laid)
             state.apply_action(g.PASS_ACTION)
-        self._lay_melds(next(melds.arrangements(hand)))
+        self._lay_melds(next(PACK.arrangements(hand)))
         state.apply_action(g.PASS_ACTION)
 
     def _pile_mask(self) -> int:
-        return melds.mask_of(our_card(c) for c in self.state.discard_pile())
+        return onepack.mask_of(our_card(c) for c in self.state.discard_pile())
 
     def _lay_off(self, hand: int, laid: int) -> int:
         """Lay off ``laid`` card by card in an order OpenSpiel takes; what it refuses (a
@@ -167,11 +168,11 @@ class Mirror:
         while left and progress:
             progress = False
             legal = set(self.state.legal_actions())
-            for i in melds.cards_of(left):
+            for i in onepack.cards_of(left):
                 number = os_card(i)
                 if number in legal:
                     self.state.apply_action(number)
-                    bit = 1 << melds.index(i)
+                    bit = 1 << onepack.index(i)
                     left &= ~bit
                     hand &= ~bit
                     progress = True
@@ -180,7 +181,7 @@ class Mirror:
 
     def _lay_melds(self, shown: Sequence[int]) -> None:
         for meld in shown:
-            cards = melds.cards_of(meld)
+            cards = onepack.cards_of(meld)
             for piece in _pieces(cards):
                 ids = sorted(os_card(c) for c in piece)
                 self.state.apply_action(self.g.MELD_ACTION_BASE + self.utils.meld_to_int(ids))

@@ -33,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.gin_openspiel import Mirror, pyspiel_or_none
 from engine.actions import Discard, Knock, TakeDiscard
 from engine.cards import FULL_PACK
-from engine.games.gin import melds
+from engine import onepack
+from engine.games.gin.rules import PACK
 from engine.games.gin.players import make_player
 from engine.players import STRENGTHS
 
@@ -85,11 +86,11 @@ def _slips(mirror: Mirror, legal: list[object], action: object, tally: Tally) ->
     if knocks and not isinstance(action, Knock):
         tally.slips["knock let go"] += 1
     hand = game.masks[seat]
-    gins = [k for k in knocks if melds.deadwood(hand & ~(1 << melds.index(k.card))) == 0]
+    gins = [k for k in knocks if PACK.deadwood(hand & ~(1 << onepack.index(k.card))) == 0]
     if gins and not (isinstance(action, Knock) and action in gins):
         tally.slips["gin let go"] += 1
     just_took = bool(game.actions) and isinstance(game.actions[-1], TakeDiscard)
-    if just_took and isinstance(action, Discard) and action.card is game.picked_up[seat][-1]:
+    if just_took and isinstance(action, Discard) and action.card is game.public_view().seats[seat].picked_up[-1]:
         tally.slips["took the upcard and threw it back"] += 1
 
 

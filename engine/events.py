@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.actions import End
 from engine.cards import Card
+from engine.twopack.deadwood import Arrangement
 
 
 class GameEvent:
@@ -123,6 +124,16 @@ class Discarded(GameEvent):
 
     seat: int
     card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Knocked(GameEvent):
+    """``seat`` ended its turn by knocking with ``card`` as its discard and laid down ``hand``
+    (what follows is the game's: Wiener Rummy's last turns, Gin Rummy's lay-offs)."""
+
+    seat: int
+    card: Card
+    hand: Arrangement
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,10 @@ from typing import Any, Generic, cast
 
 from bot.core.presenter_base import PresenterBase, PubV, ResultT
 from bot.core.texts import REBUILT_STOCK, narrate, plural
+from bot.render.alt import seat_line, sentences, status
 from bot.storage import RoundRecord
 from engine.events import GameEvent, RoundEnded, RoundStarted, SessionEnded, TookDiscard
-from engine.i18n import N_, _
+from engine.i18n import N_, _, card_count
 from engine.protocol import Standings
 
 
@@ -192,18 +193,30 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
         draw = self.pictures.session
         return None if draw is None else draw(names, view)
 
-    # The pictures in words, for screen readers (None: the table's own words stand in).
+    # The pictures in words, for screen readers: the game's own, or by default the table's
+    # words (heading, seats, fields, footer), the round's lines and the final standings.
     def describe_table(self, view: PubV) -> str | None:
         """The table's picture in words for screen readers (its alt text)."""
         say = self.pictures.table_words
-        return None if say is None else say(view)
+        if say is not None:
+            return say(view)
+        names = [seat.name for seat in view.seats]
+        seats = [
+            seat_line(seat.name, [card_count(seat.hand_count), self.seat_text(view, seat.seat)])
+            for seat in view.seats
+        ]
+        fields = [f"{name}: {value}" for name, value in self.table_fields(names, view)]
+        return sentences([self.heading(view), status(view), *seats, *fields, self.footer(view)])
 
     def describe_round(self, result: ResultT, names: Sequence[str]) -> str | None:
         """The round result's picture in words for screen readers."""
         say = self.pictures.round_words
-        return None if say is None else say(result, names)
+        return sentences(self.result_lines(names, result)) if say is None else say(result, names)
 
     def describe_session(self, names: Sequence[str], view: PubV) -> str | None:
         """The end-of-session picture in words for screen readers."""
         say = self.pictures.session_words
-        return None if say is None else say(names, view)
+        if say is not None:
+            return say(names, view)
+        finals = [seat_line(s.name, [self.score_text(s.score)]) for s in view.seats]
+        return sentences([status(view), *finals])

@@ -14,12 +14,14 @@ from engine.events import (
     DrewFromTalon,
     FirstDealerDrawn,
     GameEvent,
+    Knocked,
     LaidOff,
     Melded,
     TalonRebuilt,
 )
 from engine.i18n import N_, _, ngettext, percent
 from engine.protocol import BaseMeldView
+from engine.twopack.deadwood import Arrangement
 
 
 def shown_name(name: str) -> str:
@@ -75,6 +77,19 @@ def dealer_draw_line(event: FirstDealerDrawn, names: Sequence[str]) -> str:
     )
 
 
+def laid_text(laid: Arrangement) -> str:
+    """A hand laid down: 'Q♥ K♥ A♥ · 7♣ 7♦ 7♠ | laid off 8♣ | left 4♦ (4)'."""
+    parts = [" · ".join(format_cards(m.cards) for m in laid.melds)] if laid.melds else []
+    if laid.laid_off:
+        parts.append(_("laid off {cards}", cards=format_cards(laid.laid_off)))
+    if laid.leftover:
+        left = format_cards(laid.leftover)
+        parts.append(_("left {value} ({deadwood})", value=left, deadwood=laid.deadwood))
+    else:
+        parts.append(_("no deadwood"))
+    return " | ".join(parts)
+
+
 def shared_line(
     event: GameEvent, names: Sequence[str], stock: str, pile: str, rebuilt: str = REBUILT_STOCK
 ) -> str | None:
@@ -102,6 +117,10 @@ def shared_line(
         )
     if isinstance(event, Discarded):
         return _("{value} discarded {card}.", value=names[event.seat], card=event.card)
+    if isinstance(event, Knocked):
+        return _(
+            "👊 {value} knocked: {value2}.", value=names[event.seat], value2=laid_text(event.hand)
+        )
     if isinstance(event, TalonRebuilt):
         return _(rebuilt, cards=event.cards)
     return None

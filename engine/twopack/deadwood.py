@@ -230,11 +230,13 @@ class _DeadwoodSearch:
 
 @dataclass(frozen=True, slots=True)
 class Arrangement:
-    """A hand laid out: its melds and the cards left over (deadwood) with their value."""
+    """A hand laid out: its melds and the cards left over (deadwood) with their value, and
+    the cards it laid off on another hand's melds (Gin Rummy's defender; none elsewhere)."""
 
     melds: tuple[VariantMeld, ...]
     leftover: tuple[Card, ...]
     deadwood: int
+    laid_off: tuple[Card, ...] = ()
 
 
 def _solve(

@@ -1,7 +1,7 @@
 """Gin Rummy in the bot (``PRESENTER``): two players, a squared discard pile whose top card
 alone may be taken, the first upcard's offer, knocking and gin, the defender's lay-offs and
 undercuts, void hands at the wall, and a match to 100 with its bonuses; table, hand, words
-and records."""
+and records. Its pictures are in ``render.py``."""
 
 from __future__ import annotations
 
@@ -11,20 +11,21 @@ import bot.games.gin.render as render
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
+from bot.core.texts import laid_text
 from bot.games import twopack
 from engine.actions import Action, Knock, Pass
-from engine.cards import format_cards
-from engine.events import GameEvent, RoundStarted, SessionEnded
-from engine.games.gin import melds
+from engine.events import GameEvent, Knocked, RoundStarted, SessionEnded
 from engine.games.gin.rules import (
+    PACK,
     GinHandResult,
     GinPrivateView,
     GinPublicView,
-    Knocked,
     MatchScored,
     Passed,
+    laid_down,
 )
 from engine.i18n import N_, _
+from engine.onepack import index, mask_of
 from engine.protocol import Phase
 
 SUMMARY = N_(
@@ -42,44 +43,16 @@ SUMMARY = N_(
 )
 
 
-def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    """The log's words for an event of Gin Rummy's own (None: a shared event)."""
-    if isinstance(event, Passed):
-        return _("{name} let {card} lie.", name=names[event.seat], card=event.card)
-    if isinstance(event, Knocked):
-        if event.deadwood == 0:
-            return _(
-                "🎉 {name} went gin, discarding {card}.", name=names[event.seat], card=event.card
-            )
-        return _(
-            "👊 {name} knocked with {deadwood} deadwood, discarding {card}.",
-            name=names[event.seat],
-            deadwood=event.deadwood,
-            card=event.card,
-        )
-    if isinstance(event, RoundStarted) and event.round_number > 1:
-        return _(
-            "Hand {number}: {name} deals.", number=event.round_number, name=names[event.dealer]
-        )
-    if isinstance(event, MatchScored):
-        return ""  # the session's end says it, and the pictures show the bonuses
-    return None
-
-
 def best_knock(ctx: HandContext[GinPrivateView]) -> Knock | None:
     """The knock a button stands for: the discard that leaves the least deadwood (gin when it
     can), the dearest card on a tie; None when the hand may not knock."""
-    knocks = [a for a in ctx.legal if isinstance(a, Knock)]
-    if not knocks:
-        return None
-    mask = melds.mask_of(ctx.private.hand)
-    left = melds.deadwood_after_discards(mask)
+    mask = mask_of(ctx.private.hand)
 
     def cost(knock: Knock) -> tuple[int, int]:
-        index = melds.index(knock.card)
-        return left[index], -melds.VALUE[index]
+        i = index(knock.card)
+        return PACK.deadwood(mask & ~(1 << i)), -PACK.value[i]
 
-    return min(knocks, key=cost)
+    return min((a for a in ctx.legal if isinstance(a, Knock)), key=cost, default=None)
 
 
 class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHandResult]):
@@ -88,17 +61,15 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
 
     key = "gin"
     pictures = Pictures(
-        render.render_gin_table,
-        render.render_gin_round,
-        render.render_gin_session,
-        render.table_alt_text,
-        render.round_alt_text,
-        render.session_alt_text,
+        table=render.render_gin_table,
+        round=render.render_gin_round,
+        session=render.render_gin_session,
     )
     rules_doc = "docs/rules-gin.md"
     final_word = N_("match points")
     closing_words = N_("knocked {closed} times, {special} of them gin")
     took_text = N_("{name} took the upcard {card}.")
+    draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
 
     def rules_summary(self) -> str:
         return _(SUMMARY)
@@ -129,11 +100,12 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         )
 
     def table_fields(self, names: Sequence[str], view: GinPublicView) -> list[tuple[str, str]]:
-        fields = [twopack.piles_field(view)]
         knock = _("gin only") if view.knock_card == 0 else _("up to {value}", value=view.knock_card)
         if view.doubled:
             knock += _(" · spades: the hand counts double")
-        fields.append((_("Knock"), knock))
+        fields = [twopack.piles_field(view), (_("Knock"), knock)]
+        if view.last_round is not None:
+            fields.append((_("Last hand"), render.hand_headline(view.last_round, names)))
         return fields
 
     def footer(self, view: GinPublicView) -> str:
@@ -152,7 +124,17 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
 
     # ------------------------------------------------------------ events and hands
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        return tell_event(event, names)
+        if isinstance(event, Passed):
+            return _("{name} let {card} lie.", name=names[event.seat], card=event.card)
+        if isinstance(event, Knocked) and event.hand.deadwood == 0:
+            return _(
+                "🎉 {name} went gin: {cards}.", name=names[event.seat], cards=laid_text(event.hand)
+            )
+        if isinstance(event, RoundStarted) and event.round_number > 1:
+            return _(
+                "Hand {number}: {name} deals.", number=event.round_number, name=names[event.dealer]
+            )
+        return "" if isinstance(event, MatchScored) else None  # the session's end says it
 
     def session_end_text(self, event: SessionEnded, names: Sequence[str]) -> str:
         return _(
@@ -165,25 +147,16 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         return render.hand_headline(result, names)
 
     def result_seat_line(self, result: GinHandResult, seat: int, name: str) -> str:
+        cards, total = laid_text(result.hands[seat]), result.totals[seat]
         if result.closer is None:
-            return _(
-                "{name}: {cards}, total **{total}**",
-                name=name,
-                cards=render.laid_text(result.hands[seat]),
-                total=result.totals[seat],
-            )
-        tag = ""
-        if seat == result.closer:
-            tag = _(" (gin)") if result.special else _(" (knocked)")
-        elif result.undercut:
-            tag = _(" (undercut)")
+            return _("{name}: {cards}, total **{total}**", name=name, cards=cards, total=total)
         return _(
             "{name}{tag}: {cards} → {points}, total **{total}**",
             name=name,
-            tag=tag,
-            cards=render.laid_text(result.hands[seat]),
+            tag=f" ({render.result_tag(result, seat)})",
+            cards=cards,
             points=f"+{result.points[seat]}",
-            total=result.totals[seat],
+            total=total,
         )
 
     # ------------------------------------------------------------ the hand
@@ -205,23 +178,22 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         return twopack.turn_text(view) or ""
 
     def hand_lines(self, view: GinPrivateView) -> list[str]:
-        public = view.public
-        if public.knock_card == 0:
+        knock = view.public.knock_card
+        if knock == 0:
             left = _("Deadwood in your hand: **{deadwood}** (gin only).", deadwood=view.deadwood)
         else:
             left = _(
                 "Deadwood in your hand: **{deadwood}** (knock with {knock} or less).",
                 deadwood=view.deadwood,
-                knock=public.knock_card,
+                knock=knock,
             )
-        return [left, twopack.piles_line(public)]
+        return [left, twopack.piles_line(view.public)]
 
     def hand_footer(self, name: str, view: GinPrivateView) -> str:
-        me = view.public.seats[view.seat]
         return _(
             "{name} · {score}/{target} match points",
             name=name,
-            score=me.score,
+            score=view.public.seats[view.seat].score,
             target=view.public.target,
         )
 
@@ -234,18 +206,9 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         knock = best_knock(ctx)
         if knock is not None:
             return _("💡 Knock with {card} as your discard.", card=knock.card)
-        hand = ctx.private.hand
-        laid = melds.arrangements(melds.mask_of(hand))
-        shown = [format_cards(melds.cards_of(m)) for m in next(laid, ())]
-        if not shown:
-            return _(
-                "💡 No meld in your hand yet: deadwood {deadwood}.", deadwood=ctx.private.deadwood
-            )
-        return _(
-            "💡 Your melds: {value}; deadwood {deadwood}.",
-            value=" · ".join(shown),
-            deadwood=ctx.private.deadwood,
-        )
+        mask = mask_of(ctx.private.hand)
+        laid = laid_down(mask, next(PACK.arrangements(mask)))
+        return _("💡 Best arrangement: {value}.", value=laid_text(laid))
 
     def action_label(self, action: Action, ctx: HandContext[GinPrivateView]) -> str | None:
         if isinstance(action, Pass):
@@ -253,13 +216,11 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
                 return _("Pass: the hand is void")
             return _("Pass: leave the upcard")
         if isinstance(action, Knock):
-            left = melds.deadwood_after_discards(melds.mask_of(ctx.private.hand))
-            if left[melds.index(action.card)] == 0:
+            left = PACK.deadwood(mask_of(ctx.private.hand) & ~(1 << index(action.card)))
+            if left == 0:
                 return _("Gin! Discard {card}", card=action.card)
             return _("Knock, discarding {card}", card=action.card)
         return None
-
-    draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
 
     def play_fields(self) -> list[TypedField]:
         label = _("Discard, or knock with a discard")

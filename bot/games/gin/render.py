@@ -17,22 +17,20 @@ import bot.render.palette as pal
 from bot.games.treppe.render_results import render_session_result
 from bot.render import cached_png
 from bot.render import variants as v
-from bot.render.alt import ranked, round_words, seat_line, sentences, status
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import new_canvas, text
 from bot.render.hand import sort_hand
 from bot.render.results import TITLE, draw_title, heading_height, note_lines, title_name
-from engine.cards import format_cards
 from engine.games.gin.rules import (
     VOID_REPEAT,
     VOID_TAKES,
     GinHandResult,
     GinPublicView,
     GinSeatView,
-    LaidHand,
 )
-from engine.i18n import N_, _, card_count
+from engine.i18n import N_, _
 from engine.protocol import Phase
+from engine.twopack.deadwood import Arrangement
 
 
 def void_reason(result: GinHandResult) -> str:
@@ -85,26 +83,6 @@ def hand_headline(result: GinHandResult, names: Sequence[str]) -> str:
     return text
 
 
-def laid_text(hand: LaidHand) -> str:
-    """'7♣ 8♣ 9♣ · Q♥ Q♠ Q♦ | laid off 10♣ | deadwood 3♦ 4♠ (7)'."""
-    parts = []
-    if hand.melds:
-        parts.append(" · ".join(format_cards(meld) for meld in hand.melds))
-    if hand.laid_off:
-        parts.append(_("laid off {cards}", cards=format_cards(hand.laid_off)))
-    if hand.leftover:
-        parts.append(
-            _(
-                "deadwood {cards} ({deadwood})",
-                cards=format_cards(hand.leftover),
-                deadwood=hand.deadwood,
-            )
-        )
-    else:
-        parts.append(_("no deadwood"))
-    return " | ".join(parts)
-
-
 def hand_reckoning(result: GinHandResult, names: Sequence[str]) -> str:
     """How a hand's points came about: both deadwood counts and who scores what."""
     knocker = result.closer
@@ -138,80 +116,6 @@ def hand_reckoning(result: GinHandResult, names: Sequence[str]) -> str:
     return text
 
 
-def _situation(view: GinPublicView) -> str:
-    """The upcard's offer, the wall or the knock card: what the player to act decides."""
-    if view.phase is Phase.DRAW and view.offer:
-        return _("The first upcard is offered: take it or pass.")
-    if view.phase is Phase.DRAW and view.wall:
-        return _("The stock is at the wall: knock with the upcard or the hand is void.")
-    if view.knock_card == 0:
-        return _("Gin only this hand.")
-    return _("Knock with {value} or less.", value=view.knock_card)
-
-
-def table_alt_text(view: GinPublicView) -> str:
-    """The table picture in words: hand and target, who acts, the piles, the knock card, then
-    each player's match points, cards, hands won and the upcards they took."""
-    top = str(view.discard_top) if view.discard_top is not None else _("empty")
-    parts = [
-        _(
-            "Gin Rummy, hand {round_number}, match to {target}.",
-            round_number=view.round_number,
-            target=view.target,
-        ),
-        status(view),
-        _("Stock: {cards}.", cards=card_count(view.stock_count)),
-        _("Upcard: {top}.", top=top),
-        _situation(view) if view.phase is not Phase.OVER else "",
-        _("This hand counts double.") if view.doubled else "",
-    ]
-    for seat in view.seats:
-        took = " ".join(str(card) for card in seat.picked_up)
-        facts = [
-            _("{score} points", score=seat.score),
-            card_count(seat.hand_count) if view.phase is not Phase.OVER else "",
-            _("dealer") if seat.seat == view.dealer else "",
-            _("{count} hands won", count=seat.hands_won),
-            _("took {cards}", cards=took) if took else "",
-        ]
-        parts.append(seat_line(seat.name, facts))
-    if view.last_round is not None:
-        parts.append(hand_headline(view.last_round, [s.name for s in view.seats]))
-    return sentences(parts)
-
-
-def round_alt_text(result: GinHandResult, names: Sequence[str]) -> str:
-    """A hand's result in words: what happened, then each hand laid down with its points."""
-    return round_words(
-        hand_headline(result, names),
-        names,
-        lambda seat: (
-            _("+{points}", points=result.points[seat]),
-            _("total {total}", total=result.totals[seat]),
-            laid_text(result.hands[seat]),
-        ),
-    )
-
-
-def session_alt_text(names: Sequence[str], view: GinPublicView) -> str:
-    """The match's end in words: the winner, the bonuses, the final points."""
-    parts = [status(view)]
-    match = view.match
-    if match is not None:
-        parts.append(
-            _(
-                "Points won in hands: {points}; hands won: {hands}; game bonus {bonus}{shutout}.",
-                points=", ".join(str(p) for p in match.hand_points),
-                hands=", ".join(str(h) for h in match.hands_won),
-                bonus=match.game_bonus,
-                shutout=_(", doubled for a shutout") if match.shutout else "",
-            )
-        )
-    totals = ranked(names, [seat.score for seat in view.seats], high_first=True)
-    parts.append(_("Final match points: {totals}.", totals=totals))
-    return sentences(parts)
-
-
 NOTES_X = v.MARGIN + 2 * (v.PILE_SLOT_W + v.PILE_GAP)
 GROUP_AREA_W = v.V_TABLE_W - v.MARGIN - v.BAND_PAD - v.GROUP_X
 TARGET_BAR_H = v.BAR_H + 2
@@ -225,13 +129,13 @@ def target_bar(canvas: Image.Image, seat: int, score: int, target: int, y: int) 
     v.draw_bar(canvas, v.INFO_X, y, v.INFO_TEXT_W, fraction, v.seat_colour(seat))
 
 
-def laid_fans(hand: LaidHand) -> list[v.Fan]:
+def laid_fans(hand: Arrangement) -> list[v.Fan]:
     """A hand laid down: its melds, the cards laid off on the knocker's melds, its deadwood."""
     extra = []
     if hand.laid_off:
         extra.append(v.Fan(hand.laid_off, label=_("laid off"), ring=pal.GOLD))
     return v.laid_out_fans(
-        [v.Fan(meld) for meld in hand.melds], hand.leftover, hand.deadwood, extra
+        [v.Fan(meld.cards) for meld in hand.melds], hand.leftover, hand.deadwood, extra
     )
 
 
@@ -343,7 +247,8 @@ def _result_title(result: GinHandResult, names: Sequence[str]) -> list[tuple[str
     return [head, (title_name(names[who]), v.name_style(who, pal.FELT, TITLE.size)), (did, TITLE)]
 
 
-def _result_tag(result: GinHandResult, seat: int) -> str:
+def result_tag(result: GinHandResult, seat: int) -> str:
+    """What a seat did in a hand it did not void: went gin, knocked, undercut or defended."""
     if seat == result.closer:
         return _("gin") if result.special else _("knocked")
     return _("undercut") if result.undercut else _("defended")
@@ -368,7 +273,7 @@ def draw_gin_round(result: GinHandResult, names: Sequence[str]) -> Image.Image:
         total = _("match points: {total}", total=result.totals[seat])
         text(canvas, total, v.INFO_X, y, v.INFO_BRIGHT)
         if result.closer is not None:
-            text(canvas, _result_tag(result, seat), v.INFO_X, y + v.INFO_LINE_H, v.INFO_GOLD)
+            text(canvas, result_tag(result, seat), v.INFO_X, y + v.INFO_LINE_H, v.INFO_GOLD)
         v.draw_fan_rows(canvas, rows, v.GROUP_X, top + v.BAND_PAD)
         top += height + v.BAND_GAP
     return canvas

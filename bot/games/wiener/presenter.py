@@ -9,24 +9,23 @@ import bot.games.wiener.render_alt as render_alt
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
-from bot.core.texts import clip, plural
+from bot.core.texts import clip, laid_text, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
 from engine.actions import Action, CallRummy, Knock
-from engine.cards import Card, format_cards
+from engine.cards import Card
 from engine.events import GameEvent, SessionEnded
 from engine.games.wiener.events import (
     BoughtBack,
     DeclinedBuyBack,
-    Knocked,
     RummyCalled,
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
 from engine.i18n import N_, N_plural, _
 from engine.protocol import Phase, Standings
-from engine.twopack import Arrangement, arrange, deadwood, hand_value
+from engine.twopack import arrange, deadwood, hand_value
 
 SUMMARY = N_(
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
@@ -42,30 +41,13 @@ SUMMARY = N_(
 Close = type[Knock] | type[CallRummy]
 
 
-def arrangement_text(laid: Arrangement) -> str:
-    """'Q♥ K♥ A♥ · 7♣ 7♦ 7♠ | left 4♦ (4)': melds, then deadwood."""
-    melds = " · ".join(format_cards(m.cards) for m in laid.melds)
-    left = (
-        _("left {value} ({deadwood})", value=format_cards(laid.leftover), deadwood=laid.deadwood)
-        if laid.leftover
-        else _("no deadwood")
-    )
-    return f"{melds} | {left}" if melds else left
-
-
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     """The log's words for an event of Viennese Rummy's own."""
-    if isinstance(event, Knocked):
-        return _(
-            "👊 {value} knocked: {value2}.",
-            value=names[event.seat],
-            value2=arrangement_text(event.hand),
-        )
     if isinstance(event, RummyCalled):
         return _(
             "🎉 {value} called Rummy: {value2}.",
             value=names[event.seat],
-            value2=arrangement_text(event.hand),
+            value2=laid_text(event.hand),
         )
     if isinstance(event, BoughtBack):
         return _(
@@ -153,7 +135,7 @@ class WienerPresenter(
     def table_fields(self, names: Sequence[str], view: WienerPublicView) -> list[tuple[str, str]]:
         fields = []
         shown = [
-            f"{names[s.seat]}: {arrangement_text(s.revealed)}"
+            f"{names[s.seat]}: {laid_text(s.revealed)}"
             for s in view.seats
             if s.revealed is not None
         ]
@@ -212,7 +194,7 @@ class WienerPresenter(
         return _(
             "{name}: {cards} → +{bad} bad points, total **{total}**, chips {chips}",
             name=name,
-            cards=arrangement_text(laid),
+            cards=laid_text(laid),
             bad=result.points[seat],
             total=result.totals[seat],
             chips=f"{result.chips[seat]:+d}",
@@ -250,7 +232,7 @@ class WienerPresenter(
         return []
 
     def hint_text(self, ctx: HandContext[WienerPrivateView]) -> str:
-        return _("💡 Best arrangement: {value}.", value=arrangement_text(arrange(ctx.private.hand)))
+        return _("💡 Best arrangement: {value}.", value=laid_text(arrange(ctx.private.hand)))
 
     def play_fields(self) -> list[TypedField]:
         label = _("Discard, or knock / rummy with a discard")

@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from engine.games.gin.game import GinGame, GinRuleset
-from engine.games.gin.melds import meld_value
 from engine.games.gin.players import make_player, timeout_action
-from engine.games.gin.rules import GinPrivateView
+from engine.games.gin.rules import GinPrivateView, meld_value
 from engine.players import STRENGTHS
 from engine.spec import game_spec
 

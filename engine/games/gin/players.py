@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import Card
-from engine.games.gin.rules import GinPrivateView
+from engine.games.gin.rules import PACK, GinPrivateView
+from engine.onepack import RANKS, index, indices, mask_of
 from engine.players import RandomPlayer, player_of_strength
 from engine.protocol import Phase
 
@@ -28,12 +28,12 @@ _ALL = (1 << 52) - 1
 
 def _partner_pairs(i: int) -> tuple[int, ...]:
     """Every pair of cards that makes a meld of three with card ``i``."""
-    rank, suit = i % melds.RANKS, i // melds.RANKS
-    same_rank = [s * melds.RANKS + rank for s in range(4) if s != suit]
+    rank, suit = i % RANKS, i // RANKS
+    same_rank = [s * RANKS + rank for s in range(4) if s != suit]
     pairs = [(1 << a) | (1 << b) for n, a in enumerate(same_rank) for b in same_rank[n + 1 :]]
     for low in (rank - 2, rank - 1, rank):
-        if low >= 0 and low + 2 < melds.RANKS:
-            run = 0b111 << (suit * melds.RANKS + low)
+        if low >= 0 and low + 2 < RANKS:
+            run = 0b111 << (suit * RANKS + low)
             pairs.append(run & ~(1 << i))
     return tuple(pairs)
 
@@ -50,8 +50,8 @@ def best_after_draw(hand: int, card: int, base: int, best_cut: int) -> int:
     """The least deadwood of ``hand`` (ten cards) after drawing ``card`` and discarding the
     best card; ``base`` is the hand's deadwood, ``best_cut`` its least with one card fewer."""
     if not fits(card, hand):
-        return min(base, best_cut + melds.VALUE[card])
-    return min(melds.deadwood_after_discards(hand | 1 << card).values())
+        return min(base, best_cut + PACK.value[card])
+    return min(PACK.deadwood_after_discards(hand | 1 << card).values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +68,9 @@ class Table:
     def of(cls, view: GinPrivateView, hand: int) -> Table:
         """What ``view``'s seat, holding ``hand``, knows now."""
         public = view.public
-        pile = melds.mask_of(public.seen_discards)
+        pile = mask_of(public.seen_discards)
         other = public.seats[1 - view.seat]
-        opponent = melds.mask_of(other.picked_up) & ~pile & ~hand
+        opponent = mask_of(other.picked_up) & ~pile & ~hand
         unseen = _ALL & ~hand & ~pile & ~opponent
         unknown = other.hand_count - opponent.bit_count()
         return cls(unseen, opponent, unknown, public.knock_card)
@@ -88,12 +88,12 @@ class GinPlayer:
             raise ValueError("there is no legal move to make")
         if len(legal) == 1:
             return legal[0]
-        hand = melds.mask_of(view.hand)
+        hand = mask_of(view.hand)
         if view.public.phase is Phase.DRAW:
             return self._draw(view, hand, legal)
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:  # knock at once, with the least deadwood (gin when it can)
-            return min(knocks, key=lambda a: melds.deadwood(hand & ~(1 << melds.index(a.card))))
+            return min(knocks, key=lambda a: PACK.deadwood(hand & ~(1 << index(a.card))))
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0]
@@ -109,16 +109,16 @@ class GinPlayer:
             return take
         upcard = view.public.discard_top
         assert upcard is not None
-        if self._wants(view, hand, melds.index(upcard)):
+        if self._wants(view, hand, index(upcard)):
             return take
         return DrawTalon(seat) if DrawTalon(seat) in legal else Pass(seat)
 
     def _wants(self, view: GinPrivateView, hand: int, card: int) -> bool:
         """Take the upcard when it lands in a meld or lets the hand knock."""
-        after = min(melds.deadwood_after_discards(hand | 1 << card).values())
+        after = min(PACK.deadwood_after_discards(hand | 1 << card).values())
         if after <= view.public.knock_card:
             return True
-        return fits(card, hand) and after < melds.deadwood(hand)
+        return fits(card, hand) and after < PACK.deadwood(hand)
 
     def _context(self, view: GinPrivateView, hand: int) -> Table:
         """What the player knows of the cards outside its hand."""
@@ -127,9 +127,9 @@ class GinPlayer:
     def _keep_cost(self, hand: int, card: Card, table: Table) -> float:
         """How bad the hand left after discarding ``card`` is (lower is better): its deadwood,
         less a little for each unseen card that would meld with it."""
-        rest = hand & ~(1 << melds.index(card))
-        chances = sum(1 for j in melds.indices(table.unseen) if fits(j, rest))
-        return melds.deadwood(rest) - 0.3 * chances
+        rest = hand & ~(1 << index(card))
+        chances = sum(1 for j in indices(table.unseen) if fits(j, rest))
+        return PACK.deadwood(rest) - 0.3 * chances
 
 
 KNOCK_WEIGHT = 30.0  # deadwood points a sure knock after the next draw is worth
@@ -140,11 +140,11 @@ TAKE_MARGIN = 1.0  # take the upcard when it beats the stock's expectation by th
 def outlook(hand: int, unseen: int, knock_card: int) -> tuple[float, float]:
     """(expected least deadwood, chance of a knock) after drawing one of ``unseen`` into the
     ten-card ``hand`` and discarding the best card."""
-    cards = melds.indices(unseen)
-    base = melds.deadwood(hand)
+    cards = indices(unseen)
+    base = PACK.deadwood(hand)
     if not cards:
         return base, 0.0
-    best_cut = min(melds.deadwood_after_discards(hand).values())
+    best_cut = min(PACK.deadwood_after_discards(hand).values())
     total = knocks = 0
     for card in cards:
         left = best_after_draw(hand, card, base, best_cut)
@@ -161,7 +161,7 @@ def danger(card: int, table: Table) -> float:
     safe = 1.0
     for pair in PAIRS[card]:
         chance = 1.0
-        for partner in melds.indices(pair):
+        for partner in indices(pair):
             if not table.opponent >> partner & 1:
                 chance *= share if table.unseen >> partner & 1 else 0.0
         safe *= 1.0 - chance
@@ -172,14 +172,14 @@ class HardGinPlayer(GinPlayer):
     """``normal`` with the one-draw outlook and the opponent's melds in mind."""
 
     def _keep_cost(self, hand: int, card: Card, table: Table) -> float:
-        i = melds.index(card)
+        i = index(card)
         expected, knock = outlook(hand & ~(1 << i), table.unseen, table.knock_card)
         return expected - KNOCK_WEIGHT * knock + DANGER_WEIGHT * danger(i, table)
 
     def _wants(self, view: GinPrivateView, hand: int, card: int) -> bool:
         """Take the upcard when it lets the hand knock, or when the hand kept after taking it
         beats what a draw from the stock may be expected to leave."""
-        taken = melds.deadwood_after_discards(hand | 1 << card)
+        taken = PACK.deadwood_after_discards(hand | 1 << card)
         del taken[card]  # taking a card to throw it back gains nothing
         after_take = min(taken.values())
         if after_take <= view.public.knock_card:
@@ -205,13 +205,13 @@ def timeout_action(view: GinPrivateView, legal: Sequence[Action]) -> Action:
     for preferred in (DrawTalon(seat), Pass(seat)):
         if preferred in legal:
             return preferred
-    hand = melds.mask_of(view.hand)
+    hand = mask_of(view.hand)
     plays = [a for a in legal if isinstance(a, Discard | Knock)]
     if not plays:
         return legal[0]
 
     def left(action: Discard | Knock) -> tuple[int, int, bool]:
-        i = melds.index(action.card)
-        return melds.deadwood(hand & ~(1 << i)), -melds.VALUE[i], isinstance(action, Knock)
+        i = index(action.card)
+        return PACK.deadwood(hand & ~(1 << i)), -PACK.value[i], isinstance(action, Knock)
 
     return min(plays, key=left)

@@ -1,25 +1,58 @@
-"""Gin Rummy's rules apart from the moves' effects: its own events, a hand's result, what
-each seat may see, the legal moves and why any other move is refused. ``GinGame``
-(``game.py``) holds the state, the moves' effects and the hands' scoring."""
+"""Gin Rummy's rules apart from the moves' effects: what its cards count, its own events, a
+hand's result, what each seat may see, the legal moves and why any other move is refused.
+``GinGame`` (``game.py``) holds the state, the moves' effects and the scoring."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-import engine.games.gin.melds as melds
 from engine.actions import Action, Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, IllegalMeld
 from engine.events import GameEvent, RoundResult
 from engine.i18n import N_
+from engine.onepack import CARDS, OnePack, cards_of, index, indices, mask_of, melded
 from engine.piles import PileGame, PileRules
 from engine.protocol import BaseMeldView, Phase
+from engine.twopack.deadwood import Arrangement
+from engine.twopack.melds import analyse_variant_meld
+from engine.twopack.points import Prices
 
-# Why a hand ended without a score.
+PACK = OnePack([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10])  # Ace 1 and low only: A 2 3
+PRICES = Prices(ace_high=1, ace_low=1, ace_in_hand=1, court=10)
 VOID_WALL = "wall"  # the stock was down to two cards and nobody knocked
 VOID_REPEAT = "repeat"  # both players threw back the card they had just taken
 VOID_TAKES = "takes"  # the upcard was taken fifty times (OpenSpiel's guard)
+
+
+def meld_value(cards: Sequence[Card]) -> int:
+    """What ``cards`` take out of the deadwood as one meld; ``IllegalMeld`` if they are none
+    (a set of three or four, or a run of three or more, Ace low)."""
+    if any(c.is_joker for c in cards) or mask_of(cards).bit_count() != len(cards):
+        raise IllegalMeld(N_("Gin Rummy has no jokers and no card twice: {cards}."), cards=cards)
+    if not PACK.is_meld(mask_of(cards)):
+        raise IllegalMeld(
+            N_(
+                "{cards} is no meld: three or four of a rank, or three or more in a row of one "
+                "suit with the Ace low."
+            ),
+            cards=tuple(cards),
+        )
+    return PACK.value_of(mask_of(cards))
+
+
+def laid_down(hand: int, melds: Sequence[int], laid_off: int = 0) -> Arrangement:
+    """A hand as laid down when a hand ends: ``melds``, the cards ``laid_off`` on the knocker's
+    melds, the rest as deadwood."""
+    left = hand & ~melded(melds) & ~laid_off
+    return Arrangement(
+        tuple(analyse_variant_meld(cards_of(m), PRICES) for m in melds),
+        cards_of(left),
+        PACK.value_of(left),
+        cards_of(laid_off),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,35 +63,15 @@ class Passed(GameEvent):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class Knocked(GameEvent):
-    """``seat`` discarded ``card`` face down and knocked with ``deadwood`` left (0: gin)."""
-
-    seat: int
-    card: Card
-    deadwood: int
-
-
-@dataclass(frozen=True, slots=True)
-class LaidHand:
-    """A hand as laid down at the end of a hand: its melds, the cards laid off on the
-    knocker's melds (the defender's only) and the deadwood left."""
-
-    melds: tuple[tuple[Card, ...], ...]
-    laid_off: tuple[Card, ...]
-    leftover: tuple[Card, ...]
-    deadwood: int
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GinHandResult(RoundResult):
     """One hand. ``closer`` knocked (None: the hand is void, see ``void``); ``special`` is a
     gin; ``points`` what each seat scored (the winner only; nobody on a tie), ``totals`` the
-    match points after it. ``doubled``: Oklahoma with a spade upcard."""
+    match points after it; ``hands`` both hands laid down. ``doubled``: Oklahoma, spade upcard."""
 
     dealer: int
     knock_card: int
-    hands: tuple[LaidHand, ...]
+    hands: tuple[Arrangement, ...]
     undercut: bool
     doubled: bool
     void: str | None
@@ -66,8 +79,7 @@ class GinHandResult(RoundResult):
     @property
     def winner(self) -> int | None:
         """The seat that scored the hand; None for a void hand or a tie."""
-        scored = [seat for seat, points in enumerate(self.points) if points > 0]
-        return scored[0] if scored else None
+        return next((seat for seat, points in enumerate(self.points) if points > 0), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,23 +99,23 @@ class MatchScored(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class GinSeatView:
-    """One seat as both players see it: its match points, hands won and this hand's traffic
-    with the discard pile."""
+    """One seat as both players see it: match points, hands won and this hand's traffic with
+    the discard pile (cards taken, upcards left lying, discards, in order)."""
 
     seat: int
     name: str
     hand_count: int
     score: int  # match points (with the bonuses once the match is over)
     hands_won: int
-    picked_up: tuple[Card, ...]  # cards this seat took from the discard pile this hand
-    passed: tuple[Card, ...]  # upcards this seat left lying this hand
-    discarded: tuple[Card, ...]  # cards this seat discarded this hand, in order
+    picked_up: tuple[Card, ...]
+    passed: tuple[Card, ...]
+    discarded: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class GinPublicView:
-    """The Gin Rummy table as both players see it: the squared discard pile (and every card
-    that went onto it), the knock card, the first upcard's offer and the wall."""
+    """The table as both players see it: the squared discard pile (``seen_discards``, bottom
+    first), the knock card, the first upcard's offer, the wall, the last hand and the match."""
 
     version: int
     round_number: int
@@ -112,7 +124,7 @@ class GinPublicView:
     phase: Phase
     seats: tuple[GinSeatView, ...]
     stock_count: int
-    seen_discards: tuple[Card, ...]  # the discard pile, bottom first: every card was seen
+    seen_discards: tuple[Card, ...]
     knock_card: int  # the most deadwood a knock may leave, this hand
     doubled: bool  # Oklahoma: a spade upcard doubles the hand
     offer: bool  # the first upcard is offered: take it or pass
@@ -125,7 +137,7 @@ class GinPublicView:
 
     @property
     def discard_top(self) -> Card | None:
-        """The upcard: the top of the discard pile, the only card that may be taken."""
+        """The upcard, the only card of the pile that may be taken."""
         return self.seen_discards[-1] if self.seen_discards else None
 
     @property
@@ -135,34 +147,32 @@ class GinPublicView:
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
-        """The top card alone: the pile lies squared (``seen_discards`` holds it all)."""
+        """The top card alone: the pile lies squared."""
         return self.seen_discards[-1:]
 
     @property
     def melds(self) -> tuple[BaseMeldView, ...]:
-        """Nothing is melded during play: hands are laid down when one ends (``last_round``)."""
+        """Nothing is melded during play: hands are laid down when one ends."""
         return ()
 
 
 @dataclass(frozen=True, slots=True)
 class GinPrivateView:
-    """What one seat sees: the table, its hand and the hand's least deadwood."""
+    """One seat's view: the table, its hand and the hand's least deadwood (after the best
+    discard when it holds eleven cards)."""
 
     seat: int
     hand: tuple[Card, ...]
     public: GinPublicView
-    deadwood: int  # least deadwood of the hand (after the best discard when it holds 11)
+    deadwood: int
     locked_discard: Card | None = None  # Gin lets the card just taken go back
 
 
-# ----------------------------------------------------------------------------- checks
 _DRAWS = (DrawTalon(0), DrawTalon(1))
 _TAKES = (TakeDiscard(0), TakeDiscard(1))
 _PASSES = (Pass(0), Pass(1))
-_DISCARDS = tuple(tuple(Discard(seat, card) for card in melds.CARDS) for seat in (0, 1))
-_KNOCKS = tuple(tuple(Knock(seat, card) for card in melds.CARDS) for seat in (0, 1))
-
-
+_DISCARDS = tuple(tuple(Discard(seat, card) for card in CARDS) for seat in (0, 1))
+_KNOCKS = tuple(tuple(Knock(seat, card) for card in CARDS) for seat in (0, 1))
 R = TypeVar("R", bound=PileRules)
 
 
@@ -175,7 +185,6 @@ class GinChecks(PileGame[R, GinHandResult]):
     wall: bool
     must_knock: bool
 
-    # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:
         """Every move the player to act may make now."""
         return list(self._legal())
@@ -183,60 +192,58 @@ class GinChecks(PileGame[R, GinHandResult]):
     def _legal(self) -> tuple[Action, ...]:
         """The legal moves, worked out once for each state (``verify`` asks every time)."""
         cached: tuple[int, tuple[Action, ...]] | None = getattr(self, "_legal_cache", None)
-        version = self.version
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        moves = tuple(self._moves())
-        self._legal_cache = (version, moves)
-        return moves
+        if cached is None or cached[0] != self.version:
+            cached = (self.version, tuple(self._moves()))
+            self._legal_cache = cached
+        return cached[1]
 
     def _moves(self) -> list[Action]:
         seat = self.to_act
         if self.phase is Phase.OVER:
             return []
         if self.phase is Phase.DRAW:
+            if self.offer_passes == 2:
+                return [_DRAWS[seat]]
             if self.offer_passes is not None:
-                return [_DRAWS[seat]] if self.offer_passes == 2 else [_TAKES[seat], _PASSES[seat]]
+                return [_TAKES[seat], _PASSES[seat]]
             if self.wall:
-                upcard = 1 << melds.index(self.discard[-1])
-                can_knock = melds.can_get_to(self.masks[seat] | upcard, self.knock_card)
-                return [_TAKES[seat], _PASSES[seat]] if can_knock else [_PASSES[seat]]
+                upcard = 1 << index(self.discard[-1])
+                knocks = PACK.can_get_to(self.masks[seat] | upcard, self.knock_card)
+                return [_TAKES[seat], _PASSES[seat]] if knocks else [_PASSES[seat]]
             return [_DRAWS[seat], _TAKES[seat]]
         mask, limit, discards = self.masks[seat], self.knock_card, _DISCARDS[seat]
-        if not melds.can_get_to(mask, limit):  # by suit, then rank: as a hand is held
-            return [discards[i] for i in melds.indices(mask)]
-        after, knocks = melds.deadwood_after_discards(mask), _KNOCKS[seat]
+        if not PACK.can_get_to(mask, limit):  # by suit, then rank: as a hand is held
+            return [discards[i] for i in indices(mask)]
         moves: list[Action] = []
-        for i in melds.indices(mask):
+        for i, left in PACK.deadwood_after_discards(mask).items():
             if not self.must_knock:
                 moves.append(discards[i])
-            if after[i] <= limit:
-                moves.append(knocks[i])
+            if left <= limit:
+                moves.append(_KNOCKS[seat][i])
         return moves
 
-    # ----------------------------------------------------------------- checks
     def _check(self, action: Action) -> None:
         legal = self._legal()
         if any(move is action for move in legal) or action in legal:
             return
         self._check_turn(action.seat)
-        if isinstance(action, DrawTalon | TakeDiscard | Pass):
-            self._refuse_draw(action)
-        elif isinstance(action, Discard | Knock):
-            self._refuse_discard(action)
-        elif isinstance(action, Meld | LayOff):
+        if isinstance(action, Meld | LayOff):
             raise IllegalAction(
                 N_("In Gin Rummy melds are laid down only when a hand ends: knock to lay yours.")
             )
+        if isinstance(action, DrawTalon | TakeDiscard | Pass):
+            self._refuse_draw(action)
+        if isinstance(action, Discard | Knock):
+            self._refuse_discard(action)
         raise IllegalAction(
             N_("Gin Rummy has no such move: draw or take the upcard, then discard or knock.")
         )
 
     def _refuse_draw(self, action: DrawTalon | TakeDiscard | Pass) -> None:
-        if isinstance(action, TakeDiscard) and action.depth != 1:
-            raise IllegalAction(N_("Only the top card of the discard pile may be taken."))
-        if self.phase is Phase.PLAY:
-            raise IllegalAction(N_("You have drawn already this turn: discard or knock."))
+        if isinstance(action, TakeDiscard):
+            self._check_draw(action.seat, action.depth)  # the top card only, and in turn
+        elif self.phase is not Phase.DRAW:
+            raise IllegalAction(N_("You have drawn already this turn."))
         if self.offer_passes == 2:
             raise IllegalAction(N_("Both of you passed the upcard: draw from the stock."))
         if self.offer_passes is not None:
@@ -253,8 +260,7 @@ class GinChecks(PileGame[R, GinHandResult]):
             raise IllegalAction(
                 N_("The stock is down to its last two cards: knock with the upcard or pass.")
             )
-        if isinstance(action, Pass):
-            raise IllegalAction(N_("Only the first upcard may be passed: draw or take it."))
+        raise IllegalAction(N_("Only the first upcard may be passed: draw or take it."))
 
     def _refuse_discard(self, action: Discard | Knock) -> None:
         if self.phase is Phase.DRAW:
@@ -262,7 +268,7 @@ class GinChecks(PileGame[R, GinHandResult]):
         self._check_holds(action.seat, action.card)
         if isinstance(action, Discard):
             raise IllegalAction(N_("You took the upcard at the wall: knock with it."))
-        left = melds.deadwood(self.masks[action.seat] & ~(1 << melds.index(action.card)))
+        left = PACK.deadwood(self.masks[action.seat] & ~(1 << index(action.card)))
         raise IllegalAction(
             N_(
                 "You may knock only with at most {knock_card} points of deadwood after "

@@ -19,13 +19,14 @@ from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import LaidOff, Melded, RoundResult
 from engine.i18n import N_
+from engine.onepack import OnePack, index, mask_of
 from engine.options import Rules, hand_size_option, target_option
 from engine.piles import FixedPileRules, PileGame
 from engine.protocol import Phase
 from engine.table import Deal
 from engine.twopack.deadwood import meld_options
 from engine.twopack.melds import VariantMeld, analyse_variant_meld
-from engine.twopack.points import HIGH_ACE, LOW_ACE, Prices, card_at, natural_positions
+from engine.twopack.points import Prices
 from engine.twopack.table_meld import VariantTableMeld
 from engine.twopack.views import VariantMeldView
 from engine.views import view_basics
@@ -113,18 +114,14 @@ class Rum500Ruleset(FixedPileRules, Rules):
         return Rum500Game(self, names, seed, deal)
 
 
+# The same cards on bitmasks: Ace high or low in a run (Q K A, A 2 3), 15 left in a hand.
+ONE_PACK = OnePack([15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], high_ace=True)
+
+
 def melds_with(card: Card, cards: Sequence[Card]) -> bool:
     """Can ``card`` form a meld with some of ``cards``? Any meld holding it holds a set or
     run of three with it, so the three-card ones are enough."""
-    held = set(cards)
-    if sum(1 for c in held if c.rank_int == card.rank_int and c is not card) >= 2:
-        return True
-    for pos in natural_positions(card):
-        for first in range(max(LOW_ACE, pos - 2), min(pos, HIGH_ACE - 2) + 1):
-            others = [q for q in range(first, first + 3) if q != pos]
-            if all(card_at(card.suit_int, q) in held for q in others):
-                return True
-    return False
+    return ONE_PACK.fits(index(card), mask_of(cards))
 
 
 class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):

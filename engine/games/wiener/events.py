@@ -10,16 +10,6 @@ from engine.twopack.deadwood import Arrangement
 
 
 @dataclass(frozen=True, slots=True)
-class Knocked(GameEvent):
-    """``seat`` discarded ``card`` and knocked, laying down ``hand``; every other seat still
-    in has one more draw and discard."""
-
-    seat: int
-    card: Card
-    hand: Arrangement
-
-
-@dataclass(frozen=True, slots=True)
 class RummyCalled(GameEvent):
     """``seat`` discarded ``card`` and called Rummy: ``hand`` is all melds; the round ends."""
 

@@ -23,11 +23,11 @@ from engine.actions import (
 )
 from engine.cards import Pack
 from engine.errors import IllegalAction
+from engine.events import Knocked
 from engine.games.wiener.checks import WienerChecks
 from engine.games.wiener.events import (
     BoughtBack,
     DeclinedBuyBack,
-    Knocked,
     RummyCalled,
     WienerRoundResult,
 )

@@ -17,7 +17,8 @@ import pytest
 from bench.gin_openspiel import Mirror, os_card, pyspiel_or_none
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import FULL_PACK
-from engine.games.gin import melds
+from engine.games.gin.rules import PACK
+from engine.onepack import mask_of
 from engine.games.gin.game import GinRuleset
 from engine.games.gin.players import GinPlayer
 
@@ -133,5 +134,5 @@ def test_deadwood_agrees_with_openspiel_on_meld_rich_hands() -> None:
         ranks = rng.sample(range(13), rng.choice([4, 5, 6, 13]))
         pool = [card for card in FULL_PACK if card.rank_int - 1 in ranks]
         hand = rng.sample(pool, 10)
-        ours = melds.deadwood(melds.mask_of(hand))
+        ours = PACK.deadwood(mask_of(hand))
         assert ours == utils.min_deadwood([os_card(c) for c in hand]), hand

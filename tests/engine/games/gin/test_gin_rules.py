@@ -11,8 +11,16 @@ from engine.errors import IllegalMeld, RulesError
 from engine.events import Discarded, RoundStarted, SessionEnded
 from engine.games.gin import SPEC
 from engine.games.gin.game import MAX_UPCARD_TAKES, GinGame, GinRuleset
-from engine.games.gin.melds import deadwood, mask_of, meld_value
-from engine.games.gin.rules import VOID_REPEAT, VOID_TAKES, VOID_WALL, GinHandResult, Passed
+from engine.games.gin.rules import (
+    PACK,
+    VOID_REPEAT,
+    VOID_TAKES,
+    VOID_WALL,
+    GinHandResult,
+    Passed,
+    meld_value,
+)
+from engine.onepack import mask_of
 from engine.i18n import using
 from engine.protocol import Phase
 from engine.table import Deal
@@ -65,14 +73,14 @@ def test_a_fresh_match_deals_ten_each_and_one_upcard() -> None:
 
 
 def test_card_values_and_melds_ace_low() -> None:
-    assert deadwood(mask_of(parse_cards("A♠ J♦ Q♣ K♥ 7♦"))) == 1 + 10 + 10 + 10 + 7
+    assert PACK.deadwood(mask_of(parse_cards("A♠ J♦ Q♣ K♥ 7♦"))) == 1 + 10 + 10 + 10 + 7
     assert meld_value(parse_cards("A♥ 2♥ 3♥")) == 6
     assert meld_value(parse_cards("K♠ K♦ K♣ K♥")) == 40
     assert meld_value(parse_cards("4♣ 5♣ 6♣ 7♣ 8♣ 9♣")) == 39
     for no_meld in ("Q♥ K♥ A♥", "K♣ A♣ 2♣", "5♠ 5♦", "4♣ 5♣ 7♣", "4♣ 5♦ 6♣"):
         with pytest.raises(IllegalMeld):
             meld_value(parse_cards(no_meld))
-    assert deadwood(mask_of(parse_cards("Q♥ K♥ A♥"))) == 21
+    assert PACK.deadwood(mask_of(parse_cards("Q♥ K♥ A♥"))) == 21
 
 
 def test_the_first_upcard_goes_to_the_non_dealer_then_the_dealer() -> None:
@@ -224,7 +232,7 @@ def test_fifty_upcard_takes_void_the_hand() -> None:
             game.apply(TakeDiscard(seat))
             takes += 1
         else:  # throw back anything but the card just taken, to dodge the repeat rule
-            taken = game.picked_up[seat][-1]
+            taken = game.public_view().seats[seat].picked_up[-1]
             game.apply(Discard(seat, next(c for c in sorted(game.hands[seat]) if c != taken)))
     assert takes == MAX_UPCARD_TAKES and game.results[-1].void == VOID_TAKES
 
@@ -235,7 +243,7 @@ def test_the_knocker_lays_the_melds_that_leave_the_fewest_lay_offs() -> None:
     defender = "4♥ Q♣ 5♥ 8♠ 3♦ K♠ K♦ 6♥ 4♠ 5♠"
     result = knock_after_both_pass(gin(hand, defender, "Q♠", "K♥"), "K♥")
     assert result.hands[0].deadwood == 10
-    assert {frozenset(m) for m in result.hands[0].melds} == {
+    assert {frozenset(m.cards) for m in result.hands[0].melds} == {
         frozenset(parse_cards(f"{rank}♣ {rank}♦ {rank}♥")) for rank in (7, 8, 9)
     }
     assert result.hands[1].laid_off == (one("8♠"),)

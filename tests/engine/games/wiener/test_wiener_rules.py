@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine import Discard, DrawTalon, LayOff, Meld
 from engine.actions import BuyBack, CallRummy, Knock, TakeDiscard
-from engine.games.wiener.events import BoughtBack, Knocked, RummyCalled, WienerRoundResult
+from engine.events import Knocked
+from engine.games.wiener.events import BoughtBack, RummyCalled, WienerRoundResult
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.protocol import Phase
 from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
