@@ -31,11 +31,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.gin_openspiel import Mirror, pyspiel_or_none
+from engine import onepack
 from engine.actions import Discard, Knock, TakeDiscard
 from engine.cards import FULL_PACK
-from engine import onepack
-from engine.games.gin.rules import PACK
 from engine.games.gin.players import make_player
+from engine.games.gin.rules import PACK
 from engine.players import STRENGTHS
 
 DEFAULT_HANDS = 2000
@@ -90,7 +90,8 @@ def _slips(mirror: Mirror, legal: list[object], action: object, tally: Tally) ->
     if gins and not (isinstance(action, Knock) and action in gins):
         tally.slips["gin let go"] += 1
     just_took = bool(game.actions) and isinstance(game.actions[-1], TakeDiscard)
-    if just_took and isinstance(action, Discard) and action.card is game.public_view().seats[seat].picked_up[-1]:
+    taken = game.public_view().seats[seat].picked_up
+    if just_took and isinstance(action, Discard) and action.card is taken[-1]:
         tally.slips["took the upcard and threw it back"] += 1
 
 

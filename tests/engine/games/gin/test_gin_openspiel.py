@@ -17,10 +17,10 @@ import pytest
 from bench.gin_openspiel import Mirror, os_card, pyspiel_or_none
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import FULL_PACK
-from engine.games.gin.rules import PACK
-from engine.onepack import mask_of
 from engine.games.gin.game import GinRuleset
 from engine.games.gin.players import GinPlayer
+from engine.games.gin.rules import PACK
+from engine.onepack import mask_of
 
 pyspiel = pyspiel_or_none()
 pytestmark = pytest.mark.skipif(

@@ -20,8 +20,8 @@ from engine.games.gin.rules import (
     Passed,
     meld_value,
 )
-from engine.onepack import mask_of
 from engine.i18n import using
+from engine.onepack import mask_of
 from engine.protocol import Phase
 from engine.table import Deal
 
