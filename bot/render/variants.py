@@ -36,6 +36,7 @@ from bot.render.jokers import joker_stands as joker_stands
 from bot.render.jokers import paste_face as paste_face
 from engine.cards import Card
 from engine.i18n import _
+from engine.twopack.deadwood import Arrangement
 
 V_TABLE_W = PICTURE_W  # every variant table is this wide: its text size is chosen for it
 V_TABLE_MIN_W = PICTURE_W
@@ -371,15 +372,16 @@ def draw_band_frame(
         outline(canvas, (MARGIN, top, right, top + height - 1), ring, TURN_RING)
 
 
-def laid_out_fans(
-    melds: Sequence[Fan], leftover: Sequence[Card], deadwood: int, extra: Sequence[Fan] = ()
-) -> list[Fan]:
-    """A hand laid down: one fan per meld, then ``extra`` (lay-offs), then the deadwood (in
-    the order a hand is held); with none left the last fan says so."""
-    fans = [*melds, *extra]
-    if leftover:
-        label = _("deadwood {deadwood}", deadwood=deadwood)
-        fans.append(Fan(tuple(sort_hand(leftover)), label=label, label_style=FAN_LABEL_GOLD))
+def arrangement_fans(laid: Arrangement) -> list[Fan]:
+    """A hand laid down: one fan per meld (jokers spelled out), the cards it laid off on
+    another hand's melds, then the deadwood (in the order a hand is held); with none left the
+    last fan says so."""
+    fans = [Fan(m.cards, joker_stands(m.kind, m.cards, m.stands_for)) for m in laid.melds]
+    if laid.laid_off:
+        fans.append(Fan(laid.laid_off, label=_("laid off"), ring=pal.GOLD))
+    if laid.leftover:
+        label = _("deadwood {deadwood}", deadwood=laid.deadwood)
+        fans.append(Fan(tuple(sort_hand(laid.leftover)), label=label, label_style=FAN_LABEL_GOLD))
     elif fans:
         last = fans[-1]
         fans[-1] = Fan(last.cards, last.stands_for, last.placers, _("no deadwood"), FAN_LABEL_GOLD)

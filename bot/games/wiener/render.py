@@ -8,7 +8,6 @@ only what the public view reveals, and the round result every hand in its best a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PIL import Image
 
@@ -16,25 +15,14 @@ import bot.render.palette as pal
 from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
-from bot.render.canvas import new_canvas, text
+from bot.render.bands import PILES_END_X, Band, Bar, Line, draw_table, table_size
 from bot.render.variants import (
-    BAND_GAP,
-    BAND_PAD,
-    GROUP_X,
     HEADER,
-    HEADER_H,
-    HEADER_MUTED,
     INFO,
     INFO_ALERT,
     INFO_BRIGHT,
-    INFO_TEXT_W,
-    INFO_X,
     MARGIN,
     PILE_GAP,
-    PILE_SLOT_W,
-    PILES_H,
-    SECTION_GAP,
-    V_TABLE_MIN_W,
     V_TABLE_W,
     Fan,
     plural,
@@ -43,40 +31,19 @@ from bot.render.variants import (
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
 from engine.i18n import _
 from engine.protocol import Phase
-from engine.twopack.deadwood import Arrangement
-from engine.twopack.melds import VariantMeld
 
-LIMIT_BAR_H = v.BAR_H + 2  # the bar toward the limit, right under the name line
-WIENER_INFO_H = v.NAME_LINE_H + LIMIT_BAR_H + 2 * v.INFO_LINE_H  # name, bar, chips, cards
-INFO_LINE_H = v.INFO_LINE_H  # one more line: "bought back in"
-BAD_BAR_W = v.INFO_TEXT_W
 DANGER = 0.8  # bad points from this share of the limit on show in red
-POT_X = MARGIN + 2 * (PILE_SLOT_W + PILE_GAP)
-NOTES_X = POT_X + v.CHIP_D + PILE_GAP + 10
-NOTE_LINE_H = 30
-GROUP_AREA_W = V_TABLE_W - MARGIN - BAND_PAD - GROUP_X
-OUT_BAND_H = 64  # a player out of the rubber: one line
+NOTES_X = PILES_END_X + v.CHIP_D + PILE_GAP + 10  # right of the pot
 WIENER_MAX_H = 2400  # a guard for the tests: six revealed hands of eleven cards fit
 
 BANNER = Style(26, pal.GOLD, pal.FELT)
 BANNER_NOTE = Style(22, pal.TEXT, pal.FELT)
 
 
-# ----------------------------------------------------------------------------- shared
-def arrangement_fans(laid: Arrangement) -> list[Fan]:
-    """A hand laid out: one fan per meld (jokers spelled out), then the deadwood."""
-    return v.laid_out_fans([_meld_fan(m) for m in laid.melds], laid.leftover, laid.deadwood)
-
-
-def _meld_fan(meld: VariantMeld) -> Fan:
-    return Fan(cards=meld.cards, stands_for=v.joker_stands(meld.kind, meld.cards, meld.stands_for))
-
-
-def limit_bar(canvas: Image.Image, bad: int, out_at: int, y: int) -> None:
-    """Draw how near a seat's ``bad`` points are to ``out_at``, in the alert colour once close."""
+def limit_bar(bad: int, out_at: int) -> Bar:
+    """How near a seat's ``bad`` points are to ``out_at``, in the alert colour once close."""
     fraction = bad / out_at if out_at else 1.0
-    colour = pal.ALERT if fraction >= DANGER else pal.MUTED
-    v.draw_bar(canvas, INFO_X, y, BAD_BAR_W, fraction, colour)
+    return Bar(fraction, pal.ALERT if fraction >= DANGER else pal.MUTED)
 
 
 def chips_text(chips: int) -> str:
@@ -213,112 +180,61 @@ def _last_round(view: WienerPublicView, names: Sequence[str]) -> list[tuple[str,
     ]
 
 
-@dataclass(frozen=True, slots=True)
-class _Band:
-    seat: WienerSeatView
-    rows: tuple[tuple[Fan, ...], ...]
-    height: int
-
-
-@dataclass(frozen=True, slots=True)
-class _Layout:
-    width: int
-    bands: tuple[_Band, ...]
-
-    @property
-    def height(self) -> int:
-        bands = sum(b.height + BAND_GAP for b in self.bands) - BAND_GAP
-        return HEADER_H + PILES_H + SECTION_GAP + bands + MARGIN
-
-
-def _seat_fans(view: WienerPublicView, seat: WienerSeatView) -> list[Fan]:
+def _seat_fans(view: WienerPublicView, seat: WienerSeatView) -> tuple[Fan, ...]:
     if not seat.in_rubber or _between_rounds(view):
-        return []
+        return ()
     if seat.revealed is not None:
-        return arrangement_fans(seat.revealed)
-    return [v.hidden_hand(seat.hand_count)] if seat.hand_count else []
+        return tuple(v.arrangement_fans(seat.revealed))
+    return (v.hidden_hand(seat.hand_count),) if seat.hand_count else ()
 
 
-def _layout(view: WienerPublicView) -> _Layout:
-    used = NOTES_X + max(text_width(s, st.size) for s, st in _notes(view)) + MARGIN
-    bands = []
-    for seat in view.seats:
-        rows = v.pack_fans(_seat_fans(view, seat), GROUP_AREA_W)
-        for row in rows:
-            used = max(used, GROUP_X + v.row_width(row) + BAND_PAD + MARGIN)
-        info_h = WIENER_INFO_H + (INFO_LINE_H if seat.bought_back else 0)
-        height = v.band_height(info_h, len(rows)) if seat.in_rubber else OUT_BAND_H
-        bands.append(_Band(seat, tuple(tuple(r) for r in rows), height))
-    status, _colour = _status(view)
-    header = text_width(_("Wiener Rummy"), HEADER.size) + 10
-    header += text_width(
-        _("· round {round_number}", round_number=view.round_number), HEADER_MUTED.size
-    )
-    header += text_width(status, HEADER.size) + 40 + 2 * MARGIN
-    width = min(V_TABLE_W, max(V_TABLE_MIN_W, used, header))
-    return _Layout(width, tuple(bands))
-
-
-def wiener_table_size(view: WienerPublicView) -> tuple[int, int]:
-    """The Viennese Rummy table picture's size in pixels for ``view``."""
-    layout = _layout(view)
-    return layout.width, layout.height
-
-
-def _draw_band(canvas: Image.Image, view: WienerPublicView, band: _Band, top: int) -> None:
-    seat = band.seat
-    y = top + BAND_PAD
+def _band(view: WienerPublicView, seat: WienerSeatView) -> Band:
+    """Name and bad points over the bar toward the limit; chips (and the knock); cards and
+    dealer; bought back in; the revealed hand or the hidden one right of them."""
     if not seat.in_rubber:
-        v.draw_band_frame(canvas, seat.seat, top, band.height, bar=pal.MUTED)
-        name = text(
-            canvas, fit_text(seat.name, 24, INFO_TEXT_W), INFO_X, y + 10, v.muted_name_style()
-        )
         out = _(
             "out of the rubber · {bad_points} bad points · {value}",
             bad_points=seat.bad_points,
             value=chips_text(seat.chips),
         )
-        text(canvas, out, INFO_X + max(name.width + 24, INFO_W_OUT), y + 14, INFO_ALERT)
-        return
+        return Band(seat.seat, seat.name, out=(out, INFO_ALERT))
     turn = seat.seat == view.to_act and view.phase is not Phase.OVER
     ring = seat_colour(seat.seat) if turn else None
     if view.winner == seat.seat or _knocker(view) == seat.seat:
         ring = pal.GOLD
-    v.draw_band_frame(canvas, seat.seat, top, band.height, ring)
-    right = f"{seat.bad_points} / {view.out_at}"
-    v.draw_name_line(canvas, seat.seat, seat.name, y, (right, v.SCORE))
-    limit_bar(canvas, seat.bad_points, view.out_at, y + v.NAME_LINE_H)
-    y += v.NAME_LINE_H + LIMIT_BAR_H
-    text(canvas, chips_text(seat.chips), INFO_X, y, INFO_BRIGHT)
-    if seat.seat == _knocker(view):
-        text(canvas, _("knocked"), INFO_X + INFO_TEXT_W, y, v.TAG_GOLD, align="right")
     cards = [] if _between_rounds(view) else [plural(seat.hand_count, "card")]
     if seat.seat == view.dealer:
         cards.append(_("dealer"))
-    if cards:
-        text(canvas, " · ".join(cards), INFO_X, y + v.INFO_LINE_H, INFO)
+    lines: list[Line] = [
+        limit_bar(seat.bad_points, view.out_at),
+        (chips_text(seat.chips), INFO_BRIGHT),
+        (" · ".join(cards), INFO),  # an empty line keeps its room
+    ]
     if seat.bought_back:
-        text(canvas, _("bought back in"), INFO_X, y + 2 * v.INFO_LINE_H, INFO)
-    v.draw_fan_rows(canvas, band.rows, GROUP_X, top + BAND_PAD)
+        lines.append((_("bought back in"), INFO))
+    knocked = (_("knocked"), v.TAG_GOLD) if seat.seat == _knocker(view) else None
+    return Band(
+        seat.seat,
+        seat.name,
+        f"{seat.bad_points} / {view.out_at}",
+        lines=tuple(lines),
+        tag=knocked,
+        fans=_seat_fans(view, seat),
+        ring=ring,
+    )
 
 
-INFO_W_OUT = 140  # where "out of the rubber" starts after a short name
+def wiener_table_size(view: WienerPublicView) -> tuple[int, int]:
+    """The Viennese Rummy table picture's size in pixels for ``view``."""
+    return table_size([_band(view, seat) for seat in view.seats])
 
 
 def draw_wiener_table(view: WienerPublicView) -> Image.Image:
     """The Wiener Rummy table as a palette image (uncached)."""
-    layout = _layout(view)
-    canvas = new_canvas(layout.width, layout.height)
     title = (_("Wiener Rummy"), _("· round {round_number}", round_number=view.round_number))
-    top = v.draw_table_head(canvas, title, _status(view), view)
-    v.draw_pot(canvas, POT_X, top, view.pot)
-    note_y = top + 4
-    v.draw_notes(canvas, _notes(view), NOTES_X, note_y, layout.width - NOTES_X - MARGIN)
-    top += PILES_H + SECTION_GAP
-    for band in layout.bands:
-        _draw_band(canvas, view, band, top)
-        top += band.height + BAND_GAP
-    return canvas
+    bands = [_band(view, seat) for seat in view.seats]
+    notes = _notes(view)
+    return draw_table(title, _status(view), view, notes, bands, notes_x=NOTES_X, pot=view.pot)
 
 
 render_wiener_table = cached_png(32)(draw_wiener_table)

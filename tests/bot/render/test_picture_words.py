@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-import bot.games.wiener.render_results
+import bot.render.bands
 import bot.render.canvas
 import bot.render.hand
 import bot.render.results
@@ -51,7 +51,7 @@ def test_every_picture_word_is_translated(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(bot.render.canvas, "text_stamp", recording)
     monkeypatch.setattr(bot.render.variants, "wrap_text", wrapping)
     monkeypatch.setattr(bot.render.hand, "wrap_text", wrapping)
-    monkeypatch.setattr(bot.games.wiener.render_results, "wrap_text", wrapping)
+    monkeypatch.setattr(bot.render.bands, "wrap_text", wrapping)
     monkeypatch.setattr(bot.render.results, "wrap_text", wrapping)
     clear_caches()
     with using(PSEUDO):
