@@ -18,9 +18,9 @@ from bot.games.treppe.render_results import render_session_result
 from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text
-from bot.render.canvas import new_canvas, text
+from bot.render.bands import PILES_END_X, Band, Bar, draw_result, draw_table
 from bot.render.hand import sort_hand
-from bot.render.results import TITLE, draw_title, heading_height, note_lines, title_name
+from bot.render.results import TITLE, title_name
 from engine.games.gin.rules import (
     VOID_REPEAT,
     VOID_TAKES,
@@ -30,7 +30,6 @@ from engine.games.gin.rules import (
 )
 from engine.i18n import N_, _
 from engine.protocol import Phase
-from engine.twopack.deadwood import Arrangement
 
 
 def void_reason(result: GinHandResult) -> str:
@@ -116,27 +115,7 @@ def hand_reckoning(result: GinHandResult, names: Sequence[str]) -> str:
     return text
 
 
-NOTES_X = v.MARGIN + 2 * (v.PILE_SLOT_W + v.PILE_GAP)
-GROUP_AREA_W = v.V_TABLE_W - v.MARGIN - v.BAND_PAD - v.GROUP_X
-TARGET_BAR_H = v.BAR_H + 2
-INFO_H = v.NAME_LINE_H + TARGET_BAR_H + 2 * v.INFO_LINE_H  # name, bar, two lines
 BANNER = Style(24, pal.GOLD, pal.FELT)
-
-
-def target_bar(canvas: Image.Image, seat: int, score: int, target: int, y: int) -> None:
-    """How near a seat's match points are to the target, in the seat's colour."""
-    fraction = score / target if target else 1.0
-    v.draw_bar(canvas, v.INFO_X, y, v.INFO_TEXT_W, fraction, v.seat_colour(seat))
-
-
-def laid_fans(hand: Arrangement) -> list[v.Fan]:
-    """A hand laid down: its melds, the cards laid off on the knocker's melds, its deadwood."""
-    extra = []
-    if hand.laid_off:
-        extra.append(v.Fan(hand.laid_off, label=_("laid off"), ring=pal.GOLD))
-    return v.laid_out_fans(
-        [v.Fan(meld.cards) for meld in hand.melds], hand.leftover, hand.deadwood, extra
-    )
 
 
 # ----------------------------------------------------------------------------- table
@@ -184,50 +163,39 @@ def _notes(view: GinPublicView) -> list[tuple[str, Style]]:
     return notes
 
 
-def _seat_fans(view: GinPublicView, seat: GinSeatView) -> list[v.Fan]:
-    if view.phase is Phase.OVER:
-        last = view.last_round
-        return laid_fans(last.hands[seat.seat]) if last is not None else []
-    fans = [v.hidden_hand(seat.hand_count)] if seat.hand_count else []
-    if seat.picked_up:
-        fans.append(v.Fan(tuple(sort_hand(seat.picked_up)), label=_("took")))
-    return fans
-
-
-def _draw_band(
-    canvas: Image.Image, view: GinPublicView, seat: GinSeatView, rows: list[list[v.Fan]], top: int
-) -> int:
-    """One player's band: name and points, the bar to the target, cards, hands won, fans."""
-    height = v.band_height(INFO_H, len(rows))
-    turn = seat.seat == view.to_act and view.phase is not Phase.OVER
-    ring = pal.GOLD if view.winner == seat.seat else (v.seat_colour(seat.seat) if turn else None)
-    v.draw_band_frame(canvas, seat.seat, top, height, ring)
-    y = top + v.BAND_PAD
-    v.draw_name_line(canvas, seat.seat, seat.name, y, (f"{seat.score} / {view.target}", v.SCORE))
-    target_bar(canvas, seat.seat, seat.score, view.target, y + v.NAME_LINE_H)
-    y += v.NAME_LINE_H + TARGET_BAR_H
-    facts = [] if view.phase is Phase.OVER else [v.plural(seat.hand_count, "card")]
+def _band(view: GinPublicView, seat: GinSeatView) -> Band:
+    """One player: name and points, the bar to the target, cards, hands won; the hand (counted
+    backs and the upcards taken) or, once the match is over, the last hand laid down."""
+    over = view.phase is Phase.OVER
+    facts = [] if over else [v.plural(seat.hand_count, "card")]
     if seat.seat == view.dealer:
         facts.append(_("dealer"))
-    text(canvas, " · ".join(facts), v.INFO_X, y, v.INFO)
-    won = _("hands won: {count}", count=seat.hands_won)
-    text(canvas, won, v.INFO_X, y + v.INFO_LINE_H, v.INFO_BRIGHT)
-    v.draw_fan_rows(canvas, rows, v.GROUP_X, top + v.BAND_PAD)
-    return height
+    if over:
+        last = view.last_round
+        fans = tuple(v.arrangement_fans(last.hands[seat.seat])) if last is not None else ()
+    else:
+        took = (v.Fan(tuple(sort_hand(seat.picked_up)), label=_("took")),) if seat.picked_up else ()
+        fans = (v.hidden_hand(seat.hand_count), *took) if seat.hand_count else took
+    turn = seat.seat == view.to_act and not over
+    return Band(
+        seat.seat,
+        seat.name,
+        f"{seat.score} / {view.target}",
+        lines=(
+            Bar(seat.score / view.target if view.target else 1.0, v.seat_colour(seat.seat)),
+            (" · ".join(facts), v.INFO),
+            (_("hands won: {count}", count=seat.hands_won), v.INFO_BRIGHT),
+        ),
+        fans=fans,
+        ring=pal.GOLD if view.winner == seat.seat else (v.seat_colour(seat.seat) if turn else None),
+    )
 
 
 def draw_gin_table(view: GinPublicView) -> Image.Image:
     """The Gin Rummy table as a palette image (uncached)."""
-    all_rows = [v.pack_fans(_seat_fans(view, seat), GROUP_AREA_W) for seat in view.seats]
-    bands = sum(v.band_height(INFO_H, len(rows)) + v.BAND_GAP for rows in all_rows) - v.BAND_GAP
-    canvas = new_canvas(v.V_TABLE_W, v.HEADER_H + v.PILES_H + v.SECTION_GAP + bands + v.MARGIN)
     title = (_("Gin Rummy"), _("· hand {round_number}", round_number=view.round_number))
-    top = v.draw_table_head(canvas, title, _status(view), view)
-    v.draw_notes(canvas, _notes(view), NOTES_X, top + 4, v.V_TABLE_W - NOTES_X - v.MARGIN)
-    top += v.PILES_H + v.SECTION_GAP
-    for seat, rows in zip(view.seats, all_rows, strict=True):
-        top += _draw_band(canvas, view, seat, rows, top) + v.BAND_GAP
-    return canvas
+    bands = [_band(view, seat) for seat in view.seats]
+    return draw_table(title, _status(view), view, _notes(view), bands, notes_x=PILES_END_X)
 
 
 render_gin_table = cached_png(32)(draw_gin_table)
@@ -256,27 +224,22 @@ def result_tag(result: GinHandResult, seat: int) -> str:
 
 def draw_gin_round(result: GinHandResult, names: Sequence[str]) -> Image.Image:
     """A hand's result as a palette image (uncached): both hands laid down and the points."""
-    lines = note_lines(hand_reckoning(result, names))
-    all_rows = [v.pack_fans(laid_fans(hand), GROUP_AREA_W) for hand in result.hands]
-    heights = [v.band_height(INFO_H, len(rows)) for rows in all_rows]
-    top = heading_height(lines)
-    canvas = new_canvas(v.V_TABLE_W, top + sum(h + v.BAND_GAP for h in heights) + v.MARGIN)
-    draw_title(canvas, _result_title(result, names))
-    for i, line in enumerate(lines):
-        text(canvas, line, v.MARGIN, v.HEADER_H + 8 + i * v.NOTE_LINE_H, v.LABEL)
-    for seat, (rows, height) in enumerate(zip(all_rows, heights, strict=True)):
-        ring = pal.GOLD if result.points[seat] > 0 else None
-        v.draw_band_frame(canvas, seat, top, height, ring)
-        y = top + v.BAND_PAD
-        v.draw_name_line(canvas, seat, names[seat], y, (f"+{result.points[seat]}", v.SCORE))
-        y += v.NAME_LINE_H + TARGET_BAR_H
-        total = _("match points: {total}", total=result.totals[seat])
-        text(canvas, total, v.INFO_X, y, v.INFO_BRIGHT)
-        if result.closer is not None:
-            text(canvas, result_tag(result, seat), v.INFO_X, y + v.INFO_LINE_H, v.INFO_GOLD)
-        v.draw_fan_rows(canvas, rows, v.GROUP_X, top + v.BAND_PAD)
-        top += height + v.BAND_GAP
-    return canvas
+    bands = [
+        Band(
+            seat,
+            names[seat],
+            f"+{result.points[seat]}",
+            lines=(
+                Bar(),
+                (_("match points: {total}", total=result.totals[seat]), v.INFO_BRIGHT),
+                ("" if result.closer is None else result_tag(result, seat), v.INFO_GOLD),
+            ),
+            fans=tuple(v.arrangement_fans(hand)),
+            ring=pal.GOLD if result.points[seat] > 0 else None,
+        )
+        for seat, hand in enumerate(result.hands)
+    ]
+    return draw_result(_result_title(result, names), hand_reckoning(result, names), bands)
 
 
 render_gin_round = cached_png(16)(draw_gin_round)
