@@ -85,6 +85,7 @@ class OnePack:
         self._chains = tuple(self._chains_from(i) for i in range(52))
         self._pairs = tuple(self._partner_pairs(i) for i in range(52))
         self._cache: dict[int, int] = {}
+        self._dearest = max(values)
 
     # ----------------------------------------------------------------- tables
     def _chains_from(self, i: int) -> tuple[tuple[int, ...], ...]:
@@ -100,7 +101,7 @@ class OnePack:
             for others in combinations(range(suit + 1, 4), size - 1)
         ]
         chains.extend((meld,) for meld in reversed(sets))  # the fullest set first
-        return tuple(chains)
+        return tuple(chain for chain in chains if chain)
 
     def _partner_pairs(self, i: int) -> tuple[int, ...]:
         """Every pair of cards that makes a meld of three with card ``i``."""
@@ -145,11 +146,12 @@ class OnePack:
     # ----------------------------------------------------------------- deadwood
     def deadwood(self, mask: int) -> int:
         """The least value of the cards left outside melds, over every arrangement."""
-        hit = self._cache.get(mask)
+        cache = self._cache
+        hit = cache.get(mask)
         if hit is not None:
             return hit
-        if len(self._cache) > _CACHE_LIMIT:
-            self._cache.clear()
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
         melding = self.meldable(mask)
         loose = self.value_of(mask ^ melding)
         return loose + self._deadwood(melding) if melding else loose
@@ -165,24 +167,31 @@ class OnePack:
         i = low.bit_length() - 1
         best = self.value[i] + self._deadwood(mask ^ low)
         for chain in self._chains[i]:
+            if chain[0] & mask != chain[0]:
+                continue
             for meld in chain:
                 if meld & mask != meld:
                     break
-                best = min(best, self._deadwood(mask ^ meld))
+                left = self._deadwood(mask ^ meld)
+                if left < best:
+                    best = left
         self._cache[mask] = best
         return best
 
     def deadwood_after_discards(self, mask: int) -> dict[int, int]:
         """For each card of ``mask`` (by index): the least deadwood left once it is gone."""
-        return {i: self.deadwood(mask & ~(1 << i)) for i in indices(mask)}
+        deadwood, out, rest = self.deadwood, {}, mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            out[low.bit_length() - 1] = deadwood(mask ^ low)
+        return out
 
     def can_get_to(self, mask: int, limit: int) -> bool:
         """Can ``mask`` (a hand after drawing) discard one card and keep at most ``limit``?"""
-        # Dropping a card lowers the least deadwood by its value at most (10 or so).
-        most = max(self.value)
-        if self.value_of(mask & ~self.meldable(mask)) > limit + most:
-            return False
-        if self.deadwood(mask) > limit + most:
+        # Dropping a card lowers the least deadwood by its value at most.
+        most = limit + self._dearest
+        if self.value_of(mask & ~self.meldable(mask)) > most or self.deadwood(mask) > most:
             return False
         return min(self.deadwood_after_discards(mask).values()) <= limit
 
