@@ -41,49 +41,9 @@ def void_reason(result: GinHandResult) -> str:
     return _("the stock reached the wall and nobody knocked")
 
 
-def hand_headline(result: GinHandResult, names: Sequence[str]) -> str:
-    """The hand in one sentence: void, gin, an undercut, a knock, or a knock that ties."""
-    number = result.round_number
-    knocker = result.closer
-    if knocker is None:
-        return _("Hand {number} is void: {reason}.", number=number, reason=void_reason(result))
-    scorer = result.winner
-    points = max(result.points)
-    if result.special:
-        text = _(
-            "Hand {number}: {name} went gin and scores {points}.",
-            number=number,
-            name=names[knocker],
-            points=points,
-        )
-    elif result.undercut and scorer is not None:
-        text = _(
-            "Hand {number}: {name} undercut {knocker} and scores {points}.",
-            number=number,
-            name=names[scorer],
-            knocker=names[knocker],
-            points=points,
-        )
-    elif scorer is None:
-        text = _(
-            "Hand {number}: {name} knocked; equal deadwood, nobody scores.",
-            number=number,
-            name=names[knocker],
-        )
-    else:
-        text = _(
-            "Hand {number}: {name} knocked and scores {points}.",
-            number=number,
-            name=names[knocker],
-            points=points,
-        )
-    if result.doubled:
-        text += _(" Doubled: the first upcard was a spade.")
-    return text
-
-
 def hand_reckoning(result: GinHandResult, names: Sequence[str]) -> str:
-    """How a hand's points came about: both deadwood counts and who scores what."""
+    """How a hand's points came about: who knocked or went gin with what deadwood, what the
+    other hand kept after laying off, and who scores what (a void hand: why)."""
     knocker = result.closer
     if knocker is None:
         return _("Void hand: {reason}; nobody scores.", reason=void_reason(result))
@@ -96,7 +56,10 @@ def hand_reckoning(result: GinHandResult, names: Sequence[str]) -> str:
         "points": max(result.points),
     }
     if result.special:
-        text = N_("{defender} has {right} deadwood; with the gin bonus {knocker} scores {points}.")
+        text = N_(
+            "{knocker} went gin, {defender} has {right} deadwood: with the gin bonus "
+            "{knocker} scores {points}."
+        )
     elif result.undercut:
         text = N_(
             "{knocker} knocked with {left}, {defender} has {right} after laying off: the "
@@ -113,6 +76,11 @@ def hand_reckoning(result: GinHandResult, names: Sequence[str]) -> str:
     if result.doubled:
         text += _(" Doubled: the first upcard was a spade.")
     return text
+
+
+def hand_headline(result: GinHandResult, names: Sequence[str]) -> str:
+    """The hand in one sentence for the log and the results: its number and reckoning."""
+    return _("Hand {number}: {how}", number=result.round_number, how=hand_reckoning(result, names))
 
 
 BANNER = Style(24, pal.GOLD, pal.FELT)
@@ -159,7 +127,8 @@ def _notes(view: GinPublicView) -> list[tuple[str, Style]]:
             notes.append((_("Spade upcard: this hand counts double"), v.NOTE_GOLD))
         notes.append((_("Match to {target}", target=view.target), v.LABEL))
     if view.last_round is not None:
-        notes.append((hand_headline(view.last_round, names), v.LABEL))
+        said = "".join(words for words, _style in _result_title(view.last_round, names))
+        notes.append((said, v.LABEL))
     return notes
 
 
