@@ -201,7 +201,27 @@ class GinGame(GinChecks[GinRuleset]):
     def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
         taken, passed, thrown = self.traffic[seat]
-        if isinstance(action, Pass):
+        if isinstance(action, Discard):
+            thrown.append(action.card)
+            self.masks[seat] &= ~(1 << index(action.card))
+            self._discard(seat, action.card)
+            if action.card is self.last_taken and self.repeated:
+                self._end_round(None, VOID_REPEAT)
+                return
+            self.repeated = action.card is self.last_taken
+            self._begin_turn(1 - seat)
+        elif isinstance(action, DrawTalon):
+            if self.offer_passes is None:
+                passed.append(self.discard[-1])  # the upcard left for the stock's card
+            self._drawn(seat, None)
+        elif isinstance(action, TakeDiscard):
+            if self.offer_passes is None and not self.wall:
+                self.upcard_takes += 1
+                if self.upcard_takes == MAX_UPCARD_TAKES:
+                    self._end_round(None, VOID_TAKES)
+                    return
+            self._drawn(seat, taken)
+        elif isinstance(action, Pass):
             passed.append(self.discard[-1])
             self.events.append(Passed(seat, self.discard[-1]))
             if self.offer_passes is None:  # at the wall
@@ -209,38 +229,25 @@ class GinGame(GinChecks[GinRuleset]):
             else:
                 self.offer_passes += 1
                 self.to_act = 1 - seat
-        elif isinstance(action, DrawTalon | TakeDiscard):
-            if isinstance(action, DrawTalon) and self.offer_passes is None:
-                passed.append(self.discard[-1])  # the upcard left for the stock's card
-            if isinstance(action, TakeDiscard) and self.offer_passes is None and not self.wall:
-                self.upcard_takes += 1
-                if self.upcard_takes == MAX_UPCARD_TAKES:
-                    self._end_round(None, VOID_TAKES)
-                    return
-            self.last_taken = self.discard[-1]
-            if isinstance(action, DrawTalon):
-                self._draw_stock(seat)
-            else:
-                taken.append(self._take_discard(seat, 1)[0])
-                self.must_knock = self.wall
-            self.masks[seat] |= 1 << index(self.hands[seat][-1])
-            self.offer_passes = None
-        elif isinstance(action, Discard | Knock):
+        elif isinstance(action, Knock):  # the discard goes face down: no discard to tell
             thrown.append(action.card)
-            self.masks[seat] &= ~(1 << index(action.card))
-            if isinstance(action, Knock):  # face down: no discard to tell
-                self.hands[seat].remove(action.card)
-                self.discard.append(action.card)
-                shown = PACK.knocker_melds(self.masks[seat], mask_of(self.discard))
-                self.events.append(Knocked(seat, action.card, laid_down(self.masks[seat], shown)))
-                self._end_round(seat)
-                return
-            self._discard(seat, action.card)
-            if action.card is self.last_taken and self.repeated:
-                self._end_round(None, VOID_REPEAT)
-                return
-            self.repeated = action.card is self.last_taken
-            self._begin_turn(1 - seat)
+            hand = self.masks[seat] = self.masks[seat] & ~(1 << index(action.card))
+            self.hands[seat].remove(action.card)
+            self.discard.append(action.card)
+            shown = PACK.knocker_melds(hand, mask_of(self.discard))
+            self.events.append(Knocked(seat, action.card, laid_down(hand, shown)))
+            self._end_round(seat)
+
+    def _drawn(self, seat: int, taken: list[Card] | None) -> None:
+        """Draw the stock's top card, or take the upcard (``taken``: the list it joins)."""
+        self.last_taken = self.discard[-1]
+        if taken is None:
+            self._draw_stock(seat)
+        else:
+            taken.append(self._take_discard(seat, 1)[0])
+            self.must_knock = self.wall
+        self.masks[seat] |= 1 << index(self.hands[seat][-1])
+        self.offer_passes = None
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> GinPublicView:

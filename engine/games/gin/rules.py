@@ -223,8 +223,7 @@ class GinChecks(PileGame[R, GinHandResult]):
         return moves
 
     def _check(self, action: Action) -> None:
-        legal = self._legal()
-        if any(move is action for move in legal) or action in legal:
+        if action in self._legal():  # ``in`` tries identity first: the moves handed out
             return
         self._check_turn(action.seat)
         if isinstance(action, Meld | LayOff):
