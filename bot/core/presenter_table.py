@@ -44,6 +44,9 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     # {cards}, {count}: how many); one whole sentence per game reads right in German.
     took_text: str = N_("{name} took {card} from the discard pile.")
     final_word: str = N_("standings")  # 'Final standings after 3 rounds'
+    # The ping that opens a moved table ({user_id}, {round_number}): a game that deals hands,
+    # not rounds, says so.
+    ping_text: str = N_("<@{user_id}>, your turn (round {round_number}).")
 
     # ------------------------------------------------------------ the table message
     def heading(self, view: PubV) -> str:

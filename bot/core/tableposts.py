@@ -21,6 +21,7 @@ import discord
 from bot.core import language
 from bot.core.model import LiveGame, Status
 from bot.core.tablemsg import Payload, table_payload
+from bot.games import presenter
 from bot.settings import Settings
 from bot.storage import Store
 from engine.i18n import _
@@ -204,11 +205,8 @@ class TablePoster:
         if user_id is None or game is None:
             return None
         with language.table(live.guild_id):
-            return reminder or _(
-                "<@{user_id}>, your turn (round {round_number}).",
-                user_id=user_id,
-                round_number=game.round_number,
-            )
+            words = presenter(live.game_key).ping_text
+            return reminder or _(words, user_id=user_id, round_number=game.round_number)
 
     async def payload(self, live: LiveGame, ping: str | None) -> Payload:
         """The table now. A ping opens its status; edits within the same turn keep it (an edit

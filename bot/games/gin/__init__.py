@@ -69,6 +69,7 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
     final_word = N_("match points")
     closing_words = N_("knocked {closed} times, {special} of them gin")
     took_text = N_("{name} took the upcard {card}.")
+    ping_text = N_("<@{user_id}>, your turn (hand {round_number}).")
     draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
 
     def rules_summary(self) -> str:

@@ -285,3 +285,20 @@ async def test_a_session_of_every_game_through_simcord(
     assert [r.user_id for r in board] == [anna.id]
     rounds = await storage.round_rows(live.id)
     assert len(rounds) == 2 * len({r.round_number for r in rounds}) > 0
+
+
+@pytest.mark.parametrize("shown", PRESENTERS, ids=IDS)
+async def test_the_turn_ping_names_the_games_round_or_hand(
+    simcord_env: Env, shown: AnyPresenter
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cards")
+    anna, ben = (guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben"))
+    table = Table(simcord_env, channel, [anna, ben])
+    await table.start(await table.open(variant=shown.key))
+    live = table.live
+    assert live.game is not None
+    ping = simcord_env.bot.service.poster.ping_text(live)
+    to_act = live.seats[live.game.to_act].user_id
+    word = "hand" if shown.key == "gin" else "round"  # Gin Rummy deals hands
+    assert ping == f"<@{to_act}>, your turn ({word} {live.game.round_number})."
