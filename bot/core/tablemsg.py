@@ -195,6 +195,16 @@ def table_words(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> st
     return "\n".join(parts)
 
 
+def log_text(live: LiveGame, shown: AnyPresenter) -> str:
+    """What just happened, less the last round's headline while that round's result is shown
+    below (its picture or its lines say it already)."""
+    log, result = live.log, live.round_result
+    if not log or result is None:
+        return log
+    headline = shown.result_lines(live.shown_names, result)[0]
+    return " ".join(part.strip() for part in log.split(headline) if part.strip())
+
+
 def status_lines(live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping: str) -> str:
     """The table's status under its picture: who acts and what to do, what just happened,
     and who is away (the picture does not know)."""
@@ -202,8 +212,9 @@ def status_lines(live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping
     lines = [ping] if ping else []
     who = f"**{shown_name(to_act.name)}**"
     lines.append(_("▶ {who} {what}", who=who, what=shown.phase_text(view)))
-    if live.log:
-        lines.append(clip(live.log, 600))
+    log = log_text(live, shown)
+    if log:
+        lines.append(clip(log, 600))
     notes = [f"{shown_name(s.name)}: {_presence(s)[0]}" for s in live.seats if _presence(s)]
     timer = live.options.turn_timer
     if timer:
@@ -252,8 +263,9 @@ def _final_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView, pictu
     lines = [
         "### " + _("{title} — {value} wins!", title=shown.title, value=live.shown_names[winner])
     ]
-    if live.log:
-        lines.append(clip(live.log, 600))
+    log = log_text(live, shown)
+    if log:
+        lines.append(clip(log, 600))
     if not pictured:
         rounds = plural(view.round_number, "round")
         lines.append(

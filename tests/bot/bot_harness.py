@@ -202,6 +202,7 @@ class Table:
         self.private_checks = 0
         self.taps = 0  # every button press and option pick on a hand
         self.round_ends: list[str] = []  # the table's words right after a round
+        self.headlines: list[str] = []  # each of those rounds' headline, as the table words it
         self._live: LiveGame | None = None  # kept after the session ends and the bot lets go
 
     # ------------------------------------------------------------ state
@@ -439,6 +440,8 @@ class Table:
             await self.perform(action)
             if self.game.public_view().round_number != round_before:
                 self.round_ends.append(description(self.table_message()))
+                shown, result = presenter(self.live.game_key), self.live.round_result
+                self.headlines.append(shown.result_lines(self.live.shown_names, result)[0])
             assert self.game.public_view().version > before, f"{action} was not applied"
             made += 1
             if made % 7 == 0:
