@@ -12,7 +12,7 @@ from PIL import Image
 import bot.render.palette as pal
 from bot.games.treppe.render_table import player_colour
 from bot.render import register_cache
-from bot.render.assets import Style, fit_text
+from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import encode, new_canvas, outline, paste_fan, rect, text
 from bot.render.geometry import CARD_W, INDEX_BOTTOM, INDEX_STRIP, MIN_TEXT_PX, PICTURE_W
 from bot.render.hand import sort_hand
@@ -46,6 +46,7 @@ CARD_STRIP_H = INDEX_BOTTOM + 14  # hand cards are read by their indices, like m
 CARD_STEP = INDEX_STRIP + 2
 CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // CARD_STEP + 1
 MIN_ROW_H = 56
+LABEL_GAP = 16  # between the going-out label and the bonus beside it
 
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
 NUMBER_MUTED = Style(22, pal.MUTED, pal.PANEL)
@@ -108,6 +109,13 @@ class HandWords:
     cells: tuple[str, ...]
 
 
+def went_out_label(hand_romme: bool, room: int) -> str:
+    """The words beside the bonus of the player who went out, within ``room`` pixels (the
+    gold frame and the title say who went out; the note under the title says the rest)."""
+    label = _("★ Rommé hand") if hand_romme else _("went out ★")
+    return label if text_width(label, NOTE.size) <= room else "★"  # a sign, not words
+
+
 def _draw_row(
     canvas: Image.Image,
     result: RoundResult,
@@ -130,9 +138,10 @@ def _draw_row(
         paste_fan(canvas, hand[r : r + CARDS_PER_ROW], CARDS_X, row_y, CARD_STEP, CARD_STRIP_H)
     if seat == result.went_out:
         outline(canvas, frame, pal.GOLD, 3)
-        label = _("went out ★ Rommé hand ×2") if result.hand_romme else _("went out ★")
-        text(canvas, label, CARDS_X, mid + 2, NOTE)
         bonus = f"+{result.bonus}" if words is None else words.cells[seat]
+        room = hand_col - text_width(bonus, BONUS.size) - LABEL_GAP - CARDS_X
+        label = went_out_label(result.hand_romme, room)
+        text(canvas, label, CARDS_X, mid + 2, NOTE)
         text(canvas, bonus, hand_col, mid, BONUS, align="right")
     else:
         if not hand:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import bot.games.treppe.render_results as rr
 import bot.render.results as results
 from bot.games.romme import examples as rx
 from bot.games.romme.render_results import draw_romme_round_result
@@ -18,7 +19,7 @@ from bot.games.treppe.render_results import (
     render_round_result,
     render_session_result,
 )
-from bot.render.assets import fit_text
+from bot.render.assets import fit_text, text_width
 from engine.cards import FULL_PACK, Card
 from engine.i18n import using
 
@@ -119,3 +120,30 @@ def test_no_column_heading_is_cut_in_any_language(
         romme_result, names = rx.romme_round_result()
         draw_romme_round_result(romme_result, names)
     assert cut == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("bonus", [56, 500, 1500])
+@pytest.mark.parametrize("hand_romme", [False, True])
+def test_the_going_out_words_stay_clear_of_the_bonus(
+    lang: str, bonus: int, hand_romme: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Rommé hand's +500 once covered the end of 'went out ★ Rommé hand ×2'."""
+    stamps: list[tuple[str, int, str]] = []
+
+    def stamp(canvas: Any, words: str, x: int, y: int, style: Any, align: str = "left") -> None:
+        stamps.append((words, x, align))
+
+    monkeypatch.setattr(rr, "text", stamp)
+    result = replace(ex.round_result(), bonus=bonus, special=hand_romme)
+    with using(lang):
+        draw_round_result(result, ex.NAMES4)
+        bonus_text = f"+{bonus}"
+        label = rr.went_out_label(hand_romme, 10_000)
+    labels = {label, "★"}
+    (shown,) = [words for words, x, _ in stamps if x == rr.CARDS_X and words in labels]
+    (right,) = [x for words, x, align in stamps if words == bonus_text and align == "right"]
+    label_end = rr.CARDS_X + text_width(shown, rr.NOTE.size)
+    assert label_end + rr.LABEL_GAP <= right - text_width(bonus_text, rr.BONUS.size)
+    if hand_romme and lang == "en":
+        assert shown == "★ Rommé hand"  # room for the words at every bonus here
