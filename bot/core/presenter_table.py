@@ -47,6 +47,7 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     # The ping that opens a moved table ({user_id}, {round_number}): a game that deals hands,
     # not rounds, says so.
     ping_text: str = N_("<@{user_id}>, your turn (round {round_number}).")
+    result_heading: str = N_("Round {value} result")  # over the last round's result
 
     # ------------------------------------------------------------ the table message
     def heading(self, view: PubV) -> str:

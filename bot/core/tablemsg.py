@@ -249,7 +249,7 @@ async def _round_items(
         data = await images.render("render_round", shown.key, result, live.names)
         words = shown.describe_round(result, live.names) or "\n".join(lines)
         picture = await _picture_item(files, data, "round.png", words)
-    heading = "### " + _("Round {value} result", value=number)
+    heading = "### " + _(shown.result_heading, value=number)
     shown_lines = [] if picture is not None else lines  # the picture says it all
     items: list[ui.LayoutItem] = [ui.separator()]
     if picture is not None:

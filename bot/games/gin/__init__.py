@@ -70,6 +70,7 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
     closing_words = N_("knocked {closed} times, {special} of them gin")
     took_text = N_("{name} took the upcard {card}.")
     ping_text = N_("<@{user_id}>, your turn (hand {round_number}).")
+    result_heading = N_("Hand {value} result")
     draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
 
     def rules_summary(self) -> str:

@@ -278,6 +278,8 @@ async def test_a_session_of_every_game_through_simcord(
     assert live.game.is_over
     final = next(m for m in channel.history() if m.id == live.table_message_id)
     assert "wins" in description(final)
+    word = "Hand" if shown.key == "gin" else "Round"  # Gin Rummy deals hands
+    assert f"{word} {live.game.round_number} result" in description(final)
     storage = simcord_env.bot.service.storage
     row = await storage.game(live.id)
     assert row is not None and row.status == "finished"
