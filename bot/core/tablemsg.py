@@ -201,7 +201,7 @@ def log_text(live: LiveGame, shown: AnyPresenter) -> str:
     log, result = live.log, live.round_result
     if not log or result is None:
         return log
-    headline = shown.result_lines(live.shown_names, result)[0]
+    headline = shown.round_headline(result, live.shown_names)
     return " ".join(part.strip() for part in log.split(headline) if part.strip())
 
 

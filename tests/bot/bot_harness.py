@@ -441,7 +441,7 @@ class Table:
             if self.game.public_view().round_number != round_before:
                 self.round_ends.append(description(self.table_message()))
                 shown, result = presenter(self.live.game_key), self.live.round_result
-                self.headlines.append(shown.result_lines(self.live.shown_names, result)[0])
+                self.headlines.append(shown.round_headline(result, self.live.shown_names))
             assert self.game.public_view().version > before, f"{action} was not applied"
             made += 1
             if made % 7 == 0:
