@@ -15,6 +15,7 @@ from bot.core.model import GameOptions, LiveGame, Seat, timer_text
 from bot.core.presenter import AnyPresenter
 from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
+from engine.events import SessionEnded
 from engine.i18n import N_, Message, _
 from engine.protocol import BasePublicView, Phase
 
@@ -196,13 +197,26 @@ def table_words(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> st
 
 
 def log_text(live: LiveGame, shown: AnyPresenter) -> str:
-    """What just happened, less the last round's headline while that round's result is shown
-    below (its picture or its lines say it already)."""
-    log, result = live.log, live.round_result
-    if not log or result is None:
-        return log
-    headline = shown.round_headline(result, live.shown_names)
-    return " ".join(part.strip() for part in log.split(headline) if part.strip())
+    """What just happened, less what the message says elsewhere: the last round's headline
+    while that round's result is shown below (its picture or its lines), and the session's
+    end under the final heading, which names the winner (the scores are in its picture or
+    its standings)."""
+    log = live.log
+    said = []
+    if live.round_result is not None:
+        said.append(shown.round_headline(live.round_result, live.shown_names))
+    ended = _session_ended(live)
+    if ended is not None:
+        said.append(shown.session_end_text(ended, live.shown_names))
+    for words in said:
+        log = " ".join(part.strip() for part in log.split(words) if part.strip())
+    return log
+
+
+def _session_ended(live: LiveGame) -> SessionEnded | None:
+    """The event that ended the session, among the game's events (None while it goes on)."""
+    events = live.game.events if live.game is not None else []
+    return next((e for e in reversed(events) if isinstance(e, SessionEnded)), None)
 
 
 def status_lines(live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping: str) -> str:

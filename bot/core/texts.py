@@ -118,9 +118,8 @@ def shared_line(
     if isinstance(event, Discarded):
         return _("{value} discarded {card}.", value=names[event.seat], card=event.card)
     if isinstance(event, Knocked):
-        return _(
-            "👊 {value} knocked: {value2}.", value=names[event.seat], value2=laid_text(event.hand)
-        )
+        # The hand laid down shows on the table or in the round's result: not said twice.
+        return _("👊 {value} knocked.", value=names[event.seat])
     if isinstance(event, TalonRebuilt):
         return _(rebuilt, cards=event.cards)
     return None

@@ -87,8 +87,9 @@ class StepPicture:
 
     title: str
     moves: str
-    standings: str
-    result: str | None
+    standings: str | None  # None: the picture shows the scores
+    result: str | None  # the round's result at the step that ends one ("": its picture says it)
+    result_title: str
     footer: str
     picture: bytes | None
     round_picture: bytes | None  # the round result's, at the step that ends a round
@@ -115,7 +116,6 @@ def draw_step(
         lines = [f"{number}. {words}" for number, words in moves if number < step]
         lines = [*lines[-(MOVES_SHOWN - 1) :], f"**{step}. {told}**"]
     finished = shown.finished_rounds(events)
-    result = "\n".join(shown.result_lines(names, finished[-1])) if finished else None
     over = view.phase is Phase.OVER
     title = _("Replay #{id} — {value}", id=session.id, value=shown.heading(view))
     if over:
@@ -125,12 +125,18 @@ def draw_step(
         picture = shown.render_session(replay.names, view) if over else None
         picture = picture or shown.render_table(view)
         round_picture = shown.render_round(finished[-1], replay.names) if finished else None
+    result, result_title = None, ""
+    if finished:  # the lines stand in for the result's picture, as on the table
+        result = "" if round_picture else "\n".join(shown.result_lines(names, finished[-1]))
+        number = shown.round_record(finished[-1]).round_number
+        result_title = _(shown.result_heading, value=number)
     rounds = len(replay.rounds())
     return StepPicture(
         title=title,
         moves="\n".join(lines),
-        standings=shown.standings_text(names, game.standings()),
+        standings=None if picture else shown.standings_text(names, game.standings()),
         result=result,
+        result_title=result_title,
         footer=(
             _(
                 "Step {step} of {steps} · round {round_number} of {rounds} · {value} · finished "
@@ -171,7 +177,8 @@ async def step_payload(
     drawn = await asyncio.to_thread(draw_step, session, replay, step, with_images)
     embed = discord.Embed(title=clip(drawn.title, 256), description=clip(drawn.moves, 4000))
     embed.colour = COLOUR
-    embed.add_field(name=_("Scores"), value=clip(drawn.standings), inline=False)
+    if drawn.standings is not None:
+        embed.add_field(name=_("Scores"), value=clip(drawn.standings), inline=False)
     embed.set_footer(text=drawn.footer)
     files: list[discord.File] = []
     picture = as_file(drawn.picture, "replay.png")
@@ -181,8 +188,8 @@ async def step_payload(
     embeds = [embed]
     if drawn.result is not None:
         result = discord.Embed(
-            title=_("Round result"),
-            description=clip(drawn.result, 4000),
+            title=drawn.result_title,
+            description=clip(drawn.result, 4000) or None,
             colour=discord.Colour.blurple(),
         )
         round_picture = as_file(drawn.round_picture, "round.png")

@@ -128,10 +128,8 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
         if isinstance(event, Passed):
             return _("{name} let {card} lie.", name=names[event.seat], card=event.card)
-        if isinstance(event, Knocked) and event.hand.deadwood == 0:
-            return _(
-                "🎉 {name} went gin: {cards}.", name=names[event.seat], cards=laid_text(event.hand)
-            )
+        if isinstance(event, Knocked) and event.hand.deadwood == 0:  # the result shows the hand
+            return _("🎉 {name} went gin!", name=names[event.seat])
         if isinstance(event, RoundStarted) and event.round_number > 1:
             return _(
                 "Hand {number}: {name} deals.", number=event.round_number, name=names[event.dealer]

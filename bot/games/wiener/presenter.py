@@ -44,11 +44,7 @@ Close = type[Knock] | type[CallRummy]
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     """The log's words for an event of Viennese Rummy's own."""
     if isinstance(event, RummyCalled):
-        return _(
-            "🎉 {value} called Rummy: {value2}.",
-            value=names[event.seat],
-            value2=laid_text(event.hand),
-        )
+        return _("🎉 {value} called Rummy!", value=names[event.seat])  # the result shows the hand
     if isinstance(event, BoughtBack):
         return _(
             "{value} bought back in for {chips} chips: {before} → {after} bad points.",

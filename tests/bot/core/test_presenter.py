@@ -16,11 +16,15 @@ from bot.games.romme.presenter import RommePresenter
 from bot.games.treppe import examples as tx
 from bot.games.treppe.presenter import TreppePresenter
 from engine.actions import Action, Discard, DrawTalon
-from engine.events import RoundEnded, RoundResult, SessionEnded
+from engine.cards import parse_cards
+from engine.events import Knocked, RoundEnded, RoundResult, SessionEnded
+from engine.games.gin.rules import laid_down
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.views import PrivateView, PublicView
+from engine.games.wiener.events import RummyCalled
+from engine.onepack import mask_of
 from engine.protocol import BasePrivateView, Standings
 from engine.registry import get_spec
 
@@ -117,3 +121,17 @@ def test_every_move_made_for_a_player_is_the_specs_safe_move() -> None:
     assert autoplay.timeout_action(broken, view, legal) == legal[0]  # the engine accepts it
     wrong = replace(spec, timeout_action=lambda v, moves: Discard(v.seat, v.hand[0]))
     assert autoplay.timeout_action(wrong, view, legal) == legal[0]  # not legal now
+
+
+def test_a_closing_move_is_told_without_the_hand_the_table_shows() -> None:
+    """A knock, a gin and a Rummy call lay a hand down that the round's result (or, in Wiener
+    Rummy, the table until the last turns are played) shows: the log names who did what."""
+    melds = [mask_of(parse_cards("A♠ 2♠ 3♠")), mask_of(parse_cards("7♥ 7♦ 7♣"))]
+    knock = laid_down(melds[0] | melds[1] | mask_of(parse_cards("4♦ 2♥")), melds)
+    gin = laid_down(melds[0] | melds[1], melds)
+    card = parse_cards("K♣")[0]
+    assert presenter("gin").narrate([Knocked(1, card, knock)], NAMES) == "👊 Ben knocked."
+    assert presenter("gin").narrate([Knocked(0, card, gin)], NAMES) == "🎉 Anna went gin!"
+    assert presenter("wiener").narrate([Knocked(2, card, knock)], NAMES) == "👊 Clara knocked."
+    called = presenter("wiener").narrate([RummyCalled(3, card, gin)], NAMES)
+    assert called == "🎉 Dieter called Rummy!"

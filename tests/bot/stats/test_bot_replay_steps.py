@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 from PIL import Image
 
-from bot.games import all_presenters
+from bot.games import all_presenters, presenter
 from bot.stats.replays import BACK, NEXT, ROUND_BACK, ROUND_NEXT, draw_step, step_target
 from bot.storage import FinishedSession
 from engine.arena import play_session
@@ -49,7 +49,12 @@ def test_a_step_shows_its_move_the_scores_and_the_table(key: str) -> None:
     assert start.footer.startswith(f"Step 0 of {replay.steps} · round 1 of ")
     end_of_first = replay.round_starts()[1]  # the move that ends round 1 deals round 2
     ended = draw_step(session, replay, end_of_first, with_images=True)
-    assert ended.result is not None  # the round result, hands shown now the round is over
+    # The round's result, hands shown now the round is over: its picture, with nothing in
+    # words that the picture or the table's picture shows already.
+    assert ended.result == "" and ended.standings is None
+    assert ended.result_title == presenter(key).result_heading.format(value=1)
+    worded = draw_step(session, replay, end_of_first, with_images=False)
+    assert worded.result and worded.standings  # no pictures: the words say it all
     assert ended.moves.splitlines()[-1].startswith(f"**{end_of_first}. ")
     assert len(ended.moves.splitlines()) <= 6
     last = draw_step(session, replay, replay.steps, with_images=True)
