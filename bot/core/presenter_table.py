@@ -48,6 +48,8 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     # not rounds, says so.
     ping_text: str = N_("<@{user_id}>, your turn (round {round_number}).")
     result_heading: str = N_("Round {value} result")  # over the last round's result
+    dealt_text: str = N_("Round {round_number} is dealt.")  # a replay's step 0
+    round_of_text: str = N_("round {round_number} of {rounds}")  # in a replay step's footer
 
     # ------------------------------------------------------------ the table message
     def heading(self, view: PubV) -> str:

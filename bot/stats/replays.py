@@ -106,7 +106,7 @@ def draw_step(
     view = game.public_view()
     round_number = replay.round_at(step)
     if step == 0:
-        lines = [_("Round {round_number} is dealt.", round_number=round_number)]
+        lines = [_(shown.dealt_text, round_number=round_number)]
     else:
         told = shown.narrate(events, names) or describe_action(
             replay.actions[step - 1], names, replay.talon
@@ -139,12 +139,10 @@ def draw_step(
         result_title=result_title,
         footer=(
             _(
-                "Step {step} of {steps} · round {round_number} of {rounds} · {value} · finished "
-                "{value2}",
+                "Step {step} of {steps} · {round} · {value} · finished {value2}",
                 step=step,
                 steps=replay.steps,
-                round_number=round_number,
-                rounds=rounds,
+                round=_(shown.round_of_text, round_number=round_number, rounds=rounds),
                 value=_(RATED_WORD[session.rated]),
                 value2=session.finished_at[:16].replace("T", " "),
             )

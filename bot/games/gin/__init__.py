@@ -71,6 +71,8 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
     took_text = N_("{name} took the upcard {card}.")
     ping_text = N_("<@{user_id}>, your turn (hand {round_number}).")
     result_heading = N_("Hand {value} result")
+    dealt_text = N_("Hand {round_number} is dealt.")
+    round_of_text = N_("hand {round_number} of {rounds}")
     draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
 
     def rules_summary(self) -> str:

@@ -45,8 +45,9 @@ def test_buttons_lead_by_step_and_by_round(key: str) -> None:
 def test_a_step_shows_its_move_the_scores_and_the_table(key: str) -> None:
     session, replay = finished(key)
     start = draw_step(session, replay, 0, with_images=False)
-    assert start.moves == "Round 1 is dealt." and start.result is None
-    assert start.footer.startswith(f"Step 0 of {replay.steps} · round 1 of ")
+    deals = "hand" if key == "gin" else "round"  # Gin Rummy deals hands
+    assert start.moves == f"{deals.title()} 1 is dealt." and start.result is None
+    assert start.footer.startswith(f"Step 0 of {replay.steps} · {deals} 1 of ")
     end_of_first = replay.round_starts()[1]  # the move that ends round 1 deals round 2
     ended = draw_step(session, replay, end_of_first, with_images=True)
     # The round's result, hands shown now the round is over: its picture, with nothing in
