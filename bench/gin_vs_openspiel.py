@@ -25,17 +25,19 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.gin_openspiel import Mirror, pyspiel_or_none
 from engine import onepack
-from engine.actions import Discard, Knock, TakeDiscard
+from engine.actions import Action, Discard, Knock, TakeDiscard
 from engine.cards import FULL_PACK
 from engine.games.gin.players import make_player
-from engine.games.gin.rules import PACK
+from engine.games.gin.rules import PACK, GinPrivateView
 from engine.players import STRENGTHS
 
 DEFAULT_HANDS = 2000
@@ -95,14 +97,29 @@ def _slips(mirror: Mirror, legal: list[object], action: object, tally: Tally) ->
         tally.slips["took the upcard and threw it back"] += 1
 
 
-def play_hand(pyspiel: object, strength: str, deal_seed: int, seat: int) -> Tally:
-    """One hand of the deal ``deal_seed`` with our ``strength`` player in ``seat``."""
+class Chooser(Protocol):
+    def choose(self, view: GinPrivateView, legal: Sequence[Action]) -> Action: ...
+
+
+def our_player(strength: str, seed: int, mirror: Mirror) -> Chooser:
+    """Our computer player of ``strength`` (it sees only its own view of ``mirror``)."""
+    return make_player(strength, seed)
+
+
+def play_hand(
+    pyspiel: object,
+    strength: str,
+    deal_seed: int,
+    seat: int,
+    make: Callable[[str, int, Mirror], Chooser] = our_player,
+) -> Tally:
+    """One hand of the deal ``deal_seed`` with ``make``'s ``strength`` player in ``seat``."""
     deck = list(FULL_PACK)
     random.Random(deal_seed).shuffle(deck)
     mirror = Mirror(pyspiel, deck)
     game = mirror.game
     bot = pyspiel.make_simple_gin_rummy_bot(mirror.os_game.get_parameters(), 1 - seat)  # type: ignore[attr-defined]
-    player = make_player(strength, deal_seed * 2 + seat)
+    player = make(strength, deal_seed * 2 + seat, mirror)
     tally = Tally()
     while not mirror.over:
         if mirror.state.current_player() != seat:
@@ -133,17 +150,23 @@ def play_hand(pyspiel: object, strength: str, deal_seed: int, seat: int) -> Tall
     return tally
 
 
-def _deal_pair(job: tuple[str, int]) -> tuple[str, Tally]:
-    strength, deal_seed = job
+def _deal_pair(job: tuple[str, int, Callable[[str, int, Mirror], Chooser]]) -> tuple[str, Tally]:
+    strength, deal_seed, make = job
     pyspiel = pyspiel_or_none()
     tally = Tally()
     for seat in (0, 1):
-        tally.add(play_hand(pyspiel, strength, deal_seed, seat))
+        tally.add(play_hand(pyspiel, strength, deal_seed, seat, make))
     return strength, tally
 
 
-def run(strengths: list[str], hands: int, workers: int) -> dict[str, Tally]:
-    jobs = [(s, deal) for s in strengths for deal in range(max(1, hands // 2))]
+def run(
+    strengths: list[str],
+    hands: int,
+    workers: int,
+    make: Callable[[str, int, Mirror], Chooser] = our_player,
+) -> dict[str, Tally]:
+    """``hands`` hands (mirrored deal pairs) for each strength, on ``workers`` processes."""
+    jobs = [(s, deal, make) for s in strengths for deal in range(max(1, hands // 2))]
     tallies = {s: Tally() for s in strengths}
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         for strength, tally in pool.imap_unordered(_deal_pair, jobs, chunksize=8):
