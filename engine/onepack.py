@@ -138,6 +138,10 @@ class OnePack:
         """Can card ``i`` join a meld with two cards of ``mask``?"""
         return any(pair & mask == pair for pair in self._pairs[i])
 
+    def partner_pairs(self, i: int) -> tuple[int, ...]:
+        """Every pair of cards that makes a meld of three with card ``i``."""
+        return self._pairs[i]
+
     def is_meld(self, mask: int) -> bool:
         """Is ``mask`` one meld (a set of three or four, or a run of three or more)?"""
         low = (mask & -mask).bit_length() - 1

@@ -19,37 +19,17 @@ from dataclasses import dataclass
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import Card
 from engine.games.gin.rules import PACK, GinPrivateView
-from engine.onepack import RANKS, index, indices, mask_of
+from engine.onepack import index, indices, mask_of
 from engine.players import RandomPlayer, player_of_strength
 from engine.protocol import Phase
 
 _ALL = (1 << 52) - 1
 
 
-def _partner_pairs(i: int) -> tuple[int, ...]:
-    """Every pair of cards that makes a meld of three with card ``i``."""
-    rank, suit = i % RANKS, i // RANKS
-    same_rank = [s * RANKS + rank for s in range(4) if s != suit]
-    pairs = [(1 << a) | (1 << b) for n, a in enumerate(same_rank) for b in same_rank[n + 1 :]]
-    for low in (rank - 2, rank - 1, rank):
-        if low >= 0 and low + 2 < RANKS:
-            run = 0b111 << (suit * RANKS + low)
-            pairs.append(run & ~(1 << i))
-    return tuple(pairs)
-
-
-PAIRS: tuple[tuple[int, ...], ...] = tuple(_partner_pairs(i) for i in range(52))
-
-
-def fits(i: int, hand: int) -> bool:
-    """Can card ``i`` join a meld with two cards of ``hand``?"""
-    return any(pair & hand == pair for pair in PAIRS[i])
-
-
 def best_after_draw(hand: int, card: int, base: int, best_cut: int) -> int:
     """The least deadwood of ``hand`` (ten cards) after drawing ``card`` and discarding the
     best card; ``base`` is the hand's deadwood, ``best_cut`` its least with one card fewer."""
-    if not fits(card, hand):
+    if not PACK.fits(card, hand):
         return min(base, best_cut + PACK.value[card])
     return min(PACK.deadwood_after_discards(hand | 1 << card).values())
 
@@ -118,7 +98,7 @@ class GinPlayer:
         after = min(PACK.deadwood_after_discards(hand | 1 << card).values())
         if after <= view.public.knock_card:
             return True
-        return fits(card, hand) and after < PACK.deadwood(hand)
+        return PACK.fits(card, hand) and after < PACK.deadwood(hand)
 
     def _context(self, view: GinPrivateView, hand: int) -> Table:
         """What the player knows of the cards outside its hand."""
@@ -128,7 +108,7 @@ class GinPlayer:
         """How bad the hand left after discarding ``card`` is (lower is better): its deadwood,
         less a little for each unseen card that would meld with it."""
         rest = hand & ~(1 << index(card))
-        chances = sum(1 for j in indices(table.unseen) if fits(j, rest))
+        chances = sum(1 for j in indices(table.unseen) if PACK.fits(j, rest))
         return PACK.deadwood(rest) - 0.3 * chances
 
 
@@ -159,7 +139,7 @@ def danger(card: int, table: Table) -> float:
     unknown = table.unseen.bit_count()
     share = table.opponent_unknown / unknown if unknown else 0.0
     safe = 1.0
-    for pair in PAIRS[card]:
+    for pair in PACK.partner_pairs(card):
         chance = 1.0
         for partner in indices(pair):
             if not table.opponent >> partner & 1:
