@@ -26,6 +26,8 @@ from engine import FULL_PACK, JOKER, Discard, DrawTalon, Phase, Ruleset, TakeSta
 from engine.registry import get_spec
 
 PLAY_SECONDS = 4.0
+WARM_UP_SECONDS = 0.5  # untimed play before each engine's timing
+ROUNDS = 4  # each engine's timing in four slices, taken in turn
 LEGAL_SAMPLES = 400
 DEADWOOD_SAMPLES = 2000
 
@@ -110,23 +112,64 @@ def openspiel_gin_random_play(seconds: float) -> tuple[float, float, float] | No
     return moves / elapsed, (moves + chance) / elapsed, hands / elapsed
 
 
-def gin_line(seconds: float, rlcard: float | None) -> str:
-    """Our Gin Rummy's speed beside OpenSpiel's and rlcard's, measured now."""
-    ours, hands = gin_random_play(seconds)
-    line = f"gin_actions_per_s={ours:.0f} gin_hands_per_s={hands:.0f}"
-    theirs = openspiel_gin_random_play(seconds)
+def gin_line(
+    ours: tuple[float, float], theirs: tuple[float, float, float] | None, rlcard: float | None
+) -> str:
+    """Our Gin Rummy's speed beside OpenSpiel's and rlcard's."""
+    ours_moves, hands = ours
+    line = f"gin_actions_per_s={ours_moves:.0f} gin_hands_per_s={hands:.0f}"
     if theirs is None:
         line += " (open_spiel not installed: pip install open_spiel==2.0.2)"
     else:
         moves, with_chance, their_hands = theirs
         line += (
             f" openspiel_actions_per_s={moves:.0f} (with its chance moves {with_chance:.0f})"
-            f" ratio={ours / moves:.2f}x (target >= 1.5x; {ours / with_chance:.2f}x counting"
-            f" its chance moves, {hands / their_hands:.2f}x in hands)"
+            f" ratio={ours_moves / moves:.2f}x (target >= 1.5x; {ours_moves / with_chance:.2f}x"
+            f" counting its chance moves, {hands / their_hands:.2f}x in hands)"
         )
     if rlcard is not None:
-        line += f" rlcard_ratio={ours / rlcard:.2f}x (target >= 3x)"
+        line += f" rlcard_ratio={ours_moves / rlcard:.2f}x (target >= 3x)"
     return line
+
+
+def _mean(rows: list[tuple[float, ...]]) -> tuple[float, ...]:
+    return tuple(sum(column) / len(rows) for column in zip(*rows, strict=True))
+
+
+def interleaved() -> tuple[
+    float | None, tuple[int, int, float], tuple[float, float], tuple[float, float, float] | None
+]:
+    """Every engine's speed, its timing cut into ``ROUNDS`` slices taken in turn, so that a
+    machine that speeds up or slows down meanwhile weighs on all of them alike; each engine
+    plays half a second untimed first, as in a program that has been running (ours with its
+    deadwood cache filled). Returns rlcard's, Treppenrommé's, our Gin Rummy's and
+    OpenSpiel's figures."""
+    share = PLAY_SECONDS / ROUNDS
+    rlcard_random_play(WARM_UP_SECONDS)
+    random_play(WARM_UP_SECONDS)
+    gin_random_play(WARM_UP_SECONDS)
+    openspiel_gin_random_play(WARM_UP_SECONDS)
+    rlcard: list[float] = []
+    treppe: list[tuple[int, int, float]] = []
+    gin: list[tuple[float, float]] = []
+    openspiel: list[tuple[float, float, float]] = []
+    for _ in range(ROUNDS):
+        baseline = rlcard_random_play(share / 2)
+        if baseline is not None:
+            rlcard.append(baseline)
+        treppe.append(random_play(share))
+        gin.append(gin_random_play(share / 2))
+        theirs = openspiel_gin_random_play(share / 2)
+        if theirs is not None:
+            openspiel.append(theirs)
+    actions, rounds, elapsed = (sum(column) for column in zip(*treppe, strict=True))
+    moves, hands = _mean(gin)
+    theirs = None
+    if openspiel:
+        their_moves, with_chance, their_hands = _mean(openspiel)
+        theirs = (their_moves, with_chance, their_hands)
+    baseline = sum(rlcard) / len(rlcard) if rlcard else None
+    return baseline, (int(actions), int(rounds), elapsed), (moves, hands), theirs
 
 
 def twenty_card_legal_ms(samples: int) -> tuple[float, float, float]:
@@ -179,10 +222,9 @@ def deadwood_ms(samples: int) -> float:
 
 
 def main() -> None:
-    baseline = rlcard_random_play(PLAY_SECONDS / 2)
-    actions, rounds, elapsed = random_play(PLAY_SECONDS)
+    baseline, (actions, rounds, elapsed), ours, theirs = interleaved()
     actions_per_s = actions / elapsed
-    gin = gin_line(PLAY_SECONDS / 2, baseline)
+    gin = gin_line(ours, theirs, baseline)
     legal, moves, melds = twenty_card_legal_ms(LEGAL_SAMPLES)
     dead = deadwood_ms(DEADWOOD_SAMPLES)
     if baseline is None:

@@ -189,12 +189,14 @@ class GinChecks(PileGame[R, GinHandResult]):
         """Every move the player to act may make now."""
         return list(self._legal())
 
+    _legal_cache: tuple[int, tuple[Action, ...]] = (-1, ())  # (version, moves)
+
     def _legal(self) -> tuple[Action, ...]:
         """The legal moves, worked out once for each state (``verify`` asks every time)."""
-        cached: tuple[int, tuple[Action, ...]] | None = getattr(self, "_legal_cache", None)
-        if cached is None or cached[0] != self.version:
-            cached = (self.version, tuple(self._moves()))
-            self._legal_cache = cached
+        version = self.forgotten_actions + len(self.actions)  # ``version``, without the call
+        cached = self._legal_cache
+        if cached[0] != version:
+            cached = self._legal_cache = (version, tuple(self._moves()))
         return cached[1]
 
     def _moves(self) -> list[Action]:

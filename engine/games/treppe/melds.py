@@ -273,20 +273,32 @@ def possible_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         row = CARD_AT[suit]
         if mask == FULL_SUIT_MASK:
             result.append((*row[2:], row[1]))
-        for start in range(1, RING + 1):
-            # A run of three needs this rank and the next two.
-            if mask >> start & 1 and mask >> _NEXT[start] & 1 and mask >> _NEXT2[start] & 1:
-                run = [row[start], row[_NEXT[start]], row[_NEXT2[start]]]
+        # A run of three needs a rank and the next two (round the ring): the ranks that start
+        # one, found at once on the mask and taken from the lowest up.
+        after = _ring_next(mask)
+        starts = mask & after & _ring_next(after)
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            start = low.bit_length() - 1
+            run = [row[start], row[_NEXT[start]], row[_NEXT2[start]]]
+            result.append(tuple(run))
+            rank = _NEXT[_NEXT2[start]]
+            while mask >> rank & 1 and len(run) < RING - 1:
+                run.append(row[rank])
                 result.append(tuple(run))
-                rank = _NEXT[_NEXT2[start]]
-                while mask >> rank & 1 and len(run) < RING - 1:
-                    run.append(row[rank])
-                    result.append(tuple(run))
-                    rank = _NEXT[rank]
+                rank = _NEXT[rank]
     return result
 
 
 FULL_SUIT_MASK = sum(1 << r for r in range(1, RING + 1))
+
+
+def _ring_next(mask: int) -> int:
+    """The ranks (bits 1 to 13) whose next rank round the ring is in ``mask``."""
+    return (mask >> 1 | (mask & 2) << (RING - 1)) & FULL_SUIT_MASK
+
+
 _NEXT = [0, *(_next_rank(r) for r in range(1, RING + 1))]
 _PREV = [0, *(_prev_rank(r) for r in range(1, RING + 1))]
 _NEXT2 = [0, *(_next_rank(_next_rank(r)) for r in range(1, RING + 1))]
