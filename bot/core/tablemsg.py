@@ -208,7 +208,7 @@ def log_text(live: LiveGame, shown: AnyPresenter) -> str:
     ended = _session_ended(live)
     if ended is not None:
         said.append(shown.session_end_text(ended, live.shown_names))
-    for words in said:
+    for words in filter(None, said):  # str.split refuses an empty separator
         log = " ".join(part.strip() for part in log.split(words) if part.strip())
     return log
 
