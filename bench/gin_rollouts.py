@@ -1,12 +1,14 @@
 """Why ``hard`` does not search: determinized Monte Carlo against OpenSpiel's simple gin
-rummy bot, with the bot's hidden hand guessed three ways.
+rummy bot, with the bot's hidden hand guessed in several ways.
 
 The searching player keeps ``hard``'s knocks, first-upcard and wall decisions. For every
 other draw (take the upcard or draw) and for its four best discards by ``hard``'s measure, it
 deals ``--samples`` worlds (the bot's hidden cards and the stock's order), plays each to the
 hand's end with both sides following the simple bot's policy (take the upcard when it melds or
 lets the hand knock, throw the highest deadwood card, knock as soon as it may) and picks the
-move that won most of them. The worlds differ only in what they put in the bot's hand:
+move that won most of them. (Having taken the upcard it throws what ``hard`` would; having
+drawn, what the simple policy would: ``hard``'s measure in every world would cost too much.)
+The worlds differ only in what they put in the bot's hand:
 
 * ``uniform``: any of the cards the player has not seen;
 * ``policy``: the same, then cards swapped until the hand fits what the bot did: its loose
