@@ -6,9 +6,9 @@ other draw (take the upcard or draw) and for its four best discards by ``hard``'
 deals ``--samples`` worlds (the bot's hidden cards and the stock's order), plays each to the
 hand's end with both sides following the simple bot's policy (take the upcard when it melds or
 lets the hand knock, throw the highest deadwood card, knock as soon as it may) and picks the
-move that won most of them. (Having taken the upcard it throws what ``hard`` would; having
-drawn, what the simple policy would: ``hard``'s measure in every world would cost too much.)
-The worlds differ only in what they put in the bot's hand:
+move that won most of them (a draw's two branches alike: knock if the hand may, else throw
+what the simple policy would, never the upcard just taken). The worlds differ only in what
+they put in the bot's hand:
 
 * ``uniform``: any of the cards the player has not seen;
 * ``policy``: the same, then cards swapped until the hand fits what the bot did: its loose
@@ -58,14 +58,15 @@ def simple_takes(hand: int, upcard: int) -> bool:
     return PACK.deadwood(after) < PACK.deadwood(hand) + PACK.value[upcard]
 
 
-def simple_discard(hand: int) -> int:
+def simple_discard(hand: int, keep: int = -1) -> int:
     """The simple bot's discard from eleven cards: the highest-ranked card that is deadwood in a
-    best arrangement (a card that keeps gin when every card melds)."""
+    best arrangement (a card that keeps gin when every card melds); never ``keep``."""
     full = PACK.deadwood(hand)
-    loose = [i for i in indices(hand) if PACK.deadwood(hand & ~(1 << i)) == full - PACK.value[i]]
+    cards = [i for i in indices(hand) if i != keep]
+    loose = [i for i in cards if PACK.deadwood(hand & ~(1 << i)) == full - PACK.value[i]]
     if loose:
         return max(loose, key=lambda i: (i % RANKS, i // RANKS))
-    return next(i for i in indices(hand) if PACK.deadwood(hand & ~(1 << i)) == 0)
+    return min(cards, key=lambda i: (PACK.deadwood(hand & ~(1 << i)), i))
 
 
 def best_knock(hand: int) -> int | None:
@@ -112,6 +113,16 @@ def rollout(mine: int, theirs: int, upcard: int, stock: list[int], turn: int) ->
         turn = 1 - turn
 
 
+def _after_draw(hand: int, theirs: int, stock: list[int], keep: int = -1) -> int:
+    """Our eleven cards just drawn (``keep``: the upcard just taken, not thrown back): knock
+    if we may, else throw as the simple policy would and play the hand out; won 1, lost -1."""
+    knock = best_knock(hand)
+    if knock is not None:
+        return 1 if knock_score(knock, theirs) > 0 else -1
+    out = simple_discard(hand, keep)
+    return rollout(hand & ~(1 << out), theirs, out, stock, 1)
+
+
 class SearchingPlayer(HardGinPlayer):
     """``hard`` that searches its draws and discards over sampled worlds (see the module)."""
 
@@ -150,22 +161,10 @@ class SearchingPlayer(HardGinPlayer):
         if take not in legal or draw not in legal or upcard is None:
             return super().choose(view, legal)
         up = index(upcard)
-        after = hand | 1 << up
-        table = self._context(view, hand)
-        thrown = min(
-            (i for i in indices(after) if i != up),
-            key=lambda i: (self._keep_cost(after, CARDS[i], table), i),
-        )
         taking = drawing = 0
         for opp, stock in self._worlds(view, hand):
-            taking += rollout(after & ~(1 << thrown), opp, thrown, stock, 1)
-            drawn = hand | 1 << stock[-1]
-            knock = best_knock(drawn)
-            if knock is not None:
-                drawing += 1 if knock_score(knock, opp) > 0 else -1
-            else:
-                out = simple_discard(drawn)
-                drawing += rollout(drawn & ~(1 << out), opp, out, stock[:-1], 1)
+            taking += _after_draw(hand | 1 << up, opp, stock, keep=up)
+            drawing += _after_draw(hand | 1 << stock[-1], opp, stock[:-1])
         if taking > drawing:
             self.taken = up
             return take
