@@ -1,9 +1,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import End, IllegalMeld, MeldKind, RulesError, analyse_meld, meld_points, parse_cards
+from engine.cards import CARD_AT, Card
 from engine.games.treppe.melds import TableMeld, possible_melds
+
+TWO_PACKS = [CARD_AT[suit][rank] for suit in range(4) for rank in range(1, 14)] * 2
 
 
 @pytest.mark.parametrize(
@@ -142,3 +147,29 @@ def test_possible_melds_of_a_full_suit() -> None:
     melds = possible_melds(hand)
     assert len(melds) == 13 * 10 + 1
     assert len({frozenset(m) for m in melds}) == len(melds)
+
+
+def _runs_rank_by_rank(hand: list[Card]) -> list[tuple[Card, ...]]:
+    """The runs of ``hand`` found by walking each suit's ring one rank at a time (how
+    ``possible_melds`` found them before it read the suit's mask at once)."""
+    runs: list[tuple[Card, ...]] = []
+    for suit in range(4):
+        held = {c.rank_int for c in hand if c.suit_int == suit}
+        if len(held) == 13:
+            continue  # the full suit is listed apart, as one meld
+        for start in range(1, 14):
+            run = [start, start % 13 + 1, (start + 1) % 13 + 1]
+            if not all(rank in held for rank in run):
+                continue
+            runs.append(tuple(CARD_AT[suit][r] for r in run))
+            while run[-1] % 13 + 1 in held and len(run) < 12:
+                run.append(run[-1] % 13 + 1)
+                runs.append(tuple(CARD_AT[suit][r] for r in run))
+    return runs
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TWO_PACKS), max_size=26))
+def test_possible_melds_finds_every_run_round_the_ring_in_order(hand: list[Card]) -> None:
+    runs = [m for m in possible_melds(hand) if len({c.suit_int for c in m}) == 1]
+    assert runs == _runs_rank_by_rank(hand)
