@@ -13,7 +13,7 @@ from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import laid_text
 from bot.games import twopack
-from engine.actions import Action, Knock, Pass
+from engine.actions import Action, Discard, Knock, Pass
 from engine.events import GameEvent, Knocked, RoundStarted, SessionEnded
 from engine.games.gin.rules import (
     PACK,
@@ -25,7 +25,7 @@ from engine.games.gin.rules import (
     laid_down,
 )
 from engine.i18n import N_, _
-from engine.onepack import index, mask_of
+from engine.onepack import CARDS, index, mask_of
 from engine.protocol import Phase
 
 SUMMARY = N_(
@@ -210,7 +210,17 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             return _("💡 Knock with {card} as your discard.", card=knock.card)
         mask = mask_of(ctx.private.hand)
         laid = laid_down(mask, next(PACK.arrangements(mask)))
-        return _("💡 Best arrangement: {value}.", value=laid_text(laid))
+        hint = _("💡 Best arrangement: {value}.", value=laid_text(laid))
+        discards = [index(a.card) for a in ctx.legal if isinstance(a, Discard)]
+        if discards:  # the dearest of the cards whose discard leaves the least deadwood
+            left = PACK.deadwood_after_discards(mask)
+            card = min(discards, key=lambda i: (left[i], -PACK.value[i], i))
+            hint += " " + _(
+                "Discarding {card} leaves the least deadwood: {left}.",
+                card=CARDS[card],
+                left=left[card],
+            )
+        return hint
 
     def action_label(self, action: Action, ctx: HandContext[GinPrivateView]) -> str | None:
         if isinstance(action, Pass):

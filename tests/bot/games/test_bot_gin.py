@@ -1,0 +1,41 @@
+"""Gin Rummy's private hand through SimCord: what the Hint button says on a turn."""
+
+from __future__ import annotations
+
+from bot_harness import Table, custom_id_of, description
+from simcord import Env
+
+from engine.actions import DrawTalon, Pass
+from engine.games.gin.rules import PACK
+from engine.onepack import CARDS, indices, mask_of
+from engine.protocol import Phase
+
+
+async def test_the_hint_names_the_discard_that_leaves_the_least_deadwood(
+    simcord_env: Env,
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(simcord_env.create_user(name)) for name in ("anna", "ben")]
+    table = Table(simcord_env, channel, members)
+    await table.start(await table.open(variant="gin"))
+    game = table.live.game
+    assert game is not None
+    # Both pass the first upcard; the non-dealer draws from the stock and must discard.
+    for _ in range(2):
+        await table.play_offered(table.member_for_seat(game.to_act), Pass(game.to_act))
+    seat = game.to_act
+    await table.play_offered(table.member_for_seat(seat), DrawTalon(seat))
+    assert game.public_view().phase is Phase.PLAY and game.to_act == seat
+    mask = mask_of(game.private_view(seat).hand)
+    assert not PACK.can_get_to(mask, 10), "this deal (seed) lets the hand knock: choose another"
+    left = PACK.deadwood_after_discards(mask)
+    least = min(left.values())
+    dearest = max((i for i in indices(mask) if left[i] == least), key=lambda i: PACK.value[i])
+
+    member = table.member_for_seat(seat)
+    hand = await table.open_hand(member)
+    await member.click(hand, custom_id=custom_id_of(hand, "h_hint"))
+    hint = description(hand)
+    assert "💡 Best arrangement:" in hint
+    assert f"Discarding {CARDS[dearest]} leaves the least deadwood: {least}." in hint
