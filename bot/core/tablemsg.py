@@ -214,9 +214,11 @@ def log_text(live: LiveGame, shown: AnyPresenter) -> str:
 
 
 def _session_ended(live: LiveGame) -> SessionEnded | None:
-    """The event that ended the session, among the game's events (None while it goes on)."""
-    events = live.game.events if live.game is not None else []
-    return next((e for e in reversed(events) if isinstance(e, SessionEnded)), None)
+    """The event that ended the session, among the game's events (None while it goes on: the
+    table's every update asks, so a running game's events are not searched)."""
+    if live.game is None or not live.game.is_over:
+        return None
+    return next((e for e in reversed(live.game.events) if isinstance(e, SessionEnded)), None)
 
 
 def status_lines(live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping: str) -> str:
