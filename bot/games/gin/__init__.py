@@ -25,7 +25,7 @@ from engine.games.gin.rules import (
     laid_down,
 )
 from engine.i18n import N_, _
-from engine.onepack import CARDS, index, mask_of
+from engine.onepack import index, mask_of
 from engine.protocol import Phase
 
 SUMMARY = N_(
@@ -211,14 +211,12 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         mask = mask_of(ctx.private.hand)
         laid = laid_down(mask, next(PACK.arrangements(mask)))
         hint = _("💡 Best arrangement: {value}.", value=laid_text(laid))
-        discards = [index(a.card) for a in ctx.legal if isinstance(a, Discard)]
-        if discards:  # the dearest of the cards whose discard leaves the least deadwood
-            left = PACK.deadwood_after_discards(mask)
-            card = min(discards, key=lambda i: (left[i], -PACK.value[i], i))
+        # The safe move is the discard that leaves the least deadwood (the dearest on a tie).
+        safe = self.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
+        if isinstance(safe, Discard):
+            left = PACK.deadwood(mask & ~(1 << index(safe.card)))
             hint += " " + _(
-                "Discarding {card} leaves the least deadwood: {left}.",
-                card=CARDS[card],
-                left=left[card],
+                "Discarding {card} leaves the least deadwood: {left}.", card=safe.card, left=left
             )
         return hint
 
