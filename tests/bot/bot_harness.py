@@ -206,6 +206,13 @@ class Table:
         self._live: LiveGame | None = None  # kept after the session ends and the bot lets go
 
     # ------------------------------------------------------------ state
+    @classmethod
+    def in_new_channel(cls, env: Env, *names: str) -> Table:
+        """A table in a new server's #cards channel, with a member for each of ``names``."""
+        guild = env.create_guild()
+        channel = guild.create_text_channel("cards")
+        return cls(env, channel, [guild.add_member(env.create_user(name)) for name in names])
+
     @property
     def service(self) -> Any:
         return self.env.bot.service

@@ -14,10 +14,7 @@ from engine.protocol import Phase
 async def test_the_hint_names_the_discard_that_leaves_the_least_deadwood(
     simcord_env: Env,
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(simcord_env.create_user(name)) for name in ("anna", "ben")]
-    table = Table(simcord_env, channel, members)
+    table = Table.in_new_channel(simcord_env, "anna", "ben")
     await table.start(await table.open(variant="gin"))
     game = table.live.game
     assert game is not None
