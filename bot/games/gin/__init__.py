@@ -209,16 +209,18 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         if knock is not None:
             return _("💡 Knock with {card} as your discard.", card=knock.card)
         mask = mask_of(ctx.private.hand)
-        laid = laid_down(mask, next(PACK.arrangements(mask)))
-        hint = _("💡 Best arrangement: {value}.", value=laid_text(laid))
-        # The safe move is the discard that leaves the least deadwood (the dearest on a tie).
+        # On a discard turn, the safe move's discard: the least deadwood, the dearest on a tie.
         safe = self.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
         if isinstance(safe, Discard):
-            left = PACK.deadwood(mask & ~(1 << index(safe.card)))
-            hint += " " + _(
-                "Discarding {card} leaves the least deadwood: {left}.", card=safe.card, left=left
+            kept = mask & ~(1 << index(safe.card))
+            laid = laid_down(kept, next(PACK.arrangements(kept)))
+            return _(
+                "💡 Discard {card}; that leaves the least deadwood: {value}.",
+                card=safe.card,
+                value=laid_text(laid),
             )
-        return hint
+        laid = laid_down(mask, next(PACK.arrangements(mask)))
+        return _("💡 Best arrangement: {value}.", value=laid_text(laid))
 
     def action_label(self, action: Action, ctx: HandContext[GinPrivateView]) -> str | None:
         if isinstance(action, Pass):

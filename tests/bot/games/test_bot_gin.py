@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot_harness import Table, custom_id_of, description
 from simcord import Env
 
@@ -34,5 +36,8 @@ async def test_the_hint_names_the_discard_that_leaves_the_least_deadwood(
     hand = await table.open_hand(member)
     await member.click(hand, custom_id=custom_id_of(hand, "h_hint"))
     hint = description(hand)
-    assert "💡 Best arrangement:" in hint
-    assert f"Discarding {CARDS[dearest]} leaves the least deadwood: {least}." in hint
+    # The card to discard, and what the hand keeps after it, with its deadwood.
+    said = re.search(r"💡 Discard (\S+); that leaves the least deadwood: (.*)\((\d+)\)\.", hint)
+    assert said is not None, hint
+    assert said[1] == str(CARDS[dearest]) and int(said[3]) == least
+    assert str(CARDS[dearest]) not in said[2]  # the hand kept has not got it
