@@ -4,7 +4,8 @@ SimCord's preview (a Discord-like rendering of the channel in Chromium) at a pho
 
 Moments: the lobby, the table at the start, the hand at the start of a turn (before any tap:
 the bot edited it), a hand with cards tapped, after a meld, another member's view, a refusal,
-a round's result, the end of the session, stats, the leaderboard and a replay step.
+the Hint once a turn's draw is made, a round's result, the end of the session, stats, the
+leaderboard and a replay step.
 
     pip install 'simcord[preview]' playwright    # and Debian's chromium
     python tools/screenshots.py [--out build/screenshots] [--games romme,wiener] [--lang en]
@@ -28,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
 
 import simcord.interactions  # noqa: E402
 import simcord.preview._capture as capture  # noqa: E402
-from bot_harness import Table, make_settings  # noqa: E402
+from bot_harness import Table, custom_id_of, make_settings  # noqa: E402
 from simcord import Env  # noqa: E402
 from simcord.backend.cdn import CDN_BASE  # noqa: E402
 
@@ -205,6 +206,11 @@ async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, peo
     await shots.shoot("other-member", other)
     await guest.click(table.table_message(), label=table_hand_label(table))
     await shots.shoot("refusal", guest)
+    if await play_until(table, lambda: table.live.game.public_view().phase is Phase.PLAY):  # type: ignore[union-attr]
+        member = table.member_for_seat(table.live.game.to_act)  # type: ignore[union-attr]
+        hand = await table.hand_of(member)
+        await member.click(hand, custom_id=custom_id_of(hand, "h_hint"))
+        await shots.shoot("hint", member)
     melded = await play_until(table, lambda: any(isinstance(a, Meld) for a in last_actions(table)))
     if melded:
         await shots.shoot("after-meld", table.member_for_seat(last_actions(table)[-1].seat))
