@@ -193,7 +193,7 @@ class GinChecks(PileGame[R, GinHandResult]):
 
     def _legal(self) -> tuple[Action, ...]:
         """The legal moves, worked out once for each state (``verify`` asks every time)."""
-        version = self.forgotten_actions + len(self.actions)  # ``version``, without the call
+        version = self.version  # asked once: ``verify`` and ``legal_actions`` come here often
         cached = self._legal_cache
         if cached[0] != version:
             cached = self._legal_cache = (version, tuple(self._moves()))
