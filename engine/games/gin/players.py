@@ -3,10 +3,11 @@
 * ``random``: any legal move, uniformly (seeded).
 * ``normal``: knocks as soon as it may (gin when it can), takes the upcard when it ends up in
   a meld or lets it knock, and discards the card that leaves the least deadwood, keeping the
-  cards with the most chances to meld.
+  cards with the most chances to meld and wary of the upcards the opponent took.
 * ``hard``: values each hand it could keep by the deadwood it may expect after its next draw
   and the chance of knocking then (over the cards it has not seen), and does not throw the
-  opponent a card that probably completes one of his melds.
+  opponent a card that probably completes one of his melds (an upcard he took went into a
+  meld: he holds one of its partner pairs).
 
 A decision is a pure function of the seed, the view and the legal moves.
 """
@@ -54,6 +55,9 @@ class Table:
         unseen = _ALL & ~hand & ~pile & ~opponent
         unknown = other.hand_count - opponent.bit_count()
         return cls(unseen, opponent, unknown, public.knock_card)
+
+
+SHOWN_WEIGHT = 3.0  # deadwood points ``normal`` gives a sure partner of an upcard taken
 
 
 class GinPlayer:
@@ -106,10 +110,12 @@ class GinPlayer:
 
     def _keep_cost(self, hand: int, card: Card, table: Table) -> float:
         """How bad the hand left after discarding ``card`` is (lower is better): its deadwood,
-        less a little for each unseen card that would meld with it."""
+        less a little for each unseen card that would meld with it, more when the card could
+        join a meld an upcard the opponent took went into."""
         rest = hand & ~(1 << index(card))
         chances = sum(1 for j in indices(table.unseen) if PACK.fits(j, rest))
-        return PACK.deadwood(rest) - 0.3 * chances
+        shown = SHOWN_WEIGHT * shown_danger(index(card), table)
+        return PACK.deadwood(rest) - 0.3 * chances + shown
 
 
 KNOCK_WEIGHT = 30.0  # deadwood points a sure knock after the next draw is worth
@@ -134,18 +140,44 @@ def outlook(hand: int, unseen: int, knock_card: int) -> tuple[float, float]:
 
 
 def danger(card: int, table: Table) -> float:
-    """The chance that the opponent holds two cards that meld with ``card`` (each card he
-    may hold counted as likely as any other he might)."""
+    """The chance that ``card`` completes or extends one of the opponent's melds: he holds
+    two cards that meld with it (each card he may hold counted as likely as any other), or
+    it joins a meld a card he took from the pile went into."""
+    safe = 1.0 - shown_danger(card, table)
+    for pair in PACK.partner_pairs(card):
+        safe *= 1.0 - _held(pair, table)
+    return 1.0 - safe
+
+
+def shown_danger(card: int, table: Table) -> float:
+    """The chance that ``card`` joins a meld one of the upcards the opponent took (and still
+    holds) went into."""
+    safe = 1.0
+    for taken in indices(table.opponent):
+        safe *= 1.0 - _joins_taken(card, taken, table)
+    return 1.0 - safe
+
+
+def _held(cards: int, table: Table) -> float:
+    """The chance that the opponent holds all of ``cards``."""
     unknown = table.unseen.bit_count()
     share = table.opponent_unknown / unknown if unknown else 0.0
-    safe = 1.0
-    for pair in PACK.partner_pairs(card):
-        chance = 1.0
-        for partner in indices(pair):
-            if not table.opponent >> partner & 1:
-                chance *= share if table.unseen >> partner & 1 else 0.0
-        safe *= 1.0 - chance
-    return 1.0 - safe
+    chance = 1.0
+    for i in indices(cards & ~table.opponent):
+        chance *= share if table.unseen >> i & 1 else 0.0
+    return chance
+
+
+def _joins_taken(card: int, taken: int, table: Table) -> float:
+    """The chance that ``card`` joins the meld ``taken`` went into: a player takes an upcard
+    to meld it, so he holds one of its partner pairs, each as likely as its cards are."""
+    pairs = [p for p in PACK.partner_pairs(taken) if not p >> card & 1]
+    chances = [_held(pair, table) for pair in pairs]
+    total = sum(chances)
+    if not total:
+        return 0.0
+    meld = 1 << taken
+    return sum(c for c, p in zip(chances, pairs, strict=True) if PACK.fits(card, p | meld)) / total
 
 
 class HardGinPlayer(GinPlayer):

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engine.actions import Discard, DrawTalon, Knock, Pass, TakeDiscard
+from engine.cards import parse_cards
 from engine.games.gin import SPEC
 from engine.games.gin.game import GinRuleset
-from engine.games.gin.players import make_player, timeout_action
+from engine.games.gin.players import Table, danger, make_player, timeout_action
+from engine.onepack import ALL, index, mask_of
 from engine.players import STRENGTHS
 from tests.engine.games.gin.test_gin_rules import DEFENDER, KNOCKER, gin, one
 
@@ -71,14 +73,49 @@ def test_the_timeout_move_is_safe() -> None:
         timeout_action(game.private_view(0), [])
 
 
-@pytest.mark.parametrize(("taken", "safe"), [("9♥", "8♦"), ("9♦", "8♥")])
-def test_hard_does_not_feed_a_meld_the_opponent_showed(taken: str, safe: str) -> None:
+@pytest.mark.parametrize(
+    ("strength", "taken", "safe"),
+    [("hard", "9♥", "8♦"), ("hard", "9♦", "8♥"), ("normal", "9♥", "8♦")],
+)
+def test_no_meld_the_opponent_showed_is_fed(strength: str, taken: str, safe: str) -> None:
     # Seat 1 took the first upcard; seat 0 then holds two loose eights alike in all but
-    # suit: hard throws the one that cannot go next to the card seat 1 took.
+    # suit: it throws the one that cannot go next to the card seat 1 took. (With 9♦ taken,
+    # 8♦ could extend only 9♦ 10♦ J♦, and seat 0 holds J♦: only hard also fears that seat 1
+    # holds 7♦ and waits for the 8♦.)
     game = gin("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♦ 8♥", OPPONENT, taken, "8♦", knock_card=5)
     game.apply(Pass(0))
     game.apply(TakeDiscard(1))
     game.apply(Discard(1, one("K♣")))
     game.apply(DrawTalon(0))
-    move = make_player("hard", 1).choose(game.private_view(0), game.legal_actions())
+    move = make_player(strength, 1).choose(game.private_view(0), game.legal_actions())
     assert move == Discard(0, one(safe))
+
+
+def test_a_card_that_joins_the_meld_a_taken_upcard_went_into_is_dangerous() -> None:
+    # The opponent took K♦: a player takes an upcard to meld it, so he holds K♠ K♣ or Q♦ J♦
+    # (as likely, both unseen). K♥ joins the first: a one-in-two chance on top of the chance
+    # that he holds two cards K♥ melds with, each unseen card his as likely as any other.
+    hand = mask_of(parse_cards("2♠ 3♠ 4♠ 5♥ 6♥ 7♣ 8♣ 9♣ 4♦ 5♦"))
+    taken = mask_of(parse_cards("K♦"))
+    table = Table(ALL & ~hand & ~taken, taken, opponent_unknown=9, knock_card=10)
+    share = 9 / 41
+    held = 1 - (1 - share**2) * (1 - share) ** 2 * (1 - share**2)  # Q♥J♥ K♦K♠ K♦K♣ K♠K♣
+    assert danger(index(one("K♥")), table) == pytest.approx(1 - (1 - held) * (1 - 1 / 2))
+    # Once he is known to hold Q♦ J♦ as well, K♦ most likely went next to them: K♥ is
+    # safer than before and 10♦ is sure to be taken.
+    shown = mask_of(parse_cards("K♦ Q♦ J♦"))
+    table = Table(ALL & ~hand & ~shown, shown, opponent_unknown=7, knock_card=10)
+    assert danger(index(one("K♥")), table) < 0.4
+    assert danger(index(one("10♦")), table) == 1.0
+
+
+def test_normal_does_not_throw_a_partner_of_the_upcard_the_opponent_took() -> None:
+    # Seat 1 took 9♦ (into a meld: 9♠ 9♣ 9♥ or 10♦ J♦, all unseen to seat 0). Seat 0's two
+    # loose eights are alike but for that: 8♦ would extend 9♦ 10♦ J♦, so 8♥ goes.
+    game = gin("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♥ 8♥", OPPONENT, "9♦", "8♦", knock_card=5)
+    game.apply(Pass(0))
+    game.apply(TakeDiscard(1))
+    game.apply(Discard(1, one("K♣")))
+    game.apply(DrawTalon(0))
+    move = make_player("normal", 1).choose(game.private_view(0), game.legal_actions())
+    assert move == Discard(0, one("8♥"))
