@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 import bot.render.palette as pal
 from bot.render.assets import Style, card_mask, card_sprite, cropped_sprite, text_stamp
-from bot.render.geometry import BACK_CODE, CARD_H, CARD_RADIUS, CARD_W
+from bot.render.geometry import BACK_CODE, CARD_BORDER, CARD_H, CARD_RADIUS, CARD_W
 from engine.cards import Card
 
 PNG_COMPRESS_LEVEL = 1  # zlib level 1: palette pictures stay small, encoding stays fast
@@ -32,10 +32,17 @@ def encode(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-def cut_tile(sprite: Image.Image, width: int) -> tuple[Image.Image, Image.Image]:
+def cut_tile(
+    sprite: Image.Image, width: int, blank_from: int | None = None
+) -> tuple[Image.Image, Image.Image]:
     """A card sprite (already cut at its height) cut ``width`` pixels wide, its right edge
-    redrawn; returns the tile and its mask. Fans of such tiles are read by their indices."""
+    redrawn; returns the tile and its mask. Fans of such tiles are read by their indices.
+    ``blank_from``: a face's columns from there on are cleared, so that no sliver of a pip
+    or a court picture shows beside the index."""
     tile = sprite.crop((0, 0, width, sprite.height))
+    if blank_from is not None and blank_from < width:
+        box = (blank_from, CARD_BORDER, width - 1, tile.height - 1)
+        ImageDraw.Draw(tile).rectangle(box, fill=pal.index(pal.CARD))
     box = (0, 0, width - 1, sprite.height - 1 + 2 * CARD_RADIUS)  # square cut at the bottom
     edge = tile.copy()
     ImageDraw.Draw(edge).rounded_rectangle(

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 import bot.render.palette as pal
 from bot.render.assets import _FONT_LOCK, card_mask, card_sprite, font, sheet_language
 from bot.render.canvas import cut_tile
-from bot.render.geometry import CARD_H, CARD_W, INDEX_W, INDEX_X
+from bot.render.geometry import CARD_H, CARD_W, INDEX_STRIP, INDEX_W, INDEX_X
 from engine.actions import MeldKind
 from engine.cards import CARD_AT, JOKER, Card
 from engine.i18n import DEFAULT_LANGUAGE, language, rank_label, using
@@ -81,7 +81,7 @@ def _face_crop(
         face = joker_face(stands_for or card, lang) if card.is_joker else card_sprite(card, lang)
     face = face if height >= CARD_H else face.crop((0, 0, CARD_W, height))
     if width < CARD_W:
-        return cut_tile(face, width)
+        return cut_tile(face, width, None if card is None else INDEX_STRIP)
     return face, card_mask(min(height, CARD_H))
 
 

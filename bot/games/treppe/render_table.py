@@ -317,7 +317,7 @@ def _draw_band(
 def _meld_tile(code: str, lang: str) -> tuple[Image.Image, Image.Image]:
     """A meld card cut right of its index and below it: the tile and its mask."""
     del lang  # part of the cache key: cropped_sprite draws in the current language
-    return cut_tile(cropped_sprite(code, MELD_CARD_H), MELD_LAST_W)
+    return cut_tile(cropped_sprite(code, MELD_CARD_H), MELD_LAST_W, INDEX_STRIP)
 
 
 def draw_meld(canvas: Image.Image, meld: MeldView, x: int, y: int) -> None:

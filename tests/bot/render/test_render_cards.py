@@ -122,3 +122,18 @@ def test_a_german_hand_shows_b_where_the_english_one_shows_j() -> None:
     assert (
         joker_face(Card.parse("K♥"), "de").tobytes() == joker_face(Card.parse("K♥"), "en").tobytes()
     )
+
+
+def test_a_fan_tile_shows_the_index_and_nothing_of_the_pips_or_pictures() -> None:
+    # A fan's last card is cut a little right of its index: no sliver of a pip or of a
+    # court card's picture may show between the index and the cut.
+    from bot.render.jokers import paste_face
+    from bot.render.variants import FAN_CARD_H, FAN_TILE_W
+
+    card_ink = pal.index(pal.CARD)
+    for card in FULL_PACK:
+        canvas = Image.new("P", (FAN_TILE_W, FAN_CARD_H), pal.index(pal.FELT))
+        canvas.putpalette(pal.flat_palette())
+        paste_face(canvas, card, 0, 0, FAN_CARD_H, width=FAN_TILE_W)
+        beside = canvas.crop((INDEX_STRIP, CARD_RADIUS, FAN_TILE_W - CARD_RADIUS, FAN_CARD_H))
+        assert set(beside.tobytes()) == {card_ink}, f"{card} shows more than its index"
