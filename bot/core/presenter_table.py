@@ -50,6 +50,7 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     result_heading: str = N_("Round {value} result")  # over the last round's result
     dealt_text: str = N_("Round {round_number} is dealt.")  # a replay's step 0
     round_of_text: str = N_("round {round_number} of {rounds}")  # in a replay step's footer
+    round_word: str = N_("Round")  # the replay's buttons that jump to the round before or after
 
     # ------------------------------------------------------------ the table message
     def heading(self, view: PubV) -> str:

@@ -197,8 +197,9 @@ async def step_payload(
         embeds.append(result)
     first, last = step == 0, step >= replay.steps
     arg = str(step)
+    jump = _(presenter(replay.game_key).round_word)
     buttons = ui.row(
-        ui.button(session.id, ROUND_BACK, arg, label=_("Round"), emoji="⏮", disabled=first),
+        ui.button(session.id, ROUND_BACK, arg, label=jump, emoji="⏮", disabled=first),
         ui.button(session.id, BACK, arg, label=_("Back"), emoji="◀", disabled=first),
         ui.button(
             session.id,
@@ -209,7 +210,7 @@ async def step_payload(
             disabled=last,
             style=discord.ButtonStyle.primary,
         ),
-        ui.button(session.id, ROUND_NEXT, arg, label=_("Round"), emoji="⏭", disabled=last),
+        ui.button(session.id, ROUND_NEXT, arg, label=jump, emoji="⏭", disabled=last),
         ui.button(session.id, RECORD, label=_("Session record"), emoji="📄"),
     )
     return Payload(files=files, view=ui.embed_layout(embeds, files, [buttons]))

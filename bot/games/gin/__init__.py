@@ -73,6 +73,8 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
     result_heading = N_("Hand {value} result")
     dealt_text = N_("Hand {round_number} is dealt.")
     round_of_text = N_("hand {round_number} of {rounds}")
+    # Translators: the replay's buttons that jump to the hand before or after
+    round_word = N_("Hand")
     draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
 
     def rules_summary(self) -> str:

@@ -63,3 +63,18 @@ def test_a_step_shows_its_move_the_scores_and_the_table(key: str) -> None:
     for picture in (ended.picture, ended.round_picture, last.picture):
         assert picture is not None
         assert Image.open(io.BytesIO(picture)).format == "PNG"
+
+
+@pytest.mark.parametrize("key", KEYS)
+async def test_the_buttons_that_jump_say_what_the_game_deals(key: str) -> None:
+    import discord
+
+    from bot.stats.replays import step_payload
+
+    session, replay = finished(key)
+    payload = await step_payload(session, replay, 1, with_images=False)
+    assert payload.view is not None
+    items = [getattr(item, "item", item) for item in payload.view.walk_children()]
+    labels = [item.label for item in items if isinstance(item, discord.ui.Button)]
+    jump = "Hand" if key == "gin" else "Round"  # Gin Rummy deals hands
+    assert labels == [jump, "Back", "Next", jump, "Session record"]
