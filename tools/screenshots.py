@@ -211,8 +211,13 @@ async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, peo
         hand = await table.hand_of(member)
         await member.click(hand, custom_id=custom_id_of(hand, "h_hint"))
         await shots.shoot("hint", member)
-    melded = await play_until(table, lambda: any(isinstance(a, Meld) for a in last_actions(table)))
-    if melded:
+    start = len(last_actions(table))
+
+    def just_melded() -> bool:  # a meld of the moves from here on, the moment it is made
+        actions = last_actions(table)
+        return len(actions) > start and isinstance(actions[-1], Meld)
+
+    if await play_until(table, just_melded):
         await shots.shoot("after-meld", table.member_for_seat(last_actions(table)[-1].seat))
     round_one = table.live.game.round_number  # type: ignore[union-attr]
     if await play_until(table, lambda: table.live.game.round_number != round_one):  # type: ignore[union-attr]
