@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -240,17 +240,23 @@ def _match_pair(
     return strength, tally
 
 
-def run_matches(
+T = TypeVar("T", Tally, MatchTally)
+
+
+def run_pairs(
+    pair: Callable[[tuple[str, int, Callable[[str, int, Mirror], Chooser]]], tuple[str, T]],
+    blank: Callable[[], T],
     strengths: list[str],
-    matches: int,
+    count: int,
     workers: int,
-    make: Callable[[str, int, Mirror], Chooser] = our_player,
-) -> dict[str, MatchTally]:
-    """``matches`` matches (mirrored pairs) for each strength, on ``workers`` processes."""
-    jobs = [(s, seed, make) for s in strengths for seed in range(max(1, matches // 2))]
-    tallies = {s: MatchTally() for s in strengths}
+    make: Callable[[str, int, Mirror], Chooser],
+) -> dict[str, T]:
+    """``pair`` run on ``count // 2`` seeds for each strength, on ``workers`` processes; each
+    plays a seed twice (the seats swapped) and gives what it tallied."""
+    jobs = [(s, seed, make) for s in strengths for seed in range(max(1, count // 2))]
+    tallies = {s: blank() for s in strengths}
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for strength, tally in pool.imap_unordered(_match_pair, jobs, chunksize=4):
+        for strength, tally in pool.imap_unordered(pair, jobs, chunksize=4):
             tallies[strength].add(tally)
     return tallies
 
@@ -279,12 +285,7 @@ def run(
     make: Callable[[str, int, Mirror], Chooser] = our_player,
 ) -> dict[str, Tally]:
     """``hands`` hands (mirrored deal pairs) for each strength, on ``workers`` processes."""
-    jobs = [(s, deal, make) for s in strengths for deal in range(max(1, hands // 2))]
-    tallies = {s: Tally() for s in strengths}
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for strength, tally in pool.imap_unordered(_deal_pair, jobs, chunksize=8):
-            tallies[strength].add(tally)
-    return tallies
+    return run_pairs(_deal_pair, Tally, strengths, hands, workers, make)
 
 
 def report(strength: str, tally: Tally) -> str:
@@ -330,7 +331,9 @@ def main() -> None:
     for strength in strengths:
         print(report(strength, tallies[strength]), flush=True)
     if args.matches > 0:
-        matches = run_matches(strengths, args.matches, args.workers)
+        matches = run_pairs(
+            _match_pair, MatchTally, strengths, args.matches, args.workers, our_player
+        )
         for strength in strengths:
             print(report_matches(strength, matches[strength]), flush=True)
     print(f"played in {time.perf_counter() - start:.0f} s on {args.workers} workers")
