@@ -38,7 +38,8 @@ from bot.render.variants import (
 PILES_END_X = MARGIN + 2 * (v.PILE_SLOT_W + v.PILE_GAP)  # right of the stock and discard pile
 NOTES_DY = 4  # notes start a little below the piles' labels
 # Bands.
-GROUP_AREA_W = PICTURE_W - MARGIN - BAND_PAD - GROUP_X  # the fans' room right of the info
+# The fans' room right of the info, clear of a ring round the band.
+GROUP_AREA_W = PICTURE_W - MARGIN - v.TURN_RING - BAND_PAD - GROUP_X
 BAR_ROW_H = v.BAR_H + 2  # a bar's room in the info column
 BAR_TUCK = 1  # a bar under a text line is drawn this far into the line's room, near its words
 OUT_BAND_H = 64  # a seat out of play: its name and one line

@@ -8,7 +8,8 @@ Pure drawing helpers on palette canvases; every cached image is read-only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Protocol
 
 from PIL import Image, ImageDraw
@@ -26,6 +27,8 @@ from bot.render.geometry import (
     CARD_RADIUS,
     CARD_W,
     INDEX_STRIP,
+    INDEX_W,
+    INDEX_X,
     MIN_TEXT_PX,
     PICTURE_W,
 )
@@ -73,6 +76,7 @@ TURN_RING = 3
 # Card fans in bands: cropped cards read by their index (jokers need a little more height).
 FAN_CARD_H = JOKER_INDEX_BOTTOM + 2
 FAN_STEP = INDEX_STRIP
+FAN_STEP_TIGHT = INDEX_X + INDEX_W  # the index still whole, without the pixel beside it
 FAN_TILE_W = INDEX_STRIP + 16  # every fan card is cut a little right of its index
 FAN_GAP = 10
 FAN_LABEL_GAP = 5  # a fan's label ("30", "34 · pending") stands right of its cards
@@ -298,10 +302,11 @@ class Fan:
 
 
 def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
-    """Greedy left-to-right packing of fans into rows of ``area_w`` pixels."""
+    """Greedy left-to-right packing of fans into rows of ``area_w`` pixels (a fan too wide
+    for a row of its own drawn a little tighter)."""
     rows: list[list[Fan]] = []
     width = 0
-    for fan in fans:
+    for fan in map(partial(_tightened, area_w=area_w), fans):
         w = fan.width
         if rows and width + FAN_GAP + w <= area_w:
             rows[-1].append(fan)
@@ -310,6 +315,16 @@ def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
             rows.append([fan])
             width = w
     return rows
+
+
+def _tightened(fan: Fan, area_w: int) -> Fan:
+    """``fan`` with its cards closer together, down to ``FAN_STEP_TIGHT``, if it is wider
+    than ``area_w`` (a long hand's deadwood and its label)."""
+    over = fan.width - area_w
+    if over <= 0 or len(fan.cards) < 2 or fan.step <= FAN_STEP_TIGHT:
+        return fan
+    closer = -(-over // (len(fan.cards) - 1))  # rounded up
+    return replace(fan, step=max(FAN_STEP_TIGHT, fan.step - closer))
 
 
 def row_width(row: Sequence[Fan]) -> int:

@@ -164,3 +164,19 @@ def test_a_result_is_as_big_as_its_heading_and_bands() -> None:
     assert short.size == (PICTURE_W, heading + bands_h + MARGIN)
     long = draw_result(title, "A note that goes on and on. " * 8, bands)
     assert long.height == short.height + RESULT_NOTE_LINE_H  # two lines at the most
+
+
+def test_a_fan_too_wide_for_its_row_is_drawn_tighter_and_clear_of_the_ring() -> None:
+    from bot.render.bands import GROUP_AREA_W, GROUP_X
+    from bot.render.variants import FAN_STEP, FAN_STEP_TIGHT, MARGIN, TURN_RING, pack_fans
+    from engine.cards import parse_cards
+
+    # Ten loose cards and their count: a long hand's deadwood at a round's end.
+    cards = tuple(parse_cards("3♠ 6♠ A♥ 5♥ 5♦ J♣ K♣ 8♦ K♦ 9♠"))
+    wide = Fan(cards, label="deadwood 73")
+    assert wide.width > GROUP_AREA_W
+    [[drawn]] = pack_fans([wide], GROUP_AREA_W)
+    assert FAN_STEP_TIGHT <= drawn.step < FAN_STEP and drawn.width <= GROUP_AREA_W
+    assert GROUP_X + GROUP_AREA_W <= PICTURE_W - MARGIN - TURN_RING - BAND_PAD
+    narrow = Fan(cards[:4], label="deadwood 20")
+    assert pack_fans([narrow], GROUP_AREA_W) == [[narrow]]  # a fan that fits keeps its step
