@@ -294,11 +294,17 @@ class Fan:
         return 0 if not self.cards else (len(self.cards) - 1) * self.step + self.tile_w
 
     @property
+    def ring_pad(self) -> int:
+        """The room a ring takes on each side of the cards (none without a ring)."""
+        return GROUP_RING + 1 if self.ring is not None and self.cards else 0
+
+    @property
     def width(self) -> int:
-        """The fan's width with its label."""
+        """The fan's width with its ring and its label."""
+        ringed = self.card_width + 2 * self.ring_pad
         if not self.label:
-            return self.card_width
-        return self.card_width + FAN_LABEL_GAP + text_width(self.label, self.label_style.size)
+            return ringed
+        return ringed + FAN_LABEL_GAP + text_width(self.label, self.label_style.size)
 
 
 def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
@@ -333,12 +339,14 @@ def row_width(row: Sequence[Fan]) -> int:
 
 
 def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
-    """Draw a fan at (x, y): its cards, the ring around a group, the placers' bars and its label."""
+    """Draw a fan at (x, y): its cards, the ring around a group, the placers' bars and its label.
+    A ring takes room of its own, so it touches neither the words before nor the label."""
+    pad = fan.ring_pad
+    x += pad
     for i, card in enumerate(fan.cards):
         stands = fan.stands_for[i] if i < len(fan.stands_for) else None
         paste_face(canvas, card, x + i * fan.step, y, FAN_CARD_H, stands, fan.tile_w)
-    if fan.ring is not None and fan.cards:
-        pad = GROUP_RING + 1
+    if fan.ring is not None and pad:
         box = (x - pad, y - pad, x + fan.card_width - 1 + pad, y + FAN_CARD_H + pad)
         outline(canvas, box, fan.ring, GROUP_RING, CARD_RADIUS + pad)
     bar_y = y + FAN_CARD_H + 2
@@ -349,7 +357,7 @@ def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
         w = fan.tile_w if i == len(fan.cards) - 1 else fan.step - 2
         rect(canvas, (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1), colour)
     if fan.label:
-        text(canvas, fan.label, x + fan.card_width + FAN_LABEL_GAP, y, fan.label_style)
+        text(canvas, fan.label, x + fan.card_width + pad + FAN_LABEL_GAP, y, fan.label_style)
 
 
 def draw_fan_rows(canvas: Image.Image, rows: Sequence[Sequence[Fan]], x: int, y: int) -> None:

@@ -180,3 +180,24 @@ def test_a_fan_too_wide_for_its_row_is_drawn_tighter_and_clear_of_the_ring() -> 
     assert GROUP_X + GROUP_AREA_W <= PICTURE_W - MARGIN - TURN_RING - BAND_PAD
     narrow = Fan(cards[:4], label="deadwood 20")
     assert pack_fans([narrow], GROUP_AREA_W) == [[narrow]]  # a fan that fits keeps its step
+
+
+def test_a_ring_round_a_fan_takes_room_of_its_own() -> None:
+    # The ring round a pending meld or a laid-off card touched the score before it and the
+    # label after it; now it lies inside the fan's width, and the label comes after that.
+    from bot.render.canvas import new_canvas
+    from bot.render.variants import FAN_LABEL_GAP, GROUP_RING, draw_fan
+    from engine.cards import parse_cards
+
+    cards = tuple(parse_cards("7♣ 8♣ 9♣"))
+    ringed = Fan(cards, ring=pal.GOLD)
+    assert ringed.width == Fan(cards).width + 2 * (GROUP_RING + 1)
+    labelled = Fan(cards, label="34", ring=pal.GOLD)
+    assert labelled.width > ringed.width + FAN_LABEL_GAP
+    canvas = new_canvas(400, 120, pal.PANEL)
+    x = 100
+    draw_fan(canvas, ringed, x, 20)
+    gold = pal.index(pal.GOLD)
+    data = canvas.tobytes()
+    columns = {i % canvas.width for i, ink in enumerate(data) if ink == gold}
+    assert (min(columns), max(columns)) == (x, x + ringed.width - 1)
