@@ -12,10 +12,12 @@ from typing import Generic
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_base import PresenterBase, PrivV, PubV
 from bot.core.texts import end_label
-from engine.actions import Action, LayOff, Meld
+from engine.actions import Action, Discard, LayOff, Meld
 from engine.cards import Card, format_cards
 from engine.i18n import N_, _
 from engine.protocol import Phase
+
+HINT_LINES = 10  # melds, and lay-offs, a hint lists at most
 
 
 class HandPart(PresenterBase, Generic[PubV, PrivV]):
@@ -43,12 +45,14 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
 
     def melds_and_layoffs_hint(self, ctx: HandContext[PrivV]) -> str:
         """A hint of the dearest melds the hand could lay and the lay-offs it may make (up to
-        eight of each), for games where that is what a turn is about."""
+        ``HINT_LINES`` of each), for games where that is what a turn is about; with none, the
+        game's safe discard (``spec.timeout_action``: it breaks no meld the hand holds)."""
+        melds = self.meld_options(ctx.private.hand)
         lines = [
             _("• meld {value} for {total}", value=format_cards(cards), total=points)
-            for points, cards in self.meld_options(ctx.private.hand)[:8]
+            for points, cards in melds[:HINT_LINES]
         ]
-        for action in self.layoffs(ctx)[:8]:
+        for action in self.layoffs(ctx)[:HINT_LINES]:
             place = "" if action.end is None else f" ({end_label(action.end)})"
             lines.append(
                 _(
@@ -58,9 +62,16 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
                     place=place,
                 )
             )
-        if not lines:
-            return _("💡 No meld or lay-off in your hand right now.")
-        return _("💡 You could:\n") + "\n".join(lines)
+        if lines:
+            more = _(" (more exist)") if len(melds) > HINT_LINES else ""
+            return _("💡 You could:\n") + "\n".join(lines) + more
+        safe = self.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
+        if isinstance(safe, Discard):
+            return _(
+                "💡 No meld or lay-off in your hand right now; {card} is a safe discard.",
+                card=safe.card,
+            )
+        return _("💡 No meld or lay-off in your hand right now.")
 
     # ------------------------------------------------------------ the moves offered
     def suggestions(self, ctx: HandContext[PrivV]) -> Sequence[Action]:

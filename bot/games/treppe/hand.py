@@ -8,9 +8,8 @@ from collections.abc import Mapping, Sequence
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_hand import HandPart
 from bot.core.reading import typed_draw, typed_melds_and_discard
-from bot.core.texts import end_label
 from engine.actions import Action
-from engine.cards import Card, format_cards
+from engine.cards import Card
 from engine.games.treppe.melds import meld_points, possible_melds
 from engine.games.treppe.views import PrivateView, PublicView
 from engine.i18n import N_, _
@@ -48,31 +47,8 @@ class TreppeHand(HandPart[PublicView, PrivateView]):
         return lines
 
     def hint_text(self, ctx: HandContext[PrivateView]) -> str:
-        """The melds and lay-offs the hand could make now."""
-        lines = []
-        melds = possible_melds(ctx.private.hand)
-        for cards in sorted(melds, key=lambda c: -meld_points(c))[:10]:
-            lines.append(
-                _(
-                    "• meld {value} for {value2}",
-                    value=format_cards(cards),
-                    value2=meld_points(cards),
-                )
-            )
-        for layoff in self.layoffs(ctx)[:10]:
-            place = "" if layoff.end is None else f" ({end_label(layoff.end)})"
-            lines.append(
-                _(
-                    "• lay off {card} on meld {value}{place}",
-                    card=layoff.card,
-                    value=layoff.meld_id + 1,
-                    place=place,
-                )
-            )
-        if not lines:
-            return _("💡 No meld or lay-off in your hand right now.")
-        more = _(" (more exist)") if len(melds) > 10 else ""
-        return _("💡 You could:\n") + "\n".join(lines) + more
+        """The melds and lay-offs the hand could make now (or a safe discard)."""
+        return self.melds_and_layoffs_hint(ctx)
 
     # ------------------------------------------------------------ typing
     draw_words = (

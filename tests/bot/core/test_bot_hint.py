@@ -1,0 +1,68 @@
+"""The Hint on a turn with nothing to meld or lay off names the game's safe discard (the move
+its timer would make), in every game whose hint lists melds and lay-offs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from bot_harness import Table, custom_id_of, description
+from simcord import Env
+
+from bot.games import presenter
+from engine.actions import Discard, DrawTalon
+from engine.protocol import Phase
+from tests.engine.variant_deals import romme, rum500
+
+
+async def test_a_turn_with_nothing_to_lay_hints_the_safe_discard(simcord_env: Env) -> None:
+    key = "treppenromme"  # seven cards: a hand without a meld comes soon
+    table = Table.in_new_channel(simcord_env, "anna", "ben")
+    await table.start(await table.open(variant=key))
+    game = table.live.game
+    assert game is not None
+    shown = presenter(key)
+    # Both play the timer's safe moves (they never meld, so nothing can be laid off) until
+    # a player must discard with no meld in hand.
+    for _ in range(40):
+        view = game.private_view(game.to_act)
+        if game.public_view().phase is Phase.PLAY and not shown.meld_options(view.hand):
+            break
+        move = shown.spec.timeout_action(view, game.legal_actions())
+        await table.play_offered(table.member_for_seat(move.seat), move)
+    else:
+        raise AssertionError("no turn without a meld in 40 moves")
+    safe = shown.spec.timeout_action(view, game.legal_actions())
+    assert isinstance(safe, Discard)
+    member = table.member_for_seat(game.to_act)
+    hand = await table.open_hand(member)
+    await member.click(hand, custom_id=custom_id_of(hand, "h_hint"))
+    expected = f"💡 No meld or lay-off in your hand right now; {safe.card} is a safe discard."
+    assert expected in description(hand)
+
+
+NO_MELD = "2♠ 5♠ 8♠ J♠ 3♥ 6♥ 9♥ Q♥ 4♦ 7♦ 10♦ K♦ A♣"  # no two cards of a rank, no run
+OTHER = "3♠ 6♠ 9♠ Q♠ 4♥ 7♥ 10♥ K♥ 5♦ 8♦ J♦ A♦ 4♣"
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(lambda: romme([OTHER, NO_MELD], stock_top="7♣"), id="romme"),
+        pytest.param(lambda: rum500([NO_MELD, OTHER], stock_top="7♣"), id="rum500"),
+    ],
+)
+def test_the_rummy_games_hint_the_safe_discard_too(game: Callable[[], Any]) -> None:
+    played = game()
+    seat = played.to_act
+    played.apply(DrawTalon(seat))
+    ctx: Any = SimpleNamespace(
+        private=played.private_view(seat), legal=tuple(played.legal_actions())
+    )
+    shown = presenter(played.GAME_KEY)
+    safe = shown.spec.timeout_action(ctx.private, ctx.legal)
+    assert isinstance(safe, Discard)
+    hint = shown.hint_text(ctx)
+    assert hint == f"💡 No meld or lay-off in your hand right now; {safe.card} is a safe discard."
