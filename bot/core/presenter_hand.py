@@ -46,7 +46,7 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
     def melds_and_layoffs_hint(self, ctx: HandContext[PrivV]) -> str:
         """A hint of the dearest melds the hand could lay and the lay-offs it may make (up to
         ``HINT_LINES`` of each), for games where that is what a turn is about; with none, the
-        game's safe discard (``spec.timeout_action``: it breaks no meld the hand holds)."""
+        discard that costs the hand least (the game's safe move, ``spec.timeout_action``)."""
         melds = self.meld_options(ctx.private.hand)
         lines = [
             _("• meld {value} for {total}", value=format_cards(cards), total=points)
@@ -68,7 +68,8 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         safe = self.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
         if isinstance(safe, Discard):
             return _(
-                "💡 No meld or lay-off in your hand right now; {card} is a safe discard.",
+                "💡 No meld or lay-off in your hand right now; discarding {card} costs your hand "
+                "least.",
                 card=safe.card,
             )
         return _("💡 No meld or lay-off in your hand right now.")

@@ -47,7 +47,7 @@ class TreppeHand(HandPart[PublicView, PrivateView]):
         return lines
 
     def hint_text(self, ctx: HandContext[PrivateView]) -> str:
-        """The melds and lay-offs the hand could make now (or a safe discard)."""
+        """The melds and lay-offs the hand could make now (or the discard costing least)."""
         return self.melds_and_layoffs_hint(ctx)
 
     # ------------------------------------------------------------ typing
