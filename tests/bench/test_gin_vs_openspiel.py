@@ -49,3 +49,21 @@ def test_match_shares_and_their_interval() -> None:
     assert pct == pytest.approx(67.0)
     assert half == pytest.approx(196 * (0.67 * 0.33 / 100) ** 0.5)
     assert "won 67.0% (95% CI 57.8-76.2); 9.0 hands a match" in bench.report_matches("hard", tally)
+
+
+def test_a_partner_thrown_to_the_card_the_opponent_just_took_is_a_slip() -> None:
+    from engine.actions import Discard, DrawTalon, Pass, TakeDiscard
+    from tests.engine.games.gin.test_gin_players import OPPONENT
+    from tests.engine.games.gin.test_gin_rules import gin, one
+
+    # Seat 1 takes the first upcard 9♥; seat 0 then holds 8♥ and 8♦, alike but for that.
+    game = gin("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♦ 8♥", OPPONENT, "9♥", "8♦", knock_card=5)
+    game.apply(Pass(0))
+    game.apply(TakeDiscard(1))
+    game.apply(Discard(1, one("K♣")))
+    game.apply(DrawTalon(0))
+    legal: list[object] = list(game.legal_actions())
+    assert bench._feeds_the_take(game, legal, Discard(0, one("8♥")))  # 8♥ 9♥ 10♥ may come
+    assert not bench._feeds_the_take(game, legal, Discard(0, one("8♦")))
+    # A partner is no slip when every other card would leave more deadwood.
+    assert not bench._feeds_the_take(game, [Discard(0, one("8♥"))], Discard(0, one("8♥")))
