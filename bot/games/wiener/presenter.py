@@ -13,7 +13,7 @@ from bot.core.texts import clip, laid_text, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
-from engine.actions import Action, CallRummy, Knock
+from engine.actions import Action, CallRummy, Discard, Knock
 from engine.cards import Card
 from engine.events import GameEvent, SessionEnded
 from engine.games.wiener.events import (
@@ -58,7 +58,7 @@ def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
     return None
 
 
-def best_close(ctx: HandContext[WienerPrivateView], kind: Close) -> Action:
+def best_close(ctx: HandContext[WienerPrivateView], kind: Close) -> Knock | CallRummy:
     """The knock (or Rummy call) a button stands for: discard the card that leaves the least
     deadwood (the dearest such card). When none is legal the engine says why."""
     legal = [a for a in ctx.legal if isinstance(a, kind)]
@@ -228,7 +228,24 @@ class WienerPresenter(
         return []
 
     def hint_text(self, ctx: HandContext[WienerPrivateView]) -> str:
-        return _("💡 Best arrangement: {value}.", value=laid_text(arrange(ctx.private.hand)))
+        hand = ctx.private.hand
+        if any(isinstance(a, CallRummy) for a in ctx.legal):
+            card = best_close(ctx, CallRummy).card
+            return _("💡 Call Rummy with {card} as your discard.", card=card)
+        if any(isinstance(a, Knock) for a in ctx.legal):
+            card = best_close(ctx, Knock).card
+            return _("💡 Knock with {card} as your discard.", card=card)
+        # On a discard turn, the safe move's discard: the least deadwood left (as in Gin Rummy).
+        safe = self.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
+        if isinstance(safe, Discard):
+            kept = list(hand)
+            kept.remove(safe.card)
+            return _(
+                "💡 Discard {card}; that leaves the least deadwood: {value}.",
+                card=safe.card,
+                value=laid_text(arrange(kept)),
+            )
+        return _("💡 Best arrangement: {value}.", value=laid_text(arrange(hand)))
 
     def play_fields(self) -> list[TypedField]:
         label = _("Discard, or knock / rummy with a discard")

@@ -70,3 +70,31 @@ def test_the_rummy_games_hint_the_safe_discard_too(game: Callable[[], Any]) -> N
     assert isinstance(safe, Discard)
     hint = shown.hint_text(ctx)
     assert hint == hinted(safe.card)
+
+
+def test_wiener_rummy_hints_the_knock_or_the_discard_that_leaves_least_deadwood() -> None:
+    from bot.core.texts import laid_text
+    from engine.actions import Discard as Throw
+    from engine.twopack import arrange
+    from tests.engine.games.wiener.test_wiener_rules import game
+
+    shown = presenter("wiener")
+    played = game()  # Ben (seat 1) draws 3♠ to 5♥ 6♥ 7♥, three eights, three kings and 2♠
+
+    def hint_for(seat: int) -> str:
+        view = played.private_view(seat)
+        legal = tuple(played.legal_actions())
+        ctx: Any = SimpleNamespace(private=view, legal=legal, seat=SimpleNamespace(seat=seat))
+        return shown.hint_text(ctx)
+
+    played.apply(DrawTalon(1))
+    assert hint_for(1) == "💡 Knock with 3♠ as your discard."  # 2♠ left: deadwood 2
+    played.apply(Throw(1, next(c for c in played.private_view(1).hand if str(c) == "3♠")))
+    played.apply(DrawTalon(0))  # Anna: no meld at all
+    view = played.private_view(0)
+    safe = shown.spec.timeout_action(view, played.legal_actions())
+    assert isinstance(safe, Discard)
+    kept = list(view.hand)
+    kept.remove(safe.card)
+    said = f"💡 Discard {safe.card}; that leaves the least deadwood: {laid_text(arrange(kept))}."
+    assert hint_for(0) == said
