@@ -19,6 +19,7 @@ import bot.render.palette as pal
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, wrap_text
 from bot.render.canvas import new_canvas, text
+from bot.render.fans import Fan, draw_fan_rows, pack_fans
 from bot.render.geometry import PICTURE_W
 from bot.render.variants import (
     BAND_GAP,
@@ -31,7 +32,6 @@ from bot.render.variants import (
     MARGIN,
     NAME_LINE_H,
     SCORE,
-    Fan,
 )
 
 # The table.
@@ -122,7 +122,7 @@ def _band_height(band: Band, rows: int) -> int:
 def _lay(bands: Sequence[Band]) -> list[_Laid]:
     laid = []
     for band in bands:
-        rows = tuple(tuple(row) for row in v.pack_fans(band.fans, GROUP_AREA_W))
+        rows = tuple(tuple(row) for row in pack_fans(band.fans, GROUP_AREA_W))
         laid.append(_Laid(band, rows, _band_height(band, len(rows))))
     return laid
 
@@ -200,7 +200,7 @@ def _draw_band(canvas: Image.Image, laid: _Laid, top: int) -> None:
     _draw_info(canvas, band, y + NAME_LINE_H)
     if not laid.rows and band.empty:
         text(canvas, band.empty, GROUP_X, y + band.first_line_dy, INFO)
-    v.draw_fan_rows(canvas, laid.rows, GROUP_X, y)
+    draw_fan_rows(canvas, laid.rows, GROUP_X, y)
 
 
 def _draw_info(canvas: Image.Image, band: Band, y: int) -> None:

@@ -1,6 +1,6 @@
 """What the pictures of the two-pack games share: seat colours for up to six players, the
-stock and discard piles, bars, and fans of meld cards whose jokers show the card they stand
-for (a small star over that card's rank and suit, in the joker's purple).
+stock and discard piles, bars and the players' bands (the fans of cards in them are in
+``bot/render/fans.py``).
 
 Pure drawing helpers on palette canvases; every cached image is read-only.
 """
@@ -8,8 +8,6 @@ Pure drawing helpers on palette canvases; every cached image is read-only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from functools import partial
 from typing import Protocol
 
 from PIL import Image, ImageDraw
@@ -19,27 +17,21 @@ from bot.core.texts import plural as counted
 from bot.render.assets import (
     Style,
     fit_text,
-    text_width,
     wrap_text,
 )
 from bot.render.canvas import empty_slot, outline, rect, text
+from bot.render.fans import FAN_ROW_H
 from bot.render.geometry import (
     CARD_RADIUS,
     CARD_W,
-    INDEX_STRIP,
-    INDEX_W,
-    INDEX_X,
     MIN_TEXT_PX,
     PICTURE_W,
 )
-from bot.render.hand import sort_hand
-from bot.render.jokers import JOKER_INDEX_BOTTOM
 from bot.render.jokers import joker_face as joker_face
 from bot.render.jokers import joker_stands as joker_stands
 from bot.render.jokers import paste_face as paste_face
 from engine.cards import Card
 from engine.i18n import _
-from engine.twopack.deadwood import Arrangement
 
 V_TABLE_W = PICTURE_W  # every variant table is this wide: its text size is chosen for it
 V_TABLE_MIN_W = PICTURE_W
@@ -73,17 +65,6 @@ GROUP_X = MARGIN + INFO_W
 BAR_H = 6
 TURN_RING = 3
 
-# Card fans in bands: cropped cards read by their index (jokers need a little more height).
-FAN_CARD_H = JOKER_INDEX_BOTTOM + 2
-FAN_STEP = INDEX_STRIP
-FAN_STEP_TIGHT = INDEX_X + INDEX_W  # the index still whole, without the pixel beside it
-FAN_TILE_W = INDEX_STRIP + 16  # every fan card is cut a little right of its index
-FAN_GAP = 10
-FAN_LABEL_GAP = 5  # a fan's label ("30", "34 · pending") stands right of its cards
-PLACER_BAR_H = 5
-FAN_ROW_H = FAN_CARD_H + 2 + PLACER_BAR_H + 4
-BACK_STEP = 16  # a hidden hand: card backs closely stacked
-GROUP_RING = 3
 
 HEADER = Style(26, pal.TEXT, pal.FELT)
 HEADER_MUTED = Style(22, pal.MUTED, pal.FELT)
@@ -97,8 +78,6 @@ INFO = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
 INFO_BRIGHT = Style(MIN_TEXT_PX, pal.TEXT, pal.PANEL)
 INFO_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
 INFO_ALERT = Style(MIN_TEXT_PX, pal.ALERT, pal.PANEL)
-FAN_LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
-FAN_LABEL_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
 TAG_GOLD = Style(MIN_TEXT_PX, pal.DARK, pal.PANEL, pill=pal.GOLD, pad_x=9, height=26)
 TAG_ALERT = Style(MIN_TEXT_PX, pal.TEXT, pal.PANEL, pill=pal.ALERT, pad_x=9, height=26)
 
@@ -268,107 +247,6 @@ def draw_bar(
         rect(canvas, (x, y, x + filled - 1, y + BAR_H - 1), fill)
 
 
-# ----------------------------------------------------------------------------- fans
-@dataclass(frozen=True, slots=True)
-class Fan:
-    """A group of cards drawn as one fan: a meld, a hand's deadwood, or a hidden hand (all
-    ``None``: card backs). ``stands_for`` runs parallel to ``cards`` (jokers' cards);
-    ``placers`` marks cards laid off by another player with that player's colour."""
-
-    cards: tuple[Card | None, ...]
-    stands_for: tuple[Card | None, ...] = ()
-    placers: tuple[pal.RGB | None, ...] = ()
-    label: str = ""
-    label_style: Style = FAN_LABEL
-    ring: pal.RGB | None = None
-    step: int = FAN_STEP
-
-    @property
-    def tile_w(self) -> int:
-        """The width each card is cut to: a little right of its index, at least the step."""
-        return max(FAN_TILE_W, self.step)
-
-    @property
-    def card_width(self) -> int:
-        """The width of the fan's cards alone (0 for none)."""
-        return 0 if not self.cards else (len(self.cards) - 1) * self.step + self.tile_w
-
-    @property
-    def ring_pad(self) -> int:
-        """The room a ring takes on each side of the cards (none without a ring)."""
-        return GROUP_RING + 1 if self.ring is not None and self.cards else 0
-
-    @property
-    def width(self) -> int:
-        """The fan's width with its ring and its label."""
-        ringed = self.card_width + 2 * self.ring_pad
-        if not self.label:
-            return ringed
-        return ringed + FAN_LABEL_GAP + text_width(self.label, self.label_style.size)
-
-
-def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
-    """Greedy left-to-right packing of fans into rows of ``area_w`` pixels (a fan too wide
-    for a row of its own drawn a little tighter)."""
-    rows: list[list[Fan]] = []
-    width = 0
-    for fan in map(partial(_tightened, area_w=area_w), fans):
-        w = fan.width
-        if rows and width + FAN_GAP + w <= area_w:
-            rows[-1].append(fan)
-            width += FAN_GAP + w
-        else:
-            rows.append([fan])
-            width = w
-    return rows
-
-
-def _tightened(fan: Fan, area_w: int) -> Fan:
-    """``fan`` with its cards closer together, down to ``FAN_STEP_TIGHT``, if it is wider
-    than ``area_w`` (a long hand's deadwood and its label)."""
-    over = fan.width - area_w
-    if over <= 0 or len(fan.cards) < 2 or fan.step <= FAN_STEP_TIGHT:
-        return fan
-    closer = -(-over // (len(fan.cards) - 1))  # rounded up
-    return replace(fan, step=max(FAN_STEP_TIGHT, fan.step - closer))
-
-
-def row_width(row: Sequence[Fan]) -> int:
-    """The width of a row of fans, with the gaps between them."""
-    return sum(f.width for f in row) + FAN_GAP * (len(row) - 1)
-
-
-def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
-    """Draw a fan at (x, y): its cards, the ring around a group, the placers' bars and its label.
-    A ring takes room of its own, so it touches neither the words before nor the label."""
-    pad = fan.ring_pad
-    x += pad
-    for i, card in enumerate(fan.cards):
-        stands = fan.stands_for[i] if i < len(fan.stands_for) else None
-        paste_face(canvas, card, x + i * fan.step, y, FAN_CARD_H, stands, fan.tile_w)
-    if fan.ring is not None and pad:
-        box = (x - pad, y - pad, x + fan.card_width - 1 + pad, y + FAN_CARD_H + pad)
-        outline(canvas, box, fan.ring, GROUP_RING, CARD_RADIUS + pad)
-    bar_y = y + FAN_CARD_H + 2
-    for i, colour in enumerate(fan.placers):
-        if colour is None:
-            continue
-        px = x + i * fan.step
-        w = fan.tile_w if i == len(fan.cards) - 1 else fan.step - 2
-        rect(canvas, (px + 2, bar_y, px + w - 3, bar_y + PLACER_BAR_H - 1), colour)
-    if fan.label:
-        text(canvas, fan.label, x + fan.card_width + pad + FAN_LABEL_GAP, y, fan.label_style)
-
-
-def draw_fan_rows(canvas: Image.Image, rows: Sequence[Sequence[Fan]], x: int, y: int) -> None:
-    """Draw rows of fans from (x, y), one row under the other."""
-    for r, row in enumerate(rows):
-        fx = x
-        for fan in row:
-            draw_fan(canvas, fan, fx, y + r * FAN_ROW_H)
-            fx += fan.width + FAN_GAP
-
-
 # ----------------------------------------------------------------------------- bands
 def band_height(info_h: int, rows: int) -> int:
     """A player band's height: its info lines or its rows of fans, whichever is taller."""
@@ -393,24 +271,3 @@ def draw_band_frame(
     )
     if ring is not None:
         outline(canvas, (MARGIN, top, right, top + height - 1), ring, TURN_RING)
-
-
-def arrangement_fans(laid: Arrangement) -> list[Fan]:
-    """A hand laid down: one fan per meld (jokers spelled out), the cards it laid off on
-    another hand's melds, then the deadwood (in the order a hand is held); with none left the
-    last fan says so."""
-    fans = [Fan(m.cards, joker_stands(m.kind, m.cards, m.stands_for)) for m in laid.melds]
-    if laid.laid_off:
-        fans.append(Fan(laid.laid_off, label=_("laid off"), ring=pal.GOLD))
-    if laid.leftover:
-        label = _("deadwood {deadwood}", deadwood=laid.deadwood)
-        fans.append(Fan(tuple(sort_hand(laid.leftover)), label=label, label_style=FAN_LABEL_GOLD))
-    elif fans:
-        last = fans[-1]
-        fans[-1] = Fan(last.cards, last.stands_for, last.placers, _("no deadwood"), FAN_LABEL_GOLD)
-    return fans
-
-
-def hidden_hand(count: int) -> Fan:
-    """A hand nobody may see, as ``count`` card backs stacked closely."""
-    return Fan(cards=(None,) * count, step=BACK_STEP)

@@ -52,16 +52,12 @@ def test_match_shares_and_their_interval() -> None:
 
 
 def test_a_partner_thrown_to_the_card_the_opponent_just_took_is_a_slip() -> None:
-    from engine.actions import Discard, DrawTalon, Pass, TakeDiscard
-    from tests.engine.games.gin.test_gin_players import OPPONENT
-    from tests.engine.games.gin.test_gin_rules import gin, one
+    from engine.actions import Discard
+    from tests.engine.games.gin.test_gin_players import after_a_take
+    from tests.engine.games.gin.test_gin_rules import one
 
     # Seat 1 takes the first upcard 9♥; seat 0 then holds 8♥ and 8♦, alike but for that.
-    game = gin("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♦ 8♥", OPPONENT, "9♥", "8♦", knock_card=5)
-    game.apply(Pass(0))
-    game.apply(TakeDiscard(1))
-    game.apply(Discard(1, one("K♣")))
-    game.apply(DrawTalon(0))
+    game = after_a_take("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♦ 8♥", "9♥")
     legal: list[object] = list(game.legal_actions())
     assert bench._feeds_the_take(game, legal, Discard(0, one("8♥")))  # 8♥ 9♥ 10♥ may come
     assert not bench._feeds_the_take(game, legal, Discard(0, one("8♦")))

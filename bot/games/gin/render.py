@@ -19,6 +19,7 @@ from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text
 from bot.render.bands import PILES_END_X, Band, Bar, draw_result, draw_table
+from bot.render.fans import Fan, arrangement_fans, hidden_hand
 from bot.render.hand import sort_hand
 from bot.render.results import TITLE, title_name
 from engine.games.gin.rules import (
@@ -141,10 +142,10 @@ def _band(view: GinPublicView, seat: GinSeatView) -> Band:
         facts.append(_("dealer"))
     if over:
         last = view.last_round
-        fans = tuple(v.arrangement_fans(last.hands[seat.seat])) if last is not None else ()
+        fans = tuple(arrangement_fans(last.hands[seat.seat])) if last is not None else ()
     else:
-        took = (v.Fan(tuple(sort_hand(seat.picked_up)), label=_("took")),) if seat.picked_up else ()
-        fans = (v.hidden_hand(seat.hand_count), *took) if seat.hand_count else took
+        took = (Fan(tuple(sort_hand(seat.picked_up)), label=_("took")),) if seat.picked_up else ()
+        fans = (hidden_hand(seat.hand_count), *took) if seat.hand_count else took
     turn = seat.seat == view.to_act and not over
     return Band(
         seat.seat,
@@ -203,7 +204,7 @@ def draw_gin_round(result: GinHandResult, names: Sequence[str]) -> Image.Image:
                 (_("match points: {total}", total=result.totals[seat]), v.INFO_BRIGHT),
                 ("" if result.closer is None else result_tag(result, seat), v.INFO_GOLD),
             ),
-            fans=tuple(v.arrangement_fans(hand)),
+            fans=tuple(arrangement_fans(hand)),
             ring=pal.GOLD if result.points[seat] > 0 else None,
         )
         for seat, hand in enumerate(result.hands)

@@ -11,6 +11,7 @@ from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text
 from bot.render.bands import Band, Bar, Line, draw_table, table_size
+from bot.render.fans import FAN_LABEL, FAN_LABEL_GOLD, Fan
 from bot.render.variants import (
     HEADER,
     INFO,
@@ -19,7 +20,6 @@ from bot.render.variants import (
     MARGIN,
     PILE_GAP,
     PILE_SLOT_W,
-    Fan,
     plural,
     seat_colour,
 )
@@ -98,11 +98,11 @@ def _notes(view: RommePublicView) -> list[tuple[str, Style]]:
 def _meld_fan(view: RommePublicView, meld: VariantMeldView) -> Fan:
     placers = tuple(seat_colour(c.seat) if c.seat != meld.owner else None for c in meld.cards)
     label = f"{meld.points}"
-    style = v.FAN_LABEL
+    style = FAN_LABEL
     ring = None
     if meld.pending:
         label = _("{points} · pending", points=meld.points)
-        style = v.FAN_LABEL_GOLD
+        style = FAN_LABEL_GOLD
         ring = pal.GOLD
     return Fan(
         cards=tuple(c.card for c in meld.cards),

@@ -13,6 +13,7 @@ from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text
 from bot.render.canvas import new_canvas, text
+from bot.render.fans import FAN_CARD_H, FAN_STEP
 from bot.render.geometry import CARD_W, MIN_TEXT_PX, PICTURE_W
 from bot.render.hand import sort_hand
 from bot.render.results import (
@@ -37,7 +38,7 @@ NAME_W = 150
 CARDS_X = MARGIN + v.COLOUR_BAR_W + 12 + NAME_W + 10
 NUMBER_COL_W = 100  # room for the longest heading, German "gesamt"
 CARDS_MAX_W = RESULT_W - 2 * MARGIN - 14 - 3 * NUMBER_COL_W - CARDS_X
-CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // v.FAN_STEP + 1
+CARDS_PER_ROW = (CARDS_MAX_W - CARD_W) // FAN_STEP + 1
 MIN_ROW_H = 56
 
 NUMBER = Style(24, pal.TEXT, pal.PANEL)
@@ -52,7 +53,7 @@ def _hand_rows(count: int) -> int:
 
 
 def _row_height(count: int) -> int:
-    return max(MIN_ROW_H, _hand_rows(count) * (v.FAN_CARD_H + 6) - 6) + 2 * ROW_PAD
+    return max(MIN_ROW_H, _hand_rows(count) * (FAN_CARD_H + 6) - 6) + 2 * ROW_PAD
 
 
 def _columns(result: RommeRoundResult) -> list[int]:
@@ -95,9 +96,9 @@ def _draw_row(
     text(canvas, fit_text(names[seat], 24, NAME_W), INFO_X, mid, name_style(seat))
     hand = sort_hand(result.hands[seat])  # as the player's own hand shows it: by suit
     for r in range(0, len(hand), CARDS_PER_ROW):
-        row_y = y + ROW_PAD + (r // CARDS_PER_ROW) * (v.FAN_CARD_H + 6)
+        row_y = y + ROW_PAD + (r // CARDS_PER_ROW) * (FAN_CARD_H + 6)
         for i, card in enumerate(hand[r : r + CARDS_PER_ROW]):
-            v.paste_face(canvas, card, CARDS_X + i * v.FAN_STEP, row_y, v.FAN_CARD_H)
+            v.paste_face(canvas, card, CARDS_X + i * FAN_STEP, row_y, FAN_CARD_H)
     if out_row:
         label = _("went out ★ hand-Rommé") if result.hand_romme else _("went out ★")
         text(canvas, label, CARDS_X, mid + 2, NOTE_GOLD)

@@ -14,6 +14,7 @@ import bot.render.palette as pal
 from bot.render import register_cache
 from bot.render.assets import Style, card_mask, cropped_sprite, fit_text, text_width
 from bot.render.canvas import Align, cut_tile, empty_slot, encode, new_canvas, outline, rect, text
+from bot.render.fans import pack_rows
 from bot.render.geometry import (
     BACK_CODE,
     CARD_RADIUS,
@@ -165,17 +166,7 @@ def _meld_height(meld: MeldView) -> int:
 
 def _meld_rows(melds: Sequence[MeldView]) -> list[list[MeldView]]:
     """Greedy left-to-right packing into rows of the meld area."""
-    rows: list[list[MeldView]] = []
-    width = 0
-    for meld in melds:
-        w = _meld_width(meld)
-        if rows and width + MELD_GAP + w <= MELD_AREA_W:
-            rows[-1].append(meld)
-            width += MELD_GAP + w
-        else:
-            rows.append([meld])
-            width = w
-    return rows
+    return pack_rows(melds, _meld_width, MELD_AREA_W, MELD_GAP)
 
 
 def _rows_height(rows: Sequence[Sequence[MeldView]]) -> int:

@@ -16,6 +16,7 @@ from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.bands import PILES_END_X, Band, Bar, Line, draw_table, table_size
+from bot.render.fans import Fan, arrangement_fans, hidden_hand
 from bot.render.variants import (
     HEADER,
     INFO,
@@ -24,7 +25,6 @@ from bot.render.variants import (
     MARGIN,
     PILE_GAP,
     V_TABLE_W,
-    Fan,
     plural,
     seat_colour,
 )
@@ -184,8 +184,8 @@ def _seat_fans(view: WienerPublicView, seat: WienerSeatView) -> tuple[Fan, ...]:
     if not seat.in_rubber or _between_rounds(view):
         return ()
     if seat.revealed is not None:
-        return tuple(v.arrangement_fans(seat.revealed))
-    return (v.hidden_hand(seat.hand_count),) if seat.hand_count else ()
+        return tuple(arrangement_fans(seat.revealed))
+    return (hidden_hand(seat.hand_count),) if seat.hand_count else ()
 
 
 def _band(view: WienerPublicView, seat: WienerSeatView) -> Band:

@@ -13,6 +13,7 @@ from bot.render import cached_png
 from bot.render import variants as v
 from bot.render.assets import Style
 from bot.render.bands import Band, Line, draw_result
+from bot.render.fans import arrangement_fans
 from bot.render.results import TITLE, title_name
 from bot.render.variants import INFO, INFO_ALERT, INFO_BRIGHT, name_style, plural
 from engine.games.wiener.events import WienerRoundResult
@@ -85,7 +86,7 @@ def _band(
             (chips, INFO_BRIGHT),
             last,
         ),
-        fans=tuple(v.arrangement_fans(laid)),
+        fans=tuple(arrangement_fans(laid)),
         ring=pal.GOLD if seat == result.closer else (pal.ALERT if is_out else None),
         empty=_("no cards"),
     )

@@ -22,13 +22,23 @@ from bot.render.bands import (
     draw_table,
     table_size,
 )
+from bot.render.fans import (
+    FAN_LABEL_GAP,
+    FAN_ROW_H,
+    FAN_STEP,
+    FAN_STEP_TIGHT,
+    GROUP_RING,
+    Fan,
+    draw_fan,
+    hidden_hand,
+    pack_fans,
+)
 from bot.render.geometry import PICTURE_W
 from bot.render.results import TITLE
 from bot.render.variants import (
     BAND_GAP,
     BAND_PAD,
     COLOUR_BAR_W,
-    FAN_ROW_H,
     GROUP_X,
     HEADER_H,
     INFO,
@@ -41,8 +51,6 @@ from bot.render.variants import (
     PILES_H,
     SECTION_GAP,
     TAG_GOLD,
-    Fan,
-    hidden_hand,
     seat_colour,
 )
 from engine.cards import Card, parse_cards
@@ -168,7 +176,7 @@ def test_a_result_is_as_big_as_its_heading_and_bands() -> None:
 
 def test_a_fan_too_wide_for_its_row_is_drawn_tighter_and_clear_of_the_ring() -> None:
     from bot.render.bands import GROUP_AREA_W, GROUP_X
-    from bot.render.variants import FAN_STEP, FAN_STEP_TIGHT, MARGIN, TURN_RING, pack_fans
+    from bot.render.variants import MARGIN, TURN_RING
     from engine.cards import parse_cards
 
     # Ten loose cards and their count: a long hand's deadwood at a round's end.
@@ -186,7 +194,6 @@ def test_a_ring_round_a_fan_takes_room_of_its_own() -> None:
     # The ring round a pending meld or a laid-off card touched the score before it and the
     # label after it; now it lies inside the fan's width, and the label comes after that.
     from bot.render.canvas import new_canvas
-    from bot.render.variants import FAN_LABEL_GAP, GROUP_RING, draw_fan
     from engine.cards import parse_cards
 
     cards = tuple(parse_cards("7♣ 8♣ 9♣"))

@@ -8,6 +8,7 @@ from PIL import Image
 
 from bot.render import palette as pal
 from bot.render.assets import card_sprite, sprites
+from bot.render.fans import FAN_CARD_H, FAN_TILE_W
 from bot.render.geometry import (
     ASSETS,
     BACK_CODE,
@@ -106,7 +107,9 @@ def test_a_german_hand_shows_b_where_the_english_one_shows_j() -> None:
     import io
 
     from bot.render.hand import render_hand
-    from bot.render.variants import joker_face
+    from bot.render.variants import (
+        joker_face,
+    )
     from engine.cards import Card
     from engine.i18n import using
 
@@ -128,7 +131,6 @@ def test_a_fan_tile_shows_the_index_and_nothing_of_the_pips_or_pictures() -> Non
     # A fan's last card is cut a little right of its index: no sliver of a pip or of a
     # court card's picture may show between the index and the cut.
     from bot.render.jokers import paste_face
-    from bot.render.variants import FAN_CARD_H, FAN_TILE_W
 
     card_ink = pal.index(pal.CARD)
     for card in FULL_PACK:

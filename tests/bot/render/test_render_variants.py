@@ -32,12 +32,11 @@ from bot.games.wiener.render_results import render_wiener_round_result
 from bot.render import clear_caches, draw_hand, render_hand, sort_hand
 from bot.render import palette as pal
 from bot.render.assets import card_sprite
+from bot.render.fans import FAN_CARD_H, FAN_STEP
 from bot.render.geometry import CARD_RADIUS, INDEX_STRIP
 from bot.render.hand import hand_slots
 from bot.render.variants import (
     BAND_PAD,
-    FAN_CARD_H,
-    FAN_STEP,
     GROUP_X,
     HEADER_H,
     PILES_H,

@@ -8,13 +8,24 @@ import pytest
 from engine.actions import Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import parse_cards
 from engine.games.gin import SPEC
-from engine.games.gin.game import GinRuleset
+from engine.games.gin.game import GinGame, GinRuleset
 from engine.games.gin.players import Table, danger, make_player, timeout_action
 from engine.onepack import ALL, index, mask_of
 from engine.players import STRENGTHS
 from tests.engine.games.gin.test_gin_rules import DEFENDER, KNOCKER, gin, one
 
 OPPONENT = "K♣ Q♦ 2♦ 3♦ 4♥ 5♥ 10♠ 9♠ 7♣ 2♣"
+
+
+def after_a_take(hand: str, taken: str) -> GinGame:
+    """Seat 1 takes the first upcard ``taken`` from ``OPPONENT`` and throws K♣; seat 0, holding
+    ``hand``, draws 8♦ and is to discard (it may not knock: the knock card is 5)."""
+    game = gin(hand, OPPONENT, taken, "8♦", knock_card=5)
+    game.apply(Pass(0))
+    game.apply(TakeDiscard(1))
+    game.apply(Discard(1, one("K♣")))
+    game.apply(DrawTalon(0))
+    return game
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
@@ -82,11 +93,7 @@ def test_no_meld_the_opponent_showed_is_fed(strength: str, taken: str, safe: str
     # suit: it throws the one that cannot go next to the card seat 1 took. (With 9♦ taken,
     # 8♦ could extend only 9♦ 10♦ J♦, and seat 0 holds J♦: only hard also fears that seat 1
     # holds 7♦ and waits for the 8♦.)
-    game = gin("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♦ 8♥", OPPONENT, taken, "8♦", knock_card=5)
-    game.apply(Pass(0))
-    game.apply(TakeDiscard(1))
-    game.apply(Discard(1, one("K♣")))
-    game.apply(DrawTalon(0))
+    game = after_a_take("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♦ 8♥", taken)
     move = make_player(strength, 1).choose(game.private_view(0), game.legal_actions())
     assert move == Discard(0, one(safe))
 
@@ -112,10 +119,6 @@ def test_a_card_that_joins_the_meld_a_taken_upcard_went_into_is_dangerous() -> N
 def test_normal_does_not_throw_a_partner_of_the_upcard_the_opponent_took() -> None:
     # Seat 1 took 9♦ (into a meld: 9♠ 9♣ 9♥ or 10♦ J♦, all unseen to seat 0). Seat 0's two
     # loose eights are alike but for that: 8♦ would extend 9♦ 10♦ J♦, so 8♥ goes.
-    game = gin("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♥ 8♥", OPPONENT, "9♦", "8♦", knock_card=5)
-    game.apply(Pass(0))
-    game.apply(TakeDiscard(1))
-    game.apply(Discard(1, one("K♣")))
-    game.apply(DrawTalon(0))
+    game = after_a_take("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♥ 8♥", "9♦")
     move = make_player("normal", 1).choose(game.private_view(0), game.legal_actions())
     assert move == Discard(0, one("8♥"))
