@@ -1,9 +1,9 @@
 """Fans of cards in the players' bands: a meld, a hand's deadwood or a hidden hand, each card
 cut to its index (a joker shows the card it stands for), packed into rows, with a ring round a
-group and a label beside it; and a hand laid down as fans.
+group and a label beside it; and a hand laid down as fans. The rows are packed by
+``pack_rows``, which Treppenrommé's melds use too.
 
-Pure drawing helpers on palette canvases (``bot/render/variants.py`` re-exports them for the
-pictures that read everything from there)."""
+Pure drawing helpers on palette canvases."""
 
 from __future__ import annotations
 
