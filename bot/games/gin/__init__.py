@@ -13,7 +13,8 @@ from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import laid_text
 from bot.games import twopack
-from engine.actions import Action, Discard, Knock, Pass
+from engine.actions import Action, Discard, Knock, Pass, TakeDiscard
+from engine.cards import Card
 from engine.events import GameEvent, Knocked, RoundStarted, SessionEnded
 from engine.games.gin.rules import (
     PACK,
@@ -207,6 +208,9 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         return [] if knock is None else [knock]
 
     def hint_text(self, ctx: HandContext[GinPrivateView]) -> str:
+        upcard = ctx.private.public.discard_top
+        if upcard is not None and any(isinstance(a, TakeDiscard) for a in ctx.legal):
+            return self._draw_hint(ctx, upcard)
         knock = best_knock(ctx)
         if knock is not None:
             return _("💡 Knock with {card} as your discard.", card=knock.card)
@@ -223,6 +227,19 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             )
         laid = laid_down(mask, next(PACK.arrangements(mask)))
         return _("💡 Best arrangement: {value}.", value=laid_text(laid))
+
+    def _draw_hint(self, ctx: HandContext[GinPrivateView], upcard: Card) -> str:
+        """Take the upcard or leave it, as the strongest computer player would."""
+        player = self.spec.make_player(self.spec.strengths[-1], 0)
+        if isinstance(player.choose(ctx.private, list(ctx.legal)), TakeDiscard):
+            taken = PACK.deadwood_after_discards(mask_of(ctx.private.hand) | 1 << index(upcard))
+            del taken[index(upcard)]  # taken to be kept
+            return _(
+                "💡 Take {card}: with it your deadwood can come down to {value}.",
+                card=upcard,
+                value=min(taken.values()),
+            )
+        return _("💡 Leave {card}: a card from the stock promises more.", card=upcard)
 
     def action_label(self, action: Action, ctx: HandContext[GinPrivateView]) -> str | None:
         if isinstance(action, Pass):

@@ -41,3 +41,23 @@ async def test_the_hint_names_the_discard_that_leaves_the_least_deadwood(
     assert said is not None, hint
     assert said[1] == str(CARDS[dearest]) and int(said[3]) == least
     assert str(CARDS[dearest]) not in said[2]  # the hand kept has not got it
+
+
+def test_the_hint_on_a_draw_says_take_or_leave_the_upcard() -> None:
+    from types import SimpleNamespace
+    from typing import Any
+
+    from bot.games import presenter
+    from tests.engine.games.gin.test_gin_rules import DEFENDER, KNOCKER, gin
+
+    shown = presenter("gin")
+
+    def hint(upcard: str) -> str:
+        game = gin(DEFENDER, KNOCKER, upcard, "2♠")  # seat 0 is offered the first upcard
+        view = game.private_view(0)
+        ctx: Any = SimpleNamespace(private=view, legal=tuple(game.legal_actions()))
+        return shown.hint_text(ctx)
+
+    # K♥ makes a set of K♠ K♦: with 8♠ 8♦ 8♥ that leaves 4♥ 5♥ 6♦ 7♠ and Q♣ less the dearest.
+    assert hint("K♥") == "💡 Take K♥: with it your deadwood can come down to 22."
+    assert hint("J♥") == "💡 Leave J♥: a card from the stock promises more."  # melds with nothing
