@@ -4,12 +4,14 @@ it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
+from bot.core.handstate import HandContext
 from bot.core.presenter import GamePresenter
 from bot.core.presenter_base import PrivV, ResultT
 from bot.core.texts import plural
+from engine.actions import TakeDiscard
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.i18n import N_, _
@@ -103,6 +105,27 @@ def scored_melds(
         except RulesError:
             continue
     return sorted(scored, key=lambda pair: -pair[0])
+
+
+def draw_hint(
+    presenter: GamePresenter[Any, Any, Any],
+    ctx: HandContext[Any],
+    least_after: Callable[[Card], int],
+) -> str | None:
+    """On a turn that may take the upcard: take it (and the least deadwood ``least_after``
+    says the hand can then keep) or leave it, as the strongest computer player would; None
+    on any other turn."""
+    upcard = ctx.private.public.discard_top
+    if upcard is None or not any(isinstance(a, TakeDiscard) for a in ctx.legal):
+        return None
+    player = presenter.spec.make_player(presenter.spec.strengths[-1], 0)
+    if isinstance(player.choose(ctx.private, list(ctx.legal)), TakeDiscard):
+        return _(
+            "💡 Take {card}: with it your deadwood can come down to {value}.",
+            card=upcard,
+            value=least_after(upcard),
+        )
+    return _("💡 Leave {card}: a card from the stock promises more.", card=upcard)
 
 
 PilesV = TypeVar("PilesV", bound=PilesView)

@@ -4,6 +4,7 @@ member's hand, kept as their live hand (``bot.hand.live``)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -212,8 +213,10 @@ async def on_hint(interaction: discord.Interaction, game_id: int, argument: str)
     """The hint button: the hand redrawn with the game's hint on top."""
     live, seat = seated(interaction, game_id)
     state = HandState.decode(argument).fresh()
-    async with live.lock:
-        hint = presenter(live.game_key).hint_text(hand_context(live, seat, state))
+    async with live.lock:  # the game holds still while the hint is worked out
+        context = hand_context(live, seat, state)
+        # A hint may ask a computer player (a few milliseconds): off the event loop.
+        hint = await asyncio.to_thread(presenter(live.game_key).hint_text, context)
     await _redraw(interaction, game_id, state, hint)
 
 

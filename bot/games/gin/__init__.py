@@ -13,7 +13,7 @@ from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import laid_text
 from bot.games import twopack
-from engine.actions import Action, Discard, Knock, Pass, TakeDiscard
+from engine.actions import Action, Discard, Knock, Pass
 from engine.cards import Card
 from engine.events import GameEvent, Knocked, RoundStarted, SessionEnded
 from engine.games.gin.rules import (
@@ -208,13 +208,18 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         return [] if knock is None else [knock]
 
     def hint_text(self, ctx: HandContext[GinPrivateView]) -> str:
-        upcard = ctx.private.public.discard_top
-        if upcard is not None and any(isinstance(a, TakeDiscard) for a in ctx.legal):
-            return self._draw_hint(ctx, upcard)
+        mask = mask_of(ctx.private.hand)
+
+        def least_after(upcard: Card) -> int:  # taken to be kept, not thrown back
+            left = PACK.deadwood_after_discards(mask | 1 << index(upcard))
+            return min(v for i, v in left.items() if i != index(upcard))
+
+        drawing = twopack.draw_hint(self, ctx, least_after)
+        if drawing is not None:
+            return drawing
         knock = best_knock(ctx)
         if knock is not None:
             return _("💡 Knock with {card} as your discard.", card=knock.card)
-        mask = mask_of(ctx.private.hand)
         # On a discard turn, the safe move's discard: the least deadwood, the dearest on a tie.
         safe = self.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
         if isinstance(safe, Discard):
@@ -227,19 +232,6 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             )
         laid = laid_down(mask, next(PACK.arrangements(mask)))
         return _("💡 Best arrangement: {value}.", value=laid_text(laid))
-
-    def _draw_hint(self, ctx: HandContext[GinPrivateView], upcard: Card) -> str:
-        """Take the upcard or leave it, as the strongest computer player would."""
-        player = self.spec.make_player(self.spec.strengths[-1], 0)
-        if isinstance(player.choose(ctx.private, list(ctx.legal)), TakeDiscard):
-            taken = PACK.deadwood_after_discards(mask_of(ctx.private.hand) | 1 << index(upcard))
-            del taken[index(upcard)]  # taken to be kept
-            return _(
-                "💡 Take {card}: with it your deadwood can come down to {value}.",
-                card=upcard,
-                value=min(taken.values()),
-            )
-        return _("💡 Leave {card}: a card from the stock promises more.", card=upcard)
 
     def action_label(self, action: Action, ctx: HandContext[GinPrivateView]) -> str | None:
         if isinstance(action, Pass):

@@ -26,6 +26,7 @@ from engine.games.wiener.views import WienerPrivateView, WienerPublicView
 from engine.i18n import N_, N_plural, _
 from engine.protocol import Phase, Standings
 from engine.twopack import arrange, deadwood, hand_value
+from engine.twopack.hand_cost import without
 
 SUMMARY = N_(
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
@@ -229,6 +230,13 @@ class WienerPresenter(
 
     def hint_text(self, ctx: HandContext[WienerPrivateView]) -> str:
         hand = ctx.private.hand
+
+        def least_after(upcard: Card) -> int:  # the card taken stays in the hand
+            return min(deadwood(without([*hand, upcard], [card])) for card in set(hand))
+
+        drawing = twopack.draw_hint(self, ctx, least_after)
+        if drawing is not None:
+            return drawing
         if any(isinstance(a, CallRummy) for a in ctx.legal):
             card = best_close(ctx, CallRummy).card
             return _("💡 Call Rummy with {card} as your discard.", card=card)

@@ -98,3 +98,21 @@ def test_wiener_rummy_hints_the_knock_or_the_discard_that_leaves_least_deadwood(
     kept.remove(safe.card)
     said = f"💡 Discard {safe.card}; that leaves the least deadwood: {laid_text(arrange(kept))}."
     assert hint_for(0) == said
+
+
+@pytest.mark.parametrize(
+    ("upcard", "said"),
+    [
+        ("8♥", "💡 Take 8♥: with it your deadwood can come down to 0."),  # a fourth eight
+        ("9♣", "💡 Leave 9♣: a card from the stock promises more."),
+    ],
+)
+def test_wiener_rummy_hints_whether_to_take_the_upcard(upcard: str, said: str) -> None:
+    from tests.engine.games.wiener.test_wiener_rules import ANNA, BEN
+    from tests.engine.variant_deals import wiener
+
+    played = wiener([ANNA, BEN], discard=upcard, stock_top="3♠ A♠")  # Ben draws first
+    seat = played.to_act
+    view, legal = played.private_view(seat), tuple(played.legal_actions())
+    ctx: Any = SimpleNamespace(private=view, legal=legal, seat=SimpleNamespace(seat=seat))
+    assert presenter("wiener").hint_text(ctx) == said
