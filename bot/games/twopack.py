@@ -10,13 +10,14 @@ from typing import Any, Protocol, TypeVar
 from bot.core.handstate import HandContext
 from bot.core.presenter import GamePresenter
 from bot.core.presenter_base import PrivV, ResultT
-from bot.core.texts import plural
-from engine.actions import TakeDiscard
+from bot.core.texts import laid_text, plural
+from engine.actions import Discard, TakeDiscard
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.i18n import N_, _
 from engine.protocol import BasePrivateView, BasePublicView, Phase
 from engine.twopack import analyse_variant_meld, meld_options
+from engine.twopack.deadwood import Arrangement
 from engine.twopack.points import PRICES, Prices
 
 
@@ -126,6 +127,23 @@ def draw_hint(
             value=least_after(upcard),
         )
     return _("💡 Leave {card}: a card from the stock promises more.", card=upcard)
+
+
+def discard_hint(
+    presenter: GamePresenter[Any, Any, Any],
+    ctx: HandContext[Any],
+    kept: Callable[[Card], Arrangement],
+) -> str | None:
+    """On a discard turn: the game's safe move's discard (the least deadwood left) and the
+    hand ``kept`` arranges without it; None when the safe move is no discard."""
+    safe = presenter.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
+    if not isinstance(safe, Discard):
+        return None
+    return _(
+        "💡 Discard {card}; that leaves the least deadwood: {value}.",
+        card=safe.card,
+        value=laid_text(kept(safe.card)),
+    )
 
 
 PilesV = TypeVar("PilesV", bound=PilesView)

@@ -13,9 +13,9 @@ from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import laid_text
 from bot.games import twopack
-from engine.actions import Action, Discard, Knock, Pass
-from engine.cards import Card
+from engine.actions import Action, Knock, Pass
 from engine.events import GameEvent, Knocked, RoundStarted, SessionEnded
+from engine.games.gin.players import least_after_take
 from engine.games.gin.rules import (
     PACK,
     GinHandResult,
@@ -28,6 +28,7 @@ from engine.games.gin.rules import (
 from engine.i18n import N_, _
 from engine.onepack import index, mask_of
 from engine.protocol import Phase
+from engine.twopack.deadwood import Arrangement
 
 SUMMARY = N_(
     "**Gin Rummy in short** — 2 players, one 52-card pack, 10 cards each; a match to 100.\n"
@@ -210,28 +211,19 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
     def hint_text(self, ctx: HandContext[GinPrivateView]) -> str:
         mask = mask_of(ctx.private.hand)
 
-        def least_after(upcard: Card) -> int:  # taken to be kept, not thrown back
-            left = PACK.deadwood_after_discards(mask | 1 << index(upcard))
-            return min(v for i, v in left.items() if i != index(upcard))
+        def laid(hand: int) -> Arrangement:
+            return laid_down(hand, next(PACK.arrangements(hand)))
 
-        drawing = twopack.draw_hint(self, ctx, least_after)
+        drawing = twopack.draw_hint(self, ctx, lambda up: least_after_take(mask, index(up)))
         if drawing is not None:
             return drawing
         knock = best_knock(ctx)
         if knock is not None:
             return _("💡 Knock with {card} as your discard.", card=knock.card)
-        # On a discard turn, the safe move's discard: the least deadwood, the dearest on a tie.
-        safe = self.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
-        if isinstance(safe, Discard):
-            kept = mask & ~(1 << index(safe.card))
-            laid = laid_down(kept, next(PACK.arrangements(kept)))
-            return _(
-                "💡 Discard {card}; that leaves the least deadwood: {value}.",
-                card=safe.card,
-                value=laid_text(laid),
-            )
-        laid = laid_down(mask, next(PACK.arrangements(mask)))
-        return _("💡 Best arrangement: {value}.", value=laid_text(laid))
+        discarding = twopack.discard_hint(self, ctx, lambda card: laid(mask & ~(1 << index(card))))
+        if discarding is not None:
+            return discarding
+        return _("💡 Best arrangement: {value}.", value=laid_text(laid(mask)))
 
     def action_label(self, action: Action, ctx: HandContext[GinPrivateView]) -> str | None:
         if isinstance(action, Pass):

@@ -13,7 +13,7 @@ from bot.core.texts import clip, laid_text, plural
 from bot.games import twopack
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
-from engine.actions import Action, CallRummy, Discard, Knock
+from engine.actions import Action, CallRummy, Knock
 from engine.cards import Card
 from engine.events import GameEvent, SessionEnded
 from engine.games.wiener.events import (
@@ -243,16 +243,9 @@ class WienerPresenter(
         if any(isinstance(a, Knock) for a in ctx.legal):
             card = best_close(ctx, Knock).card
             return _("💡 Knock with {card} as your discard.", card=card)
-        # On a discard turn, the safe move's discard: the least deadwood left (as in Gin Rummy).
-        safe = self.spec.timeout_action(ctx.private, ctx.legal) if ctx.legal else None
-        if isinstance(safe, Discard):
-            kept = list(hand)
-            kept.remove(safe.card)
-            return _(
-                "💡 Discard {card}; that leaves the least deadwood: {value}.",
-                card=safe.card,
-                value=laid_text(arrange(kept)),
-            )
+        discarding = twopack.discard_hint(self, ctx, lambda card: arrange(without(hand, [card])))
+        if discarding is not None:
+            return discarding
         return _("💡 Best arrangement: {value}.", value=laid_text(arrange(hand)))
 
     def play_fields(self) -> list[TypedField]:

@@ -35,6 +35,14 @@ def best_after_draw(hand: int, card: int, base: int, best_cut: int) -> int:
     return min(PACK.deadwood_after_discards(hand | 1 << card).values())
 
 
+def least_after_take(hand: int, card: int) -> int:
+    """The least deadwood ``hand`` (ten cards) can keep after taking ``card`` and discarding
+    another: taking a card to throw it back gains nothing."""
+    left = PACK.deadwood_after_discards(hand | 1 << card)
+    del left[card]
+    return min(left.values())
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """What a seat knows of the cards outside its hand: those it has not seen anywhere, and
@@ -191,9 +199,7 @@ class HardGinPlayer(GinPlayer):
     def _wants(self, view: GinPrivateView, hand: int, card: int) -> bool:
         """Take the upcard when it lets the hand knock, or when the hand kept after taking it
         beats what a draw from the stock may be expected to leave."""
-        taken = PACK.deadwood_after_discards(hand | 1 << card)
-        del taken[card]  # taking a card to throw it back gains nothing
-        after_take = min(taken.values())
+        after_take = least_after_take(hand, card)
         if after_take <= view.public.knock_card:
             return True
         table = Table.of(view, hand)
