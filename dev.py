@@ -1,7 +1,15 @@
 #!/usr/bin/env python3
 """One entry point for developers: ``python3 dev.py bot`` runs the bot, ``python3 dev.py test``
 runs every check. Both create ``.venv`` and install the pinned dependencies on first use, so a
-fresh machine needs nothing but Python 3.11+ and pip."""
+fresh machine needs nothing but Python 3.11+ and pip.
+
+    python3 dev.py bot [--help]          run the bot (settings from .env)
+    python3 dev.py test [pytest args]    ruff, mypy --strict, then the whole test suite
+    python3 dev.py bench [name ...]      the benchmarks in bench/ (all, or those named)
+    python3 dev.py play [args]           a game in the terminal (python -m engine play)
+    python3 dev.py simulate [args]       computer players against each other
+    python3 dev.py replay FILE [args]    replay a session record and check its scores
+"""
 
 from __future__ import annotations
 
@@ -9,6 +17,7 @@ import hashlib
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -51,23 +60,50 @@ def cmd_bot(extra: list[str]) -> None:
     os.execv(PYTHON, [str(PYTHON), "-m", "bot", *extra])
 
 
+# The benchmarks that compare with other people's players need the bench extra (rlcard,
+# OpenSpiel); the others run on the dev install alone.
+NEEDS_BENCH_EXTRA = {"engine", "gin_openspiel", "gin_rollouts", "gin_vs_openspiel"}
+
+
 def cmd_bench(extra: list[str]) -> None:
-    has_rlcard = subprocess.run([PYTHON, "-c", "import rlcard"], capture_output=True).returncode
-    if has_rlcard != 0:
-        _run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev,bench]")
-    for script in sorted((ROOT / "bench").glob("*.py")):
-        if extra and script.stem not in extra:
-            continue
+    scripts = {script.stem: script for script in sorted((ROOT / "bench").glob("*.py"))}
+    unknown = [name for name in extra if name not in scripts]
+    if unknown:
+        print(f"no benchmark named {', '.join(unknown)}; there are: {', '.join(scripts)}")
+        sys.exit(2)
+    chosen = [scripts[name] for name in scripts if not extra or name in extra]
+    if any(script.stem in NEEDS_BENCH_EXTRA for script in chosen):
+        has_extra = subprocess.run(
+            [PYTHON, "-c", "import rlcard, pyspiel"], capture_output=True
+        ).returncode
+        if has_extra != 0:
+            print("Installing the bench extra (rlcard, open_spiel) into .venv ...", flush=True)
+            _run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev,bench]")
+    for script in chosen:
         print(f"== {script.name}", flush=True)
         _run(PYTHON, script)
 
 
-COMMANDS = {"test": cmd_test, "bot": cmd_bot, "bench": cmd_bench}
+def _engine(command: str) -> Callable[[list[str]], None]:
+    def run(extra: list[str]) -> None:
+        os.execv(PYTHON, [str(PYTHON), "-m", "engine", command, *extra])
+
+    return run
+
+
+COMMANDS: dict[str, Callable[[list[str]], None]] = {
+    "test": cmd_test,
+    "bot": cmd_bot,
+    "bench": cmd_bench,
+    "play": _engine("play"),
+    "simulate": _engine("simulate"),
+    "replay": _engine("replay"),
+}
 
 
 def main() -> None:
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
-        print("usage: python3 dev.py {test|bot|bench} [args...]", file=sys.stderr)
+        print(f"usage: python3 dev.py {{{'|'.join(COMMANDS)}}} [args...]", file=sys.stderr)
         sys.exit(2)
     ensure_venv()
     COMMANDS[sys.argv[1]](sys.argv[2:])

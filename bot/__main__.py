@@ -175,11 +175,12 @@ def settings_help() -> str:
         "settings: environment variables, or KEY=value lines in .env beside dev.py or in the",
         "current directory; keys in any case; .env.example explains each one.",
     ]
+    column = max(map(len, Settings.model_fields)) + 1  # the longest key and a space
     for name, field in Settings.model_fields.items():
         low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
         high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
         default = field.get_default(call_default_factory=True)  # e.g. this machine's name
-        text = f"  {name.upper():<20} default: {'none' if default is None else default}"
+        text = f"  {name.upper():<{column}} default: {'none' if default is None else default}"
         if low is not None:
             text += f", {low} to {high}" if high is not None else f", at least {low}"
         lines.append(text)

@@ -64,7 +64,9 @@ async def check(storage: Store, write: bool) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``python -m bot.recompute`` with ``argv``; the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m bot.recompute", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.recompute", description=(__doc__ or "").replace("``", "")
+    )
     parser.add_argument(
         "--database",
         type=Path,

@@ -1,9 +1,9 @@
 """Regenerate the example pictures in docs/img/ from real games played by computer players
 from fixed seeds (``bot/games/examples.py``).
 
-Run from the project root: ``.venv/bin/python tools/make_examples.py``. Also writes a
-350 px wide preview of each under /tmp when ``--previews`` is given, to check
-what a phone shows. ``tests/bot/render/test_examples.py`` fails when docs/img/ is stale.
+Run from the project root: ``.venv/bin/python tools/make_examples.py``. ``--out DIR`` writes
+them elsewhere (to look at a change without touching docs/img/); ``--previews`` also writes
+each as a phone shows it (``PHONE_SHOWN_W`` px wide) beside it, named ``preview-*``. ``tests/bot/render/test_examples.py`` fails when docs/img/ is stale.
 """
 
 from __future__ import annotations
@@ -26,17 +26,22 @@ PREVIEW_W = PHONE_SHOWN_W  # what a phone shows of a full-width picture
 
 
 def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    previews = "--previews" in sys.argv
+    args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        return
+    out = Path(args[args.index("--out") + 1]) if "--out" in args else OUT
+    out.mkdir(parents=True, exist_ok=True)
+    previews = "--previews" in args
     for name, data in pictures().items():
-        (OUT / name).write_bytes(data)
+        (out / name).write_bytes(data)
         img = Image.open(io.BytesIO(data))
         print(f"{name}: {img.width}x{img.height}, {len(data) / 1024:.1f} KB")
         if previews:
             small = img.convert("RGB").resize(
                 (PREVIEW_W, round(img.height * PREVIEW_W / img.width)), Image.Resampling.LANCZOS
             )
-            small.save(Path("/tmp") / f"preview-{name}")
+            small.save(out / f"preview-{name}")
 
 
 if __name__ == "__main__":

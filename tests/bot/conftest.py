@@ -17,6 +17,10 @@ from bot.settings import Settings
 from bot.storage import PostgresStore, SqliteStore, Store
 
 SETTLE_POLL = 0.002  # seconds; SimCord's default 0.05
+# SimCord waits until the bot is idle (its tasks done, nothing queued): a condition, not a
+# budget. Its deadline only guards against a bot that never settles; SimCord's 5 s default
+# ran out on a busy 2-core machine (CI shares one), so it is a hang guard here.
+SETTLE_DEADLINE = 120.0
 
 
 def _poll_settling_faster() -> None:
@@ -32,7 +36,18 @@ def _poll_settling_faster() -> None:
     Env._settle_internal = settle_sooner  # type: ignore[method-assign]
 
 
+def _settle_deadline_as_a_hang_guard() -> None:
+    init = Env.__init__
+
+    def init_with_deadline(self: Env, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("settle_timeout", SETTLE_DEADLINE)
+        init(self, *args, **kwargs)
+
+    Env.__init__ = init_with_deadline  # type: ignore[method-assign]
+
+
 _poll_settling_faster()
+_settle_deadline_as_a_hang_guard()
 
 
 @pytest.fixture(autouse=True)

@@ -80,8 +80,11 @@ def test_help_prints_usage_and_every_key_without_connecting(
     assert out.startswith("usage: python -m bot")
     for name in Settings.model_fields:
         assert f"\n  {name.upper()} " in out
-    assert "DEFAULT_TURN_TIMER   default: 120, 0 to 3600" in out
-    assert "LOBBY_TIMEOUT        default: 900, at least 30" in out
+    column = max(map(len, Settings.model_fields)) + 1
+    assert f"{'DEFAULT_TURN_TIMER':<{column}} default: 120, 0 to 3600" in out
+    assert f"{'LOBBY_TIMEOUT':<{column}} default: 900, at least 30" in out
+    starts = {line.index(" default:") for line in out.splitlines() if " default:" in line}
+    assert len(starts) == 1  # one column, however long a key
 
 
 def load_dev_py() -> object:
@@ -104,3 +107,44 @@ def test_dev_py_runs_the_bot_from_the_project_root(
     cwd, args = calls[0]
     assert Path(cwd) == ROOT
     assert args[1:] == ["-m", "bot", "--help"]
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "replay"])
+def test_dev_py_runs_the_terminal_games_in_the_venv(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dev = load_dev_py()
+    calls: list[list[str]] = []
+    monkeypatch.setattr(os, "execv", lambda path, args: calls.append([path, *args]))
+    dev.COMMANDS[command](["--game", "gin"])  # type: ignore[attr-defined]
+    assert calls == [[dev.PYTHON, str(dev.PYTHON), "-m", "engine", command, "--game", "gin"]]  # type: ignore[attr-defined]
+
+
+def test_dev_py_bench_refuses_an_unknown_name_and_installs_only_what_is_needed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dev = load_dev_py()
+    ran: list[tuple[str, ...]] = []
+    monkeypatch.setattr(dev, "_run", lambda *args: ran.append(tuple(map(str, args))))
+    with pytest.raises(SystemExit) as refused:
+        dev.cmd_bench(["nosuch"])  # type: ignore[attr-defined]
+    assert refused.value.code == 2
+    assert "no benchmark named nosuch" in capsys.readouterr().out
+    assert ran == []
+    probes: list[object] = []
+    monkeypatch.setattr(dev.subprocess, "run", lambda *a, **k: probes.append(a))  # type: ignore[attr-defined]
+    dev.cmd_bench(["ui"])  # type: ignore[attr-defined]
+    assert probes == []  # ui needs neither rlcard nor OpenSpiel: no probe, no install
+    assert [args[-1].rsplit("/", 1)[-1] for args in ran] == ["ui.py"]
+
+
+def test_recompute_help_reads_as_plain_text() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.recompute", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "python -m bot.recompute" in done.stdout and "``" not in done.stdout
