@@ -145,8 +145,12 @@ class TablePoster:
         self.hands.want(live, [u for u in wanted if u != acting])
         self._run(live)
         mention = self.mention_user(live)
-        if self.state(live).pinged_turn == turn_key_of(game):
+        table = self.state(live)
+        if table.pinged_turn == turn_key_of(game):
             return  # the table that started this turn pings them already (a start, a rematch)
+        # That ping belonged to an earlier turn: the same seat's next turn in the round has the
+        # same key, and must be announced again if no live hand shows it.
+        table.pinged_turn = None
         if mention is not None and mention != acting and not self.hands.is_live(live, mention):
             self.request_move(live)  # no live hand to show them the turn: ping them
 

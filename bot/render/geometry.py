@@ -37,17 +37,29 @@ INDEX_BOTTOM = 68  # the index ends here; a card cropped below this still reads
 BACK_CODE = "back"
 
 # Phone readability (bot/render/README.md). A picture in a Components V2 media gallery is shown
-# the full width of the message: about PHONE_SHOWN_W CSS px on a 390 px phone. Every picture is
-# PICTURE_W canvas px wide, so text of MIN_TEXT_PX canvas px shows MIN_TEXT_CSS px high there.
-PHONE_SHOWN_W = 350
-MIN_TEXT_CSS = 9.5
-PICTURE_W = 800
-MAX_ASPECT = 0.75  # a typical 4-player table is at most this many times as tall as it is wide
+# PHONE_SHOWN_W CSS px wide on a 390 px phone (measured in SimCord's preview), whatever its own
+# width. Every picture is PICTURE_W canvas px wide, so a length of L canvas px shows as
+# L * PHONE_SHOWN_W / PICTURE_W CSS px there. At that size every text's capitals must stand at
+# least MIN_TEXT_CAP_CSS high (Discord's small print) and every card rank MIN_RANK_CAP_CSS
+# (Discord's body text).
+PHONE_SHOWN_W = 264
+MIN_TEXT_CAP_CSS = 8.0
+MIN_RANK_CAP_CSS = 11.0
+PICTURE_W = 480
+CAP_RATIO = 0.729  # DejaVu Sans Bold: capital height over font size (1493 of 2048 units)
+MAX_ASPECT = 1.35  # a typical 4-player table is at most this many times as tall as it is wide
 
 
-def min_text_px(width: int) -> int:
-    """The smallest font size (canvas px) that still shows MIN_TEXT_CSS px high on a phone."""
-    return math.ceil(MIN_TEXT_CSS * width / PHONE_SHOWN_W)
+def shown_css(canvas_px: float, width: int = PICTURE_W) -> float:
+    """How many CSS px a length of ``canvas_px`` shows on a phone, in a picture ``width`` wide."""
+    return canvas_px * PHONE_SHOWN_W / width
 
 
-MIN_TEXT_PX = min_text_px(PICTURE_W)  # 22
+def min_text_px(width: int, cap_css: float = MIN_TEXT_CAP_CSS) -> int:
+    """The smallest font size (canvas px) whose capitals show ``cap_css`` CSS px high on a phone
+    in a picture ``width`` wide."""
+    return math.ceil(cap_css * width / PHONE_SHOWN_W / CAP_RATIO)
+
+
+MIN_TEXT_PX = min_text_px(PICTURE_W)  # 20: capitals 15 px, 8.25 CSS px on a phone
+MIN_RANK_PX = min_text_px(PICTURE_W, MIN_RANK_CAP_CSS)  # 28: a card rank's smallest font

@@ -12,26 +12,40 @@ from PIL import Image
 
 import bot.render.palette as pal
 from bot.render.assets import Style, text_width, wrap_text
-from bot.render.canvas import card_outline, encode, fan_width, new_canvas, paste_card, text
-from bot.render.geometry import CARD_H, CARD_W, INDEX_STRIP, MIN_TEXT_PX, PICTURE_W
+from bot.render.canvas import encode, fan_width, new_canvas, outline, paste_card, text
+from bot.render.geometry import (
+    CARD_RADIUS,
+    CARD_W,
+    INDEX_BOTTOM,
+    INDEX_STRIP,
+    MIN_TEXT_PX,
+    PICTURE_W,
+)
 from engine.cards import Card, Rank, Suit
 from engine.i18n import _, language
 
 HAND_MARGIN = 12
 HAND_W = PICTURE_W  # always this wide, so its text keeps its size on a phone
 HAND_MAX_W = HAND_W
-HAND_MIN_STEP = INDEX_STRIP + 12  # the least of a covered card that shows: index and a gap
+HAND_MIN_STEP = INDEX_STRIP + 4  # the least of a covered card that shows: index and a gap
 HAND_MAX_STEP = CARD_W + 8  # a short hand: cards side by side
-LABEL_H = 30
-LABEL_GAP = 6
-ROW_H = LABEL_H + LABEL_GAP + CARD_H
-ROW_GAP = 14
+# Cards are cut well below their index: a 20-card hand takes two rows of a phone's screen.
+HAND_CARD_H = INDEX_BOTTOM + 44
+LABEL_H = 28
+LABEL_GAP = 5
+ROW_H = LABEL_H + LABEL_GAP + HAND_CARD_H
+ROW_GAP = 10
 LOCK_RING = 4
 CAPTION_H = 30
 CAPTION_LINES = 2
 
-LABEL = Style(22, pal.TEXT, pal.FELT, pill=pal.BADGE, pad_x=8, height=LABEL_H, min_width=30)
-LOCKED_LABEL = Style(22, pal.TEXT, pal.FELT, pill=pal.ALERT, pad_x=8, height=LABEL_H, min_width=30)
+# Labels as small as the rule allows, so that ten cards with two-digit labels share a row.
+LABEL = Style(
+    MIN_TEXT_PX, pal.TEXT, pal.FELT, pill=pal.BADGE, pad_x=3, height=LABEL_H, min_width=28
+)
+LOCKED_LABEL = Style(
+    MIN_TEXT_PX, pal.TEXT, pal.FELT, pill=pal.ALERT, pad_x=3, height=LABEL_H, min_width=28
+)
 CAPTION = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
 
 # Suit order when sorting by suit: colours alternate so neighbouring suits never look alike.
@@ -142,10 +156,12 @@ def draw_hand(
     canvas = new_canvas(width, height)
     for slot in slots:
         text(canvas, slot.label, slot.label_x, slot.y, slot.style, align="centre")
-        paste_card(canvas, slot.card, slot.x, slot.card_y)
+        paste_card(canvas, slot.card, slot.x, slot.card_y, HAND_CARD_H)
         if slot.locked:
             # Drawn before the next card, which then covers the ring like the card itself.
-            card_outline(canvas, slot.x, slot.card_y, pal.ALERT, LOCK_RING)
+            x, y, ring = slot.x, slot.card_y, LOCK_RING
+            box = (x - ring, y - ring, x + CARD_W - 1 + ring, y + HAND_CARD_H - 1 + ring)
+            outline(canvas, box, pal.ALERT, ring, CARD_RADIUS + ring)
     for i, line in enumerate(lines):
         y = height - HAND_MARGIN - (len(lines) - i) * CAPTION_H + 6
         text(canvas, line, HAND_MARGIN, y, CAPTION)

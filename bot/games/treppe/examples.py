@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.games.examples import NAMES, play
-from bot.games.treppe.render_results import render_round_result, render_session_result
+from bot.games.treppe.render_results import render_round_result
 from bot.games.treppe.render_table import render_table
 from bot.render.hand import render_hand, sort_hand
 from engine.cards import FULL_PACK, Card, parse_cards
@@ -44,6 +44,7 @@ class TreppenFour:
     last: TreppeRoundResult  # the round that ended the session
     totals: tuple[int, ...]  # the session end
     winner: int
+    final: PublicView  # the table when the session ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,8 @@ def treppen_four() -> TreppenFour:
     assert game.winner is not None
     names = tuple(game.names)
     last = game.results[-1]
-    return TreppenFour(turns[-1], len(turns), result, names, last, tuple(game.totals), game.winner)
+    totals, final = tuple(game.totals), game.public_view()
+    return TreppenFour(turns[-1], len(turns), result, names, last, totals, game.winner, final)
 
 
 @cache
@@ -120,7 +122,7 @@ def pictures() -> dict[str, bytes]:
         "round-result-dead.png": render_round_result(dead_round(), NAMES[:2]),
         "table-4-players.png": render_table(four.table),
         "round-result.png": render_round_result(four.result, four.names),
-        "session-result.png": render_session_result(four.names, four.totals, four.winner),
+        "session-result.png": render_table(four.final),  # the standings are text
     }
 
 

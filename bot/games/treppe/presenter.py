@@ -10,12 +10,12 @@ from bot.core.presenter import GamePresenter
 from bot.core.presenter_table import Pictures
 from bot.core.texts import clip, melds_text, plural
 from bot.games.treppe.hand import TreppeHand
-from bot.games.treppe.render_results import render_round_result, render_session_result
+from bot.games.treppe.render_results import render_round_result
 from bot.games.treppe.render_table import render_table
 from engine.cards import format_cards
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.views import PrivateView, PublicView
-from engine.i18n import N_, _
+from engine.i18n import N_, N_plural, _
 from engine.protocol import Phase
 
 SUMMARY = N_(
@@ -34,9 +34,20 @@ SUMMARY = N_(
 )
 
 
+def target_heading(title: str, round_number: int, target: int) -> str:
+    """The table's heading in the games played to a target: 'Treppenrommé — round 3, first
+    to 500' (500 Rum's too)."""
+    return _(
+        "{title} — round {round_number}, first to {target}",
+        title=title,
+        round_number=round_number,
+        target=target,
+    )
+
+
 def session_picture(names: Sequence[str], view: PublicView) -> bytes:
-    """The session's end: every player's final score, the winner first."""
-    return render_session_result(list(names), [seat.score for seat in view.seats], view.winner)
+    """The session's end: the last table, the winner ringed (the standings are in words)."""
+    return render_table(view)
 
 
 class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeRoundResult]):
@@ -59,7 +70,10 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
     took_text = N_("{name} took {count} from the staircase ({cards}).")
     rules_doc = "docs/rules.md"
     final_word = N_("scores")
-    closing_words = N_("went out {closed} times, {special} Rommé hands")
+    closing_words = (
+        N_plural("went out {n} time", "went out {n} times"),
+        N_plural("{n} Rommé hand", "{n} Rommé hands"),
+    )
 
     # ------------------------------------------------------------ lobby and rules
     def rules_summary(self) -> str:
@@ -73,13 +87,15 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
             return _("plays: melds and lay-offs, then a discard")
         return _("the session is over")
 
-    def seat_text(self, view: PublicView, seat: int) -> str:
-        shown = view.seats[seat]
-        return _(
-            "**{score}** pts (+{round_points} this round)",
-            score=shown.score,
-            round_points=shown.round_points,
-        )
+    def heading(self, view: PublicView) -> str:
+        return target_heading(self.title, view.round_number, view.target)
+
+    def seat_score(self, view: PublicView, seat: int) -> str:
+        return str(view.seats[seat].score)
+
+    def seat_notes(self, view: PublicView, seat: int) -> list[str]:
+        gained = view.seats[seat].round_points
+        return [_("+{round_points} this round", round_points=gained)] if gained else []
 
     def table_fields(self, names: Sequence[str], view: PublicView) -> list[tuple[str, str]]:
         if view.staircase:
@@ -88,16 +104,13 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
         else:
             stairs = _("empty")
         return [
+            (_("Talon"), plural(view.talon_count, "card")),
             (_("Staircase ({value})", value=len(view.staircase)), stairs),
             (_("Melds"), melds_text(names, view.melds)),
         ]
 
     def footer(self, view: PublicView) -> str:
-        return _(
-            "Talon: {count} · target {target}",
-            count=plural(view.talon_count, "card"),
-            target=view.target,
-        )
+        return ""  # the target is in the heading; the rules are in the lobby and /treppe rules
 
     def scores_heading(self, view: PublicView) -> str:
         return _(

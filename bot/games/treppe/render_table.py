@@ -1,5 +1,7 @@
-"""The table picture, PICTURE_W wide (bot/render/README.md): status line, talon, the numbered
-staircase and a band per player (name, score, cards, dealer, this round's points, melds)."""
+"""The table picture, PICTURE_W wide and portrait (bot/render/README.md): the talon and the
+numbered staircase in a strip at the top, then a band per player: the seat's colour and name on
+a line of their own, its melds packed in rows under them, each with who scored what. Names,
+scores, counts, the round and whose turn it is are the table message's text."""
 
 from __future__ import annotations
 
@@ -26,62 +28,59 @@ from bot.render.geometry import (
 )
 from engine.cards import Card
 from engine.games.treppe.views import MeldView, PublicView, SeatView
-from engine.i18n import N_, _, card_count, language
+from engine.i18n import N_, _, language
 from engine.protocol import Phase
 
 TABLE_W = PICTURE_W  # every table is this wide: its text size is chosen for it
 TABLE_MIN_W = PICTURE_W
 TABLE_MAX_H = 1500  # the tallest possible table (every card in melds of 3 or 4) fits
-MARGIN = 12
-HEADER_H = 44
-STATUS_NAME_W = 260
-SECTION_GAP = 5
+MARGIN = 8
+BAND_GAP = 3
+BOTTOM = 4
 
-# Staircase: a fan in play order, numbered from 1 (bottom) like the controls. Cards are cut
-# below their index and the top of their pips: players read them by the index.
-STAIR_CARD_H = 104
+# The strip at the top: the talon (a back with its count), then the staircase in play order,
+# numbered from 1 (bottom) like the controls, in balanced rows right of the talon. Cards are
+# cut a little below their index: players read them by it.
+STRIP_PAD = 4
+STAIR_CARD_H = INDEX_BOTTOM + 8
 STAIR_STEP = INDEX_STRIP + 4  # each covered card shows its index and fits a two-digit badge
 STAIR_STEP_WIDE = 60  # a short staircase shows more of each card
-TALON_GAP = 20
+TALON_GAP = 12
 STAIRS_X = MARGIN + CARD_W + TALON_GAP
 STAIRS_W = TABLE_W - MARGIN - STAIRS_X
-TOP_BADGE_W = 128  # "52 · top": the last card's badge is wider than the card
-STAIRS_PER_ROW = (STAIRS_W - TOP_BADGE_W) // STAIR_STEP + 1
-BADGE_H = 30
-BADGE_GAP = 4
-STAIR_ROW_H = BADGE_H + BADGE_GAP + STAIR_CARD_H + 10
-REBUILT_H = 28  # "rebuilt 2×" under the talon
+STAIRS_PER_ROW = (STAIRS_W - CARD_W) // STAIR_STEP + 1  # beside the talon
+STAIRS_PER_WIDE_ROW = (TABLE_W - 2 * MARGIN - CARD_W) // STAIR_STEP + 1  # under it
+BADGE_H = 26
+BADGE_GAP = 3
+STAIR_ROW_H = BADGE_H + BADGE_GAP + STAIR_CARD_H + 4
 TOP_RING = 4
 
-# Player bands: name and score, cards and dealer, this round's points on the left; melds
-# (cards cut to their index) on the right, each with its points stacked beside it.
-BAND_PAD = 8
-BAND_GAP = 5
+# Player bands: a colour bar, the name on its own line, the melds (cut to their indices)
+# packed in rows under it over the band's width, each with its points beside it.
+BAND_PAD = 5
 COLOUR_BAR_W = 6
-INFO_W = 240  # room for "13 Karten · Geber" (500 Rum deals 13)
-INFO_X = MARGIN + COLOUR_BAR_W + 8
-INFO_TEXT_W = INFO_W - COLOUR_BAR_W - 12
-LINE_H = 26
-INFO_H = 3 * LINE_H
-MELD_X = MARGIN + INFO_W
-MELD_AREA_W = TABLE_W - MARGIN - BAND_PAD - MELD_X
-MELD_CARD_H = INDEX_BOTTOM + 4  # melds are read by their indices; the rest is cut
+NAME_X = MARGIN + COLOUR_BAR_W + 8
+NAME_W = TABLE_W - MARGIN - BAND_PAD - NAME_X
+NAME_SIZE = 24
+NAME_Y = 3  # the name's stamp has room of its own above the capitals
+NAME_H = 30  # the band's top to its first row of melds
+MELD_X = NAME_X
+MELD_AREA_W = NAME_W
+MELD_CARD_H = INDEX_BOTTOM + 2  # melds are read by their indices; the rest is cut
 MELD_STEP = INDEX_STRIP
-MELD_LAST_W = INDEX_STRIP + 20  # the last card too is cut a little right of its index
-MELD_GAP = 10
+MELD_LAST_W = INDEX_STRIP + 10  # the last card too is cut a little right of its index
+MELD_GAP = 8
 PLACER_BAR_H = 4
+PLACER_BAR_GAP = 1
 MELD_LABEL_GAP = 4
 MELD_LINE_H = 24  # one credit ("18") per line beside the meld
+MELD_ROW_GAP = 6
+ACT_RING = 3
 
-BADGE = Style(24, pal.TEXT, pal.FELT, pill=pal.BADGE, pad_x=3, height=BADGE_H, min_width=30)
-TOP_BADGE = Style(24, pal.DARK, pal.FELT, pill=pal.GOLD, pad_x=10, height=BADGE_H)
-HEADER = Style(26, pal.TEXT, pal.FELT)
-HEADER_MUTED = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
+BADGE = Style(22, pal.TEXT, pal.FELT, pill=pal.BADGE, pad_x=2, height=BADGE_H, min_width=28)
+TOP_BADGE = Style(22, pal.DARK, pal.FELT, pill=pal.GOLD, pad_x=6, height=BADGE_H, min_width=32)
 LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT)
 TALON_COUNT = Style(28, pal.TEXT, pal.BACK, pill=pal.BADGE, pad_x=10, height=38)
-SCORE = Style(24, pal.TEXT, pal.PANEL)
-INFO = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
-INFO_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
 MELD_POINTS = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
 
 
@@ -90,34 +89,56 @@ def player_colour(seat: int) -> pal.RGB:
     return pal.PLAYERS[seat % len(pal.PLAYERS)]
 
 
-def name_style(seat: int, bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
+def name_style(seat: int, bg: pal.RGB = pal.PANEL, size: int = NAME_SIZE) -> Style:
     """The text style of a seat's name: its player colour on ``bg``."""
     return Style(size, player_colour(seat), bg)
 
 
 @dataclass(frozen=True, slots=True)
 class _StairLayout:
-    rows: int
-    per_row: int
+    rows: tuple[tuple[int, int], ...]  # each row's left edge and how many cards it holds
     step: int
 
     @property
     def height(self) -> int:
-        return max(1, self.rows) * STAIR_ROW_H
+        return max(1, len(self.rows)) * STAIR_ROW_H
 
     def position(self, i: int) -> tuple[int, int]:
-        """Top-left corner of card ``i`` relative to the staircase block (below its badges)."""
-        row, col = divmod(i, self.per_row)
-        return STAIRS_X + col * self.step, row * STAIR_ROW_H + BADGE_H + BADGE_GAP
+        """Top-left corner of card ``i`` (below its badge)."""
+        for row, (left, length) in enumerate(self.rows):
+            if i < length:
+                return left + i * self.step, STRIP_PAD + row * STAIR_ROW_H + BADGE_H + BADGE_GAP
+            i -= length
+        raise IndexError(i)
+
+    def row_end(self, i: int) -> bool:
+        """Whether card ``i`` is the last of its row (nothing covers it)."""
+        for _left, length in self.rows:
+            if i < length:
+                return i == length - 1
+            i -= length
+        raise IndexError(i)
 
 
 def _stair_layout(count: int) -> _StairLayout:
+    """Balanced rows (a stub reads worse): two rows at most beside the talon; a longer
+    staircase goes on under the talon over the picture's width."""
     rows = max(1, math.ceil(count / STAIRS_PER_ROW))
-    per_row = max(1, math.ceil(count / rows))  # balanced rows read better than a stub
+    if rows <= 2:
+        per_row = max(1, math.ceil(count / rows))
+        lengths = [per_row] * (rows - 1) + [count - per_row * (rows - 1)]
+        starts = [STAIRS_X] * rows
+    else:
+        rows = 1 + math.ceil((count - STAIRS_PER_ROW) / STAIRS_PER_WIDE_ROW)
+        first = min(STAIRS_PER_ROW, math.ceil(count / rows))
+        per_row = math.ceil((count - first) / (rows - 1))
+        lengths = [first] + [per_row] * (rows - 2) + [count - first - per_row * (rows - 2)]
+        starts = [STAIRS_X] + [MARGIN] * (rows - 1)
     step = STAIR_STEP_WIDE
-    if per_row > 1:
-        step = min(STAIR_STEP_WIDE, (STAIRS_W - TOP_BADGE_W) // (per_row - 1))
-    return _StairLayout(rows, per_row, max(step, STAIR_STEP))
+    for left, length in zip(starts, lengths, strict=True):
+        if length > 1:
+            step = min(step, (TABLE_W - MARGIN - left - CARD_W) // (length - 1))
+    return _StairLayout(tuple(zip(starts, lengths, strict=True)), max(step, STAIR_STEP))
 
 
 def meld_credits(meld: MeldView) -> list[tuple[int, int]]:
@@ -161,79 +182,54 @@ def _meld_width(meld: MeldView) -> int:
 
 
 def _meld_height(meld: MeldView) -> int:
-    return max(MELD_CARD_H + 2 + PLACER_BAR_H, len(meld_label(meld)) * MELD_LINE_H)
+    return max(MELD_CARD_H + PLACER_BAR_GAP + PLACER_BAR_H, len(meld_label(meld)) * MELD_LINE_H)
 
 
 def _meld_rows(melds: Sequence[MeldView]) -> list[list[MeldView]]:
-    """Greedy left-to-right packing into rows of the meld area."""
+    """Greedy left-to-right packing into rows of the band's width."""
     return pack_rows(melds, _meld_width, MELD_AREA_W, MELD_GAP)
 
 
-def _rows_height(rows: Sequence[Sequence[MeldView]]) -> int:
-    return sum(max(_meld_height(m) for m in row) + BAND_PAD for row in rows) - BAND_PAD
-
-
 def _band_height(rows: Sequence[Sequence[MeldView]]) -> int:
-    return max(INFO_H, _rows_height(rows)) + 2 * BAND_PAD
+    """A band: the name's line and its rows of melds; a seat without melds only the name."""
+    melds = sum(max(_meld_height(m) for m in row) + MELD_ROW_GAP for row in rows)
+    return NAME_H + max(0, melds - MELD_ROW_GAP) + BAND_PAD
 
 
-def _status(view: PublicView) -> tuple[str, pal.RGB]:
-    """The right side of the header; the name is cut short so the verb always shows."""
-    if view.phase is Phase.OVER and view.winner is not None:
-        name = fit_text(view.seats[view.winner].name, HEADER.size, STATUS_NAME_W)
-        return _("{name} wins the game", name=name), player_colour(view.winner)
-    name = fit_text(view.seats[view.to_act].name, HEADER.size, STATUS_NAME_W)
-    doing = _("to draw") if view.phase is Phase.DRAW else _("to play")
-    return f"▶ {name} {doing}", player_colour(view.to_act)
+def _strip_height(view: PublicView) -> int:
+    return STRIP_PAD + _stair_layout(len(view.staircase)).height
 
 
-def _draw_header(canvas: Image.Image, view: PublicView) -> None:
-    left = text(
-        canvas, _("Round {round_number}", round_number=view.round_number), MARGIN, 8, HEADER
-    )
-    target = _("· first to {target}", target=view.target)
-    text(canvas, target, MARGIN + left.width + 8, 11, HEADER_MUTED)
-    status, colour = _status(view)
-    text(canvas, status, canvas.width - MARGIN, 8, Style(26, colour, pal.FELT), align="right")
-
-
-def _draw_talon(canvas: Image.Image, view: PublicView, top: int, label: str) -> None:
-    y = top + BADGE_H + BADGE_GAP
-    text(canvas, label, MARGIN + CARD_W // 2, top + 2, LABEL, align="centre")
+def _draw_talon(canvas: Image.Image, view: PublicView, label: str) -> None:
+    y = STRIP_PAD + BADGE_H + BADGE_GAP
+    centre = MARGIN + CARD_W // 2
+    text(canvas, fit_text(label, LABEL.size, CARD_W), centre, STRIP_PAD + 2, LABEL, "centre")
     if view.talon_count > 0:
         canvas.paste(cropped_sprite(BACK_CODE, STAIR_CARD_H), (MARGIN, y), card_mask(STAIR_CARD_H))
-        count = str(view.talon_count)
-        text(canvas, count, MARGIN + CARD_W // 2, y + STAIR_CARD_H // 2 - 19, TALON_COUNT, "centre")
+        count_y = y + (STAIR_CARD_H - (TALON_COUNT.height or 0)) // 2
+        text(canvas, str(view.talon_count), centre, count_y, TALON_COUNT, "centre")
     else:
         empty_slot(canvas, MARGIN, y, height=STAIR_CARD_H)
-        text(canvas, _("empty"), MARGIN + CARD_W // 2, y + STAIR_CARD_H // 2 - 13, LABEL, "centre")
-    if view.rebuilds:
-        rebuilt = _("rebuilt {rebuilds}×", rebuilds=view.rebuilds)
-        text(canvas, rebuilt, MARGIN + CARD_W // 2, y + STAIR_CARD_H + 4, LABEL, align="centre")
 
 
-def _draw_staircase(canvas: Image.Image, stairs: tuple[Card, ...], top: int) -> None:
+def _draw_staircase(canvas: Image.Image, stairs: tuple[Card, ...]) -> None:
     if not stairs:
-        y = top + BADGE_H + BADGE_GAP
-        empty_slot(canvas, STAIRS_X, y, height=STAIR_CARD_H)
-        note = _("staircase empty")
-        text(canvas, note, STAIRS_X + CARD_W + 14, y + STAIR_CARD_H // 2 - 13, LABEL)
+        empty_slot(canvas, STAIRS_X, STRIP_PAD + BADGE_H + BADGE_GAP, height=STAIR_CARD_H)
         return
     layout = _stair_layout(len(stairs))
     mask = card_mask(STAIR_CARD_H)
     for i, card in enumerate(stairs):
-        x, y = layout.position(i)
-        canvas.paste(cropped_sprite(card.code, STAIR_CARD_H), (x, top + y), mask)
+        canvas.paste(cropped_sprite(card.code, STAIR_CARD_H), layout.position(i), mask)
     x, y = layout.position(len(stairs) - 1)
-    ring = (x - TOP_RING, top + y - TOP_RING, x + CARD_W - 1 + TOP_RING, top + y + STAIR_CARD_H + 3)
+    ring = (x - TOP_RING, y - TOP_RING, x + CARD_W - 1 + TOP_RING, y + STAIR_CARD_H + 3)
     outline(canvas, ring, pal.GOLD, TOP_RING, CARD_RADIUS + TOP_RING)
     for badge in staircase_badges(len(stairs)):
-        text(canvas, badge.label, badge.x, top + badge.y, badge.style, align=badge.align)
+        text(canvas, badge.label, badge.x, badge.y, badge.style, align=badge.align)
 
 
 @dataclass(frozen=True, slots=True)
 class Badge:
-    """A staircase number at (x, y) below the status line: ``x`` is its centre or its left."""
+    """A staircase number centred at ``x``, its top at ``y`` (picture coordinates)."""
 
     label: str
     x: int
@@ -243,40 +239,20 @@ class Badge:
 
 
 def staircase_badges(count: int) -> list[Badge]:
-    """The numbers over ``count`` stair cards that players take by: "1" (oldest) to "n · top"."""
+    """The numbers over ``count`` stair cards that players take by: "1" (oldest) to "n", the
+    top's gold like its ring."""
     layout = _stair_layout(count)
     badges = []
     for i in range(count):
         x, y = layout.position(i)
         badge_y = y - BADGE_H - BADGE_GAP
-        if i == count - 1:
-            badges.append(Badge(_("{value} · top", value=i + 1), x, badge_y, TOP_BADGE, "left"))
+        covered = i < count - 1 and not layout.row_end(i)
+        width = layout.step if covered else INDEX_STRIP  # over the index that shows
+        if i == count - 1:  # nothing covers the top: its wider badge starts at its edge
+            badges.append(Badge(str(i + 1), x, badge_y, TOP_BADGE, "left"))
         else:
-            # Centred over the visible strip of a covered card, or over a row's last card.
-            width = layout.step if (i + 1) % layout.per_row else INDEX_STRIP
             badges.append(Badge(str(i + 1), x + width // 2, badge_y, BADGE, "centre"))
     return badges
-
-
-def seat_lines(view: PublicView, seat: SeatView) -> tuple[str, str]:
-    """The two small lines under a player's name: cards (and dealer), this round's points."""
-    cards = card_count(seat.hand_count)
-    if seat.seat == view.dealer:
-        cards += _(" · dealer")
-    return cards, _("+{round_points} this round", round_points=seat.round_points)
-
-
-def _draw_info(canvas: Image.Image, view: PublicView, seat: SeatView, y: int) -> None:
-    score = str(seat.score)
-    score_w = text_width(score, SCORE.size)
-    right = INFO_X + INFO_TEXT_W
-    name = fit_text(seat.name, 24, INFO_TEXT_W - score_w - 10)
-    text(canvas, name, INFO_X, y, name_style(seat.seat))
-    text(canvas, score, right, y, SCORE, align="right")
-    cards, this_round = seat_lines(view, seat)
-    text(canvas, fit_text(cards, INFO.size, INFO_TEXT_W), INFO_X, y + 28, INFO)
-    style = INFO_GOLD if seat.round_points else INFO
-    text(canvas, fit_text(this_round, INFO.size, INFO_TEXT_W), INFO_X, y + 28 + LINE_H, style)
 
 
 def _draw_band(
@@ -286,21 +262,25 @@ def _draw_band(
     rows = _meld_rows(melds)
     height = _band_height(rows)
     right = canvas.width - MARGIN - 1
-    rect(canvas, (MARGIN, top, right, top + height - 1), pal.PANEL)
+    box = (MARGIN, top, right, top + height - 1)
+    rect(canvas, box, pal.PANEL)
     colour = player_colour(seat.seat)
     rect(canvas, (MARGIN, top, MARGIN + COLOUR_BAR_W - 1, top + height - 1), colour)
-    if seat.seat == view.to_act and view.phase is not Phase.OVER:
-        outline(canvas, (MARGIN, top, right, top + height - 1), colour, 3)
-    _draw_info(canvas, view, seat, top + BAND_PAD)
-    if not melds:
-        text(canvas, _("no melds yet"), MELD_X, top + BAND_PAD + 28, INFO)
-    y = top + BAND_PAD
+    if view.phase is Phase.OVER:
+        if seat.seat == view.winner:
+            outline(canvas, box, pal.GOLD, ACT_RING)
+    elif seat.seat == view.to_act:
+        outline(canvas, box, colour, ACT_RING)
+    text(
+        canvas, fit_text(seat.name, NAME_SIZE, NAME_W), NAME_X, top + NAME_Y, name_style(seat.seat)
+    )
+    y = top + NAME_H
     for row in rows:
         x = MELD_X
         for meld in row:
             draw_meld(canvas, meld, x, y)
             x += _meld_width(meld) + MELD_GAP
-        y += max(_meld_height(m) for m in row) + BAND_PAD
+        y += max(_meld_height(m) for m in row) + MELD_ROW_GAP
     return height
 
 
@@ -318,7 +298,7 @@ def draw_meld(canvas: Image.Image, meld: MeldView, x: int, y: int) -> None:
     for i, card in enumerate(cards):  # each tile ends under the next one
         tile, mask = _meld_tile(card.code, language())
         canvas.paste(tile, (x + i * MELD_STEP, y), mask)
-    bar_y = y + MELD_CARD_H + 2
+    bar_y = y + MELD_CARD_H + PLACER_BAR_GAP
     for i, placed in enumerate(meld.cards):
         if placed.seat != meld.owner:
             px = x + i * MELD_STEP
@@ -332,13 +312,12 @@ def draw_meld(canvas: Image.Image, meld: MeldView, x: int, y: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class _Layout:
-    stairs_h: int
+    strip_h: int
     bands: tuple[int, ...]  # each player's band height
 
     @property
     def height(self) -> int:
-        bands = sum(h + BAND_GAP for h in self.bands) - BAND_GAP
-        return HEADER_H + self.stairs_h + SECTION_GAP + bands + MARGIN
+        return self.strip_h + sum(h + BAND_GAP for h in self.bands) - BAND_GAP + BOTTOM
 
 
 def _melds_of(view: PublicView, seat: int) -> tuple[MeldView, ...]:
@@ -346,11 +325,8 @@ def _melds_of(view: PublicView, seat: int) -> tuple[MeldView, ...]:
 
 
 def _layout(view: PublicView) -> _Layout:
-    stairs_h = _stair_layout(len(view.staircase)).height
-    if view.rebuilds:
-        stairs_h = max(stairs_h, BADGE_H + BADGE_GAP + STAIR_CARD_H + REBUILT_H)
     bands = tuple(_band_height(_meld_rows(_melds_of(view, s.seat))) for s in view.seats)
-    return _Layout(stairs_h, bands)
+    return _Layout(_strip_height(view), bands)
 
 
 def table_size(view: PublicView) -> tuple[int, int]:
@@ -359,14 +335,13 @@ def table_size(view: PublicView) -> tuple[int, int]:
 
 
 def draw_table(view: PublicView, stock: str = N_("talon")) -> Image.Image:
-    """The table as a palette image (uncached); ``stock`` names the face-down pile."""
+    """The table as a palette image (uncached); ``stock`` names the face-down pile. The player
+    to act has a ring in their colour; at the session's end the winner a gold one."""
     layout = _layout(view)
     canvas = new_canvas(TABLE_W, layout.height)
-    _draw_header(canvas, view)
-    top = HEADER_H
-    _draw_talon(canvas, view, top, _(stock))
-    _draw_staircase(canvas, view.staircase, top)
-    top += layout.stairs_h + SECTION_GAP
+    _draw_talon(canvas, view, _(stock))
+    _draw_staircase(canvas, view.staircase)
+    top = layout.strip_h
     for seat in view.seats:
         top += _draw_band(canvas, view, seat, _melds_of(view, seat.seat), top) + BAND_GAP
     return canvas

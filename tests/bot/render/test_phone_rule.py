@@ -1,35 +1,40 @@
-"""The phone rule (bot/render/README.md): every picture is PICTURE_W wide and no text in it is
-smaller than MIN_TEXT_PX, so it shows at least MIN_TEXT_CSS px high on a 390 px phone; a
-typical 4-player table is at most MAX_ASPECT times as high as it is wide."""
+"""The phone rule (bot/render/README.md): every picture is PICTURE_W wide and shown
+PHONE_SHOWN_W CSS px wide on a 390 px phone, where every text's capitals stand at least
+MIN_TEXT_CAP_CSS high and every card rank MIN_RANK_CAP_CSS; a typical 4-player table is at most
+MAX_ASPECT times as high as it is wide. The sizes are those the drawing code used, recorded
+by bench/legibility.py's recorder while the pictures are drawn."""
 
 from __future__ import annotations
 
 import io
 import itertools
-import math
 import random
 from collections.abc import Iterator
 
 import pytest
 from PIL import Image
 
-import bot.render.canvas
+from bench.legibility import cap_height, measure, recording
 from bot.games import all_presenters, examples
 from bot.games.romme import examples as rx
 from bot.games.treppe import examples as tx
 from bot.games.wiener import examples as wx
-from bot.render import clear_caches, render_hand
-from bot.render.assets import Style, text_stamp
+from bot.render import render_hand
 from bot.render.geometry import (
+    CAP_RATIO,
+    INDEX_BOTTOM,
     INDEX_STRIP,
     MAX_ASPECT,
-    MIN_TEXT_CSS,
+    MIN_RANK_CAP_CSS,
+    MIN_RANK_PX,
+    MIN_TEXT_CAP_CSS,
     MIN_TEXT_PX,
     PHONE_SHOWN_W,
     PICTURE_W,
     RANK_SIZE,
     SUIT_SIZE,
     min_text_px,
+    shown_css,
 )
 from bot.render.hand import hand_slots
 from bot.render.jokers import JOKER_RANK_SIZE, JOKER_SUIT_SIZE
@@ -44,36 +49,50 @@ def _size(png: bytes) -> tuple[int, int]:
     return img.size
 
 
-def test_minimum_text_size_follows_from_the_width() -> None:
-    assert min_text_px(PHONE_SHOWN_W) == 10  # shown at its own size: 9.5 rounds up
-    assert min_text_px(1080) == 30  # the old table width would have needed 30 px text
-    assert MIN_TEXT_PX == math.ceil(MIN_TEXT_CSS * PICTURE_W / PHONE_SHOWN_W) == 22
-    assert MIN_TEXT_PX * PHONE_SHOWN_W / PICTURE_W >= MIN_TEXT_CSS
+def test_the_minimum_font_follows_from_the_width_and_the_fonts_capitals() -> None:
+    assert PHONE_SHOWN_W == 264  # measured in SimCord's preview at 390 px
+    assert min_text_px(PHONE_SHOWN_W) == 11  # shown at its own size: 8 / 0.729 rounds up
+    assert MIN_TEXT_PX == min_text_px(PICTURE_W) == 20
+    for size, cap_css in ((MIN_TEXT_PX, MIN_TEXT_CAP_CSS), (MIN_RANK_PX, MIN_RANK_CAP_CSS)):
+        assert shown_css(cap_height(size)) >= cap_css  # the font's own glyphs agree
+        assert shown_css(cap_height(size - 1)) < cap_css + 0.5
+    assert abs(cap_height(100) / 100 - CAP_RATIO) < 0.01
 
 
 def test_card_indices_read_on_a_phone() -> None:
-    for size in (RANK_SIZE, SUIT_SIZE, JOKER_RANK_SIZE, JOKER_SUIT_SIZE):
+    for size in (RANK_SIZE, JOKER_RANK_SIZE):
+        assert shown_css(cap_height(size)) >= MIN_RANK_CAP_CSS
+    for size in (SUIT_SIZE, JOKER_SUIT_SIZE):
         assert size >= MIN_TEXT_PX
 
 
+def test_the_recorder_sees_small_text_and_card_faces() -> None:
+    from bot.render.assets import Style
+    from bot.render.canvas import encode, new_canvas, paste_fan, text
+    from bot.render.palette import FELT, TEXT
+
+    def draw() -> bytes:
+        canvas = new_canvas(PICTURE_W, 200)
+        text(canvas, "tiny", 4, 4, Style(12, TEXT, FELT))
+        paste_fan(canvas, FULL_PACK[:3], 4, 40, INDEX_STRIP, INDEX_BOTTOM)
+        return encode(canvas)
+
+    measured = measure("probe", draw, PHONE_SHOWN_W)
+    assert measured is not None
+    assert measured.text_css == pytest.approx(cap_height(12) * PHONE_SHOWN_W / PICTURE_W)
+    assert measured.text_css < MIN_TEXT_CAP_CSS
+    assert measured.rank_css == pytest.approx(shown_css(cap_height(RANK_SIZE)))
+    assert measured.lowest_cut == INDEX_BOTTOM
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_every_text_in_every_example_picture_is_big_enough(
-    monkeypatch: pytest.MonkeyPatch, lang: str
-) -> None:
-    sizes: list[tuple[int, str]] = []
-
-    def recording(content: str, style: Style) -> Image.Image:
-        sizes.append((style.size, content))
-        return text_stamp(content, style)
-
-    monkeypatch.setattr(bot.render.canvas, "text_stamp", recording)
-    clear_caches()
-    with using(lang):
+def test_every_text_and_rank_in_every_example_picture_reads_on_a_phone(lang: str) -> None:
+    with using(lang), recording() as record:
         pictures = examples.drawn_pictures()
-    clear_caches()
-    assert len(sizes) > 200
-    small = sorted({(size, content) for size, content in sizes if size < MIN_TEXT_PX})
+    assert len(record.texts) > 100 and record.faces > 100
+    small = sorted({(size, content) for size, content in record.texts if size < MIN_TEXT_PX})
     assert small == []
+    assert min(record.crops) >= INDEX_BOTTOM  # no card is cut above the end of its index
     widths = {name: _size(png)[0] for name, png in pictures.items()}
     assert set(widths.values()) == {PICTURE_W}, widths
 
@@ -131,8 +150,8 @@ def test_every_game_draws_every_picture_at_the_designed_width(key: str) -> None:
     assert kinds == {"table", "round"}
 
 
-@pytest.mark.parametrize(("count", "rows"), [(3, 1), (13, 1), (14, 1), (15, 2), (28, 2), (29, 3)])
-def test_hands_past_fourteen_cards_wrap_and_every_index_shows(count: int, rows: int) -> None:
+@pytest.mark.parametrize(("count", "rows"), [(3, 1), (10, 1), (11, 2), (20, 2), (21, 3), (28, 3)])
+def test_hands_past_ten_cards_wrap_and_every_index_shows(count: int, rows: int) -> None:
     hand = FULL_PACK[:count]
     slots = hand_slots(hand)
     assert len({slot.card_y for slot in slots}) == rows

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 from PIL import Image
@@ -10,7 +11,8 @@ from PIL import Image
 from bot.render import draw_hand, render_hand, sort_hand
 from bot.render import palette as pal
 from bot.render.assets import text_stamp
-from bot.render.hand import HAND_MAX_W, hand_slots
+from bot.render.geometry import INDEX_STRIP
+from bot.render.hand import HAND_MARGIN, HAND_MAX_W, ROW_GAP, ROW_H, hand_slots
 from engine.cards import FULL_PACK, Card, parse_cards
 
 HAND = tuple(parse_cards("A♠ 10♠ J♠ Q♠ 9♥ 10♥ 4♦ 4♣ 10♣ K♣"))
@@ -57,7 +59,21 @@ def test_locked_card_is_marked_and_only_it() -> None:
 def test_any_hand_size_fits(size: int) -> None:
     img = Image.open(io.BytesIO(render_hand(FULL_PACK[:size])))
     assert img.width <= HAND_MAX_W
-    assert img.height <= 4 * 200
+    rows = max(1, -(-size // 10))
+    assert img.height <= 2 * HAND_MARGIN + rows * (ROW_H + ROW_GAP)
+
+
+@pytest.mark.parametrize(("size", "rows"), [(9, 1), (10, 1), (13, 2), (20, 2), (21, 3), (27, 3)])
+def test_up_to_twenty_cards_take_two_rows_every_index_showing(size: int, rows: int) -> None:
+    """A 20-card Treppenrommé hand fits two rows of a phone's screen; no card covers the
+    index of the one before it, nor does a label run into its neighbour."""
+    slots = hand_slots(FULL_PACK[:size])
+    assert len({slot.card_y for slot in slots}) == rows
+    for a, b in itertools.pairwise(slots):
+        if a.card_y == b.card_y:
+            assert b.x - a.x >= INDEX_STRIP
+            right = a.label_x + text_stamp(a.label, a.style).width // 2
+            assert right < b.label_x - text_stamp(b.label, b.style).width // 2
 
 
 def test_sort_by_suit_and_by_rank() -> None:

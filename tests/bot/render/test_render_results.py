@@ -10,16 +10,16 @@ import pytest
 from PIL import Image
 
 import bot.games.treppe.render_results as rr
+import bot.render.palette as pal
 import bot.render.results as results
 from bot.games.romme import examples as rx
 from bot.games.romme.render_results import draw_romme_round_result
 from bot.games.treppe import examples as ex
 from bot.games.treppe.render_results import (
-    draw_round_result,
     render_round_result,
     render_session_result,
 )
-from bot.render.assets import fit_text, text_width
+from bot.render.assets import fit_text
 from engine.cards import FULL_PACK, Card
 from engine.i18n import using
 
@@ -65,38 +65,22 @@ def test_session_result_renders() -> None:
     _open(render_session_result(["Anna", "Ben"], (500, 500), None))
 
 
-def test_round_result_pictures_show_each_hand_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.games.treppe.render_results as treppe_results
+def test_round_result_pictures_show_each_hand_sorted() -> None:
     from bot.games.romme import render_results as romme_results
     from bot.games.romme.examples import romme_round_result
     from bot.render.hand import sort_hand
 
-    shown: list[list[Card]] = []
-    real_fan = treppe_results.paste_fan
-
-    def fan(canvas: Any, cards: Any, *args: Any) -> Any:
-        shown.append(list(cards))
-        return real_fan(canvas, cards, *args)
-
-    monkeypatch.setattr(treppe_results, "paste_fan", fan)
     result = ex.round_result()
-    hands = [tuple(reversed(sort_hand(h))) for h in result.hands]  # dealt in the wrong order
-    render_round_result(replace(result, hands=tuple(hands)), ex.NAMES4)
+    wrong = tuple(tuple(reversed(sort_hand(h))) for h in result.hands)  # dealt unsorted
+    bands = rr.round_bands(replace(result, hands=wrong), ex.NAMES4, None)
+    shown = [[c for c in fan.cards if c is not None] for band in bands for fan in band.fans]
     assert [c for c in shown if c] and all(cards == sort_hand(cards) for cards in shown)
 
-    faces: list[Card] = []
-    real_face = romme_results.v.paste_face
-
-    def face(canvas: Any, card: Card, *args: Any) -> Any:
-        faces.append(card)
-        return real_face(canvas, card, *args)
-
-    monkeypatch.setattr(romme_results.v, "paste_face", face)
     rom, names = romme_round_result()
     dealt = tuple(Card.parse(c) for c in ("KC", "9H", "5S", "2D"))  # not in suit order
-    hands = (dealt, *((),) * (len(rom.hands) - 1))
-    romme_results.render_romme_round_result(replace(rom, hands=hands), names)
-    drawn = [tuple(faces[i : i + len(dealt)]) for i in range(len(faces))]
+    one = (dealt, *((),) * (len(rom.hands) - 1))
+    band = romme_results._band(replace(rom, hands=one), names, 0)
+    drawn = [fan.cards for fan in band.fans]
     assert tuple(sort_hand(dealt)) in drawn and dealt not in drawn
 
 
@@ -116,34 +100,56 @@ def test_no_column_heading_is_cut_in_any_language(
 
     monkeypatch.setattr(results, "fit_text", fitting)
     with using(lang):
-        draw_round_result(ex.round_result(), ex.NAMES4)
         romme_result, names = rx.romme_round_result()
         draw_romme_round_result(romme_result, names)
     assert cut == []
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("bonus", [56, 500, 1500])
 @pytest.mark.parametrize("hand_romme", [False, True])
-def test_the_going_out_words_stay_clear_of_the_bonus(
-    lang: str, bonus: int, hand_romme: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A Rommé hand's +500 once covered the end of 'went out ★ Rommé hand ×2'."""
-    stamps: list[tuple[str, int, str]] = []
+def test_a_band_per_seat_with_one_number_and_a_tag_for_who_went_out(hand_romme: bool) -> None:
+    """No title, headings or totals: each seat's name, its cards left and what they count;
+    who went out is tagged and ringed gold and shows the bonus."""
+    result = replace(ex.round_result(), special=hand_romme)
+    bands = rr.round_bands(result, ex.NAMES4, None)
+    assert [b.name for b in bands] == list(ex.NAMES4)
+    out = result.went_out
+    assert out is not None
+    assert [b.tag is not None for b in bands] == [s == out for s in range(4)]
+    assert [b.ring == pal.GOLD for b in bands] == [s == out for s in range(4)]
+    assert bands[out].points == f"+{result.bonus}"
+    for seat, band in enumerate(bands):
+        assert sum(len(f.cards) for f in band.fans) == len(result.hands[seat])
+        if seat != out:
+            points = str(result.hand_points[seat])
+            assert band.points == (f"{points} ×2" if hand_romme else points)
 
-    def stamp(canvas: Any, words: str, x: int, y: int, style: Any, align: str = "left") -> None:
-        stamps.append((words, x, align))
 
-    monkeypatch.setattr(rr, "text", stamp)
-    result = replace(ex.round_result(), bonus=bonus, special=hand_romme)
-    with using(lang):
-        draw_round_result(result, ex.NAMES4)
-        bonus_text = f"+{bonus}"
-        label = rr.went_out_label(hand_romme, 10_000)
-    labels = {label, "★"}
-    (shown,) = [words for words, x, _ in stamps if x == rr.CARDS_X and words in labels]
-    (right,) = [x for words, x, align in stamps if words == bonus_text and align == "right"]
-    label_end = rr.CARDS_X + text_width(shown, rr.NOTE.size)
-    assert label_end + rr.LABEL_GAP <= right - text_width(bonus_text, rr.BONUS.size)
-    if hand_romme and lang == "en":
-        assert shown == "★ Rommé hand"  # room for the words at every bonus here
+def test_a_dead_round_counts_no_hand() -> None:
+    bands = rr.round_bands(ex.dead_round(), ["Anna", "Ben"], None)
+    assert [(b.tag, b.points) for b in bands] == [(None, "—"), (None, "—")]
+
+
+def test_500_rum_shows_what_each_hand_counts_against(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.games.rum500 as rum500
+    from bot.games.examples import plain_example
+    from engine.games.rum500.game import Rum500RoundResult
+
+    game, _table, plain = plain_example(rum500.PRESENTER)
+    assert isinstance(plain, Rum500RoundResult)
+    result = plain
+    seen: list[rr.HandWords | None] = []
+
+    def drawing(shaped: Any, names: Any, words: rr.HandWords | None = None) -> bytes:
+        seen.append(words)
+        return render_round_result(shaped, names, words)
+
+    monkeypatch.setattr(rum500, "render_round_result", drawing)
+    assert rum500.PRESENTER.render_round(result, game.names) is not None
+    (words,) = seen
+    assert words is not None
+    for seat, cell in enumerate(words.cells):
+        points = result.hand_points[seat]
+        if seat == result.closer:
+            assert cell == ""  # went out: no cards, no number
+        else:
+            assert cell == (f"−{points}" if points else "0")

@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import io
+import itertools
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
 from PIL import Image
 
+import bot.render.canvas
 from bot.games.treppe import examples as ex
 from bot.games.treppe import render_table as table_art
 from bot.games.treppe.render_table import (
-    HEADER_H,
+    ACT_RING,
+    BADGE,
+    MARGIN,
     MELD_LABEL_GAP,
     MELD_STEP,
     STAIR_CARD_H,
     TABLE_MAX_H,
     TABLE_MIN_W,
     TABLE_W,
+    TOP_BADGE,
     TOP_RING,
     _stair_layout,
     draw_meld,
@@ -31,14 +36,14 @@ from bot.games.treppe.render_table import (
     table_size,
 )
 from bot.render import clear_caches
-from bot.render.assets import card_sprite, text_stamp, text_width
+from bot.render.assets import card_sprite, text_stamp
 from bot.render.canvas import new_canvas
-from bot.render.geometry import CARD_RADIUS, INDEX_BOTTOM, INDEX_STRIP
-from bot.render.palette import PANEL
+from bot.render.geometry import CARD_RADIUS, CARD_W, INDEX_BOTTOM, INDEX_STRIP, MAX_ASPECT
+from bot.render.palette import GOLD, PANEL
 from engine.cards import FULL_PACK, Card
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PublicView
-from engine.i18n import _, card_count, using
+from engine.i18n import _, using
 from engine.protocol import Phase
 
 
@@ -113,7 +118,6 @@ def test_every_staircase_card_shows_its_corner_index() -> None:
     layout = _stair_layout(len(view.staircase))
     for i, card in enumerate(view.staircase):
         x, y = layout.position(i)
-        y += HEADER_H
         # Below the rounded corner, which shows the card underneath.
         box = (x, y + CARD_RADIUS, x + INDEX_STRIP, y + INDEX_BOTTOM)
         strip = card_sprite(card).crop((0, CARD_RADIUS, INDEX_STRIP, INDEX_BOTTOM))
@@ -124,7 +128,6 @@ def test_top_card_shows_down_to_the_cut() -> None:
     view = ex.four_player_table()
     img = draw_table(view)
     x, y = _stair_layout(len(view.staircase)).position(len(view.staircase) - 1)
-    y += HEADER_H
     top = view.staircase[-1]
     bottom = STAIR_CARD_H - CARD_RADIUS - TOP_RING  # the gold ring's corners cover the rest
     box = (x, y + CARD_RADIUS, x + card_sprite(top).width, y + bottom)
@@ -134,8 +137,9 @@ def test_top_card_shows_down_to_the_cut() -> None:
 
 @pytest.mark.parametrize("count", [1, 2, 5, 23, 24, 30, 52])
 def test_staircase_numbers_run_from_the_bottom_card(count: int) -> None:
-    labels = [b.label for b in staircase_badges(count)]
-    assert labels == [str(i + 1) for i in range(count - 1)] + [f"{count} · top"]
+    badges = staircase_badges(count)
+    assert [b.label for b in badges] == [str(i + 1) for i in range(count)]
+    assert [b.style for b in badges] == [BADGE] * (count - 1) + [TOP_BADGE]  # the top's gold
 
 
 def test_staircase_numbers_are_drawn_where_the_layout_says() -> None:
@@ -144,7 +148,7 @@ def test_staircase_numbers_are_drawn_where_the_layout_says() -> None:
     for badge in staircase_badges(len(view.staircase)):
         stamp = text_stamp(badge.label, badge.style)
         x = badge.x - stamp.width // 2 if badge.align == "centre" else badge.x
-        y = HEADER_H + badge.y
+        y = badge.y
         box = (x, y, x + stamp.width, y + stamp.height)
         assert img.crop(box).tobytes() == stamp.tobytes(), badge.label
 
@@ -234,17 +238,77 @@ def test_every_staircase_length_fits_the_picture(count: int) -> None:
         assert left >= 0 and left + stamp.width <= width, badge.label
 
 
-def test_top_badge_reserve_fits_the_widest_label() -> None:
-    from bot.games.treppe.render_table import TOP_BADGE, TOP_BADGE_W
+@pytest.mark.parametrize("count", [7, 14, 15, 30, 52])
+def test_a_long_staircase_wraps_under_the_talon_and_no_badge_overlaps(count: int) -> None:
+    """Beyond two rows the staircase goes on over the picture's full width, so even the whole
+    pack takes six rows; neighbouring numbers never touch."""
+    layout = _stair_layout(count)
+    assert len(layout.rows) <= 6
+    lefts = [left for left, _length in layout.rows]
+    assert lefts[0] > MARGIN + CARD_W  # the first row is beside the talon
+    if len(lefts) > 2:
+        assert set(lefts[1:]) == {MARGIN}
+    spans = []
+    for badge in staircase_badges(count):
+        width = text_stamp(badge.label, badge.style).width
+        left = badge.x - width // 2 if badge.align == "centre" else badge.x
+        spans.append((badge.y, left, left + width))
+    for (y, _left, right), (next_y, next_left, _right) in itertools.pairwise(spans):
+        assert y != next_y or right <= next_left
 
-    assert text_stamp("52 · top", TOP_BADGE).width <= TOP_BADGE_W
+
+def _ring_colour(img: Image.Image, top: int) -> tuple[int, int, int]:
+    """The colour of a band's top edge, in the middle of the picture."""
+    palette = img.getpalette() or []
+    i = img.getpixel((TABLE_W // 2, top + ACT_RING // 2))
+    assert isinstance(i, int)
+    return (palette[3 * i], palette[3 * i + 1], palette[3 * i + 2])
+
+
+def test_the_player_to_act_is_ringed_and_at_the_end_the_winner_in_gold() -> None:
+    view = ex.four_player_table()
+    layout = table_art._layout(view)
+    tops = [
+        layout.strip_h + sum(h + table_art.BAND_GAP for h in layout.bands[:i]) for i in range(4)
+    ]
+    img = draw_table(view)
+    for seat, top in enumerate(tops):
+        ringed = _ring_colour(img, top) == player_colour(seat)
+        assert ringed == (seat == view.to_act), seat
+    over = draw_table(_with(view, phase=Phase.OVER, winner=2))
+    assert [_ring_colour(over, top) == GOLD for top in tops] == [False, False, True, False]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_a_seats_round_points_fit_its_band_in_every_language(lang: str) -> None:
-    """The cards and the round's points under a seat's name are never cut, even with 13 cards
-    and three-digit points (500 Rum): German "in dieser Runde" was, on every table."""
+def test_the_table_says_nothing_the_text_says(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No status line, round, target, card counts, dealer or scores: the picture draws the
+    talon's name and count, the staircase numbers, the names and the melds' points."""
+    drawn: list[str] = []
+    real = bot.render.canvas.text
+
+    def recording(canvas: Image.Image, words: str, *args: object, **kwargs: object) -> Image.Image:
+        drawn.append(words)
+        return real(canvas, words, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_art, "text", recording)
+    view = ex.four_player_table()
     with using(lang):
-        dealt = card_count(13) + _(" · dealer")  # 500 Rum deals thirteen
-        for words in (_("+{round_points} this round", round_points=999), dealt):
-            assert text_width(words, table_art.INFO.size) <= table_art.INFO_TEXT_W, words
+        draw_table(view)
+        talon = _("talon")
+    names = {seat.name for seat in view.seats}
+    words = [w for w in drawn if not w.isdigit()]
+    assert set(words) == names | {talon}
+    numbers = {str(p) for m in view.melds for _s, p in table_art.meld_credits(m)}
+    numbers |= {str(i + 1) for i in range(len(view.staircase))} | {str(view.talon_count)}
+    assert {w for w in drawn if w.isdigit()} <= numbers
+
+
+def test_the_four_player_example_fits_a_phone_screen() -> None:
+    width, height = table_size(ex.four_player_table())
+    assert height <= MAX_ASPECT * width
+
+
+def test_names_stand_on_a_line_of_their_own_above_the_melds() -> None:
+    assert (
+        table_art.NAME_Y + text_stamp("Ag", table_art.name_style(0)).height - 4 <= table_art.NAME_H
+    )

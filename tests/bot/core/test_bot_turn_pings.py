@@ -1,0 +1,44 @@
+"""The table pings a member whose turn comes when no live hand can show it to them: every
+turn, not only the first of theirs in a round."""
+
+from __future__ import annotations
+
+from bot_harness import Table, description
+from simcord import Env
+
+from bot.hand.live import TOKEN_LIFE
+from engine import Phase
+
+
+def setup_table(env: Env) -> Table:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(name)) for name in ("anna", "ben")]
+    return Table(env, channel, members)
+
+
+async def finish_turn(table: Table) -> None:
+    seat = table.game.to_act
+    while table.game.to_act == seat and table.game.phase is not Phase.OVER:
+        await table.perform(table.choose())
+
+
+async def test_a_late_turn_is_pinged_after_the_hand_expired(simcord_env: Env) -> None:
+    table = setup_table(simcord_env)
+    await table.start(await table.open(target=500))
+    first = table.member_for_seat(table.game.to_act)
+    # Nobody had a hand open at the start: the first table pinged the first to act.
+    assert description(table.table_message()).startswith(f"<@{first.id}>")
+    for member in table.members:
+        await table.open_hand(member)
+    round_number = table.game.round_number
+    for _ in range(3):  # first, other, first: the live hands show those turns, no ping
+        await finish_turn(table)
+    assert table.live.seats[table.game.to_act].user_id != first.id
+    await simcord_env.advance_time(TOKEN_LIFE + 60)  # both look away: their hands expire
+    before = table.live.table_message_id
+    await finish_turn(table)  # the other plays; the turn passes back to the first
+    assert table.game.round_number == round_number  # still the same round
+    assert table.live.seats[table.game.to_act].user_id == first.id
+    assert table.live.table_message_id != before  # a new message, which notifies
+    assert description(table.table_message()).startswith(f"<@{first.id}>, your turn")
