@@ -4,7 +4,8 @@ runs every check. Both create ``.venv`` and install the pinned dependencies on f
 fresh machine needs nothing but Python 3.11+ and pip.
 
     python3 dev.py bot [--help]          run the bot (settings from .env)
-    python3 dev.py test [pytest args]    ruff, mypy --strict, then the whole test suite
+    python3 dev.py test [pytest args]    ruff, mypy --strict, pylint's copy-paste check, then
+                                         the whole test suite
     python3 dev.py bench [name ...]      the benchmarks in bench/ (all, or those named)
     python3 dev.py play [args]           a game in the terminal (python -m engine play)
     python3 dev.py simulate [args]       computer players against each other
@@ -50,6 +51,7 @@ def cmd_test(extra: list[str]) -> None:
     _run(PYTHON, "-m", "ruff", "check", ".")
     _run(PYTHON, "-m", "ruff", "format", "--check", ".")
     _run(PYTHON, "-m", "mypy", "--strict", "engine", "bot")
+    _run(PYTHON, "-m", "pylint", "engine", "bot")  # copy-paste only: [tool.pylint] in pyproject
     # One pytest worker a core (pytest-xdist): the SimCord sessions wait mostly on themselves.
     _run(PYTHON, "-m", "pytest", "-n", "auto", *extra)
 
