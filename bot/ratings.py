@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from engine.i18n import N_, _, decimal
+from engine.i18n import N_, _, number
 from engine.protocol import Standings
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3
 CONSERVATIVE_SIGMAS = 3  # the leaderboard ranks by mu - 3 sigma: 99.7 % sure it is at least
 MIN_RATED_SESSIONS = 3  # the default of RATING_MIN_SESSIONS: fewer are not on the leaderboard
+RATING_SCALE = 40  # shown ratings are mu x 40: a start at 1000 (sure to have reached: 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,21 +124,31 @@ UNRATED_STOOD_IN = N_(
 )
 
 
+def points(value: float) -> int:
+    """A rating (or a change) as players read it: a whole number, openskill's mu times
+    ``RATING_SCALE``, so that everybody starts at 1000 and one session moves it by tens."""
+    return round(value * RATING_SCALE)
+
+
 def shown(rating: Rating) -> str:
-    """A rating with its uncertainty in the reader's number format: ``27.4 ± 6.1`` in English,
-    ``27,4 ± 6,1`` in German."""
-    return f"{decimal(rating.mu)} ± {decimal(rating.sigma)}"
+    """A rating as a whole number in the reader's number format: ``1,096``, German ``1.096``."""
+    return number(points(rating.mu))
 
 
-def signed(value: float) -> str:
-    """A change with its sign, one decimal: ``+2.6``, ``−2,6`` (a true minus sign)."""
-    rounded = round(value, 1)
-    return ("−" if rounded < 0 else "+") + decimal(abs(rounded))
+def sure(rating: Rating) -> str:
+    """The rating a member is sure to have reached (the leaderboard's order), as a number."""
+    return number(points(rating.conservative))
+
+
+def signed(change: int) -> str:
+    """A change of a shown rating with its sign: ``+26``, ``−104`` (a true minus sign)."""
+    return ("−" if change < 0 else "+") + number(abs(change))
 
 
 def change_line(name: str, change: RatingChange) -> str:
-    """One member's rating change after a session: the new rating and how much it moved."""
-    delta = change.after.mu - change.before.mu
+    """One member's rating change after a session: the new rating and how much it moved, both
+    whole numbers (the change is that of the shown numbers, so they add up)."""
+    delta = points(change.after.mu) - points(change.before.mu)
     return f"{name}: {shown(change.after)} ({signed(delta)})"
 
 

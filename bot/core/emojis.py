@@ -21,7 +21,6 @@ from engine.i18n import language, rank_label
 log = logging.getLogger(__name__)
 
 SUIT_SYMBOLS = "♣♦♥♠"
-PREFIX = "trp"  # the start of every emoji name of the bot's (bot.render.emoji_art)
 
 
 class CardEmojis:
@@ -36,6 +35,8 @@ class CardEmojis:
 
     def add(self, emojis: Iterable[discord.Emoji | discord.PartialEmoji]) -> None:
         """Keep the bot's own card and suit emojis among ``emojis``; others are ignored."""
+        from bot.render.emoji_art import PREFIX  # the picture's module names them
+
         for emoji in emojis:
             if emoji.name and emoji.name.startswith(f"{PREFIX}_") and emoji.id is not None:
                 self._by_name[emoji.name] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
@@ -93,29 +94,57 @@ _WORDS: dict[str, tuple[re.Pattern[str], dict[str, Card]]] = {}
 EMOJIS = CardEmojis()
 
 
+def wanted_names(languages: Iterable[str]) -> frozenset[str]:
+    """Every emoji name these languages' cards and suits need."""
+    from bot.render.emoji_art import emoji_drawers  # drawing needs Pillow: only when uploading
+
+    return frozenset(name for lang in languages for name in emoji_drawers(lang))
+
+
 def missing_images(languages: Iterable[str], have: frozenset[str]) -> dict[str, bytes]:
-    """The emoji pictures (by name) of these languages' cards that are not uploaded yet."""
-    from bot.render.emoji_art import emoji_set  # drawing needs Pillow: only when uploading
+    """The emoji pictures (by name) of these languages' cards that are not uploaded yet; only
+    those are drawn."""
+    from bot.render.emoji_art import emoji_drawers
 
     wanted: dict[str, bytes] = {}
     for lang in languages:
-        for name, image in emoji_set(lang).items():
-            if name not in have:
-                wanted[name] = image
+        for name, draw in emoji_drawers(lang).items():
+            if name not in have and name not in wanted:
+                wanted[name] = draw()
     return wanted
+
+
+def stale(existing: Iterable[discord.Emoji]) -> list[discord.Emoji]:
+    """The bot's uploaded emojis whose pictures are out of date: all of them when the current
+    art's version mark is not among them (Discord keeps an emoji by name, so new art under an
+    old name would never reach it otherwise), else none."""
+    from bot.render.emoji_art import PREFIX, VERSION_NAME
+
+    ours = [e for e in existing if e.name.startswith(f"{PREFIX}_")]
+    return [] if any(e.name == VERSION_NAME for e in ours) else ours
 
 
 async def install(client: discord.Client, languages: Iterable[str]) -> None:
     """Upload the card and suit emojis this application lacks (drawn off the event loop) and
-    load them all. Failing is fine: text stays plain."""
+    load them all; emojis of older art are replaced first. Failing is fine: text stays
+    plain."""
+    from bot.render.emoji_art import VERSION_NAME, version_marker
+
     try:
         existing = await client.fetch_application_emojis()
+        old = stale(existing)
+        for emoji in old:
+            await emoji.delete()
     except discord.HTTPException as error:
         log.warning("cannot read the application's emojis (%s); cards stay plain text", error)
         return
-    EMOJIS.add(existing)
+    if old:
+        log.info("deleted %d card emojis of older art", len(old))
+    EMOJIS.add(e for e in existing if e not in old)
     have = frozenset(EMOJIS.names())
     wanted = await asyncio.to_thread(missing_images, tuple(languages), have)
+    if VERSION_NAME not in have:  # first, once the old art is gone: the rest is new art
+        wanted = {VERSION_NAME: await asyncio.to_thread(version_marker), **wanted}
     for name, image in wanted.items():
         try:
             created = await client.create_application_emoji(name=name, image=image)

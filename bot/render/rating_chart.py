@@ -1,31 +1,45 @@
-"""The rating-history chart of ``/treppe stats``: the rating after each rated session, its
-uncertainty as a band (mu ± sigma) and the conservative rating the leaderboard ranks by."""
+"""The rating-history chart of ``/treppe stats``: the rating after each rated session (gold)
+and the rating the member is sure to have reached (the leaderboard's order, grey), the gap
+between them shaded: how uncertain the rating still is. Drawn ``PICTURE_W`` wide for a phone,
+with few, big labels; the text beside it says the same in words (``bot.stats.chart_text``)."""
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from bot.ratings import CONSERVATIVE_SIGMAS, Rating
+from bot.ratings import Rating, points
 from bot.render import palette as pal
-from bot.render.geometry import FONT_PATH
-from engine.i18n import N_, _
+from bot.render.assets import Style, text_width
+from bot.render.canvas import encode, new_canvas, text
+from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
+from engine.i18n import N_, N_plural, _, ngettext, number
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 52, 16, 62, 44  # margins around the plot
-BAND = pal.mix(pal.PANEL, pal.PLAYERS[0], 0.35)
-GRID = pal.mix(pal.FELT, pal.MUTED, 0.25)
+WIDTH, HEIGHT = PICTURE_W, 300
+PAD = 14  # around the picture's edge
+TICK_GAP = 10  # between a tick's number and the plot
+LEGEND_SWATCH = 26  # a legend line's length
+LEGEND_GAP = 28  # between the legend's two entries
+PLOT_TOP = 56  # below the legend: a top tick label clears it
+X_ROW = 34  # the row under the plot: the start and the number of sessions
+Y_TICKS = 3  # about this many ratings on the side
+RATING_LINE, SURE_LINE, DOT = 5, 4, 6  # line widths and the dots' radius
+DOTS_UP_TO = 24  # sessions; more and the dots run together
+GRID = pal.mix(pal.MUTED, pal.FELT, 5 / 7)  # a step of the palette's ramp: a quiet grid
 
-TITLE = N_("Rating after each rated session")
-LEGEND = (N_("rating"), N_("± uncertainty"), N_("ranked by rating − {sigmas}σ"))
-X_AXIS = N_("rated sessions")
+TEXT_H = 26  # a label's height, its text centred in it
+LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.FELT, height=TEXT_H)
+LEGEND = Style(MIN_TEXT_PX, pal.TEXT, pal.FELT, height=TEXT_H)
+RATING_WORD = N_("rating")
+SURE_WORD = N_("sure to have reached")
+START_WORD = N_("start")
+X_AXIS = N_plural("{n} rated session", "{n} rated sessions")
 
 
-def _ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round tick values covering ``low``..``high``."""
+def _ticks(low: float, high: float, count: int) -> list[float]:
+    """Round tick values inside ``low``..``high``, about ``count`` of them."""
     span = max(high - low, 1e-9)
     raw = span / count
     magnitude = 10 ** math.floor(math.log10(raw))
@@ -38,56 +52,53 @@ def render_rating_history(history: Sequence[Rating]) -> bytes | None:
     """PNG bytes of the chart; None with no rated session to draw."""
     if not history:
         return None
-    points = [Rating(), *history]  # start from the rating everybody begins with
-    lows = [min(p.mu - p.sigma, p.conservative) for p in points]
-    highs = [p.mu + p.sigma for p in points]
-    low, high = min(lows), max(highs)
-    pad = (high - low) * 0.05 or 1.0
-    low, high = low - pad, high + pad
-    img = Image.new("RGB", (WIDTH, HEIGHT), pal.FELT)
+    after = [Rating(), *history]  # start from the rating everybody begins with
+    rating = [points(p.mu) for p in after]
+    reached = [points(p.conservative) for p in after]
+    pad = (max(rating) - min(reached)) * 0.06 or 10
+    low, high = min(reached) - pad, max(rating) + pad
+    ticks = _ticks(low, high, Y_TICKS)
+    labels = [number(round(tick)) for tick in ticks]
+    left = PAD + max(text_width(label, LABEL.size) for label in labels) + TICK_GAP
+    right, bottom = WIDTH - PAD, HEIGHT - X_ROW
+    img = new_canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(img)
-    small = ImageFont.truetype(str(FONT_PATH), 13)
-    big = ImageFont.truetype(str(FONT_PATH), 16)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    last = len(points) - 1
+    last = len(after) - 1
 
     def x_of(index: int) -> float:
-        return LEFT + (plot_w * index / last if last else plot_w / 2)
+        return left + (right - left) * index / last
 
     def y_of(value: float) -> float:
-        return TOP + plot_h * (high - value) / (high - low)
+        return PLOT_TOP + (bottom - PLOT_TOP) * (high - value) / (high - low)
 
-    for tick in _ticks(low, high):
-        y = y_of(tick)
-        draw.line([(LEFT, y), (WIDTH - RIGHT, y)], fill=GRID)
-        draw.text((LEFT - 6, y), f"{tick:g}", font=small, fill=pal.MUTED, anchor="rm")
-    for tick in _ticks(0, last, min(last, 8) or 1):
-        if tick == int(tick) and 0 <= tick <= last:
-            x = x_of(int(tick))
-            draw.text(
-                (x, HEIGHT - BOTTOM + 6), f"{int(tick)}", font=small, fill=pal.MUTED, anchor="mt"
-            )
-    band = [(x_of(i), y_of(p.mu + p.sigma)) for i, p in enumerate(points)]
-    band += [(x_of(i), y_of(p.mu - p.sigma)) for i, p in reversed(list(enumerate(points)))]
-    if len(points) > 1:
-        draw.polygon(band, fill=BAND)
-        draw.line(
-            [(x_of(i), y_of(p.conservative)) for i, p in enumerate(points)], fill=pal.MUTED, width=2
-        )
-        draw.line([(x_of(i), y_of(p.mu)) for i, p in enumerate(points)], fill=pal.GOLD, width=3)
-    for i, p in enumerate(points):
-        x, y = x_of(i), y_of(p.mu)
-        draw.ellipse([(x - 3, y - 3), (x + 3, y + 3)], fill=pal.GOLD)
-    draw.rectangle([(LEFT, TOP), (WIDTH - RIGHT, HEIGHT - BOTTOM)], outline=pal.MUTED)
-    draw.text((LEFT, 10), _(TITLE), font=big, fill=pal.TEXT)
-    x = LEFT
-    legend = [_(label, sigmas=CONSERVATIVE_SIGMAS) for label in LEGEND]
-    for label, colour in zip(legend, (pal.GOLD, BAND, pal.MUTED), strict=True):
-        draw.rectangle([(x, 38), (x + 12, 50)], fill=colour, outline=pal.MUTED)
-        draw.text((x + 18, 44), label, font=small, fill=pal.TEXT, anchor="lm")
-        x += 18 + round(draw.textlength(label, font=small)) + 24
-    axis_x = LEFT + plot_w / 2
-    draw.text((axis_x, HEIGHT - 4), _(X_AXIS), font=small, fill=pal.MUTED, anchor="md")
-    buffer = io.BytesIO()
-    img.save(buffer, "PNG", optimize=False)
-    return buffer.getvalue()
+    for tick, label in zip(ticks, labels, strict=True):
+        y = round(y_of(tick))
+        draw.line([(left, y), (right, y)], fill=pal.index(GRID), width=1)
+        text(img, label, left - TICK_GAP, y - TEXT_H // 2, LABEL, "right")
+    upper = [(x_of(i), y_of(v)) for i, v in enumerate(rating)]
+    lower = [(x_of(i), y_of(v)) for i, v in enumerate(reached)]
+    draw.polygon([*upper, *reversed(lower)], fill=pal.index(pal.PANEL))  # the uncertainty
+    draw.line(lower, fill=pal.index(pal.MUTED), width=SURE_LINE, joint="curve")
+    draw.line(upper, fill=pal.index(pal.GOLD), width=RATING_LINE, joint="curve")
+    if last <= DOTS_UP_TO:
+        for dot_x, dot_y in upper:
+            box = (dot_x - DOT, dot_y - DOT, dot_x + DOT, dot_y + DOT)
+            draw.ellipse(box, fill=pal.index(pal.GOLD))
+    _legend(img, draw)
+    row_y = bottom + (X_ROW - TEXT_H) // 2
+    text(img, _(START_WORD), left, row_y, LABEL)
+    text(img, ngettext(*X_AXIS, last), right, row_y, LABEL, "right")
+    return encode(img)
+
+
+def _legend(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    """The two lines' names on one row over the plot."""
+    x, y = PAD, PAD
+    for word, colour, width in (
+        (_(RATING_WORD), pal.GOLD, RATING_LINE),
+        (_(SURE_WORD), pal.MUTED, SURE_LINE),
+    ):
+        mid = y + TEXT_H // 2
+        draw.line([(x, mid), (x + LEGEND_SWATCH, mid)], fill=pal.index(colour), width=width)
+        x += LEGEND_SWATCH + 8
+        x += text(img, word, x, y, LEGEND).width + LEGEND_GAP

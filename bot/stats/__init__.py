@@ -19,12 +19,12 @@ from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import COLOUR
 from bot.core.texts import shown_name
 from bot.games import all_presenters, default_key, presenter
-from bot.ratings import Rating, shown
+from bot.ratings import Rating, points, shown, sure
 from bot.rules_cmd import game_choices
 from bot.stats.replays import setup_replays
 from bot.stats.seen import seen_by_everyone_here, seen_by_member
 from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
-from engine.i18n import N_, _, decimal, ngettext, percent
+from engine.i18n import N_, N_plural, _, ngettext, number, percent
 
 Row = TypeVar("Row")
 
@@ -40,10 +40,21 @@ RATING_EMPTY = N_(
     "{command} “wins and points” ranks by wins."
 )
 RATING_NOTE = N_(
-    "Ranked by rating − 3 × uncertainty, all time; at least {least} rated sessions "
-    "(sessions between people only)."
+    "Ranked by the rating each player is sure to have reached, all time; at least {least} "
+    "rated sessions (sessions between people only). {command} explains."
 )
 NOT_RATED_YET = N_("No rated session yet (only sessions between people are rated).")
+# Said once, under a member's rating in /treppe stats: what the two numbers mean.
+RATING_EXPLAINED = N_(
+    "Everybody starts at {start}; finishing ahead of others raises the rating, behind lowers it. "
+    "A new player's rating is uncertain, so the leaderboard ranks by the rating you are sure "
+    "to have reached: it starts at 0 and comes closer to your rating with every session."
+)
+CHART_WORDS = N_plural(
+    "Rating after {n} rated session: from {first} to {last}; sure to have reached {sure}.",
+    "Rating after each of {n} rated sessions: from {first} to {last}, highest {best}; sure "
+    "to have reached {sure}.",
+)
 BOARD_COUNTS = N_("Counts the sessions played in this channel and in channels everyone can see.")
 STATS_COUNT = N_("Counts the sessions played in channels you can see.")
 
@@ -75,15 +86,16 @@ def member_name(names: Mapping[int, str], user_id: int) -> str:
 
 
 def rating_line(place: int, name: str, rating: Rating) -> str:
-    """One leaderboard line: place, name, rating, the rating it ranks by, sessions."""
+    """One leaderboard line: place, name, the rating it ranks by (sure to have reached), the
+    rating itself and the sessions."""
     return ngettext(
-        "{place}. {name} — {rating} · ranks as {ranked} · {n} rated session",
-        "{place}. {name} — {rating} · ranks as {ranked} · {n} rated sessions",
+        "{place}. {name} — **{ranked}** · rating {rating} · {n} rated session",
+        "{place}. {name} — **{ranked}** · rating {rating} · {n} rated sessions",
         rating.sessions,
         place=place,
         name=name,
         rating=shown(rating),
-        ranked=decimal(rating.conservative),
+        ranked=sure(rating),
     )
 
 
@@ -108,7 +120,7 @@ async def rating_board_embed(
             rating_line(place, member_name(names, user_id), rating)
             for place, (user_id, rating) in enumerate(rows, start=1)
         )
-    embed.set_footer(text=_(RATING_NOTE, least=least))
+    embed.set_footer(text=_(RATING_NOTE, least=least, command=command_mention("treppe stats")))
     return embed
 
 
@@ -207,25 +219,41 @@ async def leaderboard_command(
 
 
 def rating_text(rating: Rating | None, least: int) -> str:
-    """A member's rating for /treppe stats: the rating and its sessions, and where it ranks or how
-    many rated sessions it still needs."""
+    """A member's rating for /treppe stats: the rating and its sessions, the rating they are
+    sure to have reached (where it ranks) or how many rated sessions it still needs, and once
+    what these numbers mean."""
     if rating is None:
         return _(NOT_RATED_YET)
     ranked = (
-        _("ranks as {ranked}", ranked=decimal(rating.conservative))
+        _("sure to have reached {sure}: the leaderboard ranks by it", sure=sure(rating))
         if rating.sessions >= least
         else ngettext(
-            "on the leaderboard after {n} rated session",
-            "on the leaderboard after {n} rated sessions",
+            "sure to have reached {sure}; on the leaderboard after {n} rated session",
+            "sure to have reached {sure}; on the leaderboard after {n} rated sessions",
             least,
+            sure=sure(rating),
         )
     )
-    return ngettext(
-        "{value} · {n} rated session · {ranked}",
-        "{value} · {n} rated sessions · {ranked}",
+    head = ngettext(
+        "**{value}** after {n} rated session",
+        "**{value}** after {n} rated sessions",
         rating.sessions,
         value=shown(rating),
-        ranked=ranked,
+    )
+    explained = _(RATING_EXPLAINED, start=shown(Rating()))
+    return f"{head}\n{ranked}\n-# {explained}"
+
+
+def chart_text(history: Sequence[Rating]) -> str:
+    """The rating chart in words: its text beside the picture and the picture's description."""
+    shown_points = [points(r.mu) for r in (Rating(), *history)]
+    return ngettext(
+        *CHART_WORDS,
+        len(history),
+        first=number(shown_points[0]),
+        last=number(shown_points[-1]),
+        best=number(max(shown_points)),
+        sure=sure(history[-1]),
     )
 
 
@@ -281,6 +309,7 @@ async def _member_history(
     chart = as_file(await rating_chart(history), "rating.png")
     if chart is None:
         return []
+    embed.description = chart_text(history)  # also the picture's description
     embed.set_image(url="attachment://rating.png")
     return [chart]
 

@@ -1,5 +1,6 @@
 """Looking back at finished sessions: ``/treppe replay`` steps through a session with Back and
-Next (and a round back or forward), showing the table as everyone saw it at each step; the
+Next, and jumps a whole turn or a whole round back or forward, showing the table as everyone
+saw it at each step (the last step says the final scores in words); the
 **Session record** button of a finished table sends the readable record and the action log
 as files. Only finished sessions are shown, and only what the table showed, so nothing
 private of a round in play can appear."""
@@ -32,15 +33,19 @@ from engine.replay import Replay, SessionRecord, describe_action
 if TYPE_CHECKING:
     from bot.app import TreppenBot
 
-OPEN, BACK, NEXT, ROUND_BACK, ROUND_NEXT, RECORD = (
+OPEN, BACK, NEXT, TURN_BACK, TURN_NEXT, ROUND_BACK, ROUND_NEXT, RECORD = (
     "rp_open",
     "rp_back",
     "rp_next",
+    "rp_turn_back",
+    "rp_turn_next",
     "rp_round_back",
     "rp_round_next",
     "record",
 )
+STEPPERS = (BACK, NEXT, TURN_BACK, TURN_NEXT, ROUND_BACK, ROUND_NEXT)
 MOVES_SHOWN = 6  # the moves of the round up to the step, the newest last
+TEXT_SHARE = 1800  # characters a text block may take: both stay within Discord's 4,000
 CACHED_REPLAYS = 16
 SESSIONS_LISTED = 25  # Discord shows 25 autocomplete choices
 SESSIONS_READ = 200  # read more: some may be in channels the member cannot see
@@ -87,12 +92,15 @@ class StepPicture:
 
     title: str
     moves: str
-    standings: str | None  # None: the picture shows the scores
+    standings: str | None  # None: the picture shows the scores (the final ones are in words)
+    standings_title: str
     result: str | None  # the round's result at the step that ends one ("": its picture says it)
     result_title: str
     footer: str
     picture: bytes | None
+    picture_words: str  # the picture's description for screen readers
     round_picture: bytes | None  # the round result's, at the step that ends a round
+    round_words: str
 
 
 def draw_step(
@@ -121,20 +129,31 @@ def draw_step(
     if over:
         title = _("Replay #{id} — {title}: the end", id=session.id, title=shown.title)
     picture = round_picture = None
+    picture_words = round_words = ""
     if with_images:
         picture = shown.render_session(replay.names, view) if over else None
-        picture = picture or shown.render_table(view)
+        if picture is not None:
+            picture_words = shown.describe_session(replay.names, view) or ""
+        else:
+            picture = shown.render_table(view)
+            picture_words = shown.describe_table(view) or ""
         round_picture = shown.render_round(finished[-1], replay.names) if finished else None
+        if round_picture is not None:
+            round_words = shown.describe_round(finished[-1], replay.names) or ""
     result, result_title = None, ""
     if finished:  # the lines stand in for the result's picture, as on the table
         result = "" if round_picture else "\n".join(shown.result_lines(names, finished[-1]))
         number = shown.round_record(finished[-1]).round_number
         result_title = _(shown.result_heading, value=number)
     rounds = len(replay.rounds())
+    # The final scores are said in words whatever the picture shows: a reader (and a screen
+    # reader) should not have to read them off pixels.
+    standings = shown.standings_text(names, game.standings()) if over or not picture else None
     return StepPicture(
         title=title,
         moves="\n".join(lines),
-        standings=None if picture else shown.standings_text(names, game.standings()),
+        standings=standings,
+        standings_title=_("Final scores") if over else _("Scores"),
         result=result,
         result_title=result_title,
         footer=(
@@ -148,7 +167,21 @@ def draw_step(
             )
         ),
         picture=picture,
+        picture_words=picture_words,
         round_picture=round_picture,
+        round_words=round_words,
+    )
+
+
+def turn_ends(replay: Replay) -> tuple[int, ...]:
+    """The steps at which a player's turn is over: the next move is another player's, a new
+    round is dealt, or the session ends."""
+    starts = set(replay.round_starts())
+    actions = replay.actions
+    return tuple(
+        step
+        for step in range(1, replay.steps + 1)
+        if step == replay.steps or step in starts or actions[step].seat != actions[step - 1].seat
     )
 
 
@@ -159,6 +192,10 @@ def step_target(replay: Replay, operation: str, step: int) -> int:
         target = step - 1
     elif operation == NEXT:
         target = step + 1
+    elif operation == TURN_BACK:
+        target = max((s for s in turn_ends(replay) if s < step), default=0)
+    elif operation == TURN_NEXT:
+        target = min((s for s in turn_ends(replay) if s > step), default=replay.steps)
     elif operation == ROUND_BACK:
         target = max((s for s in starts if s < step), default=0)
     elif operation == ROUND_NEXT:
@@ -171,49 +208,53 @@ def step_target(replay: Replay, operation: str, step: int) -> int:
 async def step_payload(
     session: FinishedSession, replay: Replay, step: int, *, with_images: bool
 ) -> Payload:
-    """The replay message at ``step``: the moves, the scores, the picture and the step buttons."""
+    """The replay message at ``step``: the moves, the scores, the picture and the step buttons
+    (one row to step a move, one to jump a turn or a round)."""
     drawn = await asyncio.to_thread(draw_step, session, replay, step, with_images)
-    embed = discord.Embed(title=clip(drawn.title, 256), description=clip(drawn.moves, 4000))
-    embed.colour = COLOUR
+    words = [f"### {clip(drawn.title, 256)}", drawn.moves]
     if drawn.standings is not None:
-        embed.add_field(name=_("Scores"), value=clip(drawn.standings), inline=False)
-    embed.set_footer(text=drawn.footer)
+        words.append(f"**{drawn.standings_title}**\n{drawn.standings}")
+    children: list[ui.LayoutItem] = [ui.text(clip("\n".join(words), TEXT_SHARE))]
     files: list[discord.File] = []
     picture = as_file(drawn.picture, "replay.png")
     if picture is not None:
         files.append(picture)
-        embed.set_image(url="attachment://replay.png")
-    embeds = [embed]
+        children.append(ui.picture(picture, drawn.picture_words))
     if drawn.result is not None:
-        result = discord.Embed(
-            title=drawn.result_title,
-            description=clip(drawn.result, 4000) or None,
-            colour=discord.Colour.blurple(),
-        )
+        children.append(ui.separator())
+        result = f"### {drawn.result_title}"
+        children.append(ui.text(clip(f"{result}\n{drawn.result}".strip(), TEXT_SHARE)))
         round_picture = as_file(drawn.round_picture, "round.png")
         if round_picture is not None:
             files.append(round_picture)
-            result.set_image(url="attachment://round.png")
-        embeds.append(result)
+            children.append(ui.picture(round_picture, drawn.round_words))
+    children.append(ui.text(f"-# {drawn.footer}"))
     first, last = step == 0, step >= replay.steps
     arg = str(step)
-    jump = _(presenter(replay.game_key).round_word)
-    buttons = ui.row(
-        ui.button(session.id, ROUND_BACK, arg, label=jump, emoji="⏮", disabled=first),
-        ui.button(session.id, BACK, arg, label=_("Back"), emoji="◀", disabled=first),
-        ui.button(
-            session.id,
-            NEXT,
-            arg,
-            label=_("Next"),
-            emoji="▶",
-            disabled=last,
-            style=discord.ButtonStyle.primary,
-        ),
-        ui.button(session.id, ROUND_NEXT, arg, label=jump, emoji="⏭", disabled=last),
+    shown = presenter(replay.game_key)
+    jump, turn = _(shown.round_word), _("Turn")
+
+    def stepper(operation: str, label: str, emoji: str, off: bool) -> ui.GameComponent:
+        primary = (
+            discord.ButtonStyle.primary if operation == NEXT else discord.ButtonStyle.secondary
+        )
+        return ui.button(
+            session.id, operation, arg, label=label, emoji=emoji, disabled=off, style=primary
+        )
+
+    moves = ui.row(
+        stepper(BACK, _("Back"), "◀", first),
+        stepper(NEXT, _("Next"), "▶", last),
         ui.button(session.id, RECORD, label=_("Session record"), emoji="📄"),
     )
-    return Payload(files=files, view=ui.embed_layout(embeds, files, [buttons]))
+    jumps = ui.row(
+        stepper(ROUND_BACK, jump, "⏮", first),
+        stepper(TURN_BACK, turn, "⏪", first),
+        stepper(TURN_NEXT, turn, "⏩", last),
+        stepper(ROUND_NEXT, jump, "⏭", last),
+    )
+    view = ui.layout(*children, moves, jumps, colour=COLOUR)
+    return Payload(files=files, view=view)
 
 
 # ---------------------------------------------------------------- handlers
@@ -333,7 +374,7 @@ async def replay_command(
 
 def setup_replays(bot: TreppenBot) -> None:
     """Load /treppe replay and its step, open and record buttons."""
-    for operation in (BACK, NEXT, ROUND_BACK, ROUND_NEXT):
+    for operation in STEPPERS:
         ui.register(operation, _stepper(operation))
     ui.register(OPEN, _open_clicked)
     ui.register(RECORD, _record_clicked)

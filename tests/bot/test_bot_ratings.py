@@ -4,20 +4,29 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.ratings import (
     RatedSession,
     Rating,
+    RatingChange,
     differences,
     places,
     rate,
     recompute,
+    session_note,
+    shown,
+    sure,
 )
+from bot.render.assets import Style
+from bot.render.geometry import MIN_TEXT_PX, PICTURE_W
 from bot.render.rating_chart import HEIGHT, WIDTH, render_rating_history
+from engine.i18n import using
 from engine.protocol import Standings
 
 
@@ -90,3 +99,47 @@ def test_chart_is_a_png_of_the_history() -> None:
     assert image.format == "PNG"
     assert image.size == (WIDTH, HEIGHT)
     assert render_rating_history([]) is None
+
+
+def test_chart_text_is_big_enough_for_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every word and number of the chart is a text stamp (measured by bench/legibility.py) at
+    least MIN_TEXT_PX high, in a picture PICTURE_W wide; none drawn beside them."""
+    import bot.render.canvas as canvas
+
+    sizes: list[int] = []
+    real_stamp, real_text = canvas.text_stamp, ImageDraw.ImageDraw.text
+
+    def stamp(content: str, style: Style) -> Image.Image:
+        sizes.append(-style.size)  # negative while the stamp draws its text
+        try:
+            return real_stamp(content, style)
+        finally:
+            sizes[-1] = style.size
+
+    def only_in_stamps(draw: ImageDraw.ImageDraw, *args: Any, **kwargs: Any) -> None:
+        assert sizes and sizes[-1] < 0, "chart text drawn outside text stamps"
+        real_text(draw, *args, **kwargs)
+
+    real_stamp.cache_clear()
+    monkeypatch.setattr(canvas, "text_stamp", stamp)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", only_in_stamps)
+    history = [Rating(25 + i * 0.7, 8.3 - i * 0.4, i + 1) for i in range(12)]
+    for lang in ("en", "de"):
+        with using(lang):
+            data = render_rating_history(history)
+        assert data is not None and Image.open(io.BytesIO(data)).width == PICTURE_W
+    assert len(sizes) >= 2 * 6  # legend, ticks, the sessions' row
+    assert min(sizes) >= MIN_TEXT_PX
+
+
+def test_ratings_are_whole_numbers_players_read() -> None:
+    change = RatingChange(1, Rating(), Rating(22.4, 8.1, 1))
+    with using("en"):
+        assert shown(Rating()) == "1,000" and sure(Rating()) == "0"
+        _title, text = session_note(["Anna", "Ben"], [1, 2], [False, False], [change])
+        assert text == "Anna: 896 (−104)"
+        assert shown(Rating(30.0, 2.0, 9)) == "1,200" and sure(Rating(30.0, 2.0, 9)) == "960"
+    with using("de"):
+        assert shown(Rating(30.0, 2.0, 9)) == "1.200"
+        grown = RatingChange(1, Rating(25.0, 8.0, 1), Rating(25.3, 7.9, 2))
+        assert session_note(["Anna"], [1], [False], [grown])[1] == "Anna: 1.012 (+12)"

@@ -10,7 +10,8 @@ from bot_harness import Table, card_buttons, description, make_settings
 from simcord import Env
 
 from bot.core import emojis
-from bot.render.emoji_art import emoji_name, emoji_set
+from bot.render import emoji_art
+from bot.render.emoji_art import VERSION_NAME, emoji_name, emoji_set
 from bot.settings import Settings
 from engine.cards import FULL_PACK, JOKER, Card
 
@@ -28,15 +29,16 @@ def every_emoji_name() -> set[str]:
 async def test_emojis_are_uploaded_once_and_cards_use_them(simcord_env: Env) -> None:
     await simcord_env.advance_time(1)  # the upload runs in the background after start-up
     uploaded = {e.name for e in simcord_env.backend.application_emojis.values()}
-    assert uploaded == every_emoji_name()
-    assert len(uploaded) == 57 + 8  # 52 cards, joker, 4 suits; German jacks and queens
+    assert uploaded == every_emoji_name() | {VERSION_NAME}
+    assert len(uploaded) == 57 + 8 + 1  # 52 cards, joker, 4 suits; German jacks and queens
     table = Table(simcord_env, *_channel_and_members(simcord_env))
     await table.start(await table.open(target=50))
     member = table.member_for_seat(table.game.to_act)
     hand = await table.open_hand(member)
-    # On the buttons: the suit as a coloured emoji beside the rank.
+    # On the buttons: the card as its four-colour emoji alone (four fit a phone's row).
     buttons = card_buttons(hand)
-    assert buttons and all(b.get("emoji", {}).get("name", "").startswith("trp_s_") for b in buttons)
+    assert buttons and all(b.get("emoji", {}).get("name", "").startswith("trp_") for b in buttons)
+    assert not any(b.get("label") for b in buttons)
     # In text: every card is its emoji.
     await table.perform(table.choose())
     words = description(table.table_message())
@@ -51,6 +53,37 @@ async def test_a_restart_reuses_the_emojis(simcord_env: Env) -> None:
     await emojis.install(simcord_env.bot, ["en", "de"])
     assert simcord_env.backend.application_emojis == before  # nothing created again
     assert emojis.EMOJIS.card(Card.parse("QH"), "de") is not None
+
+
+async def test_emojis_of_older_art_are_replaced(simcord_env: Env) -> None:
+    """Discord keeps an emoji by name: without the current art's mark every card emoji is
+    uploaded anew, so changed pictures reach an application that has the old ones."""
+    await simcord_env.advance_time(1)
+    backend = simcord_env.backend
+    marker = next(i for i, e in backend.application_emojis.items() if e.name == VERSION_NAME)
+    del backend.application_emojis[marker]  # as uploaded by a bot with older art
+    before = {e.name: i for i, e in backend.application_emojis.items()}
+    emojis.EMOJIS.clear()
+    await emojis.install(simcord_env.bot, ["en", "de"])
+    after = {e.name: i for i, e in backend.application_emojis.items()}
+    assert set(after) == set(before) | {VERSION_NAME}
+    assert not set(after.values()) & set(before.values())  # every one uploaded again
+    emoji = emojis.EMOJIS.card(Card.parse("QH"), "de")
+    assert emoji is not None and emoji.id == after["trp_de_QH"]
+
+
+def test_only_missing_emojis_are_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_drawing(*args: object) -> bytes:
+        raise AssertionError("an emoji that is uploaded already was drawn")
+
+    drawn = every_emoji_name()
+    monkeypatch.setattr(emoji_art, "card_emoji", no_drawing)
+    monkeypatch.setattr(emoji_art, "suit_emoji", no_drawing)
+    every = emojis.wanted_names(["en", "de"])
+    assert every == drawn
+    assert emojis.missing_images(["en", "de"], every) == {}
+    with pytest.raises(AssertionError):
+        emojis.missing_images(["en"], every - {"trp_TD"})
 
 
 def test_markup_turns_cards_written_in_the_readers_language_into_emojis() -> None:

@@ -30,7 +30,7 @@ from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 from bot.core.model import LiveGame
 from bot.games import all_presenters
-from bot.ratings import Rating
+from bot.ratings import Rating, shown, sure
 from bot.recompute import check as recompute_check
 from bot.settings import Settings
 from engine.__main__ import main as engine_main
@@ -75,9 +75,18 @@ async def session_record(
 
 
 async def walk_replay(member: MemberActor, viewer: ResponseMessage) -> ResponseMessage:
-    """Round forward to the last round, then Next to the end; Back once and Next again."""
+    """A turn forward and back; round forward to the last round, then Next to the end; Back
+    once and Next again."""
     step, steps = footer_step(viewer)
     assert step == 0 and button_disabled(viewer, "rp_back")
+    assert button_disabled(viewer, "rp_turn_back")
+    turned = await member.click(viewer, custom_id=custom_id_of(viewer, "rp_turn_next"))
+    assert turned.response is not None and footer_step(turned.response)[0] >= 1
+    back = await member.click(
+        turned.response, custom_id=custom_id_of(turned.response, "rp_turn_back")
+    )
+    assert back.response is not None and footer_step(back.response)[0] == 0
+    viewer = back.response
     seen = [step]
     while not button_disabled(viewer, "rp_round_next"):
         clicked = await member.click(viewer, custom_id=custom_id_of(viewer, "rp_round_next"))
@@ -175,15 +184,16 @@ async def test_two_rated_sessions_leaderboard_stats_and_replay(
         True,
     ]
     best = _rating(ratings[by_rating[0]])
-    assert f"{best.mu:.1f} ± {best.sigma:.1f}" in lines[0]
+    assert f"**{sure(best)}** · rating {shown(best)} · 2 rated sessions" in lines[0]
 
     simcord_env.bot.settings.render_images = True  # the chart is a picture
     stats = await ben.slash(channel, "treppe stats", member=anna)
     assert stats.response is not None and stats.response.ephemeral
     fields = text_fields(stats.response)
     anna_rating = _rating(ratings[anna.id])
-    assert fields["Rating"].startswith(f"{anna_rating.mu:.1f} ± {anna_rating.sigma:.1f}")
-    assert "2 rated sessions" in fields["Rating"]
+    assert fields["Rating"].startswith(f"**{shown(anna_rating)}** after 2 rated sessions")
+    assert f"sure to have reached {sure(anna_rating)}" in fields["Rating"]
+    assert "A new player's rating is uncertain" in fields["Rating"]  # explained once, here
     assert "ben: played together 2 times" in fields["Head to head"]
     assert "won of 2" in fields["Win rate by game"]
     assert "per round" in fields["Rounds"] and "best round" in fields["Rounds"]
@@ -206,7 +216,7 @@ async def test_two_rated_sessions_leaderboard_stats_and_replay(
     final = await storage.finished_session(first.id)
     assert final is not None
     last_totals = final.rounds[-1].totals
-    scores = text_fields(end)["Scores"]
+    scores = text_fields(end)["Final scores"]
     assert all(str(total) in scores for total in last_totals)
 
     # The record file replays in the terminal and reproduces every recorded score.

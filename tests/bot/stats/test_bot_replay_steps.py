@@ -10,7 +10,17 @@ import pytest
 from PIL import Image
 
 from bot.games import all_presenters, presenter
-from bot.stats.replays import BACK, NEXT, ROUND_BACK, ROUND_NEXT, draw_step, step_target
+from bot.stats.replays import (
+    BACK,
+    NEXT,
+    ROUND_BACK,
+    ROUND_NEXT,
+    TURN_BACK,
+    TURN_NEXT,
+    draw_step,
+    step_target,
+    turn_ends,
+)
 from bot.storage import FinishedSession
 from engine.arena import play_session
 from engine.registry import get_spec
@@ -42,6 +52,28 @@ def test_buttons_lead_by_step_and_by_round(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", KEYS)
+def test_a_turn_jump_shows_the_table_after_a_players_whole_turn(key: str) -> None:
+    _, replay = finished(key)
+    seats = [action.seat for action in replay.actions]
+    step, seen = 0, 0
+    while step < replay.steps:
+        after = step_target(replay, TURN_NEXT, step)
+        assert after > step
+        # One player's moves, all of them: the next move is another's, or a new round's.
+        assert len(set(seats[step:after])) == 1
+        assert (
+            after == replay.steps
+            or seats[after] != seats[after - 1]
+            or (after in replay.round_starts())
+        )
+        assert step_target(replay, TURN_BACK, after) == step
+        step, seen = after, seen + 1
+    assert len(turn_ends(replay)) == seen
+    assert seen > len(replay.round_starts())  # turns are more than rounds, fewer than moves
+    assert seen < replay.steps
+
+
+@pytest.mark.parametrize("key", KEYS)
 def test_a_step_shows_its_move_the_scores_and_the_table(key: str) -> None:
     session, replay = finished(key)
     start = draw_step(session, replay, 0, with_images=False)
@@ -60,6 +92,17 @@ def test_a_step_shows_its_move_the_scores_and_the_table(key: str) -> None:
     assert len(ended.moves.splitlines()) <= 6
     last = draw_step(session, replay, replay.steps, with_images=True)
     assert "the end" in last.title
+    # The final scores in words as well as in the picture, and the picture described.
+    view = replay.game_at(replay.steps).public_view()
+    shown = presenter(key)
+    assert last.standings and last.standings_title == "Final scores"
+    for seat in view.seats:
+        assert str(seat.score) in last.standings
+    if shown.render_session(replay.names, view) is not None:  # else the last table stands in
+        assert last.picture_words == shown.describe_session(replay.names, view)
+    else:
+        assert last.picture_words == shown.describe_table(view)
+    assert last.picture_words and last.picture_words not in last.moves
     for picture in (ended.picture, ended.round_picture, last.picture):
         assert picture is not None
         assert Image.open(io.BytesIO(picture)).format == "PNG"
@@ -77,4 +120,24 @@ async def test_the_buttons_that_jump_say_what_the_game_deals(key: str) -> None:
     items = [getattr(item, "item", item) for item in payload.view.walk_children()]
     labels = [item.label for item in items if isinstance(item, discord.ui.Button)]
     jump = "Hand" if key == "gin" else "Round"  # Gin Rummy deals hands
-    assert labels == [jump, "Back", "Next", jump, "Session record"]
+    assert labels == ["Back", "Next", "Session record", jump, "Turn", "Turn", jump]
+    rows = [item for item in payload.view.walk_children() if isinstance(item, discord.ui.ActionRow)]
+    assert [len(row.children) for row in rows] == [3, 4]  # a button to spare in each row
+
+
+async def test_the_last_step_describes_its_picture_in_words() -> None:
+    import discord
+
+    from bot.stats.replays import step_payload
+
+    session, replay = finished("treppenromme")
+    payload = await step_payload(session, replay, replay.steps, with_images=True)
+    assert payload.view is not None
+    galleries = [i for i in payload.view.walk_children() if isinstance(i, discord.ui.MediaGallery)]
+    described = [item.description for gallery in galleries for item in gallery.items]
+    view = replay.game_at(replay.steps).public_view()
+    assert described[0] == presenter("treppenromme").describe_session(replay.names, view)
+    texts = [
+        i.content for i in payload.view.walk_children() if isinstance(i, discord.ui.TextDisplay)
+    ]
+    assert any("**Final scores**" in text for text in texts)

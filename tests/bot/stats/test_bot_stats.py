@@ -143,3 +143,17 @@ async def test_stats_and_board_without_a_game_show_one_that_was_played(simcord_e
     assert board.response is not None
     assert description(board.response).startswith("### Gin Rummy Leaderboard — all time")
     assert ". anna — " in description(board.response)
+
+
+def test_the_chart_in_words_says_where_the_rating_went() -> None:
+    from bot.ratings import Rating
+    from bot.stats import chart_text
+    from engine.i18n import using
+
+    history = [Rating(26.0, 8.0, 1), Rating(24.0, 7.5, 2), Rating(27.5, 7.0, 3)]
+    with using("en"):
+        assert chart_text(history) == (
+            "Rating after each of 3 rated sessions: from 1,000 to 1,100, highest 1,100; "
+            "sure to have reached 260."
+        )
+        assert chart_text(history[:1]).startswith("Rating after 1 rated session: ")
