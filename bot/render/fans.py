@@ -1,7 +1,7 @@
-"""Fans of cards in the players' bands: a meld, a hand's deadwood or a hidden hand, each card
-cut to its index (a joker shows the card it stands for), packed into rows, with a ring round a
-group and a label beside it; and a hand laid down as fans. The rows are packed by
-``pack_rows``, which Treppenrommé's melds use too.
+"""Fans of cards in the players' bands: a meld, a hand's deadwood, the cards taken, each card
+cut to its index (a joker shows the card it stands for), packed into rows (a fan too long for
+a row split into pieces), with a ring round a group and a label beside it; and a hand laid down
+as fans. The rows are packed by ``pack_rows``, which Treppenrommé's melds use too.
 
 Pure drawing helpers on palette canvases."""
 
@@ -29,12 +29,13 @@ T = TypeVar("T")
 FAN_CARD_H = JOKER_INDEX_BOTTOM + 2
 FAN_STEP = INDEX_STRIP
 FAN_STEP_TIGHT = INDEX_X + INDEX_W  # the index still whole, without the pixel beside it
-FAN_TILE_W = INDEX_STRIP + 16  # every fan card is cut a little right of its index
-FAN_GAP = 10
-FAN_LABEL_GAP = 5  # a fan's label ("30", "34 · pending") stands right of its cards
+# Every fan card is cut a little right of its index: wide enough to read as a card, narrow
+# enough that three short melds and their points share a row of a 480 px band.
+FAN_TILE_W = INDEX_STRIP + 10
+FAN_GAP = 6
+FAN_LABEL_GAP = 3  # a fan's label (its points) stands right of its cards
 PLACER_BAR_H = 5
-FAN_ROW_H = FAN_CARD_H + 2 + PLACER_BAR_H + 4
-BACK_STEP = 16  # a hidden hand: card backs closely stacked
+FAN_ROW_H = FAN_CARD_H + 2 + PLACER_BAR_H + 2
 GROUP_RING = 3
 
 FAN_LABEL = Style(MIN_TEXT_PX, pal.MUTED, pal.PANEL)
@@ -43,8 +44,8 @@ FAN_LABEL_GOLD = Style(MIN_TEXT_PX, pal.GOLD, pal.PANEL)
 
 @dataclass(frozen=True, slots=True)
 class Fan:
-    """A group of cards drawn as one fan: a meld, a hand's deadwood, or a hidden hand (all
-    ``None``: card backs). ``stands_for`` runs parallel to ``cards`` (jokers' cards);
+    """A group of cards drawn as one fan: a meld, a hand's deadwood, the upcards taken (a
+    ``None`` card is a back). ``stands_for`` runs parallel to ``cards`` (jokers' cards);
     ``placers`` marks cards laid off by another player with that player's colour."""
 
     cards: tuple[Card | None, ...]
@@ -80,10 +81,14 @@ class Fan:
 
 
 def pack_fans(fans: Sequence[Fan], area_w: int) -> list[list[Fan]]:
-    """Greedy left-to-right packing of fans into rows of ``area_w`` pixels (a fan too wide
-    for a row of its own drawn a little tighter)."""
-    tightened = [_tightened(fan, area_w) for fan in fans]
-    return pack_rows(tightened, lambda fan: fan.width, area_w, FAN_GAP)
+    """Greedy left-to-right packing of fans into rows of ``area_w`` pixels; a fan too wide
+    for a row is drawn a little tighter, and split into pieces that fit if that is not enough
+    (cards are never drawn closer than their index)."""
+    pieces: list[Fan] = []
+    for fan in fans:
+        tight = _tightened(fan, area_w)
+        pieces += [tight] if tight.width <= area_w else split_fan(fan, area_w)
+    return pack_rows(pieces, lambda fan: fan.width, area_w, FAN_GAP)
 
 
 def pack_rows(
@@ -106,12 +111,41 @@ def pack_rows(
 
 def _tightened(fan: Fan, area_w: int) -> Fan:
     """``fan`` with its cards closer together, down to ``FAN_STEP_TIGHT``, if it is wider
-    than ``area_w`` (a long hand's deadwood and its label)."""
+    than ``area_w``: a few pixels spared keep a long deadwood and its label on one row."""
     over = fan.width - area_w
     if over <= 0 or len(fan.cards) < 2 or fan.step <= FAN_STEP_TIGHT:
         return fan
     closer = -(-over // (len(fan.cards) - 1))  # rounded up
     return replace(fan, step=max(FAN_STEP_TIGHT, fan.step - closer))
+
+
+def split_fan(fan: Fan, area_w: int) -> list[Fan]:
+    """``fan`` as it fits rows ``area_w`` wide: whole, or in the fewest pieces of balanced
+    length (longer ones first), the label on the last; a piece of one card always fits."""
+    count = len(fan.cards)
+    for pieces in range(1, count + 1):
+        short, longer = divmod(count, pieces)
+        sizes = [short + 1] * longer + [short] * (pieces - longer)
+        starts = [sum(sizes[:k]) for k in range(pieces)]
+        split = [
+            _piece(fan, start, start + size, last=k == pieces - 1)
+            for k, (start, size) in enumerate(zip(starts, sizes, strict=True))
+        ]
+        if all(piece.width <= area_w for piece in split):
+            return split
+    return [_piece(fan, k, k + 1, last=k == count - 1) for k in range(count)]
+
+
+def _piece(fan: Fan, start: int, end: int, *, last: bool) -> Fan:
+    """Cards ``start`` to ``end`` of ``fan`` with what runs parallel to them; only the last
+    piece keeps the label."""
+    return replace(
+        fan,
+        cards=fan.cards[start:end],
+        stands_for=fan.stands_for[start:end],
+        placers=fan.placers[start:end],
+        label=fan.label if last else "",
+    )
 
 
 def draw_fan(canvas: Image.Image, fan: Fan, x: int, y: int) -> None:
@@ -145,22 +179,18 @@ def draw_fan_rows(canvas: Image.Image, rows: Sequence[Sequence[Fan]], x: int, y:
             fx += fan.width + FAN_GAP
 
 
-def arrangement_fans(laid: Arrangement) -> list[Fan]:
+def arrangement_fans(laid: Arrangement, *, labelled: bool = True) -> list[Fan]:
     """A hand laid down: one fan per meld (jokers spelled out), the cards it laid off on
-    another hand's melds, then the deadwood (in the order a hand is held); with none left the
-    last fan says so."""
+    another hand's melds, then the deadwood (in the order a hand is held), labelled with its
+    count (with none left the last fan says so) unless ``labelled`` is off: where the band's
+    one number is the deadwood, the loose cards last speak for themselves."""
     fans = [Fan(m.cards, joker_stands(m.kind, m.cards, m.stands_for)) for m in laid.melds]
     if laid.laid_off:
         fans.append(Fan(laid.laid_off, label=_("laid off"), ring=pal.GOLD))
     if laid.leftover:
-        label = _("deadwood {deadwood}", deadwood=laid.deadwood)
+        label = _("deadwood {deadwood}", deadwood=laid.deadwood) if labelled else ""
         fans.append(Fan(tuple(sort_hand(laid.leftover)), label=label, label_style=FAN_LABEL_GOLD))
-    elif fans:
+    elif fans and labelled:
         last = fans[-1]
         fans[-1] = Fan(last.cards, last.stands_for, last.placers, _("no deadwood"), FAN_LABEL_GOLD)
     return fans
-
-
-def hidden_hand(count: int) -> Fan:
-    """A hand nobody may see, as ``count`` card backs stacked closely."""
-    return Fan(cards=(None,) * count, step=BACK_STEP)

@@ -15,16 +15,26 @@ from PIL import Image, ImageDraw
 import bot.render.palette as pal
 from bot.render.assets import _FONT_LOCK, card_mask, card_sprite, font, sheet_language
 from bot.render.canvas import cut_tile
-from bot.render.geometry import CARD_H, CARD_W, INDEX_STRIP, INDEX_W, INDEX_X
+from bot.render.geometry import (
+    CARD_H,
+    CARD_W,
+    INDEX_STRIP,
+    INDEX_W,
+    INDEX_X,
+    MIN_RANK_PX,
+    MIN_TEXT_PX,
+)
 from engine.actions import MeldKind
 from engine.cards import CARD_AT, JOKER, Card
 from engine.i18n import DEFAULT_LANGUAGE, language, rank_label, using
 
 # The joker's index when it stands for a card: a small star over that card's rank and suit.
-JOKER_STAR_SIZE = 18
+# Its rank and suit are text drawn onto the card, so they keep a card rank's smallest size on
+# a phone (MIN_RANK_PX); the star only marks the joker, at the smallest text size.
+JOKER_STAR_SIZE = MIN_TEXT_PX
 JOKER_RANK_SIZE = 30
-JOKER_SUIT_SIZE = 27
-JOKER_STAR_Y = 4
+JOKER_SUIT_SIZE = MIN_RANK_PX
+JOKER_STAR_Y = 3
 JOKER_RANK_Y = 22
 JOKER_SUIT_Y = 48
 JOKER_INDEX_BOTTOM = 74

@@ -8,11 +8,9 @@ import re
 
 import pytest
 
-import bot.render.bands
 import bot.render.canvas
 import bot.render.hand
 import bot.render.results
-import bot.render.variants
 from bot.games import examples
 from bot.render import clear_caches
 from bot.render.assets import Style, text_stamp, wrap_text
@@ -49,15 +47,13 @@ def test_every_picture_word_is_translated(monkeypatch: pytest.MonkeyPatch) -> No
         return lines
 
     monkeypatch.setattr(bot.render.canvas, "text_stamp", recording)
-    monkeypatch.setattr(bot.render.variants, "wrap_text", wrapping)
     monkeypatch.setattr(bot.render.hand, "wrap_text", wrapping)
-    monkeypatch.setattr(bot.render.bands, "wrap_text", wrapping)
     monkeypatch.setattr(bot.render.results, "wrap_text", wrapping)
     clear_caches()
     with using(PSEUDO):
         pictures = examples.drawn_pictures()
     clear_caches()
-    assert len(pictures) >= 10 and len(drawn) > 200
+    assert len(pictures) >= 10 and len(drawn) > 50  # the pictures carry few words now
     shown = [text for text in drawn if text not in wrapped]
     leaks = sorted({text for text in shown if LETTER.search(leftover(text))})
     assert leaks == []

@@ -1,18 +1,24 @@
-"""Rommé and Wiener Rummy pictures: within bounds for real positions at 2 to 6 seats, hidden
-hands never drawn, jokers showing the card they stand for."""
+"""Rommé, Wiener Rummy and Gin Rummy pictures: within bounds for real positions at 2 to 6
+seats, hidden hands never drawn, jokers showing the card they stand for, and no words but
+names, short tags and the cards' points (the rest is the message's text)."""
 
 from __future__ import annotations
 
 import io
 import itertools
 import random
+import re
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
 from PIL import Image
 
-from bot.games.examples import NAMES6
+import bot.render.canvas
+from bot.games import presenter
+from bot.games.examples import NAMES6, plain_example
+from bot.games.gin.render import draw_gin_round, draw_gin_table
 from bot.games.romme import examples as rx
 from bot.games.romme.render import (
     ROMME_MAX_H,
@@ -31,23 +37,15 @@ from bot.games.wiener.render import (
 from bot.games.wiener.render_results import render_wiener_round_result
 from bot.render import clear_caches, draw_hand, render_hand, sort_hand
 from bot.render import palette as pal
-from bot.render.assets import card_sprite
+from bot.render.assets import Style, card_sprite, text_stamp
+from bot.render.bands import BANDS_TOP, FANS_X, NAME_LINE_H
 from bot.render.fans import FAN_CARD_H, FAN_STEP
 from bot.render.geometry import CARD_RADIUS, INDEX_STRIP
 from bot.render.hand import hand_slots
-from bot.render.variants import (
-    BAND_PAD,
-    GROUP_X,
-    HEADER_H,
-    PILES_H,
-    SECTION_GAP,
-    V_TABLE_MIN_W,
-    V_TABLE_W,
-    joker_face,
-    joker_stands,
-)
+from bot.render.variants import BAND_PAD, V_TABLE_W, joker_face, joker_stands
 from engine.actions import DrawTalon, Knock, MeldKind
 from engine.cards import JOKER, Card, Pack, parse_cards
+from engine.games.gin.rules import GinHandResult, GinPublicView
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView, RommeSeatView
 from engine.games.wiener.events import WienerRoundResult
@@ -80,7 +78,7 @@ def test_romme_positions_render_within_bounds(seats: int) -> None:
     views = itertools.islice(rx.romme_views(seats, seed=seats, every=9), VIEWS_PER_GAME)
     for view in views:
         width, height = _size(render_romme_table(view))
-        assert V_TABLE_MIN_W <= width <= V_TABLE_W
+        assert width == V_TABLE_W
         assert height <= ROMME_MAX_H
         assert (width, height) == romme_table_size(view)
         if view.last_round is not None:
@@ -97,7 +95,7 @@ def test_wiener_positions_render_within_bounds(seats: int) -> None:
     views = itertools.islice(wx.wiener_views(seats, seed=seats, every=7), VIEWS_PER_GAME * 2)
     for view in views:
         width, height = _size(render_wiener_table(view))
-        assert V_TABLE_MIN_W <= width <= V_TABLE_W
+        assert width == V_TABLE_W
         assert height <= WIENER_MAX_H
         assert (width, height) == wiener_table_size(view)
         knocks += view.knocker is not None
@@ -195,7 +193,7 @@ def test_no_hidden_card_face_is_drawn() -> None:
         strip = card_sprite(card).crop((0, CARD_RADIUS, INDEX_STRIP, CARD_RADIUS + 24))
         first_row = strip.tobytes()[:INDEX_STRIP]
         # A cheap scan: the strip's first row must not start any row of the picture's bands.
-        for y in range(HEADER_H + PILES_H, img.height - 24):
+        for y in range(BANDS_TOP, img.height - 24):
             row = data[y * width : (y + 1) * width]
             pos = row.find(first_row)
             while pos != -1:
@@ -240,8 +238,8 @@ def test_joker_in_a_meld_shows_the_card_it_stands_for() -> None:
     joker = view.melds[0].cards[2]
     assert joker.card is JOKER and joker.stands_for == Card.parse("Q♥")
     img = draw_romme_table(view)
-    x = GROUP_X + 2 * FAN_STEP
-    y = HEADER_H + PILES_H + SECTION_GAP + BAND_PAD
+    x = FANS_X + 2 * FAN_STEP
+    y = BANDS_TOP + BAND_PAD + NAME_LINE_H
     box = (x, y + CARD_RADIUS, x + INDEX_STRIP, y + FAN_CARD_H)
     expected = joker_face(Card.parse("Q♥")).crop((0, CARD_RADIUS, INDEX_STRIP, FAN_CARD_H))
     assert img.crop(box).tobytes() == expected.tobytes()
@@ -310,9 +308,57 @@ def test_wiener_round_results_render() -> None:
     out = replace(result, out=(1,), hands=(*result.hands[:3], None))
     dead = replace(result, closer=None)
     for variant in (rummy, out, dead):
-        png = render_wiener_round_result(variant, names, out_at=101, knock_money=2)
+        png = render_wiener_round_result(variant, names)
         assert _size(png)[0] <= V_TABLE_W
         assert png != plain
+
+
+# ----------------------------------------------------------------------------- words
+NUMBER = re.compile(r"^[+−]?\d+$")
+
+
+def _words(monkeypatch: pytest.MonkeyPatch, draw: Callable[[], object]) -> set[str]:
+    """Every text ``draw`` stamps on its picture that is not a number."""
+    drawn: list[str] = []
+
+    def recording(content: str, style: Style) -> Image.Image:
+        drawn.append(content)
+        return text_stamp(content, style)
+
+    monkeypatch.setattr(bot.render.canvas, "text_stamp", recording)
+    clear_caches()
+    draw()
+    clear_caches()
+    monkeypatch.undo()
+    assert drawn
+    return {content for content in drawn if not NUMBER.match(content)}
+
+
+def test_tables_show_names_cards_and_meld_points_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    romme = rx.romme_table()
+    names = {s.name for s in romme.seats}
+    assert _words(monkeypatch, lambda: draw_romme_table(romme)) == names
+    knock = wx.wiener_knock()
+    shown = _words(monkeypatch, lambda: draw_wiener_table(knock))
+    assert shown - {s.name for s in knock.seats} == {"knocked"}
+    gin = plain_example(presenter("gin"))[1]
+    assert isinstance(gin, GinPublicView)
+    assert _words(monkeypatch, lambda: draw_gin_table(gin)) <= {"Anna", "Ben", "took"}
+
+
+def test_results_show_names_tags_cards_and_one_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    result, names = rx.romme_round_result()
+    words = _words(monkeypatch, lambda: render_romme_round_result(result, names))
+    assert words - set(names) <= {"went out", "Rommé hand"}
+    assert words & {"went out", "Rommé hand"}
+    knocked, names = wx.wiener_round_result()
+    words = _words(monkeypatch, lambda: render_wiener_round_result(knocked, names))
+    assert words - set(names) <= {"knocked", "Rummy!", "out"}
+    game, _table, hand = plain_example(presenter("gin"))
+    assert isinstance(hand, GinHandResult)
+    words = _words(monkeypatch, lambda: draw_gin_round(hand, game.names))
+    tags = {"knocked", "gin", "undercut", "laid off", "no deadwood"}
+    assert all(w in tags or w.startswith("deadwood ") for w in words - set(game.names))
 
 
 # ----------------------------------------------------------------------------- threads
