@@ -14,13 +14,10 @@ from PIL import Image
 import bot.render.palette as pal
 from bot.games.treppe.render_table import player_colour
 from bot.render import cached_png, register_cache
-from bot.render import variants as v
 from bot.render.assets import Style, fit_text
-from bot.render.bands import Band, draw_result
+from bot.render.bands import Band, draw_result, hand_band
 from bot.render.canvas import encode, new_canvas, rect, text
-from bot.render.fans import Fan
 from bot.render.geometry import PICTURE_W
-from bot.render.hand import sort_hand
 from bot.render.results import MARGIN, SUBTITLE, SUBTITLE_H, TITLE, TITLE_H, draw_title
 from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.i18n import _, language, pgettext
@@ -66,21 +63,16 @@ def went_out_tag(result: RoundResult) -> str:
 def round_bands(result: RoundResult, names: Sequence[str], words: HandWords | None) -> list[Band]:
     """One band per seat: its name, a tag and a gold ring for who went out, the cards left in
     hand (as the player's own hand shows them: by suit) and their number."""
-    bands = []
-    for seat in range(len(result.totals)):
-        hand = tuple(sort_hand(result.hands[seat]))
-        out = seat == result.went_out
-        bands.append(
-            Band(
-                seat,
-                names[seat],
-                tag=(went_out_tag(result), v.TAG_GOLD) if out else None,
-                points=hand_number(result, seat) if words is None else words.cells[seat],
-                fans=(Fan(hand),) if hand else (),
-                ring=pal.GOLD if out else None,
-            )
+    return [
+        hand_band(
+            seat,
+            names[seat],
+            result.hands[seat],
+            hand_number(result, seat) if words is None else words.cells[seat],
+            went_out_tag(result) if seat == result.went_out else None,
         )
-    return bands
+        for seat in range(len(result.totals))
+    ]
 
 
 def draw_round_result(
