@@ -1,5 +1,6 @@
-"""The rules engine of Treppenrommé, Rommé and Wiener Rummy: pure Python, no Discord, no
-images, no database.
+"""The rules engine of Treppenrommé and its relatives Rommé, Wiener Rummy, 500 Rum and Gin
+Rummy (``engine.registry.all_specs()`` lists them): pure Python, no Discord, no images, no
+database.
 
 Every game is a folder under ``engine/games/`` that implements the protocol of
 ``engine.protocol`` and is listed in ``engine.registry`` (``get_spec(key)``, ``all_specs()``,
@@ -22,6 +23,8 @@ Public API
 
 ``meld_points(cards, variant="romme")`` / ``variant="wiener"``
     The same for the two-pack relatives: jokers wild, no corner, Ace 11 (set or high) or 1.
+    ``variant="rum500"``: what the cards score when placed (Ace 15, or 1 low in A 2 3);
+    ``variant="gin"``: their count (Ace 1, pictures 10), runs Ace low only.
 
 ``deadwood(cards, variant="wiener") -> int``
     The least deadwood over every arrangement of the hand into melds (joker 30, Ace 11).

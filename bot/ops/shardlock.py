@@ -5,7 +5,11 @@ PostgreSQL releases a session lock the moment the holder's connection ends, whic
 crashed or killed process is at once (its socket closes). A standby for the same shards asks
 for the locks every ``POLL_SECONDS``; when it gets one it takes the leases of that shard's
 open games from whoever held them and resumes the games, without waiting for the leases to
-run out. The leases stay what fences writes: every write checks its game's lease in its own
+run out. The asking is a ``discord.ext.tasks`` loop, timed on the bot's clock rather than by
+bare sleeps, so a simulated Discord (SimCord) that runs time virtually sees it as the timer it
+is and can tell when the bot is idle (tests/bot/ops/test_shardlock_settles.py).
+
+The leases stay what fences writes: every write checks its game's lease in its own
 transaction, so a process that lost its lock (say, cut off from the database) but still
 believes it plays cannot write, and lets the game go. Without the locks (SQLite, or the lock
 connection lost) the leases alone decide, as before."""
@@ -15,9 +19,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import asyncpg
+from discord.ext import tasks
 
 if TYPE_CHECKING:
     from bot.core.leases import RunsGames  # the game service, as the lease keeper sees it
@@ -54,7 +60,9 @@ class ShardLock:
         self.shards = _shards(service.settings.shard_count, service.settings.shard_ids)
         self.held: set[int] = set()
         self._connection: asyncpg.Connection[Any] | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._poll: tasks.Loop[Callable[[], Coroutine[Any, Any, None]]] = tasks.loop(
+            seconds=POLL_SECONDS, name="shard-lock"
+        )(self._check)
 
     @classmethod
     async def start(cls, service: RunsGames) -> ShardLock | None:
@@ -70,31 +78,31 @@ class ShardLock:
             await lock._seize(await lock._lock_free_shards())
         except (OSError, asyncpg.PostgresError, TimeoutError) as error:
             log.warning("shard locks unavailable (%s); leases alone decide", error)
-        lock._task = asyncio.get_running_loop().create_task(lock._keep(), name="shard-lock")
+        lock._poll.start()
         return lock
 
     async def stop(self) -> None:
         """Let the locks go (closing the connection), so a standby takes over at once."""
-        if self._task is not None:
-            self._task.cancel()
+        task = self._poll.get_task()
+        self._poll.cancel()
+        if task is not None:
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
         await self._disconnect()
 
-    async def _keep(self) -> None:
-        while True:
-            await asyncio.sleep(POLL_SECONDS)
-            try:
-                if self._connection is None or self._connection.is_closed():
-                    await self._connect()
-                got = await self._lock_free_shards()
-                if got:
-                    await self._take_over(await self._seize(got))
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("shard lock check failed (%s); trying again", error)
-                await self._disconnect()
+    async def _check(self) -> None:
+        """One round of asking for the missing locks (every POLL_SECONDS)."""
+        try:
+            if self._connection is None or self._connection.is_closed():
+                await self._connect()
+            got = await self._lock_free_shards()
+            if got:
+                await self._take_over(await self._seize(got))
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # never let the loop die: a lost connection is retried
+            log.warning("shard lock check failed (%s); trying again", error)
+            await self._disconnect()
 
     async def _connect(self) -> None:
         await self._disconnect()

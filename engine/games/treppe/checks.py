@@ -17,7 +17,7 @@ from engine.cards import FULL_PACK, Card
 from engine.errors import IllegalAction
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.melds import MeldShape, TableMeld, analyse_meld, possible_melds
-from engine.i18n import N_
+from engine.i18n import N_, plural_message
 from engine.piles import PR, PileGame
 from engine.protocol import Phase
 
@@ -95,9 +95,11 @@ class TreppeChecks(PileGame[PR, TreppeRoundResult]):
             if self.phase is not Phase.DRAW:
                 raise IllegalAction(N_("You have drawn already this turn."))
             if not 1 <= action.depth <= len(self.discard):
+                count = len(self.discard)
                 raise IllegalAction(
-                    N_("The staircase has {count} cards: pick a position from 1 to {count}."),
-                    count=len(self.discard),
+                    N_("The staircase has {cards}: pick a position from 1 to {count}."),
+                    cards=plural_message("{n} card", "{n} cards", count),  # "1 card"
+                    count=count,
                 )
         elif isinstance(action, Meld):
             self._check_play(action.seat)

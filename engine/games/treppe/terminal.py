@@ -23,7 +23,12 @@ from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.games.treppe import narration
 from engine.games.treppe.ai import ComputerPlayer, make_player
-from engine.games.treppe.commands import action_command, in_hand_order, parse_command
+from engine.games.treppe.commands import (
+    action_command,
+    command_words,
+    in_hand_order,
+    parse_command,
+)
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.views import MeldView, PrivateView
 from engine.i18n import N_, _, card_count, language, using
@@ -205,7 +210,14 @@ class TerminalTable:
         hand = in_hand_order(view.hand)
         self.say(_("Your hand ({count}): {cards}", count=len(hand), cards=self.cards(hand)))
         if public.phase is Phase.DRAW:
-            self.say(_("Your turn: draw, or take N from the staircase."))
+            word = command_words()  # the words `help` lists, in the table's language
+            self.say(
+                _(
+                    "Your turn: {draw}, or {take} N from the staircase.",
+                    draw=word["draw"],
+                    take=word["take"],
+                )
+            )
         elif view.locked_discard is not None and view.locked_discard in view.hand:
             locked = self.card(view.locked_discard)
             self.say(_("Meld, lay off, then discard (not {card}: you just took it).", card=locked))

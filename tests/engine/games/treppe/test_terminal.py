@@ -421,7 +421,7 @@ def test_cli_play_in_german_helps_and_leaves_in_german(monkeypatch: pytest.Monke
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     assert main(["play", "--seed", "1", "--target", "50", "--lang", "de"]) == 0
     text = out.getvalue()
-    assert "Befehle (Karten als D♥" in text and "auslegen D♥ K♥ A♥" in text
+    assert "Karten als D♥" in text and "auslegen D♥ K♥ A♥" in text
     assert "Tipp: " in text
     assert "Treppenrommé bis 50: Du, Normaler Bot." in text
     assert text.rstrip().endswith("Du verlässt den Tisch.")
@@ -485,3 +485,62 @@ def test_round_results_show_each_hand_sorted() -> None:
     for shown in hands:
         cards = parse_cards(shown)
         assert cards == in_hand_order(cards), shown
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_turn_prompt_names_the_commands_help_lists(lang: str) -> None:
+    from engine.games.treppe.commands import command_words
+    from engine.games.treppe.terminal import HELP
+    from engine.i18n import _, using
+
+    table = TerminalTable(["normal"], seed=2, stdin=io.StringIO(), stdout=io.StringIO(), lang=lang)
+    view = table.game.private_view(0)
+    table.render(PrivateView(0, view.hand, replace(view.public, phase=Phase.DRAW), None))
+    prompt = _out(table).splitlines()[-1]
+    with using(lang):
+        word = command_words()
+        listed = [line.split()[0] for line in _(HELP).splitlines()[1:]]
+    assert f"{word['draw']} " in prompt or f"{word['draw']}," in prompt, prompt
+    assert f"{word['take']} N" in prompt, prompt
+    assert word["draw"] in listed and word["take"] in listed
+    if lang == "de":
+        assert prompt.startswith("Du bist dran: ziehen") and "nimm N" in prompt
+        assert "draw" not in prompt and "take" not in prompt
+
+
+def test_the_german_help_names_the_short_suits_that_work() -> None:
+    from engine.cards import Card
+    from engine.games.treppe.terminal import HELP
+    from engine.i18n import _, using
+
+    with using("de"):
+        head = "\n".join(_(HELP).splitlines()[:2])
+    shown = {"P10": "10♠", "H9": "9♥", "Kr7": "7♣", "Ka7": "7♦"}
+    for short, card in shown.items():
+        assert short in head, short
+        assert parse_command(f"abwerfen {short}", 0) == Discard(0, Card.parse(card)), short
+    assert "K allein = König" in head
+    # K alone is the king, never a suit: "6K" is refused, and the refusal says what works.
+    with pytest.raises(RulesError) as info:
+        parse_command("abwerfen 6K", 0)
+    with using("de"):
+        assert "Ka7" in str(info.value) and "König" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "The staircase has 1 card: pick a position from 1 to 1."),
+        ("de", "Die Treppe hat 1 Karte: wähle eine Stelle von 1 bis 1."),
+    ],
+)
+def test_a_one_card_staircase_is_one_card(lang: str, expected: str) -> None:
+    table = TerminalTable(
+        ["normal"], seed=2, stdin=io.StringIO("nimm 5\n"), stdout=io.StringIO(), lang=lang
+    )
+    game = table.game
+    while game.to_act != 0:
+        table.computer_turn()
+    del game.discard[1:]  # one card left on the staircase
+    table.human_turn()
+    assert expected in _out(table)
