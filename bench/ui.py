@@ -1,18 +1,23 @@
 """Taps and Discord calls of a normal turn, for every registered game, through SimCord.
 
-A normal turn is played the shortest way the hand offers: draw; lay the melds the hand can lay
-now (each the hand's one-tap suggestion while there is one); then end the turn with a knock or
-a Rummy call when the hand offers one (asking once), else by discarding one card (tap it, then
-Discard). The deal is the first seed (from 1 up) on which such a turn exists for the member
-to act (after the opening passes where the upcard is offered first, as in Gin Rummy) and,
-where the game has them, includes a meld and a knock. Both members keep their hand open, as
+A normal turn is played two ways. The suggested way takes the hand's one-tap suggestions:
+draw, the suggested meld (one), then the suggested knock or Rummy call (asking once) or the
+suggested discard (the one the hint names). The way by hand: draw; lay the melds the hand can
+lay now (each its one-tap suggestion); then end the turn with a knock or a Rummy call when the
+hand offers one (asking once), else by discarding one card (tap it, then Discard). The deal
+is the first seed (from 1 up) on which such a turn exists for the member to act (after the
+opening passes where the upcard is offered first, as in Gin Rummy) and, where the game has
+them, includes a meld and a knock. Both members keep their hand open, as
 players do; nobody taps "Your hand" or Refresh during the turn.
 
-Printed per game: the taps (button presses and option picks), and the Discord calls the turn
-caused: interaction answers and edits through interaction webhooks (which do not count
-against the bot's global rate limit of 50 requests a second) apart from the calls that do
-(channel messages: posts, edits, deletes). Then the calls of the turn change alone (from the
-press that ended the turn). The last line reads ``taps_<key>=N`` for every registered game.
+Printed per game and way: the taps (button presses and option picks); per click, how many
+times the bot built the hand's offers (``bot.hand.taps.offers``) and narrated events (the
+presenter's ``narrate``); and, for the way by hand, the Discord calls the turn caused:
+interaction answers and edits through interaction webhooks (which do not count against the
+bot's global rate limit of 50 requests a second) apart from the calls that do (channel
+messages: posts, edits, deletes). Then the calls of the turn change alone (from the
+press that ended the turn). The last line reads ``taps_<key>=N suggested_<key>=N`` for every
+registered game (N: taps by hand, and the suggested way).
 
     python bench/ui.py
 """
@@ -23,7 +28,9 @@ import asyncio
 import sys
 import tempfile
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +63,76 @@ class TurnFigures:
     taps: int
     calls: Counter[str]
     change: Counter[str]
+    suggested_moves: list[str] = field(default_factory=list)
+    suggested_taps: int = 0
+    offers_per_click: list[int] = field(default_factory=list)  # the way by hand
+    narrates_per_click: list[int] = field(default_factory=list)
+    suggested_offers_per_click: list[int] = field(default_factory=list)
+    suggested_narrates_per_click: list[int] = field(default_factory=list)
+
+
+class Calls:
+    """Counts the bot's calls of the offer builder and the narrator, per click of the member
+    (the harness's own peeks at the offers, to find a button, are not counted)."""
+
+    def __init__(self) -> None:
+        self.offers: list[int] = []
+        self.narrates: list[int] = []
+        self.peeking = 0
+
+    def click(self) -> None:
+        self.offers.append(0)
+        self.narrates.append(0)
+
+    @contextmanager
+    def peek(self) -> Iterator[None]:
+        """Calls made meanwhile are the harness's or the bench's, not the bot's."""
+        self.peeking += 1
+        try:
+            yield
+        finally:
+            self.peeking -= 1
+
+    def count(self, kind: str) -> None:
+        if self.peeking or not self.offers:
+            return
+        counts = self.offers if kind == "offers" else self.narrates
+        counts[-1] += 1
+
+
+@contextmanager
+def counting(key: str, calls: Calls) -> Iterator[None]:
+    """Wrap the offer builder, the game's narrator and the harness's press and peek."""
+    shown = presenter(key)
+    builder, narrator = taps.offers, shown.narrate
+    press, peek = Table.press, Table.offer_ids
+
+    def offers(*args: Any, **kwargs: Any) -> Any:
+        calls.count("offers")
+        return builder(*args, **kwargs)
+
+    def narrate(*args: Any, **kwargs: Any) -> Any:
+        calls.count("narrate")
+        return narrator(*args, **kwargs)
+
+    async def pressing(table: Table, *args: Any, **kwargs: Any) -> Any:
+        calls.click()
+        return await press(table, *args, **kwargs)
+
+    def peeking(table: Table, *args: Any, **kwargs: Any) -> Any:
+        with calls.peek():
+            return peek(table, *args, **kwargs)
+
+    taps.offers = offers  # type: ignore[assignment]
+    shown.narrate = narrate  # type: ignore[method-assign]
+    Table.press = pressing  # type: ignore[method-assign]
+    Table.offer_ids = peeking  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        taps.offers = builder
+        del shown.narrate  # the class's method again
+        Table.press, Table.offer_ids = press, peek  # type: ignore[method-assign]
 
 
 def kind_of(request: Any) -> str:
@@ -137,16 +214,26 @@ def find_seed(spec: GameSpec) -> int:
     raise SystemExit(f"no deal with a normal turn for {spec.key}")
 
 
-async def next_move(table: Table, member: Any) -> Action | None:
-    """The move the shortest way takes now: draw, the suggested meld, the offered close,
-    else a discard of the dearest loose card."""
+async def next_move(
+    table: Table, member: Any, moves: list[str], suggested: bool, calls: Calls
+) -> Action | None:
+    """The move the way takes now: draw, the suggested meld (suggested: one), the offered
+    close, else (suggested) the offered discard or (by hand) the game's safe discard."""
     seat = table.live.seat_of(member.id)
     assert seat is not None
     ctx = hand_context(table.live, seat, HandState())
     if not ctx.legal or ctx.private.seat != table.live.game.to_act:  # type: ignore[union-attr]
         return None
-    offered = [o.action for o in taps.offers(ctx, presenter(table.live.game_key))]
-    for kind in (DrawTalon, Meld, *CLOSES):
+    with calls.peek():  # the bench reading the buttons: no click's work
+        offered = [o.action for o in taps.offers(ctx, presenter(table.live.game_key))]
+    kinds: tuple[type, ...] = (DrawTalon, Meld, *CLOSES)
+    if suggested:
+        kinds = (
+            (DrawTalon, *CLOSES, Discard)
+            if "Meld" in moves
+            else (DrawTalon, Meld, *CLOSES, Discard)
+        )
+    for kind in kinds:
         found = [a for a in offered if isinstance(a, kind)]
         if found:
             return found[0]
@@ -154,8 +241,25 @@ async def next_move(table: Table, member: Any) -> Action | None:
     return spec.timeout_action(ctx.private, list(ctx.legal))
 
 
-async def measure(spec: GameSpec) -> TurnFigures:
-    seed = find_seed(spec)
+async def by_hand(table: Table, member: Any, action: Action) -> None:
+    """Tap the move's cards, then its button (and 'yes' if it asks): no suggestion used."""
+    await table.tap_cards(member, taps.cards_used(action))
+    await table.play_offered(member, action)
+
+
+@dataclass
+class Way:
+    moves: list[str]
+    taps: int
+    calls: Counter[str]
+    change: Counter[str]
+    offers: list[int]
+    narrates: list[int]
+
+
+async def play_turn(spec: GameSpec, seed: int, suggested: bool) -> Way:
+    """One normal turn of this deal, the suggested way or by hand, through SimCord."""
+
     with tempfile.TemporaryDirectory(prefix="uibench") as tmp:
         settings = make_settings(Path(tmp), game_seed=seed, default_target=500)
         env = Env(create_bot(settings))
@@ -178,25 +282,57 @@ async def measure(spec: GameSpec) -> TurnFigures:
             before = len(env.http_requests)
             moves: list[str] = []
             change_from = before
-            while (action := await next_move(table, member)) is not None:
-                if isinstance(action, Discard | Knock | CallRummy):
-                    change_from = len(env.http_requests)
-                await table.play_offered(member, action)
-                moves.append(type(action).__name__)
+            counted = Calls()
+            with counting(spec.key, counted):
+                while (
+                    action := await next_move(table, member, moves, suggested, counted)
+                ) is not None:
+                    if isinstance(action, Discard | Knock | CallRummy):
+                        change_from = len(env.http_requests)
+                    if suggested or not isinstance(action, Discard):
+                        await table.play_offered(member, action)
+                    else:
+                        await by_hand(table, member, action)
+                    moves.append(type(action).__name__)
             calls = Counter(kind_of(r) for r in env.http_requests[before:])
             change = Counter(kind_of(r) for r in env.http_requests[change_from:])
-            return TurnFigures(spec.key, seed, moves, table.taps, calls, change)
+            return Way(moves, table.taps, calls, change, counted.offers, counted.narrates)
         finally:
             await env.shutdown()
             await env.bot.close()
+
+
+async def measure(spec: GameSpec) -> TurnFigures:
+    seed = find_seed(spec)
+    hand = await play_turn(spec, seed, suggested=False)
+    best = await play_turn(spec, seed, suggested=True)
+    return TurnFigures(
+        spec.key,
+        seed,
+        hand.moves,
+        hand.taps,
+        hand.calls,
+        hand.change,
+        best.moves,
+        best.taps,
+        hand.offers,
+        hand.narrates,
+        best.offers,
+        best.narrates,
+    )
 
 
 def report(figures: TurnFigures) -> list[str]:
     limited = sum(n for k, n in figures.calls.items() if k.endswith("(rate-limited)"))
     change_limited = sum(n for k, n in figures.change.items() if k.endswith("(rate-limited)"))
     lines = [
-        f"{figures.key}: seed {figures.seed}, turn {' → '.join(figures.moves)}",
-        f"  taps {figures.taps}",
+        f"{figures.key}: seed {figures.seed}",
+        f"  suggested: {' → '.join(figures.suggested_moves)}: taps {figures.suggested_taps}",
+        f"    per click, offers built {figures.suggested_offers_per_click}, "
+        f"narrated {figures.suggested_narrates_per_click}",
+        f"  by hand: {' → '.join(figures.moves)}: taps {figures.taps}",
+        f"    per click, offers built {figures.offers_per_click}, "
+        f"narrated {figures.narrates_per_click}",
         f"  calls in the turn: {sum(figures.calls.values())}, rate-limited {limited}",
     ]
     lines.extend(f"    {kind}: {n}" for kind, n in sorted(figures.calls.items()))
@@ -215,7 +351,7 @@ def main() -> None:
         print("\n".join(report(figures)))
     keys = {p.key for p in all_presenters()}
     assert keys == {f.key for f in results}
-    print(" ".join(f"taps_{f.key}={f.taps}" for f in results))
+    print(" ".join(f"taps_{f.key}={f.taps} suggested_{f.key}={f.suggested_taps}" for f in results))
 
 
 if __name__ == "__main__":

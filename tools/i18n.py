@@ -11,14 +11,23 @@ default keywords), ``plural_message`` or ``N_plural``; see docs/translating.md.
 
 from __future__ import annotations
 
+import os
 import string
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.pofile import read_po, write_po
+_VENV_PYTHON = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "python"
+try:
+    import babel  # noqa: F401
+except ModuleNotFoundError:  # started with the system Python: run again in the project's .venv
+    if _VENV_PYTHON.exists() and Path(sys.executable) != _VENV_PYTHON:
+        os.execv(_VENV_PYTHON, [str(_VENV_PYTHON), *sys.argv])
+    sys.exit("tools/i18n.py needs Babel: run `python3 dev.py test` once to create .venv")
+
+from babel.messages.catalog import Catalog, Message  # noqa: E402
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir  # noqa: E402
+from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = ROOT / "engine" / "locales"

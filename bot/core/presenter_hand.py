@@ -18,6 +18,8 @@ from engine.i18n import N_, _
 from engine.protocol import Phase
 
 HINT_LINES = 10  # melds, and lay-offs, a hint lists at most
+MELD_SUGGESTIONS = 2  # the dearest melds offered as one-tap buttons
+LAYOFF_SUGGESTIONS = 1  # lay-offs offered as one-tap buttons (more by tapping the card)
 
 
 class HandPart(PresenterBase, Generic[PubV, PrivV]):
@@ -35,9 +37,13 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         """Lines under the hand: what is locked, progress, the piles."""
 
     def hand_footer(self, name: str, view: PrivV) -> str:
-        """The hand's footer: the seat's name and session total."""
+        """The hand's footer: the seat's name and session total, then the others' totals."""
         total = self.score_text(view.public.seats[view.seat].score)
-        return _("{name} · {total}", name=name, total=total)
+        return " · ".join([_("{name} · {total}", name=name, total=total), *self.others(view)])
+
+    def others(self, view: PrivV) -> list[str]:
+        """The other seats' session totals, short ("Ben 120"), for the hand's footer."""
+        return [f"{seat.name} {seat.score}" for seat in view.public.seats if seat.seat != view.seat]
 
     @abstractmethod
     def hint_text(self, ctx: HandContext[PrivV]) -> str:
@@ -76,8 +82,9 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
 
     # ------------------------------------------------------------ the moves offered
     def suggestions(self, ctx: HandContext[PrivV]) -> Sequence[Action]:
-        """One-tap moves the hand offers with no card tapped, best first (by default the
-        dearest melds the hand can lay now)."""
+        """One-tap moves the hand offers with no card tapped, best first: by default the
+        dearest melds the hand can lay now (``MELD_SUGGESTIONS``), a lay-off, and the discard
+        the hint names (``suggested_discard``), so a whole turn is a tap per move."""
         points = {
             tuple(sorted(c.code for c in cards)): p
             for p, cards in self.meld_options(ctx.private.hand)
@@ -87,10 +94,27 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         def worth(meld: Meld) -> int:
             return points.get(tuple(sorted(c.code for c in meld.cards)), 0)
 
-        return sorted(melds, key=worth, reverse=True)
+        best: list[Action] = [*sorted(melds, key=worth, reverse=True)[:MELD_SUGGESTIONS]]
+        best.extend(self.layoffs(ctx)[:LAYOFF_SUGGESTIONS])
+        return [*best, *self.suggested_discard(ctx)]
 
-    def action_label(self, action: Action, ctx: HandContext[PrivV]) -> str | None:
-        """A button's words for one of the game's own moves (None: the shared words)."""
+    def suggested_discard(self, ctx: HandContext[PrivV]) -> list[Action]:
+        """The discard the hint names: the game's safe move (``spec.timeout_action``) when that
+        is a discard, else none."""
+        if ctx.public.phase is not Phase.PLAY or not ctx.legal:
+            return []
+        safe = self.spec.timeout_action(ctx.private, ctx.legal)
+        return [safe] if isinstance(safe, Discard) else []
+
+    def action_label(
+        self, action: Action, ctx: HandContext[PrivV], *, plain: bool = True
+    ) -> str | None:
+        """A button's words for one of the game's own moves (None: the shared words);
+        ``plain`` when no emoji beside shows the move's card, so the words name it."""
+        return None
+
+    def take_note(self, ctx: HandContext[PrivV]) -> str | None:
+        """A line on what taking from the discard pile means in this game (None: nothing)."""
         return None
 
     # ------------------------------------------------------------ typing

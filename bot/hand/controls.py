@@ -125,7 +125,7 @@ def play_offer(ctx: AnyHandContext, values: list[str]) -> Action | Redraw:
         raise Refusal(_(UNREADABLE))
     offer = offered[ctx.state.pick]
     if offer.confirm and not ctx.state.sure:
-        return Redraw(ctx.state, _("**{move}?** This cannot be taken back.", move=offer.label))
+        return Redraw(ctx.state, _("**{move}?** This cannot be taken back.", move=offer.said))
     return offer.action
 
 

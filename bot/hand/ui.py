@@ -1,13 +1,20 @@
-"""The private hand, one Components V2 message: a short status with the facts needed to play,
-the cards as buttons to tap, the moves those cards allow, and sort, hint, typing and refresh.
+"""The private hand, one Components V2 message: a short status with the facts needed to play
+(the pile's top or the staircase, the melds the hand can lay off on, the scores), the cards as
+buttons to tap, the moves those cards allow, and sort, hint, typing and refresh. A whole turn
+fits a phone's screen (390 x 844: about 740 px between header and message box) without
+scrolling up to the table.
 
 Written once for every game: the moves come from the game's legal actions (``bot.hand.taps``),
 the words from its presenter. Control state rides in the custom_id argument (``HandState``).
 Cards are buttons rather than a picture: a button is a card you can tap, and at a phone's
-width a row of buttons reads better than a picture of the same cards."""
+width a row of buttons reads better than a picture of the same cards. Where the card emojis
+are on, a card button is its four-colour card emoji alone: 60 px (Discord's least button
+width), so four fill the 264 px a phone gives the message."""
 
 from __future__ import annotations
 
+import copy
+import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -25,18 +32,19 @@ from bot.core.model import LiveGame, Seat, Status
 from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import COLOUR, Payload
 from bot.games import presenter
-from engine.i18n import _, rank_label
-from engine.protocol import Phase
+from engine.actions import DrawTalon, LayOff
+from engine.cards import Card
+from engine.i18n import _
+from engine.protocol import BaseMeldView, Phase
 
 if TYPE_CHECKING:
     pass
 
-# Card buttons a phone's width holds: four with plain labels (five wrap, 4 + 1), three with a
-# suit emoji beside the rank (four wrap, 3 + 1). A page is five rows of three or four rows of
-# four: with the moves and the tools, within Discord's 40 components either way.
-CARDS_PER_ROW_PLAIN = 4
-CARDS_PER_ROW_EMOJI = 3
-CARDS_PER_PAGE = 15
+# Card buttons a phone's width holds: four 60 px buttons (a card emoji alone, or a plain
+# label such as 10♦) and their gaps fill the 264 px a phone shows; five wrap. A page is five
+# rows of four, so a 20-card hand is one page; beyond it the page button sits beside the cards.
+CARDS_PER_ROW = 4
+CARDS_PER_PAGE = 20
 OFFERS_PER_ROW = 4
 OPTION_LIMIT = 25  # Discord's limit of options in one select menu
 
@@ -104,10 +112,52 @@ def hand_text(
             )
         )
     elif not chosen and any(taps.cards_used(a) for a in ctx.legal):
-        lines.append("-# " + _("Tap cards to choose them: the moves they allow appear below."))
+        lines.append("-# " + _("Tap cards: the moves they allow appear below."))
     lines.extend(shown.hand_lines(ctx.private))
+    lines.extend(layoff_lines(ctx))
+    take_note = shown.take_note(ctx)
+    if take_note:
+        lines.append("-# " + take_note)
     lines.append("-# " + shown.hand_footer(seat_name(ctx), ctx.private))
     return EMOJIS.markup("\n".join(lines))[: ui.V2_TEXT_LIMIT]
+
+
+def layoff_targets(ctx: AnyHandContext) -> list[tuple[BaseMeldView, list[Card]]]:
+    """The melds on the table the hand can lay off on this turn, each with the hand's cards
+    that fit, in the table's order. While the member is still to draw, those of the play after
+    a draw from the stock (worked out on a copy of the game; only cards already in the hand
+    count, so the copy's drawn card is never shown). A game that lays no melds costs nothing."""
+    if not ctx.legal or not ctx.public.melds:
+        return []
+    layoffs = [a for a in ctx.legal if isinstance(a, LayOff)]
+    game = ctx.live.game
+    if ctx.public.phase is Phase.DRAW and game is not None:
+        # A scratch copy without the move and event logs (the rules never read them back).
+        memo: dict[int, Any] = {id(game.actions): [], id(game.events): []}
+        after = copy.deepcopy(game, memo)
+        draw = DrawTalon(ctx.seat.seat)
+        if after.can(draw):
+            after.apply(draw)
+            layoffs = [a for a in after.legal_actions() if isinstance(a, LayOff)]
+    fits: dict[int, list[Card]] = {}
+    for action in layoffs:
+        cards = fits.setdefault(action.meld_id, [])
+        if action.card in ctx.private.hand and action.card not in cards:
+            cards.append(action.card)
+    return [(m, fits[m.id]) for m in ctx.public.melds if fits.get(m.id)]
+
+
+def layoff_lines(ctx: AnyHandContext) -> list[str]:
+    """'Lay off: Ben 9♣–Q♣ ← 10♣ · yours 7♥ 7♠ 7♦ ← 7♣': every meld the hand can lay off on,
+    whose it is and the cards that fit, so the table need not be scrolled to."""
+    parts = []
+    for meld, cards in layoff_targets(ctx):
+        owner = _("yours") if meld.owner == ctx.seat.seat else f"**{ctx.live.names[meld.owner]}**"
+        fitting = " ".join(str(c) for c in cards)
+        parts.append(
+            _("{owner} {meld} ← {cards}", owner=owner, meld=taps.meld_shape(meld), cards=fitting)
+        )
+    return [_("Lay off: {melds}", melds=" · ".join(parts))] if parts else []
 
 
 def seat_name(ctx: AnyHandContext) -> str:
@@ -122,8 +172,8 @@ def card_buttons(ctx: AnyHandContext) -> list[ui.GameComponent]:
     tapped = set(ctx.state.positions())
     buttons = []
     for position, card in enumerate(ctx.cards[first : first + CARDS_PER_PAGE], start=first):
-        emoji = EMOJIS.suit(card.suit)
-        label = str(card) if emoji is None else rank_label(card.rank_int)
+        emoji = EMOJIS.card(card)  # the card in four colours; else its words
+        label = str(card) if emoji is None else None
         buttons.append(
             ui.button(
                 ctx.game_id,
@@ -149,9 +199,9 @@ def offer_buttons(ctx: AnyHandContext, offered: list[taps.Offer]) -> list[ui.Gam
                 ctx.game_id,
                 "t_do",
                 replace(state, sure=True).encode(),
-                label=_("Yes: {move}", move=offer.label)[:80],
+                label=_("Yes: {move}", move=offer.label)[: taps.LABEL_LIMIT],
                 style=discord.ButtonStyle.success,
-                emoji="✔️",
+                emoji=offer.emoji if isinstance(offer.emoji, discord.PartialEmoji) else "✔️",
             ),
             ui.button(
                 ctx.game_id,
@@ -174,28 +224,33 @@ def offer_buttons(ctx: AnyHandContext, offered: list[taps.Offer]) -> list[ui.Gam
     ]
 
 
-def deep_take_select(ctx: AnyHandContext, shown: AnyPresenter) -> list[ui.GameComponent]:
+def deep_take_select(ctx: AnyHandContext) -> list[ui.GameComponent]:
     """Taking from deeper in a spread pile: one select, top first."""
     options = takes.take_options(ctx, OPTION_LIMIT)
     if not options or ctx.state.selected:
         return []
-    placeholder = _("Take deeper from the {pile}…", pile=_(shown.pile_word))
+    placeholder = _("Take down to a card…")  # a phone shows about 30 characters
     return [ui.select(ctx.game_id, "t_take", ctx.arg, options, placeholder=placeholder)]
 
 
-def tool_buttons(ctx: AnyHandContext, pages: int) -> list[ui.GameComponent]:
-    """Sort, hint, typing, refresh and the next page of cards."""
+def page_button(ctx: AnyHandContext, pages: int) -> list[ui.GameComponent]:
+    """The next page of cards, beside the cards (none when the hand fits one page)."""
+    if pages <= 1:
+        return []
+    forward = replace(ctx.state.fresh(), page=(ctx.state.page + 1) % pages).encode()
+    label = _("Cards {page}/{pages}", page=ctx.state.page + 1, pages=pages)
+    return [ui.button(ctx.game_id, "h_page", forward, label=label, emoji="▶️")]
+
+
+def tool_buttons(ctx: AnyHandContext) -> list[ui.GameComponent]:
+    """Sort, hint, typing and refresh."""
     gid, arg = ctx.game_id, ctx.state.fresh().encode()
     sort_label = _("By rank") if ctx.state.sort == "s" else _("By suit")
     items = [ui.button(gid, "h_sort", arg, label=sort_label, emoji="↕️")]
     if ctx.legal:
         items.append(ui.button(gid, "h_hint", arg, label=_("Hint"), emoji="💡"))
         items.append(ui.button(gid, "h_type", arg, label=_("Type"), emoji="⌨️"))
-    items.append(ui.button(gid, "h_refresh", arg, label=None, emoji="🔄"))
-    if pages > 1:
-        forward = replace(ctx.state.fresh(), page=(ctx.state.page + 1) % pages).encode()
-        label = _("Cards {page}/{pages}", page=ctx.state.page + 1, pages=pages)
-        items.append(ui.button(gid, "h_page", forward, label=label, emoji="▶️"))
+    items.append(ui.button(gid, "h_refresh", arg, label=_("Refresh"), emoji="🔄"))
     return items
 
 
@@ -214,12 +269,22 @@ def hand_layout(
             ctx.game_id, "h_refresh", ctx.state.fresh().encode(), label=_("Refresh"), emoji="🔄"
         )
         return ui.layout(*children, ui.row(refresh), colour=COLOUR)
-    width = CARDS_PER_ROW_EMOJI if EMOJIS.names() else CARDS_PER_ROW_PLAIN
-    children.extend(ui.rows(card_buttons(ctx), width))
-    children.extend(ui.rows(offer_buttons(ctx, offered), OFFERS_PER_ROW))
-    children.extend(ui.rows(deep_take_select(ctx, shown), width=1))
-    children.extend(ui.rows(tool_buttons(ctx, pages)))
-    return ui.layout(*children, colour=COLOUR)
+    cards = ui.rows([*card_buttons(ctx), *page_button(ctx, pages)], CARDS_PER_ROW)
+    select = ui.rows(deep_take_select(ctx), width=1)
+    tools = ui.rows(tool_buttons(ctx))
+    # The moves get the components left (a prefix of the offers: a button's index holds).
+    used = 1 + len(children) + sum(1 + len(r.children) for r in (*cards, *select, *tools))
+    room = fitting(ui.V2_COMPONENT_LIMIT - used, OFFERS_PER_ROW)
+    moves = ui.rows(offer_buttons(ctx, offered)[:room], OFFERS_PER_ROW)
+    return ui.layout(*children, *cards, *moves, *select, *tools, colour=COLOUR)
+
+
+def fitting(components: int, per_row: int) -> int:
+    """How many buttons, ``per_row`` to a row, fit in ``components`` (each row is one too)."""
+    count = 0
+    while count + 1 + math.ceil((count + 1) / per_row) <= components:
+        count += 1
+    return count
 
 
 def hand_payload(

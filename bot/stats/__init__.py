@@ -51,7 +51,8 @@ RATING_EXPLAINED = N_(
     "to have reached: it starts at 0 and comes closer to your rating with every session."
 )
 CHART_WORDS = N_plural(
-    "Rating after {n} rated session: from {first} to {last}; sure to have reached {sure}.",
+    "Rating after {n} rated session: from {first} to {last} (highest {best}); sure to have "
+    "reached {sure}.",
     "Rating after each of {n} rated sessions: from {first} to {last}, highest {best}; sure "
     "to have reached {sure}.",
 )

@@ -35,7 +35,7 @@ from engine import (
     TakeStaircase,
     parse_cards,
 )
-from engine.cards import Card
+from engine.cards import FULL_PACK, JOKER, Card
 from engine.games.treppe.melds import hand_value, possible_melds
 from engine.i18n import PSEUDO_CLOSE, PSEUDO_OPEN
 from engine.protocol import BasePrivateView
@@ -153,12 +153,16 @@ SUIT_OF_EMOJI = {"trp_s_S": "♠", "trp_s_H": "♥", "trp_s_D": "♦", "trp_s_C"
 
 
 def hand_cards_shown(message: ResponseMessage | discord.Message) -> list[str]:
-    """The cards a hand message shows (its card buttons, this page): the label, and the suit
-    its emoji stands for where the card emojis are on."""
+    """The cards a hand message shows (its card buttons, this page): the label, or the card
+    its emoji stands for where the card emojis are on (a button is then the emoji alone)."""
+    from bot.render.emoji_art import emoji_name
+
+    by_emoji = {emoji_name(c, lang): str(c) for c in (*FULL_PACK, JOKER) for lang in ("", "de")}
     shown = []
     for button in card_buttons(message):
-        suit = SUIT_OF_EMOJI.get(str((button.get("emoji") or {}).get("name")), "")
-        shown.append(f"{button.get('label')}{suit}")
+        name = str((button.get("emoji") or {}).get("name"))
+        suit = SUIT_OF_EMOJI.get(name, "")
+        shown.append(by_emoji[name] if name in by_emoji else f"{button.get('label')}{suit}")
     return shown
 
 

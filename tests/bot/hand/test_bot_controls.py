@@ -106,7 +106,7 @@ def controls(payload: Payload, operation: str) -> list[dict[str, Any]]:
     return [c for c in view_components(payload) if f":{operation}:" in c.get("custom_id", "")]
 
 
-def test_thirty_one_cards_are_paged_fifteen_card_buttons_at_a_time() -> None:
+def test_thirty_one_cards_are_paged_twenty_card_buttons_at_a_time() -> None:
     live = big_hand_game()
     assert live.game is not None
     live.game.apply(DrawTalon(0))
@@ -114,23 +114,32 @@ def test_thirty_one_cards_are_paged_fifteen_card_buttons_at_a_time() -> None:
     assert len(hand) == 31
     state = HandState(seat=0)
     reached: list[str] = []
-    assert CARDS_PER_PAGE == 15  # five rows of three, or four rows of four
-    for page in range(3):  # 31 cards: 15, 15 and 1, every card reachable by the page button
+    assert CARDS_PER_PAGE == 20  # five rows of four: a 20-card hand is one page
+    for page in range(2):  # 31 cards: 20 and 11, every card reachable by the page button
         payload = hand_payload(live, live.seats[0], state)
         buttons = controls(payload, "t_tap")
-        assert len(buttons) == (15 if page < 2 else 1)
+        assert len(buttons) == (20 if page < 1 else 11)
         reached.extend(str(b["label"]) for b in buttons)
         assert count_components(payload.view) <= V2_COMPONENT_LIMIT  # type: ignore[arg-type]
         (turn,) = controls(payload, "h_page")
-        assert turn["label"] == f"Cards {page + 1}/3"
+        assert turn["label"] == f"Cards {page + 1}/2"
         state = HandState.decode(turn["custom_id"].split(":", 3)[3])
-        assert state.page == (page + 1) % 3
+        assert state.page == (page + 1) % 2
     assert reached == hand, "every card once, in the hand's order"
+    # The page button sits beside the cards: in the last row of card buttons, or right after.
+    rows = [c for c in view_components(payload) if c.get("type") == 1]
+    beside = next(
+        i for i, r in enumerate(rows) if any(":h_page:" in b["custom_id"] for b in r["components"])
+    )
+    assert any(
+        ":t_tap:" in b["custom_id"]
+        for b in rows[beside - 1]["components"] + rows[beside]["components"]
+    )
     # A card tapped on the second page is the right card of the hand.
     second = hand_payload(live, live.seats[0], HandState(seat=0, page=1))
     tap = controls(second, "t_tap")[0]
     tapped = HandState.decode(tap["custom_id"].split(":", 3)[3])
-    assert tapped.positions() == [15] and hand[15] == tap["label"]
+    assert tapped.positions() == [20] and hand[20] == tap["label"]
 
 
 def test_a_card_that_fits_two_melds_is_offered_both() -> None:
