@@ -4,8 +4,9 @@ SimCord's preview (a Discord-like rendering of the channel in Chromium) at a pho
 
 Moments: the lobby, the table at the start, the hand at the start of a turn (before any tap:
 the bot edited it), a hand with cards tapped, after a meld, another member's view, a refusal,
-the Hint once a turn's draw is made, a round's result, the end of the session, stats, the
-leaderboard and a replay step.
+the Hint once a turn's draw is made, a turn on which a card can be laid off on another
+player's meld, a round's result, the end of the session, stats, the leaderboard and a replay
+step; in Treppenrommé also a hand of 20 cards at the start of its turn.
 
     pip install 'simcord[preview]' playwright    # and Debian's chromium
     python tools/screenshots.py [--out build/screenshots] [--games romme,wiener] [--lang en]
@@ -37,7 +38,7 @@ from bot.app import create_bot  # noqa: E402
 from bot.core import language  # noqa: E402
 from bot.games import all_presenters  # noqa: E402
 from bot.render.emoji_art import emoji_set  # noqa: E402
-from engine.actions import Meld  # noqa: E402
+from engine.actions import Discard, DrawTalon, LayOff, Meld, TakeDiscard  # noqa: E402
 from engine.protocol import Phase  # noqa: E402
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
@@ -219,6 +220,8 @@ async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, peo
 
     if await play_until(table, just_melded):
         await shots.shoot("after-meld", table.member_for_seat(last_actions(table)[-1].seat))
+    if await play_until(table, lambda: lays_off_on_another(table)):
+        await shots.shoot("hand-layoff", table.member_for_seat(table.live.game.to_act))  # type: ignore[union-attr]
     round_one = table.live.game.round_number  # type: ignore[union-attr]
     if await play_until(table, lambda: table.live.game.round_number != round_one):  # type: ignore[union-attr]
         await shots.shoot("round-result", anna)
@@ -231,6 +234,57 @@ async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, peo
     ):
         await anna.slash(channel, command, **options)
         await shots.shoot(moment, anna)
+    if key == "treppenromme":
+        await shoot_big_hand(table, shots, people)
+
+
+def lays_off_on_another(table: Table) -> bool:
+    """Whether the member to act may lay a card off on a meld another player owns."""
+    game = table.live.game
+    if game is None:
+        return False
+    owners = {meld.id: meld.owner for meld in getattr(game.public_view(), "melds", ())}
+    return any(
+        isinstance(action, LayOff) and owners.get(action.meld_id, action.seat) != action.seat
+        for action in game.legal_actions()
+    )
+
+
+BIG_HAND = 20
+
+
+async def shoot_big_hand(table: ScreenTable, shots: Photographer, people: Any) -> None:
+    """Treppenrommé's big hands, in a second game at the same channel: Anna digs up the whole
+    staircase every turn and melds nothing, Ben draws from the talon and throws a card on it,
+    until Anna starts a turn with BIG_HAND cards."""
+    anna, ben, _ = people
+    big = ScreenTable(table.env, table.channel, [anna, ben])
+    await big.start(await big.open(variant="treppenromme"))
+    await big.open_hand(anna)
+    game = big.live.game
+    assert game is not None
+    anna_seat = next(s.seat for s in big.live.seats if s.user_id == anna.id)
+
+    def hoarding(legal: list[Any]) -> Any:
+        takes = [a for a in legal if isinstance(a, TakeDiscard)]
+        if game.to_act == anna_seat and takes:
+            return max(takes, key=lambda a: a.depth)
+        for kind in (DrawTalon, Discard):
+            moves = [a for a in legal if isinstance(a, kind)]
+            if moves:
+                return moves[0]
+        return legal[0]
+
+    for _ in range(400):
+        legal = list(game.legal_actions())
+        drawing = any(isinstance(a, (TakeDiscard, DrawTalon)) for a in legal)
+        turn_start = game.to_act == anna_seat and drawing
+        if turn_start and len(game.private_view(anna_seat).hand) >= BIG_HAND:
+            await shots.shoot("hand-20-cards", anna)
+            return
+        if big.game_over():
+            return
+        await big.perform_any(hoarding(legal))
 
 
 def emoji_assets(env: Env) -> dict[str, tuple[str, bytes]]:

@@ -312,6 +312,8 @@ class GameService:
         if departed is not None:
             seat.departed = departed
         await self.storage.update_seat(live.id, seat)
+        if seat.departed and seat.user_id is not None:
+            self.poster.hands.want(live, [seat.user_id])  # their hand says they left
         self.poster.request_refresh(live)
         game = live.game
         if game is not None and game.to_act == seat.seat:

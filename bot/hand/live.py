@@ -94,8 +94,18 @@ class HandMessages:
         """Edit the wanted hands, the member to act first; skip those past their token's life."""
         wanted = self._wanted.pop(live.id, set())
         for user_id in sorted(wanted, key=lambda u: u != self.service.poster.mention_user(live)):
-            hand = self._hands.get((live.channel_id, user_id))
+            key = (live.channel_id, user_id)
+            hand = self._hands.get(key)
             if hand is None or not hand.usable(self._now()):
+                continue
+            seat = live.seat_of(user_id)
+            if seat is not None and seat.departed:
+                # They left: their hand says so once and keeps no controls, and is never
+                # edited again (the computer's turns on their seat are not theirs to see).
+                with using(hand.language):
+                    left = _("You left this table: the computer plays your seat.")
+                await self._edit(live, user_id, hand, ended_hand_payload(left))
+                self._forget(key, hand)
                 continue
             await self._edit(live, user_id, hand, self._payload(live, user_id, hand))
 

@@ -36,8 +36,11 @@ async def test_a_late_turn_is_pinged_after_the_hand_expired(simcord_env: Env) ->
         await finish_turn(table)
     assert table.live.seats[table.game.to_act].user_id != first.id
     await simcord_env.advance_time(TOKEN_LIFE + 60)  # both look away: their hands expire
+    other = table.member_for_seat(table.game.to_act)
+    table.hands.pop(other.id)
+    await table.open_hand(other)  # the other comes back with a fresh hand and plays
     before = table.live.table_message_id
-    await finish_turn(table)  # the other plays; the turn passes back to the first
+    await finish_turn(table)  # the turn passes back to the first, whose hand expired
     assert table.game.round_number == round_number  # still the same round
     assert table.live.seats[table.game.to_act].user_id == first.id
     assert table.live.table_message_id != before  # a new message, which notifies

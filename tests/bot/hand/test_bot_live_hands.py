@@ -131,3 +131,29 @@ async def test_a_move_that_ends_the_round_asks_once(simcord_env: Env) -> None:
         assert table.game.public_view().version > version
         asked += 1
     assert asked == 1
+
+
+async def test_a_member_who_left_sees_it_once_and_keeps_no_controls(simcord_env: Env) -> None:
+    table = setup_table(simcord_env)
+    await table.start(await table.open(variant="romme"))
+    game = table.live.game
+    assert game is not None
+    leaver = table.member_for_seat(1 - game.to_act)
+    hand = await table.open_hand(leaver)
+    await leaver.slash(table.channel, "treppe leave")
+    await simcord_env.settle()
+    assert "You left this table" in description(hand)
+    left_text = description(hand)
+    assert not moves_offered(table, leaver)
+    assert not has_control(hand, "h_refresh")
+    spec = table.live.options.spec
+    round_number = game.round_number
+    for _ in range(2000):  # the other plays on into the next deal; the leaver's seat is played
+        if game.round_number != round_number or game.is_over:
+            break
+        player = spec.make_player("normal", game.to_act)
+        legal = list(game.legal_actions())
+        await table.perform_any(player.choose(game.private_view(game.to_act), legal))
+    assert game.round_number != round_number or game.is_over
+    assert description(hand) == left_text  # not a hand of the next deal that lies
+    assert not moves_offered(table, leaver)
