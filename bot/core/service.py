@@ -43,6 +43,7 @@ from bot.storage import (
     utc_now,
 )
 from engine.actions import Action, DrawTalon, action_to_json
+from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.i18n import N_, Message, _
 from engine.protocol import RummyGame
@@ -234,7 +235,14 @@ class GameService:
         happened."""
         shown = presenter(live.game_key)
         round_so_far = list(game.actions)  # with live.checkpoint: the game before this action
-        events = list(game.apply(action))
+        try:
+            events = list(game.apply(action))
+        except RulesError:
+            raise  # refused: the engine changed nothing
+        except BaseException:
+            live.game = self._rewound(live, round_so_far)  # a bug midway: undo what it did
+            raise
+        action = game.actions[-1]  # as the engine recorded it (a typed take as its depth)
         finished = shown.finished_rounds(events)
         winner: int | None = None
         final: tuple[int, ...] = ()
