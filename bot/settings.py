@@ -46,7 +46,8 @@ class Settings(BaseSettings):
     # SIGTERM or Ctrl-C: seconds to finish what is in flight, commit and hand leases back.
     stop_seconds: float = Field(default=10.0, ge=1.0, le=300.0)
     default_turn_timer: int = Field(default=120, ge=0, le=3600)  # seconds, 0 = off
-    default_target: int = Field(default=500, ge=50, le=10_000)
+    # Unset: each game's own target (Treppenrommé and 500 Rum 500, Gin Rummy 100).
+    default_target: int | None = Field(default=None, ge=50, le=10_000)
     reminder_before: int = Field(default=30, ge=0, le=600)  # seconds before the timer runs out
     away_after_timeouts: int = Field(default=2, ge=1, le=10)
     lobby_timeout: int = Field(default=900, ge=30)  # seconds until an unstarted lobby expires
