@@ -225,6 +225,17 @@ class Replay:
         """The step at which each round's play begins (its deal on the table)."""
         return tuple(log.first_step for log in self.rounds())
 
+    def turn_ends(self) -> tuple[int, ...]:
+        """The steps at which a player's turn is over: the next move is another player's, a new
+        round is dealt, or the session ends."""
+        starts = set(self.round_starts())
+        actions = self.actions
+        return tuple(
+            step
+            for step in range(1, self.steps + 1)
+            if step == self.steps or step in starts or actions[step].seat != actions[step - 1].seat
+        )
+
     def round_at(self, step: int) -> int:
         """The round being played at ``step`` (1 for step 0)."""
         found = 1

@@ -1,10 +1,13 @@
 """Commands named in texts as Discord's clickable command mentions (``</treppe new:123>``),
 which every client shows in its own language; before the ids are known (or for a command
-Discord did not return), the command as the reader's language names it: ``/treppe neu``."""
+Discord did not return), the command as the reader's language names it: ``/treppe neu``;
+and members' names as their seats show them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+
+import discord
 
 from bot.core.commands_i18n import NAME_CONTEXT, OPTION_CONTEXT
 from engine.i18n import language, translations
@@ -36,3 +39,9 @@ def command_mention(path: str, *options: str) -> str:
     shown = f"</{path}:{command_id}>" if command_id else "/" + " ".join(_local(words, NAME_CONTEXT))
     named = " ".join(f"{name}:" for name in _local(options, OPTION_CONTEXT))
     return f"{shown} {named}" if named else shown
+
+
+def display_name(user: discord.abc.User) -> str:
+    """The member's name as their seat shows it (their display name), at most 32 characters."""
+    name = getattr(user, "display_name", None) or user.name
+    return str(name)[:32]

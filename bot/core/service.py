@@ -23,7 +23,7 @@ import discord
 from bot.core import finishing, language, pruning, restore
 from bot.core.errors import Refusal
 from bot.core.leases import LeaseKeeper
-from bot.core.mentions import command_mention
+from bot.core.mentions import command_mention, display_name
 from bot.core.model import GameOptions, LiveGame, Seat, Status
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
 from bot.core.tableposts import TablePoster, turn_key_of
@@ -397,9 +397,3 @@ class GameService:
 def action_text(action: Action) -> str:
     """An action as its stored row holds it (the engine's JSON, as in ``to_json``)."""
     return json.dumps(action_to_json(action), separators=(",", ":"), ensure_ascii=False)
-
-
-def display_name(user: discord.abc.User) -> str:
-    """The member's name as their seat shows it (their display name), at most 32 characters."""
-    name = getattr(user, "display_name", None) or user.name
-    return str(name)[:32]

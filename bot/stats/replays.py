@@ -10,8 +10,9 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -26,6 +27,7 @@ from bot.core.texts import clip, shown_name
 from bot.games import presenter
 from bot.stats.seen import can_see
 from bot.storage import FinishedSession, SessionSummary
+from engine.events import GameEvent
 from engine.i18n import N_, _
 from engine.protocol import Phase
 from engine.replay import Replay, SessionRecord, describe_action
@@ -113,33 +115,15 @@ def draw_step(
     events = list(game.apply(replay.actions[step - 1])) if step else []
     view = game.public_view()
     round_number = replay.round_at(step)
-    if step == 0:
-        lines = [_(shown.dealt_text, round_number=round_number)]
-    else:
-        told = shown.narrate(events, names) or describe_action(
-            replay.actions[step - 1], names, replay.talon
-        )
-        # The moves before it in the same round (the step that ends a round belongs to it).
-        moves = next(log.moves for log in replay.rounds() if any(n == step for n, _ in log.moves))
-        lines = [f"{number}. {words}" for number, words in moves if number < step]
-        lines = [*lines[-(MOVES_SHOWN - 1) :], f"**{step}. {told}**"]
+    lines = _move_lines(replay, step, events, names)
     finished = shown.finished_rounds(events)
     over = view.phase is Phase.OVER
     title = _("Replay #{id} — {value}", id=session.id, value=shown.heading(view))
     if over:
         title = _("Replay #{id} — {title}: the end", id=session.id, title=shown.title)
-    picture = round_picture = None
-    picture_words = round_words = ""
-    if with_images:
-        picture = shown.render_session(replay.names, view) if over else None
-        if picture is not None:
-            picture_words = shown.describe_session(replay.names, view) or ""
-        else:
-            picture = shown.render_table(view)
-            picture_words = shown.describe_table(view) or ""
-        round_picture = shown.render_round(finished[-1], replay.names) if finished else None
-        if round_picture is not None:
-            round_words = shown.describe_round(finished[-1], replay.names) or ""
+    picture, picture_words, round_picture, round_words = (
+        _pictures(replay, view, finished, over) if with_images else (None, "", None, "")
+    )
     result, result_title = None, ""
     if finished:  # the lines stand in for the result's picture, as on the table
         result = "" if round_picture else "\n".join(shown.result_lines(names, finished[-1]))
@@ -173,16 +157,37 @@ def draw_step(
     )
 
 
-def turn_ends(replay: Replay) -> tuple[int, ...]:
-    """The steps at which a player's turn is over: the next move is another player's, a new
-    round is dealt, or the session ends."""
-    starts = set(replay.round_starts())
-    actions = replay.actions
-    return tuple(
-        step
-        for step in range(1, replay.steps + 1)
-        if step == replay.steps or step in starts or actions[step].seat != actions[step - 1].seat
+def _move_lines(replay: Replay, step: int, events: list[GameEvent], names: list[str]) -> list[str]:
+    """The deal, or the step's move in bold after the moves before it in the same round (the
+    step that ends a round belongs to it)."""
+    shown = presenter(replay.game_key)
+    if step == 0:
+        return [_(shown.dealt_text, round_number=replay.round_at(step))]
+    told = shown.narrate(events, names) or describe_action(
+        replay.actions[step - 1], names, replay.talon
     )
+    moves = next(log.moves for log in replay.rounds() if any(n == step for n, _ in log.moves))
+    lines = [f"{number}. {words}" for number, words in moves if number < step]
+    return [*lines[-(MOVES_SHOWN - 1) :], f"**{step}. {told}**"]
+
+
+def _pictures(
+    replay: Replay, view: Any, finished: Sequence[Any], over: bool
+) -> tuple[bytes | None, str, bytes | None, str]:
+    """The step's picture (the session's end, else the table) and the round result's, each
+    with its description for screen readers."""
+    shown = presenter(replay.game_key)
+    picture = shown.render_session(replay.names, view) if over else None
+    if picture is not None:
+        words = shown.describe_session(replay.names, view) or ""
+    else:
+        picture = shown.render_table(view)
+        words = shown.describe_table(view) or ""
+    round_picture = shown.render_round(finished[-1], replay.names) if finished else None
+    round_words = ""
+    if round_picture is not None:
+        round_words = shown.describe_round(finished[-1], replay.names) or ""
+    return picture, words, round_picture, round_words
 
 
 def step_target(replay: Replay, operation: str, step: int) -> int:
@@ -193,9 +198,9 @@ def step_target(replay: Replay, operation: str, step: int) -> int:
     elif operation == NEXT:
         target = step + 1
     elif operation == TURN_BACK:
-        target = max((s for s in turn_ends(replay) if s < step), default=0)
+        target = max((s for s in replay.turn_ends() if s < step), default=0)
     elif operation == TURN_NEXT:
-        target = min((s for s in turn_ends(replay) if s > step), default=replay.steps)
+        target = min((s for s in replay.turn_ends() if s > step), default=replay.steps)
     elif operation == ROUND_BACK:
         target = max((s for s in starts if s < step), default=0)
     elif operation == ROUND_NEXT:

@@ -19,7 +19,6 @@ from bot.stats.replays import (
     TURN_NEXT,
     draw_step,
     step_target,
-    turn_ends,
 )
 from bot.storage import FinishedSession
 from engine.arena import play_session
@@ -68,7 +67,7 @@ def test_a_turn_jump_shows_the_table_after_a_players_whole_turn(key: str) -> Non
         )
         assert step_target(replay, TURN_BACK, after) == step
         step, seen = after, seen + 1
-    assert len(turn_ends(replay)) == seen
+    assert len(replay.turn_ends()) == seen
     assert seen > len(replay.round_starts())  # turns are more than rounds, fewer than moves
     assert seen < replay.steps
 
