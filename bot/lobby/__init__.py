@@ -12,10 +12,9 @@ from discord import app_commands
 from bot.core import components
 from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals, send_private
-from bot.core.mentions import command_mention
+from bot.core.mentions import command_mention, display_name
 from bot.core.model import GameOptions, LiveGame, Seat, Status
 from bot.core.presenter import AnyPresenter
-from bot.core.service import display_name
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload
 from bot.games import all_presenters
 from bot.storage import ChannelBusy
