@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.core.presenter_base import PresenterBase
 from bot.core.texts import sessions_text
 from bot.storage import LeaderboardRow, PlayerStats
-from engine.i18n import N_, _, decimal
+from engine.i18n import N_plural, _, decimal, ngettext
 from engine.protocol import Standings
 
 
@@ -16,8 +16,12 @@ class StatsPart(PresenterBase):
 
     session_lower_is_better: bool = False  # the leaderboard's order of session totals
     best_counts: bool = True  # the highest session and round are the best (not minus points)
-    # How often a member ended a round, and how often with the game's special finish.
-    closing_words: str = N_("ended {closed} rounds, {special} of them specially")
+    # How often a member ended a round, and how often with the game's special finish (a
+    # game without one names only the first), each a plural message: "went out 1 time".
+    closing_words: tuple[tuple[str, str], ...] = (
+        N_plural("ended {n} round", "ended {n} rounds"),
+        N_plural("{n} of them specially", "{n} of them specially"),
+    )
 
     def session_totals(self, standings: Standings) -> tuple[int, ...]:
         """Each seat's session result as the leaderboard counts it (default: the scores)."""
@@ -33,6 +37,14 @@ class StatsPart(PresenterBase):
             "{total} · {average} per round",
             total=self.session_text(row.points),
             average=decimal(row.average_per_round),
+        )
+
+    def closing_text(self, closed: int, special: int) -> str:
+        """The rounds a member ended: 'went out 1 time, 0 Rommé hands'."""
+        counts = (closed, special)
+        return ", ".join(
+            ngettext(*words, count)
+            for words, count in zip(self.closing_words, counts, strict=False)
         )
 
     def stats_fields(self, stats: PlayerStats) -> list[tuple[str, str]]:
@@ -53,7 +65,7 @@ class StatsPart(PresenterBase):
             (_("Rounds"), rounds),
             (
                 _("Closing rounds"),
-                _(self.closing_words, closed=stats.closed, special=stats.special),
+                self.closing_text(stats.closed, stats.special),
             ),
             (_("Abandoned games"), str(stats.abandoned)),
         ]

@@ -13,10 +13,10 @@ from typing import Any, Generic, cast
 
 from bot.core.presenter_base import PresenterBase, PubV, ResultT
 from bot.core.texts import REBUILT_STOCK, narrate, plural
-from bot.render.alt import seat_line, sentences, status
+from bot.render.alt import plain, seat_line, sentences, status
 from bot.storage import RoundRecord
 from engine.events import GameEvent, RoundEnded, RoundStarted, SessionEnded, TookDiscard
-from engine.i18n import N_, _, card_count
+from engine.i18n import N_, N_plural, _, card_count
 from engine.protocol import Standings
 
 
@@ -51,6 +51,7 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     dealt_text: str = N_("Round {round_number} is dealt.")  # a replay's step 0
     round_of_text: str = N_("round {round_number} of {rounds}")  # in a replay step's footer
     round_word: str = N_("Round")  # the replay's buttons that jump to the round before or after
+    rounds_words: tuple[str, str] = N_plural("{n} round", "{n} rounds")  # 'after 3 rounds'
 
     # ------------------------------------------------------------ the table message
     def heading(self, view: PubV) -> str:
@@ -62,16 +63,22 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
         """What the player to act does now, after their name."""
 
     @abstractmethod
-    def seat_text(self, view: PubV, seat: int) -> str:
-        """The game's part of a seat's line: scores and the like."""
+    def seat_score(self, view: PubV, seat: int) -> str:
+        """A seat's score as its line on the table starts: '315', '12 minus points'."""
+
+    def seat_notes(self, view: PubV, seat: int) -> list[str]:
+        """The game's facts about a seat after its cards and the dealer: this round's points,
+        the first meld's progress, chips, hands won (none by default)."""
+        return []
 
     @abstractmethod
     def table_fields(self, names: Sequence[str], view: PubV) -> list[tuple[str, str]]:
-        """Embed fields after the players: piles, melds, revealed hands."""
+        """The piles and melds in words, for a table shown without its picture."""
 
     @abstractmethod
     def footer(self, view: PubV) -> str:
-        """The table's footer before the timer."""
+        """The table's small print: the rules that count at this table, in one short line
+        (the heading has the round and the target)."""
 
     def standings_text(self, names: Sequence[str], standings: Standings) -> str:
         """The ranked scores (at the end, when a game is ended early and under Scores): one
@@ -169,10 +176,25 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
         """A round's result in one sentence: who ended it and how, or that it ended dead."""
 
     def result_lines(self, names: Sequence[str], result: ResultT) -> list[str]:
-        """The round result under the table: the headline, then one line per seat."""
+        """The round result in words alone (no picture): the headline, then one line per seat
+        with the cards left in its hand."""
         lines = [self.round_headline(result, names)]
         lines.extend(self.result_seat_line(result, seat, name) for seat, name in enumerate(names))
         return lines
+
+    def result_summary(self, names: Sequence[str], result: ResultT) -> list[str]:
+        """The round result beside its picture, which shows the hands: the headline, then
+        each seat's points this round and its total."""
+        lines = [f"**{self.round_headline(result, names)}**"]
+        lines.extend(self.result_points_line(result, seat, name) for seat, name in enumerate(names))
+        return lines
+
+    def result_points_line(self, result: ResultT, seat: int, name: str) -> str:
+        """One seat beside the round's picture: '**Anna** +57 → 315'."""
+        gained = self.round_points_text(result.points[seat] + result.bonuses[seat])
+        return _(
+            "**{name}** {points} → {total}", name=name, points=gained, total=result.totals[seat]
+        )
 
     def result_seat_line(self, result: ResultT, seat: int, name: str) -> str:
         """One seat's line of a round result: what the round gave it and its total."""
@@ -208,12 +230,9 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
         if say is not None:
             return say(view)
         names = [seat.name for seat in view.seats]
-        seats = [
-            seat_line(seat.name, [card_count(seat.hand_count), self.seat_text(view, seat.seat)])
-            for seat in view.seats
-        ]
-        fields = [f"{name}: {value}" for name, value in self.table_fields(names, view)]
-        return sentences([self.heading(view), status(view), *seats, *fields, self.footer(view)])
+        seats = [seat_line(seat.name, [card_count(seat.hand_count)]) for seat in view.seats]
+        fields = [plain(f"{name}: {value}") for name, value in self.table_fields(names, view)]
+        return sentences([status(view), *fields, *seats])
 
     def describe_round(self, result: ResultT, names: Sequence[str]) -> str | None:
         """The round result's picture in words for screen readers."""

@@ -16,10 +16,15 @@ from bot.core.presenter import AnyPresenter
 from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
 from engine.events import SessionEnded
-from engine.i18n import N_, Message, _
+from engine.i18n import N_, Message, _, ngettext
 from engine.protocol import BasePublicView, Phase
 
 COLOUR = discord.Colour.dark_green()
+# Discord's 4000 characters of a message's texts, shared: the table's words (with the rating
+# at the end), then the last round's result (ROUND_SHARE).
+ROUND_SHARE = 1500
+TEXT_SHARE = 2400
+RATING_SHARE = 500
 # The computer strengths as the lobby names them (the engine's keys are English words).
 STRENGTHS = {"random": N_("random"), "normal": N_("normal"), "hard": N_("hard")}
 
@@ -68,14 +73,14 @@ class Payload:
 
 # ---------------------------------------------------------------- lobby
 def describe(options: GameOptions) -> str:
-    """The table's options in one line: the timer, then the game's every option (the game's
-    name heads the lobby)."""
+    """The table's options as a short list, one a line: the timer, then the game's every
+    option (the game's name heads the lobby)."""
     shown = presenter(options.game_key)
     parts = []
     timer = options.turn_timer
     parts.append(_("turn timer {value}", value=timer_text(timer)) if timer else _("no turn timer"))
     parts.extend(shown.option_label(name, value) for name, value in options.values().items())
-    return " · ".join(parts)
+    return "\n".join(f"- {part}" for part in parts)
 
 
 def _seat_lines(live: LiveGame) -> list[str]:
@@ -112,7 +117,8 @@ def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payloa
     host = live.seats[0].name if live.seats else "?"
     words = [
         "### " + _("{title} — new table", title=live.options.title),
-        _("Host: {name}", name=shown_name(host)) + "\n" + describe(live.options),
+        _("Host: {name}", name=shown_name(host)),
+        describe(live.options),
         "\n".join(_seat_lines(live)),
         _seating_words(spec.min_seats, limit),
     ]
@@ -160,23 +166,21 @@ def _closed_lobby_payload(live: LiveGame, text: str) -> Payload:
 
 
 # ---------------------------------------------------------------- table
+def seat_line(live: LiveGame, shown: AnyPresenter, view: BasePublicView, seat: Seat) -> str:
+    """One player in a short line: '**Anna** 315 · 2 cards · dealer · +57 this round'."""
+    name = shown_name(seat.name)
+    who = f"🤖 {name}" if seat.is_computer else f"**{name}**"
+    facts = [shown.seat_score(view, seat.seat), plural(view.seats[seat.seat].hand_count, "card")]
+    if seat.seat == view.dealer:
+        facts.append(_("dealer"))
+    facts.extend(shown.seat_notes(view, seat.seat))
+    facts.extend(_presence(seat))
+    return f"{who} " + " · ".join(fact for fact in facts if fact)
+
+
 def seats_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
-    """The players in words: who acts, card counts, dealer, away, and the game's scores."""
-    lines = []
-    for seat_view, seat in zip(view.seats, live.seats, strict=True):
-        marker = "▶" if view.phase is not Phase.OVER and view.to_act == seat.seat else "•"
-        name = shown_name(seat.name)
-        who = f"🤖 {name}" if seat.is_computer else f"**{name}**"
-        notes = []
-        if seat.seat == view.dealer:
-            notes.append(_("dealer"))
-        notes.extend(_presence(seat))
-        extra = f" ({', '.join(notes)})" if notes else ""
-        lines.append(
-            f"{marker} {who}{extra}: {plural(seat_view.hand_count, 'card')} · "
-            f"{shown.seat_text(view, seat.seat)}"
-        )
-    return "\n".join(lines)
+    """The players, a short line each (who acts is the turn line's, the picture's ring)."""
+    return "\n".join(seat_line(live, shown, view, seat) for seat in live.seats)
 
 
 def _presence(seat: Seat) -> list[str]:
@@ -188,19 +192,16 @@ def _presence(seat: Seat) -> list[str]:
 
 
 def table_words(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
-    """Everything the table picture shows, in words: its description for screen readers, and
-    the table itself where the bot draws no pictures."""
-    parts = [shown.heading(view), seats_text(live, shown, view)]
-    parts.extend(f"{name}: {value}" for name, value in shown.table_fields(live.shown_names, view))
-    parts.append(shown.footer(view))
-    return "\n".join(parts)
+    """The piles and melds in words, where the bot draws no picture (or it failed)."""
+    return "\n".join(
+        f"**{name}:** {value}" for name, value in shown.table_fields(live.shown_names, view)
+    )
 
 
 def log_text(live: LiveGame, shown: AnyPresenter) -> str:
     """What just happened, less what the message says elsewhere: the last round's headline
-    while that round's result is shown below (its picture or its lines), and the session's
-    end under the final heading, which names the winner (the scores are in its picture or
-    its standings)."""
+    while that round's result is shown below, and the session's end, which the final heading
+    and standings say."""
     log = live.log
     said = []
     if live.round_result is not None:
@@ -221,23 +222,35 @@ def _session_ended(live: LiveGame) -> SessionEnded | None:
     return next((e for e in reversed(live.game.events) if isinstance(e, SessionEnded)), None)
 
 
-def status_lines(live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping: str) -> str:
-    """The table's status under its picture: who acts and what to do, what just happened,
-    and who is away (the picture does not know)."""
+def small_print(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
+    """The table's last, small line: the rules that count here, the timer ("" if none)."""
+    notes = [shown.footer(view)]
+    timer = live.options.turn_timer
+    if timer:
+        notes.append(_("timer {value}", value=timer_text(timer)))
+    said = " · ".join(note for note in notes if note)
+    return f"-# {said}" if said else ""
+
+
+def status_lines(
+    live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping: str, *, pictured: bool
+) -> str:
+    """The table in words under its picture: the heading with the round and the target, a
+    line per player, the piles and melds where there is no picture, whose turn and what to
+    do, what just happened, and the rules in small print."""
     to_act = live.seats[view.to_act]
     lines = [ping] if ping else []
+    lines.append(f"**{shown.heading(view)}**")  # bold, not a heading: one line on a phone
+    lines.append(seats_text(live, shown, view))
+    if not pictured:
+        lines.append(table_words(live, shown, view))
     who = f"**{shown_name(to_act.name)}**"
     lines.append(_("▶ {who} {what}", who=who, what=shown.phase_text(view)))
     log = log_text(live, shown)
     if log:
         lines.append(clip(log, 600))
-    notes = [f"{shown_name(s.name)}: {_presence(s)[0]}" for s in live.seats if _presence(s)]
-    timer = live.options.turn_timer
-    if timer:
-        notes.append(_("timer {value}", value=timer_text(timer)))
-    if notes:
-        lines.append("-# " + " · ".join(notes))
-    return "\n".join(lines)
+    lines.append(small_print(live, shown, view))
+    return "\n".join(line for line in lines if line)
 
 
 async def _picture_item(
@@ -253,28 +266,35 @@ async def _picture_item(
 async def _round_items(
     live: LiveGame, shown: AnyPresenter, files: list[discord.File], *, with_images: bool
 ) -> list[ui.LayoutItem]:
-    """The last round's result, shown until the next move: its picture and headline (every
-    line where there is no picture)."""
+    """The last round's result, shown until the next move: its picture (the hands left) and
+    in words who ended it, each seat's points and total (the hands too where there is no
+    picture)."""
     result = live.round_result
     if result is None:
         return []
-    lines = shown.result_lines(live.shown_names, result)
-    number = shown.round_record(result).round_number
+    names = live.shown_names
     picture = None
     if with_images:
         data = await images.render("render_round", shown.key, result, live.names)
-        words = shown.describe_round(result, live.names) or "\n".join(lines)
+        words = shown.describe_round(result, live.names) or "\n".join(
+            shown.result_lines(live.names, result)
+        )
         picture = await _picture_item(files, data, "round.png", words)
-    heading = "### " + _(shown.result_heading, value=number)
-    shown_lines = [] if picture is not None else lines  # the picture says it all
+    if picture is None:
+        lines = shown.result_lines(names, result)
+        lines[0] = f"**{lines[0]}**"
+    else:
+        lines = shown.result_summary(names, result)
     items: list[ui.LayoutItem] = [ui.separator()]
     if picture is not None:
         items.append(picture)
-    items.append(ui.text(EMOJIS.markup(clip("\n".join([heading, *shown_lines]), 1500))))
+    items.append(ui.text(EMOJIS.markup(clip("\n".join(lines), ROUND_SHARE))))
     return items
 
 
-def _final_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView, pictured: bool) -> str:
+def _final_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
+    """The session's end: the winner once (the heading), what the last move did, and the
+    final standings in words, with or without a picture."""
     winner = view.winner if view.winner is not None else 0
     lines = [
         "### " + _("{title} — {value} wins!", title=shown.title, value=live.shown_names[winner])
@@ -282,17 +302,24 @@ def _final_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView, pictu
     log = log_text(live, shown)
     if log:
         lines.append(clip(log, 600))
-    if not pictured:
-        rounds = plural(view.round_number, "round")
-        lines.append(
-            _("Final {final_word} after {rounds}:", final_word=_(shown.final_word), rounds=rounds)
-        )
-        assert live.game is not None
-        lines.append(shown.standings_text(live.shown_names, live.game.standings()))
-    if live.rating_note is not None:
-        title, text = live.rating_note
-        lines.append(f"**{title}**\n{clip(text)}")
+    rounds = ngettext(*shown.rounds_words, view.round_number)
+    lines.append(
+        "**"
+        + _("Final {final_word} after {rounds}:", final_word=_(shown.final_word), rounds=rounds)
+        + "**"
+    )
+    assert live.game is not None
+    lines.append(shown.standings_text(live.shown_names, live.game.standings()))
     return "\n".join(lines)
+
+
+def _rating_text(live: LiveGame) -> str | None:
+    """Whether the session was rated, and how, in its own text block: after the standings'
+    numbered list in the same block it would read as part of the list's last item."""
+    if live.rating_note is None:
+        return None
+    title, text = live.rating_note
+    return f"**{title}**\n{clip(text, RATING_SHARE)}"
 
 
 def _buttons(live: LiveGame, over: bool) -> ui.LayoutItem:
@@ -323,22 +350,24 @@ async def _table_payload(live: LiveGame, *, with_images: bool, ping: str) -> Pay
     view = game.public_view()
     over = view.phase is Phase.OVER
     files: list[discord.File] = []
-    words = table_words(live, shown, view)
     picture = None
     if with_images:
         kind = "render_session" if over else "render_table"
         args = (live.names, view) if over else (view,)
         data = await images.render(kind, shown.key, *args)  # type: ignore[arg-type]
         described = shown.describe_session(live.names, view) if over else shown.describe_table(view)
-        picture = await _picture_item(files, data, "table.png", described or words)
+        picture = await _picture_item(files, data, "table.png", described or "")
     if over:
-        text = _final_text(live, shown, view, picture is not None)
+        text = _final_text(live, shown, view)
     else:
-        text = status_lines(live, shown, view, "" if picture is None else ping)
-        if picture is None:  # the words stand in for the picture (the ping still comes first)
-            text = "\n\n".join(part for part in (ping, words, text) if part)
+        text = status_lines(live, shown, view, ping, pictured=picture is not None)
     children: list[ui.LayoutItem] = [] if picture is None else [picture]
-    children.append(ui.text(EMOJIS.markup(clip(text, 2400))))
+    rating = _rating_text(live) if over else None
+    # The message's texts share Discord's 4000 characters: this, the rating, the round's.
+    limit = TEXT_SHARE - (len(rating) if rating is not None else 0)
+    children.append(ui.text(EMOJIS.markup(clip(text, limit))))
+    if rating is not None:
+        children.append(ui.text(rating))
     children.extend(await _round_items(live, shown, files, with_images=with_images))
     children.append(_buttons(live, over))
     colour = discord.Colour.gold() if over else COLOUR

@@ -19,6 +19,12 @@ def cards_words(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def plain(text: str) -> str:
+    """Text without the message's markdown (bold, italics, code), which a screen reader
+    would read aloud: "top **5♣**" says "top 5♣"."""
+    return text.replace("**", "").replace("`", "").replace("*", "")
+
+
 def sentences(parts: Iterable[str]) -> str:
     """Non-empty parts joined into one description, cut to ALT_MAX characters."""
     joined = " ".join(part.strip() for part in parts if part.strip())
@@ -38,9 +44,16 @@ def seat_line(name: str, facts: Iterable[str]) -> str:
     return _("{name}: {facts}.", name=name, facts=", ".join(f for f in facts if f))
 
 
+def hand_left(cards: Sequence[Card], points: int) -> list[str]:
+    """What a round's picture shows of one hand: "8♠ Q♥ left, 18 points" or no cards left."""
+    if not cards:
+        return [_("no cards left")]
+    return [_("{cards} left", cards=cards_words(cards)), _("{points} points", points=points)]
+
+
 def round_words(head: str, names: Sequence[str], facts: Callable[[int], Iterable[str]]) -> str:
-    """A round's result in words: ``head``, then each seat's line of ``facts(seat)``, which
-    begin with the seat's points and total."""
+    """A round's result in words: ``head``, then each seat's line of ``facts(seat)``, what
+    the picture shows of its hand."""
     lines = [seat_line(name, facts(seat)) for seat, name in enumerate(names)]
     return sentences([head, *lines])
 

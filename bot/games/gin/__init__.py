@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import bot.games.gin.render as render
+import bot.games.gin.render_alt as render_alt
 from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
@@ -25,7 +26,7 @@ from engine.games.gin.rules import (
     Passed,
     laid_down,
 )
-from engine.i18n import N_, _
+from engine.i18n import N_, N_plural, _, ngettext
 from engine.onepack import index, mask_of
 from engine.protocol import Phase
 from engine.twopack.deadwood import Arrangement
@@ -66,10 +67,16 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         table=render.render_gin_table,
         round=render.render_gin_round,
         session=render.render_gin_session,
+        table_words=render_alt.table_alt_text,
+        round_words=render_alt.round_alt_text,
+        session_words=render_alt.session_alt_text,
     )
     rules_doc = "docs/rules-gin.md"
     final_word = N_("match points")
-    closing_words = N_("knocked {closed} times, {special} of them gin")
+    closing_words = (
+        N_plural("knocked {n} time", "knocked {n} times"),
+        N_plural("{n} of them gin", "{n} of them gin"),
+    )
     took_text = N_("{name} took the upcard {card}.")
     ping_text = N_("<@{user_id}>, your turn (hand {round_number}).")
     result_heading = N_("Hand {value} result")
@@ -77,6 +84,7 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
     round_of_text = N_("hand {round_number} of {rounds}")
     # Translators: the replay's buttons that jump to the hand before or after
     round_word = N_("Hand")
+    rounds_words = N_plural("{n} hand", "{n} hands")
     draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
 
     def rules_summary(self) -> str:
@@ -84,7 +92,12 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
 
     # ------------------------------------------------------------ the table
     def heading(self, view: GinPublicView) -> str:
-        return _("{title} — hand {round_number}", title=self.title, round_number=view.round_number)
+        return _(
+            "{title} — hand {round_number}, match to {target}",
+            title=self.title,
+            round_number=view.round_number,
+            target=view.target,
+        )
 
     def phase_text(self, view: GinPublicView) -> str:
         if view.phase is Phase.DRAW and view.offer:
@@ -97,31 +110,28 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             return _("discards, or knocks or goes gin with the discard")
         return twopack.phase_text(view) or ""
 
-    def seat_text(self, view: GinPublicView, seat: int) -> str:
-        shown = view.seats[seat]
-        return _(
-            "**{score}**/{target} · {cards} cards · {won} hands won",
-            score=shown.score,
-            target=view.target,
-            cards=shown.hand_count,
-            won=shown.hands_won,
-        )
+    def seat_score(self, view: GinPublicView, seat: int) -> str:
+        return str(view.seats[seat].score)
+
+    def seat_notes(self, view: GinPublicView, seat: int) -> list[str]:
+        won = view.seats[seat].hands_won
+        return [ngettext("{n} hand won", "{n} hands won", won)] if won else []
 
     def table_fields(self, names: Sequence[str], view: GinPublicView) -> list[tuple[str, str]]:
-        knock = _("gin only") if view.knock_card == 0 else _("up to {value}", value=view.knock_card)
-        if view.doubled:
-            knock += _(" · spades: the hand counts double")
-        fields = [twopack.piles_field(view), (_("Knock"), knock)]
+        fields = [twopack.piles_field(view)]
         if view.last_round is not None:
             fields.append((_("Last hand"), render.hand_headline(view.last_round, names)))
         return fields
 
     def footer(self, view: GinPublicView) -> str:
-        return _(
-            "Match to {target} · hand {round_number}",
-            target=view.target,
-            round_number=view.round_number,
+        knock = (
+            _("gin only")
+            if view.knock_card == 0
+            else _("knock with {value} or less", value=view.knock_card)
         )
+        if view.doubled:
+            knock += _(" · spades: the hand counts double")
+        return knock
 
     def scores_heading(self, view: GinPublicView) -> str:
         return _(
@@ -196,17 +206,19 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         return [left, twopack.piles_line(view.public)]
 
     def hand_footer(self, name: str, view: GinPrivateView) -> str:
-        return _(
+        mine = _(
             "{name} · {score}/{target} match points",
             name=name,
             score=view.public.seats[view.seat].score,
             target=view.public.target,
         )
+        return " · ".join([mine, *self.others(view)])
 
     def suggestions(self, ctx: HandContext[GinPrivateView]) -> list[Action]:
-        """The best knock (gin when the hand has it), so a phone player taps once."""
+        """The best knock (gin when the hand has it), so a phone player taps once, and the
+        discard the hint names."""
         knock = best_knock(ctx)
-        return [] if knock is None else [knock]
+        return [*([] if knock is None else [knock]), *self.suggested_discard(ctx)]
 
     def hint_text(self, ctx: HandContext[GinPrivateView]) -> str:
         mask = mask_of(ctx.private.hand)
@@ -225,7 +237,9 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             return discarding
         return _("💡 Best arrangement: {value}.", value=laid_text(laid(mask)))
 
-    def action_label(self, action: Action, ctx: HandContext[GinPrivateView]) -> str | None:
+    def action_label(
+        self, action: Action, ctx: HandContext[GinPrivateView], *, plain: bool = True
+    ) -> str | None:
         if isinstance(action, Pass):
             if ctx.private.public.wall:
                 return _("Pass: the hand is void")
@@ -233,8 +247,8 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         if isinstance(action, Knock):
             left = PACK.deadwood(mask_of(ctx.private.hand) & ~(1 << index(action.card)))
             if left == 0:
-                return _("Gin! Discard {card}", card=action.card)
-            return _("Knock, discarding {card}", card=action.card)
+                return _("Gin! Discard {card}", card=action.card) if plain else _("Gin!")
+            return _("Knock, discarding {card}", card=action.card) if plain else _("Knock")
         return None
 
     def play_fields(self) -> list[TypedField]:

@@ -19,7 +19,7 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.events import GameEvent
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
-from engine.i18n import N_, N_plural, _
+from engine.i18n import N_, N_plural, _, ngettext
 from engine.protocol import Phase
 
 SUMMARY = N_(
@@ -92,7 +92,10 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
     score_words = N_plural("{total} minus point", "{total} minus points")
     session_lower_is_better = True
     best_counts = False  # the most minus points are the worst
-    closing_words = N_("went out {closed} times, {special} hand Rommés")
+    closing_words = (
+        N_plural("went out {n} time", "went out {n} times"),
+        N_plural("{n} hand Rommé", "{n} hand Rommés"),
+    )
 
     def rules_summary(self) -> str:
         return _(SUMMARY)
@@ -111,19 +114,21 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
             "plays: melds, lay-offs and joker swaps, then a discard"
         )
 
-    def seat_text(self, view: RommePublicView, seat: int) -> str:
+    def seat_score(self, view: RommePublicView, seat: int) -> str:
+        minus = view.seats[seat].minus
+        return ngettext("{n} minus point", "{n} minus points", minus)
+
+    def seat_notes(self, view: RommePublicView, seat: int) -> list[str]:
         s = view.seats[seat]
         if s.opened:
-            opening = _("first meld down ({opening_points})", opening_points=s.opening_points)
-        elif s.opening_points:
-            opening = _(
+            return [_("first meld down")]
+        return [
+            _(
                 "first meld {opening_points}/{opening_minimum}",
                 opening_points=s.opening_points,
                 opening_minimum=view.opening_minimum,
             )
-        else:
-            opening = _("not out yet (0/{opening_minimum})", opening_minimum=view.opening_minimum)
-        return _("**{minus}** minus · {opening}", minus=s.minus, opening=opening)
+        ]
 
     def table_fields(self, names: Sequence[str], view: RommePublicView) -> list[tuple[str, str]]:
         return [(_("Melds"), self._melds_text(names, view)), twopack.piles_field(view)]
@@ -150,7 +155,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
         )
 
     def round_points_text(self, points: int) -> str:
-        return f"−{points}"
+        return f"−{points}" if points else "0"
 
     # ------------------------------------------------------------ rounds and events
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.render.alt import (
-    cards_words,
+    hand_left,
     ranked,
     round_head,
     round_words,
@@ -16,7 +16,7 @@ from bot.render.alt import (
 )
 from engine.actions import MeldKind
 from engine.games.romme.events import RommeRoundResult
-from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.games.romme.views import RommePublicView
 from engine.i18n import _, card_count
 from engine.protocol import Phase
 from engine.twopack.views import VariantMeldView
@@ -34,26 +34,12 @@ def _meld(meld: VariantMeldView) -> str:
     return text + (" " + _("pending") if meld.pending else "")
 
 
-def _opening(view: RommePublicView, seat: RommeSeatView) -> str:
-    if seat.opened:
-        return _("opened with {opening_points}", opening_points=seat.opening_points)
-    return _(
-        "first meld {opening_points} of {need}",
-        opening_points=seat.opening_points,
-        need=view.opening_minimum,
-    )
-
-
 def table_alt_text(view: RommePublicView) -> str:
-    """The table picture in words: round, who acts, stock and discard pile, then each player's
-    minus points, cards, dealer, first meld and melds."""
+    """The table picture in words: who acts (the ringed band), the stock and the discard
+    pile, then each player's melds, a pending first meld marked (scores and counts are the
+    message's text, not the picture's)."""
     discard = str(view.discard_top) if view.discard_top is not None else _("empty")
     parts = [
-        _(
-            "Rommé, round {round_number} of {rounds}.",
-            round_number=view.round_number,
-            rounds=view.rounds,
-        ),
         status(view),
         _("Stock: {cards}.", cards=card_count(view.stock_count)),
         _(
@@ -64,30 +50,17 @@ def table_alt_text(view: RommePublicView) -> str:
     ]
     for seat in view.seats:
         melds = [_meld(m) for m in view.melds if m.owner == seat.seat]
-        facts = [
-            _("{minus} minus points", minus=seat.minus),
-            card_count(seat.hand_count),
-            _("dealer") if seat.seat == view.dealer else "",
-            _opening(view, seat),
-            _("melds: {melds}", melds="; ".join(melds)) if melds else _("no melds yet"),
-        ]
+        facts = [_("melds: {melds}", melds="; ".join(melds)) if melds else _("no melds yet")]
         parts.append(seat_line(seat.name, facts))
     return sentences(parts)
 
 
 def round_alt_text(result: RommeRoundResult, names: Sequence[str]) -> str:
-    """A round's result in words: who went out, then each player's minus points and total."""
+    """A round's result in words: who went out, then the cards left in each hand and the
+    minus points they count."""
     how = _("Hand-Rommé: all at once.") if result.hand_romme else ""
     head = round_head(result.round_number, result.went_out, names, how)
-    return round_words(
-        head,
-        names,
-        lambda seat: (
-            _("{minus} minus points", minus=result.minus[seat]),
-            _("total {total}", total=result.totals[seat]),
-            cards_words(result.hands[seat]),
-        ),
-    )
+    return round_words(head, names, lambda seat: hand_left(result.hands[seat], result.minus[seat]))
 
 
 def session_alt_text(names: Sequence[str], view: RommePublicView) -> str:

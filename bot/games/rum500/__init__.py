@@ -12,16 +12,17 @@ from bot.core.presenter import GamePresenter
 from bot.core.reading import typed_draw, typed_melds_and_discard
 from bot.core.texts import clip, melds_text, plural
 from bot.games.treppe.presenter import PRESENTER as TREPPE
+from bot.games.treppe.presenter import target_heading
 from bot.games.treppe.render_alt import TableWords, round_alt_text, table_alt_text
 from bot.games.treppe.render_results import HandWords, render_round_result
 from bot.games.treppe.render_table import render_table
 from bot.games.twopack import scored_melds
-from engine.actions import Action, Pass
+from engine.actions import Action, Pass, TakeDiscard
 from engine.cards import Card, format_cards
 from engine.games.rum500.game import PRICES, Rum500PrivateView, Rum500PublicView, Rum500RoundResult
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.views import MeldView, PlacedCard, PublicView, SeatView
-from engine.i18n import N_, _
+from engine.i18n import N_, N_plural, _
 from engine.protocol import Phase
 
 SUMMARY = N_(
@@ -39,7 +40,6 @@ SUMMARY = N_(
     "**Winning:** the first to 500 at a round's end; the highest total if several."
 )
 TABLE_WORDS = TableWords(
-    title=N_("500 Rum, round {round_number}, first to {target} points."),
     stock=N_("Stock: {cards}."),
     pile=N_("Discard pile, from 1 at the bottom to the top: {cards}."),
     empty=N_("The discard pile is empty."),
@@ -101,7 +101,7 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
     took_text = N_("{name} took {count} from the discard pile ({cards}).")
     rules_doc = "docs/rules-rum500.md"
     final_word = N_("scores")
-    closing_words = N_("went out {closed} times")
+    closing_words = (N_plural("went out {n} time", "went out {n} times"),)
     draw_words = (
         N_("Take: discard pile position, or 'stock'"),
         N_("e.g. 3 (takes card 3 and all above it) or stock"),
@@ -118,16 +118,22 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
             return _("draws: the stock or cards from the discard pile")
         return TREPPE.phase_text(as_staircase_table(view))  # playing and over: the same words
 
-    def seat_text(self, view: Rum500PublicView, seat: int) -> str:
-        return TREPPE.seat_text(as_staircase_table(view), seat)  # placed points: this round's
+    def heading(self, view: Rum500PublicView) -> str:
+        return target_heading(self.title, view.round_number, view.target)
+
+    def seat_score(self, view: Rum500PublicView, seat: int) -> str:
+        return TREPPE.seat_score(as_staircase_table(view), seat)
+
+    def seat_notes(self, view: Rum500PublicView, seat: int) -> list[str]:
+        return TREPPE.seat_notes(as_staircase_table(view), seat)  # placed points: this round's
 
     def table_fields(self, names: Sequence[str], view: Rum500PublicView) -> list[tuple[str, str]]:
         pile = (_("Discard pile ({value})", value=len(view.discard_pile)), clip(pile_text(view)))
-        return [pile, (_("Melds"), melds_text(names, view.melds))]
+        stock = (_("Stock"), plural(view.stock_count, "card"))
+        return [stock, pile, (_("Melds"), melds_text(names, view.melds))]
 
     def footer(self, view: Rum500PublicView) -> str:
-        count = plural(view.stock_count, "card")
-        return _("Stock: {count} · target {target}", count=count, target=view.target)
+        return ""  # the target is in the heading; the rules are in the lobby and /treppe rules
 
     def scores_heading(self, view: Rum500PublicView) -> str:
         return TREPPE.scores_heading(as_staircase_table(view))
@@ -163,15 +169,19 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
         return table_alt_text(as_staircase_table(view), TABLE_WORDS)
 
     def render_round(self, result: Rum500RoundResult, names: Sequence[str]) -> bytes | None:
-        note = _("Placed cards score for who placed them; cards left in hand count against.")
-        cells = tuple(f"−{points}" if points else "0" for points in result.hand_points)
-        return render_round_result(as_staircase_result(result), names, HandWords(note, cells))
+        # Each band's number is what its hand counts against; who went out has none left.
+        cells = tuple(
+            "" if seat == result.closer else f"−{points}" if points else "0"
+            for seat, points in enumerate(result.hand_points)
+        )
+        return render_round_result(as_staircase_result(result), names, HandWords(cells))
 
     def describe_round(self, result: Rum500RoundResult, names: Sequence[str]) -> str | None:
         return round_alt_text(as_staircase_result(result), names)
 
     def render_session(self, names: Sequence[str], view: Rum500PublicView) -> bytes | None:
-        return TREPPE.render_session(names, as_staircase_table(view))
+        del names  # the final table names its seats; the standings are the text's
+        return render_table(as_staircase_table(view), stock=self.stock_word)
 
     def describe_session(self, names: Sequence[str], view: Rum500PublicView) -> str | None:
         return TREPPE.describe_session(names, as_staircase_table(view))
@@ -181,7 +191,7 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
         if view.public.phase is Phase.DRAW and not view.public.stock_count:
             return _("**Your turn:** the stock is empty: take from the discard pile, or pass.")
         if view.public.phase is Phase.DRAW:
-            return _("**Your turn:** draw from the stock or take cards from the discard pile.")
+            return _("**Your turn:** draw from the stock, or take from the discard pile.")
         return _("**Your turn:** meld and lay off as you like, then discard one card.")
 
     def hand_lines(self, view: Rum500PrivateView) -> list[str]:
@@ -194,8 +204,23 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
     def hint_text(self, ctx: HandContext[Rum500PrivateView]) -> str:
         return self.melds_and_layoffs_hint(ctx)
 
-    def action_label(self, action: Action, ctx: HandContext[Rum500PrivateView]) -> str | None:
+    def action_label(
+        self, action: Action, ctx: HandContext[Rum500PrivateView], *, plain: bool = True
+    ) -> str | None:
+        if isinstance(action, TakeDiscard) and action.depth == 1:  # it must be played at once
+            top = ctx.public.discard_pile[-1]
+            return _("Take {card} and play it", card=top) if plain else _("Take and play it")
         return _("Pass: the round ends") if isinstance(action, Pass) else None
+
+    def take_note(self, ctx: HandContext[Rum500PrivateView]) -> str | None:
+        if ctx.public.phase is not Phase.DRAW or not ctx.public.discard_pile:
+            return None
+        if any(isinstance(a, TakeDiscard) for a in ctx.legal):
+            return _(
+                "A take must be played at once: the deepest card you take goes into a meld or "
+                "a lay-off this turn."
+            )
+        return _("No card of the discard pile fits a meld of yours now: draw from the stock.")
 
     def play_fields(self) -> list[TypedField]:
         return self.meld_fields(_("Q♥ K♥ A♥  or  qh kh ah"))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.games.treppe.render_table import meld_credits
 from bot.render.alt import (
     cards_words,
+    hand_left,
     ranked,
     round_head,
     round_words,
@@ -28,7 +29,6 @@ class TableWords:
     """What a table description calls the game and its piles (message ids): Treppenrommé's by
     default; 500 Rum, drawn on the same table, names its stock and discard pile."""
 
-    title: str = N_("Treppenrommé, round {round_number}, first to {target} points.")
     stock: str = N_("Talon: {cards}.")
     pile: str = N_("Staircase, from 1 at the bottom to the top: {cards}.")
     empty: str = N_("The staircase is empty.")
@@ -54,44 +54,29 @@ def _meld(meld: MeldView, names: Sequence[str]) -> str:
 
 
 def table_alt_text(view: PublicView, words: TableWords = TableWords()) -> str:
-    """The table picture in words: round and target, who acts, talon and staircase, then each
-    player's score, cards, dealer, this round's points and melds."""
+    """The table picture in words: who acts (the ringed band), the talon and the staircase,
+    then each player's melds (scores and counts are the message's text, not the picture's)."""
     names = [s.name for s in view.seats]
     parts = [
-        _(words.title, round_number=view.round_number, target=view.target),
         status(view),
         _(words.stock, cards=card_count(view.talon_count)),
         _staircase(view, words),
     ]
     for seat in view.seats:
         melds = [_meld(m, names) for m in view.melds if m.owner == seat.seat]
-        facts = [
-            _("{score} points", score=seat.score),
-            card_count(seat.hand_count),
-            _("dealer") if seat.seat == view.dealer else "",
-            _("+{round_points} this round", round_points=seat.round_points),
-            _("melds: {melds}", melds="; ".join(melds)) if melds else _("no melds yet"),
-        ]
+        facts = [_("melds: {melds}", melds="; ".join(melds)) if melds else _("no melds yet")]
         parts.append(seat_line(seat.name, facts))
     return sentences(parts)
 
 
 def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
-    """A round's result in words: who went out, then each player's points and total."""
+    """A round's result in words: who went out, then the cards left in each hand and the
+    points they count."""
     how = _("Hand-Rommé: all at once.") if result.hand_romme else ""
     head = round_head(result.round_number, result.went_out, names, how)
-
-    def facts(seat: int) -> list[str]:
-        bonus = result.bonus if seat == result.went_out else 0
-        return [
-            _("{points} from melds", points=result.meld_points[seat]),
-            _("{points} in hand", points=result.hand_points[seat]),
-            _("bonus {bonus}", bonus=bonus) if bonus else "",
-            _("total {total}", total=result.totals[seat]),
-            cards_words(result.hands[seat]),
-        ]
-
-    return round_words(head, names, facts)
+    return round_words(
+        head, names, lambda seat: hand_left(result.hands[seat], result.hand_points[seat])
+    )
 
 
 def session_alt_text(names: Sequence[str], view: PublicView) -> str:

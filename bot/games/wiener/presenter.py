@@ -23,7 +23,7 @@ from engine.games.wiener.events import (
     WienerRoundResult,
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
-from engine.i18n import N_, N_plural, _
+from engine.i18n import N_, N_plural, _, ngettext
 from engine.protocol import Phase, Standings
 from engine.twopack import arrange, deadwood, hand_value
 from engine.twopack.hand_cost import without
@@ -40,6 +40,12 @@ SUMMARY = N_(
     "player in wins the pot."
 )
 Close = type[Knock] | type[CallRummy]
+
+
+def chips_text(chips: int) -> str:
+    """A chip balance with its sign: '+3 chips', '−5 chips'."""
+    shown = f"{chips:+d}".replace("-", "−")
+    return ngettext("{chips} chip", "{chips} chips", abs(chips), chips=shown)
 
 
 def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
@@ -94,7 +100,10 @@ class WienerPresenter(
     )
     score_words = N_plural("{total} bad point", "{total} bad points")
     best_counts = False  # the most bad points are the worst
-    closing_words = N_("knocked or called Rummy {closed} times, {special} Rummy calls")
+    closing_words = (
+        N_plural("knocked or called Rummy {n} time", "knocked or called Rummy {n} times"),
+        N_plural("{n} Rummy call", "{n} Rummy calls"),
+    )
 
     def rules_summary(self) -> str:
         return _(SUMMARY)
@@ -114,20 +123,27 @@ class WienerPresenter(
             return _("discards (last turn after the knock)")
         return _("discards, knocks or calls Rummy")
 
-    def seat_text(self, view: WienerPublicView, seat: int) -> str:
-        s = view.seats[seat]
-        state = "" if s.in_rubber else _(" · **out**")
-        bought = _(" · bought back") if s.bought_back else ""
-        knock = _(" · 👊 knocked") if view.knocker == s.seat else ""
+    def heading(self, view: WienerPublicView) -> str:
         return _(
-            "**{bad}**/{out_at} bad points · {chips} chips{bought}{knock}{state}",
-            bad=s.bad_points,
+            "{title} — round {round_number}, out at {out_at}",
+            title=self.title,
+            round_number=view.round_number,
             out_at=view.out_at,
-            chips=f"{s.chips:+d}",
-            bought=bought,
-            knock=knock,
-            state=state,
         )
+
+    def seat_score(self, view: WienerPublicView, seat: int) -> str:
+        return self.score_text(view.seats[seat].bad_points)
+
+    def seat_notes(self, view: WienerPublicView, seat: int) -> list[str]:
+        s = view.seats[seat]
+        notes = [chips_text(s.chips)]
+        if s.bought_back:
+            notes.append(_("bought back"))
+        if view.knocker == s.seat:
+            notes.append(_("👊 knocked"))
+        if not s.in_rubber:
+            notes.append(_("**out**"))
+        return notes
 
     def table_fields(self, names: Sequence[str], view: WienerPublicView) -> list[tuple[str, str]]:
         fields = []
@@ -147,12 +163,12 @@ class WienerPresenter(
         return fields
 
     def footer(self, view: WienerPublicView) -> str:
-        return _("Pot: {pot} chips · out at {out_at} bad points", pot=view.pot, out_at=view.out_at)
+        return _("Pot: {pot} chips", pot=view.pot)
 
     def standing_text(self, standings: Standings, seat: int) -> str:
         text = _(
             "**{chips}** chips, {bad}",
-            chips=f"{standings.chips[seat]:+d}",
+            chips=f"{standings.chips[seat]:+d}".replace("-", "−"),
             bad=self.score_text(standings.scores[seat]),
         )
         return text if standings.in_play[seat] else text + _(" (out)")
@@ -197,6 +213,17 @@ class WienerPresenter(
             chips=f"{result.chips[seat]:+d}",
         )
 
+    def result_points_line(self, result: WienerRoundResult, seat: int, name: str) -> str:
+        if result.hands[seat] is None:
+            return _("**{name}** out of the rubber", name=name)
+        return _(
+            "**{name}** +{bad} → {total} · {chips}",
+            name=name,
+            bad=result.points[seat],
+            total=self.score_text(result.totals[seat]),
+            chips=chips_text(result.chips[seat]),
+        )
+
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: WienerPrivateView) -> str:
         common = twopack.turn_text(view)
@@ -214,19 +241,21 @@ class WienerPresenter(
 
     def hand_footer(self, name: str, view: WienerPrivateView) -> str:
         me = view.public.seats[view.seat]
-        return _(
+        mine = _(
             "{name} · {bad} bad points · {chips} chips",
             name=name,
             bad=me.bad_points,
             chips=f"{me.chips:+d}",
         )
+        return " · ".join([mine, *self.others(view)])  # the others' bad points
 
     def suggestions(self, ctx: HandContext[WienerPrivateView]) -> list[Action]:
-        """A Rummy call, else a knock, each with the discard that leaves the least deadwood."""
+        """A Rummy call, else a knock, each with the discard that leaves the least deadwood;
+        then the discard the hint names."""
         for kind in (CallRummy, Knock):
             if any(isinstance(a, kind) for a in ctx.legal):
-                return [best_close(ctx, kind)]
-        return []
+                return [best_close(ctx, kind), *self.suggested_discard(ctx)]
+        return list(self.suggested_discard(ctx))
 
     def hint_text(self, ctx: HandContext[WienerPrivateView]) -> str:
         hand = ctx.private.hand

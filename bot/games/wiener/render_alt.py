@@ -35,31 +35,21 @@ def _laid(hand: Arrangement) -> str:
     ).strip()
 
 
-def _seat(view: WienerPublicView, seat: WienerSeatView) -> str:
+def _seat(seat: WienerSeatView) -> str:
     if not seat.in_rubber:
-        return seat_line(seat.name, [_("out of the rubber"), _chips(seat.chips)])
-    facts = [
-        _("{points} of {out_at} bad points", points=seat.bad_points, out_at=view.out_at),
-        _chips(seat.chips),
-        card_count(seat.hand_count),
-        _("dealer") if seat.seat == view.dealer else "",
-        _("bought back in") if seat.bought_back else "",
-        _("knocked") if seat.seat == view.knocker else "",
-        _laid(seat.revealed) if seat.revealed is not None else "",
-    ]
+        return seat_line(seat.name, [_("out of the rubber")])
+    facts = [card_count(seat.hand_count)]
+    if seat.revealed is not None:
+        facts.append(_laid(seat.revealed))
     return seat_line(seat.name, facts)
 
 
-def _chips(chips: int) -> str:
-    return _("chips {chips}", chips=f"{chips:+d}")
-
-
 def table_alt_text(view: WienerPublicView) -> str:
-    """The table picture in words: round, who acts, stock, discard pile and pot, a knock and
-    the final turns, then each player's bad points, chips, cards and laid-down hand."""
+    """The table picture in words: who acts (the ringed band), the stock, the discard pile
+    and the pot, then each player's hand, face down or laid down after a knock (bad points
+    and chips are the message's text, not the picture's)."""
     discard = str(view.discard_top) if view.discard_top is not None else _("empty")
     parts = [
-        _("Wiener Rummy, round {round_number}.", round_number=view.round_number),
         _status(view),
         _("Stock: {cards}.", cards=card_count(view.stock_count)),
         _(
@@ -69,20 +59,13 @@ def table_alt_text(view: WienerPublicView) -> str:
         ),
         _("Pot: {pot} chips.", pot=view.pot),
     ]
-    if view.knocker is not None:
-        parts.append(
-            _(
-                "{name} knocked; {turns} final turns left.",
-                name=view.seats[view.knocker].name,
-                turns=view.final_turns_left,
-            )
-        )
-    parts += [_seat(view, seat) for seat in view.seats]
+    parts += [_seat(seat) for seat in view.seats]
     return sentences(parts)
 
 
 def round_alt_text(result: WienerRoundResult, names: Sequence[str]) -> str:
-    """A round's result in words: who closed it, then each player's bad points and chips."""
+    """A round's result in words: who closed it, then each hand laid down and the bad points
+    it counts."""
     if result.closer is None:
         head = _("Round {round_number}: dead round.", round_number=result.round_number)
     else:
@@ -99,11 +82,9 @@ def round_alt_text(result: WienerRoundResult, names: Sequence[str]) -> str:
         if hand is None:
             return [_("not in the rubber")]
         return [
-            _("+{points} bad points", points=result.bad_points[seat]),
-            _("total {total}", total=result.totals[seat]),
-            _chips(result.chips[seat]),
-            _("out of the rubber") if seat in result.out else "",
             _laid(hand),
+            _("{points} bad points", points=result.bad_points[seat]),
+            _("out of the rubber") if seat in result.out else "",
         ]
 
     return round_words(head, names, facts)

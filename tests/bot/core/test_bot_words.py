@@ -3,6 +3,8 @@ reader's number format, command mentions, the lease message, head-to-head plural
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from simcord import Env
 
@@ -13,7 +15,7 @@ from bot.games import presenter
 from bot.ratings import Rating, RatingChange, session_note
 from bot.storage import LeaseLost
 from engine.events import TalonRebuilt
-from engine.i18n import using
+from engine.i18n import _, using
 
 
 def test_a_rebuilt_talon_is_one_right_sentence_per_game() -> None:
@@ -30,14 +32,15 @@ def test_a_rebuilt_talon_is_one_right_sentence_per_game() -> None:
         assert "staircase" in presenter("treppenromme").narrate(rebuilt, ["Anna", "Ben"])
 
 
-def test_ratings_follow_the_readers_number_format() -> None:
+def test_ratings_on_the_table_are_whole_numbers_with_their_change() -> None:
+    """Issue 39: "Anna: 22.4 ± 8.1 (−2.6)" is jargon; the table says a whole number and how
+    much it moved (with a true minus sign), the uncertainty is for the stats."""
     change = RatingChange(1, Rating(25.0, 8.3, 1), Rating(22.4, 8.1, 2))
-    with using("de"):
-        _title, text = session_note(["Anna", "Ben"], [1, 2], [False, False], [change])
-    assert text == "Anna: 22,4 ± 8,1 (−2,6)"
-    with using("en"):
-        _title, text = session_note(["Anna", "Ben"], [1, 2], [False, False], [change])
-    assert text == "Anna: 22.4 ± 8.1 (−2.6)"
+    for language in ("en", "de"):
+        with using(language):
+            _title, text = session_note(["Anna", "Ben"], [1, 2], [False, False], [change])
+        assert re.fullmatch(r"Anna: [\d.,]+ \(−\d+\)", text), text
+        assert "±" not in text
 
 
 def test_commands_are_named_as_the_readers_client_shows_them() -> None:
@@ -107,8 +110,9 @@ def test_game_titles_and_seat_counts_read_right_in_german() -> None:
         assert presenter("gin").title == "Gin Rommé"
         assert presenter("rum500").title == "500 Rommé"
         assert _seating_words(2, 2) == (
-            "Mit **Mitspielen** nimmst du Platz. Der Gastgeber startet, sobald 2 Personen sitzen."
+            "Mit **Beitreten** nimmst du Platz. Der Gastgeber startet, sobald 2 Personen sitzen."
         )
+        assert f"**{_('Join')}**" in _seating_words(2, 4)  # the button's own word
         assert "2 bis 4" in _seating_words(2, 4)
     with using("en"):
         assert presenter("gin").title == "Gin Rummy"

@@ -92,7 +92,7 @@ def test_standings_follow_the_engines_ranking_in_the_games_unit() -> None:
     ]
     chips = replace(standings, in_play=(True, False, True), chips=(3, -5, 2))
     wiener = presenter("wiener").standings_text(NAMES[:3], chips)
-    assert wiener.splitlines()[-1] == "3. Ben: **-5** chips, 10 bad points (out)"
+    assert wiener.splitlines()[-1] == "3. Ben: **−5** chips, 10 bad points (out)"
 
 
 def test_the_session_end_names_the_winner_with_the_games_unit_or_its_pot() -> None:

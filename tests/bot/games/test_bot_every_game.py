@@ -281,8 +281,11 @@ async def test_a_session_of_every_game_through_simcord(
     assert winner is not None
     # The heading names the winner; the log under it does not say so again.
     assert description(final).count(f"{live.shown_names[winner]} wins") == 1
-    word = "Hand" if shown.key == "gin" else "Round"  # Gin Rummy deals hands
-    assert f"{word} {live.game.round_number} result" in description(final)
+    # The last round's result and the final standings are said in words (issue 39).
+    assert live.round_result is not None
+    assert shown.round_headline(live.round_result, live.shown_names) in description(final)
+    standings = shown.standings_text(live.shown_names, live.game.standings())
+    assert standings in description(final)
     storage = simcord_env.bot.service.storage
     row = await storage.game(live.id)
     assert row is not None and row.status == "finished"

@@ -13,6 +13,7 @@ from simcord import Env, InteractionResult, MemberActor
 from bot.app import create_bot
 from bot.core.handstate import HandState
 from bot.core.model import LiveGame
+from bot.games import presenter
 from bot.games.wiener.presenter import best_close
 from bot.hand import taps
 from bot.hand.ui import hand_context
@@ -80,7 +81,7 @@ class VariantTable(Table):
                 verb = "knock" if isinstance(action, Knock) else "rummy"
                 result = await self.type_move(member, {"discard": f"{verb} {action.card}"})
             if self.vgame.knocker is not None:  # the knocker's hand is on the table now
-                assert "Laid down: " in description(self.table_message())
+                assert "**Laid down:** " in description(self.table_message())
                 self.knocks_seen += 1
             return result
         if isinstance(action, JokerSwap):
@@ -314,7 +315,10 @@ async def test_variant_pictures_and_result_text() -> None:
         live = _played_live(variant)
         payload = await table_payload(live, with_images=True)
         assert [f.filename for f in payload.files] == ["table.png", "round.png"]
-        assert "Round 1 result" in payload_words(payload)
+        shown = presenter(variant)
+        assert live.round_result is not None
+        headline = shown.round_headline(live.round_result, live.shown_names)
+        assert payload_words(payload).count(headline) == 1  # the result says it, the log not
         hand = hand_payload(live, live.seats[0], HandState())
         assert not hand.files  # the hand's cards are buttons, not a picture
         cards = live.game.private_view(0).hand  # type: ignore[union-attr]
