@@ -220,11 +220,7 @@ async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, peo
 
     if await play_until(table, just_melded):
         await shots.shoot("after-meld", table.member_for_seat(last_actions(table)[-1].seat))
-    if await play_until(table, lambda: lays_off_on_another(table)):
-        await shots.shoot("hand-layoff", table.member_for_seat(table.live.game.to_act))  # type: ignore[union-attr]
-    round_one = table.live.game.round_number  # type: ignore[union-attr]
-    if await play_until(table, lambda: table.live.game.round_number != round_one):  # type: ignore[union-attr]
-        await shots.shoot("round-result", anna)
+    await _layoff_and_round_result(table, shots, anna)
     await play_until(table, lambda: False)
     await shots.shoot("session-end", anna)
     for command, moment, options in (
@@ -236,6 +232,24 @@ async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, peo
         await shots.shoot(moment, anna)
     if key == "treppenromme":
         await shoot_big_hand(table, shots, people)
+
+
+async def _layoff_and_round_result(table: ScreenTable, shots: Photographer, viewer: Any) -> None:
+    """Play on, taking the first turn on which a card can be laid off on another player's meld
+    (rare in two-player Treppenrommé) and the first round's result, whichever comes first."""
+    game = table.live.game
+    assert game is not None
+    first_round, wanted = game.round_number, {"hand-layoff", "round-result"}
+    for _ in range(4000):
+        if "round-result" in wanted and game.round_number != first_round:
+            await shots.shoot("round-result", viewer)
+            wanted.discard("round-result")
+        if "hand-layoff" in wanted and lays_off_on_another(table):
+            await shots.shoot("hand-layoff", table.member_for_seat(game.to_act))
+            wanted.discard("hand-layoff")
+        if not wanted or table.game_over():
+            return
+        await table.perform_any(table.decide())
 
 
 def lays_off_on_another(table: Table) -> bool:
