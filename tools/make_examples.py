@@ -3,7 +3,8 @@ from fixed seeds (``bot/games/examples.py``).
 
 Run from the project root: ``.venv/bin/python tools/make_examples.py``. ``--out DIR`` writes
 them elsewhere (to look at a change without touching docs/img/); ``--previews`` also writes
-each as a phone shows it (``PHONE_SHOWN_W`` px wide) beside it, named ``preview-*``. ``tests/bot/render/test_examples.py`` fails when docs/img/ is stale.
+each as a phone shows it (``PHONE_SHOWN_W`` px wide) beside it, named ``preview-*``.
+``tests/bot/render/test_examples.py`` fails when docs/img/ is stale.
 """
 
 from __future__ import annotations

@@ -3,15 +3,13 @@ the same for every game: the game's presenter supplies its words and pictures.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 import discord
 
 from bot.core import components as ui
 from bot.core import images, language
 from bot.core.emojis import EMOJIS
 from bot.core.model import GameOptions, LiveGame, Seat, timer_text
+from bot.core.payload import Payload as Payload
 from bot.core.presenter import AnyPresenter
 from bot.core.texts import clip, plural, shown_name
 from bot.games import presenter
@@ -27,48 +25,6 @@ TEXT_SHARE = 2400
 RATING_SHARE = 500
 # The computer strengths as the lobby names them (the engine's keys are English words).
 STRENGTHS = {"random": N_("random"), "normal": N_("normal"), "hard": N_("hard")}
-
-
-@dataclass
-class Payload:
-    """Keyword arguments for send/edit. A Components V2 message (a ``LayoutView``) carries its
-    text and pictures in its components: no content, no embeds (Discord refuses them)."""
-
-    content: str | None = None
-    embeds: list[discord.Embed] = field(default_factory=list)
-    files: list[discord.File] = field(default_factory=list)
-    view: discord.ui.View | discord.ui.LayoutView | None = None
-    allowed_mentions: discord.AllowedMentions | None = None
-
-    @property
-    def is_v2(self) -> bool:
-        """Whether this is a V2 message (a layout, no content or embeds)."""
-        return isinstance(self.view, discord.ui.LayoutView)
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        """The arguments for editing a message into this one (V2 clears the content and embeds)."""
-        kwargs: dict[str, Any] = {
-            "content": None if self.is_v2 else self.content,
-            "embeds": [] if self.is_v2 else self.embeds,
-            "attachments": self.files,
-            "view": self.view,
-        }
-        if self.allowed_mentions is not None:
-            kwargs["allowed_mentions"] = self.allowed_mentions
-        return kwargs
-
-    def send_kwargs(self) -> dict[str, Any]:
-        """The arguments for sending this as a new message."""
-        kwargs: dict[str, Any] = {"files": self.files}
-        if not self.is_v2:
-            kwargs["embeds"] = self.embeds
-            if self.content:
-                kwargs["content"] = self.content
-        if self.view is not None:
-            kwargs["view"] = self.view
-        if self.allowed_mentions is not None:
-            kwargs["allowed_mentions"] = self.allowed_mentions
-        return kwargs
 
 
 # ---------------------------------------------------------------- lobby

@@ -10,7 +10,6 @@ from bot.games.treppe.render_table import meld_credits
 from bot.render.alt import (
     cards_words,
     hand_left,
-    ranked,
     round_head,
     round_words,
     seat_line,
@@ -80,8 +79,8 @@ def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
 
 
 def session_alt_text(names: Sequence[str], view: PublicView) -> str:
-    """The session's end in words: the winner and the final scores, best first."""
-    head = status(view) if view.phase is Phase.OVER else _("The game has ended.")
-    totals = [seat.score for seat in view.seats]
-    scores = ranked(names, totals, high_first=True)
-    return sentences([head, _("Final scores: {scores}.", scores=scores)])
+    """The session's end picture in words: the winner (ringed in gold), then the last table
+    as it lay (the final scores are the message's text)."""
+    if view.phase is Phase.OVER:
+        return table_alt_text(view)  # it opens with the winner, as the ring shows them
+    return sentences([_("The game has ended."), table_alt_text(view)])

@@ -89,7 +89,7 @@ def test_the_recorder_sees_small_text_and_card_faces() -> None:
 def test_every_text_and_rank_in_every_example_picture_reads_on_a_phone(lang: str) -> None:
     with using(lang), recording() as record:
         pictures = examples.drawn_pictures()
-    assert len(record.texts) > 100 and record.faces > 100
+    assert len(record.texts) > 100 and record.faces > 100 and len(record.crops) > 50
     small = sorted({(size, content) for size, content in record.texts if size < MIN_TEXT_PX})
     assert small == []
     assert min(record.crops) >= INDEX_BOTTOM  # no card is cut above the end of its index
