@@ -83,6 +83,19 @@ class _Faces(dict[str, Image.Image]):
         return super().__getitem__(code)
 
 
+def _clear_tile_caches() -> None:
+    """Forget the cut card tiles and faces the renderers keep (``clear_caches`` keeps them:
+    they are the sprites' own), so that every card a picture shows is taken from the sheet
+    while it is recorded, whatever was drawn before. The example games' positions stay."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("bot.render.", "bot.games.")) or name.endswith(".examples"):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", None) == name:
+                clear()
+
+
 @contextmanager
 def recording() -> Iterator[Record]:
     """Record the sizes used by the pictures drawn inside, caches cleared so that nothing is
@@ -109,7 +122,7 @@ def recording() -> Iterator[Record]:
         return real_glyph(content, size, max_w)
 
     clear_caches()
-    real_cropped.cache_clear()
+    _clear_tile_caches()
     patches: list[tuple[Any, str, Any]] = [
         (canvas, "text_stamp", stamp),
         (assets, "sprites", sheet),
