@@ -80,9 +80,10 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         "clicks_per_second": 0.0,  # tests click far faster than people; test_bot_limits turns it on
         # SimCord also fires a parked timer in real time when a test runs that long: the
         # lease keeper's (lease_seconds / 3, 20 s by default) then came round mid-test on a
-        # busy machine, and its storage wait kept the bot from settling. Tests of leases set
-        # their own.
-        "lease_seconds": 3600,
+        # busy machine, and its storage wait kept the bot from settling. At 200 s no test
+        # runs that long. (At 3600 s the history tests' sessions stopped being played for
+        # their computer seats; not looked into.) Tests of leases set their own.
+        "lease_seconds": 600,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

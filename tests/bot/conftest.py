@@ -18,11 +18,13 @@ from bot.storage import PostgresStore, SqliteStore, Store
 
 SETTLE_POLL = 0.002  # seconds; SimCord's default 0.05
 # SimCord waits until the bot is idle (its tasks done, nothing queued): a condition, not a
-# budget. Its deadline only guards against a bot that never settles; SimCord's 5 s default
-# ran out on a busy 2-core machine (CI shares one). It must stay below the period of every
-# timer the test bots park (SimCord fires those in real time too), which make_settings keeps
-# long: the lease keeper's is 20 minutes there.
-SETTLE_DEADLINE = 60.0
+# budget. Its deadline guards against a bot that never settles (SimCord's 5 s default ran out
+# on a busy 2-core machine, which CI shares), but it also bounds how long SimCord lets real
+# time run while it settles, and it fires a parked timer in real time once that long has
+# passed: it must stay below every timer a test parks (a turn timer's reminder after 30 s;
+# at 60 s the timer tests saw their turns played, at 30 s a token-expiry test ran for
+# minutes). make_settings parks the lease keeper for 20 minutes for the same reason.
+SETTLE_DEADLINE = 15.0
 
 
 def _poll_settling_faster() -> None:
