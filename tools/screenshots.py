@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -333,10 +334,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", default=",".join(p.key for p in all_presenters()))
     parser.add_argument("--lang", default="en,de")
     args = parser.parse_args(argv)
-    taken: list[Path] = []
-    for lang in args.lang.split(","):
-        for key in args.games.split(","):
-            taken.extend(asyncio.run(session(key, lang, args.out)))
+    sessions = [(lang, key) for lang in args.lang.split(",") for key in args.games.split(",")]
+    if len(sessions) > 1:
+        # One session a process: a second preview in the same process timed out waiting for
+        # its page to be ready.
+        for lang, key in sessions:
+            command = [sys.executable, __file__, "--out", str(args.out)]
+            subprocess.run([*command, "--games", key, "--lang", lang], check=True)
+        return
+    taken = asyncio.run(session(sessions[0][1], sessions[0][0], args.out))
     for path in taken:
         print(path)
     print(f"screenshots={len(taken)}")

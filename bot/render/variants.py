@@ -76,6 +76,12 @@ def points_text(points: int) -> str:
     return f"+{points}" if points > 0 else str(points).replace("-", "−")
 
 
+def minus_text(points: int) -> str:
+    """Minus points taken in a round (Rommé), as the picture and the words both say them:
+    "−27", or "0"."""
+    return f"−{points}" if points else "0"
+
+
 # ----------------------------------------------------------------------------- piles
 def _pile_layers(count: int) -> int:
     """How many card edges peek out under the top card: a hint of the pile's size."""

@@ -14,6 +14,7 @@ from bot.core.texts import clip
 from bot.games import twopack
 from bot.games.romme.render import render_romme_table
 from bot.games.romme.render_results import render_romme_round_result
+from bot.render.variants import minus_text
 from engine.actions import Action, JokerSwap, MeldKind
 from engine.cards import Card, format_cards, parse_cards
 from engine.events import GameEvent
@@ -155,7 +156,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
         )
 
     def round_points_text(self, points: int) -> str:
-        return f"−{points}" if points else "0"
+        return minus_text(points)  # as the round's picture says it
 
     # ------------------------------------------------------------ rounds and events
     def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:

@@ -19,7 +19,7 @@ def _band(result: RommeRoundResult, names: Sequence[str], seat: int) -> Band:
     out = None
     if seat == result.went_out:
         out = pgettext("tag", "Rommé hand") if result.hand_romme else pgettext("tag", "went out")
-    minus = v.points_text(result.minus[seat])
+    minus = v.minus_text(result.minus[seat])
     return hand_band(seat, names[seat], result.hands[seat], minus, out)
 
 
