@@ -9,6 +9,7 @@ import copy
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from simcord.actors import _dispatch_actor_interaction, _visible_message
 from simcord.backend import serializers
 
 from bot.core.handstate import HandState
-from bot.core.model import LiveGame
+from bot.core.model import GameOptions, LiveGame, Seat
 from bot.games import presenter
 from bot.hand import taps
 from bot.hand.ui import CARDS_PER_PAGE, hand_context
@@ -38,7 +39,7 @@ from engine import (
 from engine.cards import FULL_PACK, JOKER, Card
 from engine.games.treppe.melds import hand_value, possible_melds
 from engine.i18n import PSEUDO_CLOSE, PSEUDO_OPEN
-from engine.protocol import BasePrivateView
+from engine.protocol import BasePrivateView, RummyGame
 
 
 class SafePlayer:
@@ -62,6 +63,23 @@ class SafePlayer:
         if loose:
             return max(loose, key=lambda a: hand_value(a.card))
         return legal[0]
+
+
+def offline_live(game: RummyGame, key: str, round_result: object = None) -> LiveGame:
+    """A running table around ``game`` without a bot: seat ``i`` is member ``10 + i`` with the
+    game's name for it, for tests of what the bot draws from a table."""
+    return LiveGame(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        host_id=10,
+        status="playing",
+        options=GameOptions(key),
+        seats=[Seat(i, 10 + i, name) for i, name in enumerate(game.names)],
+        created_at=datetime.now(UTC),
+        game=game,
+        round_result=round_result,
+    )
 
 
 def make_settings(tmp_path: Path, **overrides: object) -> Settings:

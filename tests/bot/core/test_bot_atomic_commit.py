@@ -16,12 +16,9 @@ from engine import DrawTalon, TakeStaircase
 async def test_a_move_that_breaks_midway_changes_nothing(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben")]
-    table = Table(simcord_env, channel, members)
+    table = Table.in_new_channel(simcord_env, "anna", "ben")
     await table.start(await table.open(target=500))
-    to_act = members[table.game.to_act]
+    to_act = table.member_for_seat(table.game.to_act)
     await table.open_hand(to_act)
     game_class = type(table.game)
     real_perform = game_class._perform
@@ -54,10 +51,7 @@ async def test_a_move_that_breaks_midway_changes_nothing(
 async def test_a_take_by_position_is_stored_as_the_take_the_engine_made(
     simcord_env: Env,
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(simcord_env.create_user(n)) for n in ("anna", "ben")]
-    table = Table(simcord_env, channel, members)
+    table = Table.in_new_channel(simcord_env, "anna", "ben")
     await table.start(await table.open(target=500))
     seat = table.game.to_act
     async with table.live.lock:  # as the typing form does: the staircase's first card up

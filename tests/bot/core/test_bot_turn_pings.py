@@ -10,13 +10,6 @@ from bot.hand.live import TOKEN_LIFE
 from engine import Phase
 
 
-def setup_table(env: Env) -> Table:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(env.create_user(name)) for name in ("anna", "ben")]
-    return Table(env, channel, members)
-
-
 async def finish_turn(table: Table) -> None:
     seat = table.game.to_act
     while table.game.to_act == seat and table.game.phase is not Phase.OVER:
@@ -24,7 +17,7 @@ async def finish_turn(table: Table) -> None:
 
 
 async def test_a_late_turn_is_pinged_after_the_hand_expired(simcord_env: Env) -> None:
-    table = setup_table(simcord_env)
+    table = Table.in_new_channel(simcord_env, "anna", "ben")
     await table.start(await table.open(target=500))
     first = table.member_for_seat(table.game.to_act)
     # Nobody had a hand open at the start: the first table pinged the first to act.

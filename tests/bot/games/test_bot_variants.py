@@ -7,7 +7,15 @@ import logging
 from typing import Any
 
 import pytest
-from bot_harness import Table, custom_id_of, description, has_control, text_fields, walk
+from bot_harness import (
+    Table,
+    custom_id_of,
+    description,
+    has_control,
+    offline_live,
+    text_fields,
+    walk,
+)
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.app import create_bot
@@ -264,9 +272,7 @@ async def test_variant_refusals_change_nothing(simcord_env: Env) -> None:
 
 def _played_live(variant: str) -> LiveGame:
     """A variant game played by computer players until its first round has ended."""
-    from datetime import UTC, datetime
 
-    from bot.core.model import GameOptions, Seat
     from engine.games.romme.game import RommeRuleset
     from engine.games.wiener.game import WienerRuleset
 
@@ -277,18 +283,7 @@ def _played_live(variant: str) -> LiveGame:
         game.apply(
             players[game.to_act].choose(game.private_view(game.to_act), game.legal_actions())
         )
-    return LiveGame(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        host_id=10,
-        status="playing",
-        options=GameOptions(variant),
-        seats=[Seat(0, 10, "anna"), Seat(1, 11, "ben")],
-        created_at=datetime.now(UTC),
-        game=game,
-        round_result=game.results[-1],
-    )
+    return offline_live(game, variant, game.results[-1])
 
 
 def payload_components(payload: Any) -> list[dict[str, Any]]:

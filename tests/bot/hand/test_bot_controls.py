@@ -4,18 +4,25 @@ card tapped that fits two melds, and a hand left longer than its token lives."""
 from __future__ import annotations
 
 import gc
-from datetime import UTC, datetime
 from typing import Any
 
 import discord
-from bot_harness import Table, custom_id_of, description, hand_cards_shown, has_control, walk
+from bot_harness import (
+    Table,
+    custom_id_of,
+    description,
+    hand_cards_shown,
+    has_control,
+    offline_live,
+    walk,
+)
 from simcord import Env
 
 from bot.app import create_bot
 from bot.core import images
 from bot.core.components import V2_COMPONENT_LIMIT, GameView, count_components
 from bot.core.handstate import HandState
-from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.model import LiveGame
 from bot.core.tablemsg import Payload
 from bot.hand.ui import CARDS_PER_PAGE, hand_context, hand_payload
 from bot.settings import Settings
@@ -83,17 +90,7 @@ def big_hand_game() -> LiveGame:
     pack = list(FULL_PACK)
     deal = Deal(0, (tuple(pack[:30]), tuple(pack[30:37])), tuple(pack[37:40]), tuple(pack[40:]))
     game = Ruleset(target=50).new_game(["anna", "ben"], 1, deal=deal)
-    return LiveGame(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        host_id=10,
-        status="playing",
-        options=GameOptions("treppenromme"),
-        seats=[Seat(0, 10, "anna"), Seat(1, 11, "ben")],
-        created_at=datetime.now(UTC),
-        game=game,
-    )
+    return offline_live(game, "treppenromme")
 
 
 def view_components(payload: Payload) -> list[dict[str, Any]]:

@@ -5,17 +5,15 @@ whose they are), four cards a row and up to 20 a page, move buttons whose suit i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from typing import Any
 
 import discord
 import pytest
-from bot_harness import walk
+from bot_harness import offline_live, walk
 
 from bot.core.components import V2_COMPONENT_LIMIT, V2_TEXT_LIMIT, count_components
 from bot.core.emojis import EMOJIS
 from bot.core.handstate import HandState
-from bot.core.model import GameOptions, LiveGame, Seat
 from bot.games import presenter
 from bot.hand import taps
 from bot.hand.ui import (
@@ -35,21 +33,6 @@ from engine.registry import all_specs, get_spec
 
 KEYS = [spec.key for spec in all_specs()]
 NAMES = ["anna", "ben", "cleo"]
-
-
-def live_of(game: RummyGame, key: str) -> LiveGame:
-    seats = [Seat(i, 10 + i, name) for i, name in enumerate(NAMES[: len(game.names)])]
-    return LiveGame(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        host_id=10,
-        status="playing",
-        options=GameOptions(key),
-        seats=seats,
-        created_at=datetime.now(UTC),
-        game=game,
-    )
 
 
 def moments(key: str, seats: int = 3) -> Iterator[RummyGame]:
@@ -93,7 +76,7 @@ def shown_text(view: discord.ui.LayoutView) -> str:
 def test_the_hand_names_every_meld_a_lay_off_fits_and_keeps_discords_limits(key: str) -> None:
     named = 0
     for game in moments(key):
-        live = live_of(game, key)
+        live = offline_live(game, key)
         seat = live.seats[game.to_act]
         ctx = hand_context(live, seat, HandState())
         view = hand_layout(ctx, presenter(key), "")
@@ -130,7 +113,7 @@ def test_with_card_emojis_moves_name_no_suit_and_four_cards_fill_a_row(key: str)
     try:
         seen: set[type] = set()
         for game in moments(key):
-            live = live_of(game, key)
+            live = offline_live(game, key)
             ctx = hand_context(live, live.seats[game.to_act], HandState())
             view = hand_layout(ctx, presenter(key), "")
             check_limits(view)
@@ -160,7 +143,7 @@ def test_a_turn_suggests_its_draw_a_meld_and_the_discard_the_hint_names() -> Non
     for game in moments("treppenromme", 2):
         if game.phase is not Phase.DRAW:
             continue
-        live = live_of(game, "treppenromme")
+        live = offline_live(game, "treppenromme")
         seat = live.seats[game.to_act]
         shown = presenter("treppenromme")
         game.apply(DrawTalon(seat.seat))
@@ -180,7 +163,7 @@ def test_twenty_cards_fit_one_page_with_their_moves_and_tools() -> None:
     deal = Deal(0, (tuple(pack[:19]), tuple(pack[19:26])), tuple(pack[26:30]), tuple(pack[30:]))
     game = Ruleset(target=50).new_game(["anna", "ben"], 1, deal=deal)
     game.apply(DrawTalon(0))
-    live = live_of(game, "treppenromme")
+    live = offline_live(game, "treppenromme")
     ctx = hand_context(live, live.seats[0], HandState())
     assert len(ctx.cards) == 20
     view = hand_layout(ctx, presenter("treppenromme"), "")
@@ -195,7 +178,7 @@ def test_500_rum_offers_its_takes_and_says_they_are_played_at_once() -> None:
     for game in moments("rum500", 2):
         if game.phase is not Phase.DRAW or not game.public_view().discard_pile:
             continue
-        live = live_of(game, "rum500")
+        live = offline_live(game, "rum500")
         ctx = hand_context(live, live.seats[game.to_act], HandState())
         view = hand_layout(ctx, presenter("rum500"), "")
         text = shown_text(view)
