@@ -72,16 +72,27 @@ class TurnFigures:
 
 
 class Calls:
-    """Counts the bot's calls of the offer builder and the narrator, per click of the member
-    (the harness's own peeks at the offers, to find a button, are not counted)."""
+    """Counts the bot's calls of the offer builder (per hand drawn: a click that passes the
+    turn also redraws the next member's live hand) and of the narrator, per click of the
+    member (the harness's own peeks at the offers, to find a button, are not counted)."""
 
     def __init__(self) -> None:
-        self.offers: list[int] = []
+        self.hands: list[Counter[int]] = []  # per click: seat -> offers built for its hand
         self.narrates: list[int] = []
         self.peeking = 0
 
+    @property
+    def offers(self) -> list[int]:
+        """Per click: the most times the offers of one hand were built."""
+        return [max(built.values(), default=0) for built in self.hands]
+
+    @property
+    def hands_drawn(self) -> list[int]:
+        """Per click: how many members' hands had their offers built."""
+        return [len(built) for built in self.hands]
+
     def click(self) -> None:
-        self.offers.append(0)
+        self.hands.append(Counter())
         self.narrates.append(0)
 
     @contextmanager
@@ -93,11 +104,13 @@ class Calls:
         finally:
             self.peeking -= 1
 
-    def count(self, kind: str) -> None:
-        if self.peeking or not self.offers:
+    def count(self, kind: str, seat: int = -1) -> None:
+        if self.peeking or not self.hands:
             return
-        counts = self.offers if kind == "offers" else self.narrates
-        counts[-1] += 1
+        if kind == "offers":
+            self.hands[-1][seat] += 1
+        else:
+            self.narrates[-1] += 1
 
 
 @contextmanager
@@ -107,9 +120,9 @@ def counting(key: str, calls: Calls) -> Iterator[None]:
     builder, narrator = taps.offers, shown.narrate
     press, peek = Table.press, Table.offer_ids
 
-    def offers(*args: Any, **kwargs: Any) -> Any:
-        calls.count("offers")
-        return builder(*args, **kwargs)
+    def offers(ctx: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.count("offers", ctx.seat.seat)
+        return builder(ctx, *args, **kwargs)
 
     def narrate(*args: Any, **kwargs: Any) -> Any:
         calls.count("narrate")
@@ -328,10 +341,10 @@ def report(figures: TurnFigures) -> list[str]:
     lines = [
         f"{figures.key}: seed {figures.seed}",
         f"  suggested: {' → '.join(figures.suggested_moves)}: taps {figures.suggested_taps}",
-        f"    per click, offers built {figures.suggested_offers_per_click}, "
+        f"    per click, offers built (per hand) {figures.suggested_offers_per_click}, "
         f"narrated {figures.suggested_narrates_per_click}",
         f"  by hand: {' → '.join(figures.moves)}: taps {figures.taps}",
-        f"    per click, offers built {figures.offers_per_click}, "
+        f"    per click, offers built (per hand) {figures.offers_per_click}, "
         f"narrated {figures.narrates_per_click}",
         f"  calls in the turn: {sum(figures.calls.values())}, rate-limited {limited}",
     ]
@@ -352,6 +365,14 @@ def main() -> None:
     keys = {p.key for p in all_presenters()}
     assert keys == {f.key for f in results}
     print(" ".join(f"taps_{f.key}={f.taps} suggested_{f.key}={f.suggested_taps}" for f in results))
+    # The most times one click built one hand's offers, or narrated its events (goal: 1).
+    print(
+        " ".join(
+            f"offers_per_hand_{f.key}={max(f.offers_per_click + f.suggested_offers_per_click)} "
+            f"narrated_{f.key}={max(f.narrates_per_click + f.suggested_narrates_per_click)}"
+            for f in results
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -15,12 +15,12 @@ from discord.ext import commands
 from bot.core import collector, emojis, errors, images, language, mentions
 from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import GameComponent
+from bot.core.errors import STOPPING, Stopping
 from bot.core.ratelimit import RateLimiter, Verdict
 from bot.core.service import GameService
 from bot.games import all_presenters
 from bot.ops import metrics
 from bot.ops.shardlock import ShardLock
-from bot.ops.stop import STOPPING, Stopping
 from bot.settings import Settings
 from bot.storage import Store, open_store
 from engine.i18n import _, languages
@@ -189,6 +189,13 @@ class TreppenBot(commands.AutoShardedBot):
                 log.exception("could not hand back the leases; they run out by themselves")
             await service.storage.close()
         await super().close()
+
+
+def bot_of(interaction: discord.Interaction) -> TreppenBot:
+    """``interaction.client`` as the ``TreppenBot`` it is (discord.py types it as a Client)."""
+    client = interaction.client
+    assert isinstance(client, TreppenBot), "every interaction reaches the TreppenBot"
+    return client
 
 
 def create_bot(settings: Settings, storage: Store | None = None) -> TreppenBot:

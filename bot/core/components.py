@@ -155,8 +155,16 @@ def select(
     return GameComponent(item, game_id, operation, argument)
 
 
-class GameView(discord.ui.View):
-    """A message's controls, every one a ``GameComponent``. A click is dispatched by its
+# ---------------------------------------------------------------- Components V2
+# A V2 message is one ``GameLayout``: a container holding pictures, text and rows of controls.
+# It carries no content or embeds, and once a message is V2 it stays V2 (Discord's rules).
+ROW_WIDTH = 5  # buttons in one action row
+V2_COMPONENT_LIMIT = 40  # every component of a message, nested ones included
+V2_TEXT_LIMIT = 4000  # characters of text over all text displays of a message
+
+
+class GameLayout(discord.ui.LayoutView):
+    """A message's layout, every control in it a ``GameComponent``. A click is dispatched by its
     custom_id's pattern to a view that discord.py builds from the clicked message, so this
     object is never needed once it is sent, and it never times out. discord.py would give a
     view sent on an ephemeral message a 15-minute timeout, and that timeout's sleeping task
@@ -170,34 +178,6 @@ class GameView(discord.ui.View):
     @timeout.setter
     def timeout(self, value: float | None) -> None:
         pass  # see the class docstring
-
-
-def persistent_view(*items: GameComponent) -> discord.ui.View:
-    """A message's controls as a view that never times out."""
-    view = GameView(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
-# ---------------------------------------------------------------- Components V2
-# A V2 message is one ``GameLayout``: a container holding pictures, text and rows of controls.
-# It carries no content or embeds, and once a message is V2 it stays V2 (Discord's rules).
-ROW_WIDTH = 5  # buttons in one action row
-V2_COMPONENT_LIMIT = 40  # every component of a message, nested ones included
-V2_TEXT_LIMIT = 4000  # characters of text over all text displays of a message
-
-
-class GameLayout(discord.ui.LayoutView):
-    """A V2 message's layout; like ``GameView`` it never times out (see there)."""
-
-    @property
-    def timeout(self) -> float | None:
-        return None
-
-    @timeout.setter
-    def timeout(self, value: float | None) -> None:
-        pass  # see GameView
 
 
 LayoutItem = discord.ui.Item[Any]

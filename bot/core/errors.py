@@ -23,8 +23,16 @@ MOVED_ON = N_("Another instance of the bot runs this table now; nothing was chan
 UNEXPECTED = N_("Something went wrong on my side; nothing was changed. Please try again.")
 
 
+STOPPING = N_("The bot is restarting. Try again in a minute.")
+
+
 class Refusal(Exception):
     """A friendly 'no' from the bot itself: not seated, not the host, no game here, ..."""
+
+
+class Stopping(app_commands.CheckFailure, Refusal):
+    """A command that arrived while the bot stops (``bot.ops.stop``): refused privately, like
+    any refusal."""
 
 
 async def send_private(interaction: discord.Interaction, text: str) -> None:

@@ -12,9 +12,8 @@ import logging
 from typing import TYPE_CHECKING, Protocol
 
 from bot.core import language
-from bot.core.model import GameOptions, LiveGame, Status
+from bot.core.model import GameOptions, LiveTable, TableMessage
 from bot.core.tablemsg import table_payload
-from bot.games import presenter
 from bot.ratings import Rating, RatingChange, session_note
 from engine.actions import action_from_json
 from engine.events import GameEvent
@@ -30,11 +29,11 @@ if TYPE_CHECKING:
 class PostsTables(Protocol):
     """What finishing needs of the table poster (bot/core/tableposts.py)."""
 
-    async def edit_table(self, live: LiveGame, payload: Payload) -> None:
+    async def edit_table(self, live: LiveTable, payload: Payload) -> None:
         """Edit the game's table message to show ``payload``."""
         ...
 
-    async def delete_message(self, live: LiveGame, message_id: int) -> None:
+    async def delete_message(self, live: LiveTable, message_id: int) -> None:
         """Delete one of the game's messages; one already gone is fine."""
         ...
 
@@ -72,7 +71,7 @@ async def note(service: GameService, game_id: int) -> None:
     await _change(service, game_id, add=True)
 
 
-async def shown(service: GameService, live: LiveGame) -> None:
+async def shown(service: GameService, live: LiveTable) -> None:
     """After the finished game's last table refresh: the note goes."""
     while (task := live.tasks.get("refresh")) is not None and not task.done():
         await asyncio.wait([task])
@@ -106,20 +105,19 @@ async def _replayed(service: GameService, row: GameRow) -> tuple[RummyGame, list
 
 async def _show_final(service: GameService, row: GameRow) -> None:
     await language.load(service.storage, row.guild_id)
-    live = LiveGame(
+    live = LiveTable(
         id=row.id,
         guild_id=row.guild_id,
         channel_id=row.channel_id,
         host_id=row.host_id,
-        status=Status.FINISHED,
         options=GameOptions.from_json(row.options),
         seats=list(row.seats),
         created_at=row.created_at,
-        table_message_id=row.table_message_id,
+        message=TableMessage(row.table_message_id),
     )
     game, events = await _replayed(service, row)
     live.game = game
-    shown_as = presenter(live.game_key)
+    shown_as = live.shown
     finished = shown_as.finished_rounds(events)
     live.round_result = finished[-1] if finished else None
     with language.table(live.guild_id):
@@ -132,12 +130,10 @@ async def _show_final(service: GameService, row: GameRow) -> None:
         )
     payload = await table_payload(live, with_images=service.settings.render_images)
     await service.poster.edit_table(live, payload)
-    if row.ping_message_id is not None:
-        await service.poster.delete_message(live, row.ping_message_id)
     log.info("game %s: showed the final table a crash had left unshown", row.id)
 
 
-async def _changes(service: GameService, live: LiveGame) -> list[RatingChange]:
+async def _changes(service: GameService, live: LiveTable) -> list[RatingChange]:
     """What the session did to each member's rating, from the stored rating history."""
     history = await service.storage.all_rating_history()
     changes = []

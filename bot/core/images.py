@@ -27,15 +27,15 @@ from typing import Any, Literal
 
 import discord
 
+from bot.core.presenter import presenter
 from bot.ops import metrics
 from engine.cards import Card
 from engine.i18n import DEFAULT_LANGUAGE, language, using
 
 log = logging.getLogger(__name__)
 
-# What a worker can draw: a game presenter's pictures, the private hand every game shares, or
-# a member's rating chart.
-Kind = Literal["render_table", "render_round", "render_session", "hand", "rating_history"]
+# What a worker can draw: a game presenter's pictures, or a member's rating chart.
+Kind = Literal["render_table", "render_round", "render_session", "rating_history"]
 ANSWER = 0  # a picture a click's answer waits for
 BACKGROUND = 1  # a table picture, edited in after the answer
 # Imported by the fork server once, so each worker starts with the renderer loaded.
@@ -61,24 +61,12 @@ def draw(picture: Picture) -> bytes | None:
 
 
 def _draw(picture: Picture) -> bytes | None:
-    if picture.kind == "hand":
-        return _render_hand(*picture.args)
     if picture.kind == "rating_history":
         from bot.render.rating_chart import render_rating_history
 
         return render_rating_history(*picture.args)
-    from bot.games import presenter
-
     function: Callable[..., bytes | None] = getattr(presenter(picture.game_key), picture.kind)
     return function(*picture.args)
-
-
-def _render_hand(cards: tuple[Card, ...], locked: Card | None, taken_from: str) -> bytes | None:
-    try:
-        from bot.render import render_hand
-    except ImportError:
-        return None
-    return render_hand(cards, locked=locked, taken_from=taken_from)
 
 
 def _warm_up() -> None:
@@ -89,7 +77,12 @@ def _warm_up() -> None:
 
     for lang in languages():
         sprites(lang)
-    _render_hand((), None, "the pile")
+    try:  # the fonts, with a picture nobody sees
+        from bot.render import render_hand
+
+        render_hand((), taken_from="the pile")
+    except ImportError:
+        return
 
 
 class Renderer:
@@ -195,13 +188,6 @@ async def render(kind: Kind, game_key: str, *args: Any, priority: int = BACKGROU
 def as_file(data: bytes | None, filename: str) -> discord.File | None:
     """A drawn picture as a message attachment, or None when there is no picture."""
     return None if data is None else discord.File(io.BytesIO(data), filename=filename)
-
-
-async def hand_image(
-    cards: Sequence[Card], locked: Card | None = None, *, taken_from: str
-) -> bytes | None:
-    """The private hand: on the answer of a click, so it goes first."""
-    return await render("hand", "", tuple(cards), locked, taken_from, priority=ANSWER)
 
 
 async def rating_chart(history: Sequence[Any]) -> bytes | None:

@@ -10,7 +10,7 @@ import asyncio
 import logging
 from typing import Protocol
 
-from bot.core.model import LiveGame
+from bot.core.model import LiveTable
 from bot.settings import Settings
 from bot.storage import GameRow, Store
 
@@ -22,9 +22,9 @@ class RunsGames(Protocol):
 
     settings: Settings
     storage: Store
-    games: dict[int, LiveGame]
+    games: dict[int, LiveTable]
 
-    def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None:
+    def forget(self, live: LiveTable, *, keep_tasks: bool = False) -> None:
         """Stop running ``live`` in this process (it leaves the service's games)."""
         ...
 

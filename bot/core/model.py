@@ -8,10 +8,14 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+import discord
+
+from bot.core.handcode import HandState
+from bot.core.presenter import AnyPresenter, presenter
 from bot.core.texts import shown_name
 from bot.storage import SeatRow
 from engine.i18n import _
-from engine.protocol import GameRules, GameSpec, OptionValue, RummyGame
+from engine.protocol import GameRules, GameSpec, OptionValue, Player, RummyGame
 from engine.registry import all_specs, get_spec
 
 TIMER_KEY = "turn_timer"
@@ -99,17 +103,73 @@ def timer_text(seconds: int) -> str:
 
 Seat = SeatRow  # a seat as the bot keeps it is the seat as it is stored (bot.storage.rows)
 
+TurnKey = tuple[int, int, bool]  # (round, seat to act, over): a new key is a new turn
+TOKEN_LIFE = 15 * 60.0  # seconds an interaction token can edit its messages (Discord's rule)
+EDIT_MARGIN = 60.0  # no edit is tried this close to the end (a slow edit would fail midway)
+
+
+def turn_key_of(game: RummyGame) -> TurnKey:
+    """What names a turn (round, seat to act, over): a new key is a new turn to announce."""
+    return (game.round_number, game.to_act, game.is_over)
+
+
+@dataclass
+class TableMessage:
+    """The public table message: which it is, and what its next refresh should do."""
+
+    message_id: int | None = None
+    refresh_wanted: bool = False
+    # The table moves (a new message that mentions the member to act) at the next refresh:
+    # None = no move, "" = the turn's ping, other text = a timer reminder to post instead.
+    move_wanted: str | None = None
+    ping: str | None = None  # the ping the current table message opens with
+    pinged_turn: TurnKey | None = None  # the turn that ping belongs to
+    # Set on restore: before its first post, the table task deletes stale tables of this game
+    # that a crash between posting and saving a message id may have left in the channel.
+    sweep_wanted: bool = False
+
+
+@dataclass
+class TurnMarks:
+    """What the bot has announced of the game's turns (the game itself says whose turn it is:
+    ``turn_key_of``). ``serial`` grows with every turn announced, and on a resume: a turn
+    timer started for an older serial stands down."""
+
+    announced: TurnKey = (0, 0, False)
+    serial: int = 0
+
 
 @dataclass(eq=False)
-class LiveGame:
-    """One table this process runs, from lobby to end: its stored facts, the engine game once
-    started, its lock and its background tasks."""
+class LiveHand:
+    """One member's latest private hand: the interaction whose original response it is, so it
+    can be edited through that interaction's token for ``TOKEN_LIFE``."""
+
+    interaction: discord.Interaction
+    message_id: int | None
+    state: HandState  # the member's sort order and page
+    language: str
+    issued: float  # loop time the token was issued
+    rest: asyncio.Task[None] | None = None  # puts the hand to rest before its token ends
+    # The moves last offered on this hand, for the game version and cards tapped they were
+    # built for: a click on one of them is resolved without building them again.
+    offers: tuple[tuple[int, str, int], tuple[Any, ...]] | None = None
+
+    def usable(self, now: float) -> bool:
+        """Whether the token may still edit the message at ``now`` (loop time), with a margin."""
+        return now - self.issued < TOKEN_LIFE - EDIT_MARGIN
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table this process runs, from lobby to end, and everything about it: its stored
+    facts and seats, the engine game once started (which alone says whose turn it is and
+    whether it is over), the game's presenter (resolved once), its table message, its
+    members' live hands, its computer players, its lock and its background tasks."""
 
     id: int
     guild_id: int
     channel_id: int
     host_id: int
-    status: Status
     options: GameOptions
     seats: list[Seat]
     created_at: datetime
@@ -117,15 +177,34 @@ class LiveGame:
     # The game's state at its last checkpoint (the start of the round, or of the restart);
     # with ``game.actions`` (those since) it rebuilds the game. Earlier rounds are not kept.
     checkpoint: bytes | None = None
-    table_message_id: int | None = None
-    ping_message_id: int | None = None  # a separate mention message of older versions
+    message: TableMessage = field(default_factory=TableMessage)
+    turn: TurnMarks = field(default_factory=TurnMarks)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     log: str = ""
-    round_result: object | None = None  # the game's last round result, shown until a move
+    # The last round's result, shown until the next move (the game lets finished rounds go
+    # at the next deal: ``forget_history``), as the presenter reads it.
+    round_result: object | None = None
     rating_note: tuple[str, str] | None = None  # at the end: rated (and how) or why not
-    turn_key: tuple[int, int, bool] = (0, 0, False)
-    turn_serial: int = 0
+    hands: dict[int, LiveHand] = field(default_factory=dict)  # member -> their live hand
+    hands_wanted: set[int] = field(default_factory=set)  # members whose hand to edit next
+    players: dict[int, Player] = field(default_factory=dict)  # seat -> its computer player
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    shown: AnyPresenter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.shown = presenter(self.options.game_key)
+
+    @property
+    def status(self) -> Status:
+        """Lobby until the game starts, then playing until the game says it is over."""
+        if self.game is None:
+            return Status.LOBBY
+        return Status.FINISHED if self.game.is_over else Status.PLAYING
+
+    @property
+    def table_message_id(self) -> int | None:
+        """The id of the table message, None before it is posted."""
+        return self.message.message_id
 
     @property
     def names(self) -> list[str]:
@@ -153,6 +232,14 @@ class LiveGame:
             if seat.user_id == user_id:
                 return seat
         return None
+
+    def member_to_act(self) -> int | None:
+        """The member to act, if a person plays the seat now."""
+        game = self.game
+        if game is None or game.is_over:
+            return None
+        seat = self.seats[game.to_act]
+        return None if seat.played_for else seat.user_id
 
     def table_url(self) -> str | None:
         """A link to the table message, or None before it is posted."""

@@ -18,6 +18,9 @@ class Payload:
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | discord.ui.LayoutView | None = None
     allowed_mentions: discord.AllowedMentions | None = None
+    # A private hand's moves as its buttons offer them, with the (game version, sort, tapped
+    # cards) they were built for: a click on one is resolved from these, not built again.
+    offers: tuple[tuple[int, str, int], tuple[Any, ...]] | None = None
 
     @property
     def is_v2(self) -> bool:

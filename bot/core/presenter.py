@@ -13,6 +13,7 @@ has defaults for what every game shows alike, so a game writes only what is its 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any, Generic
 
 from bot.core.presenter_base import PrivV, PubV, ResultT
@@ -49,3 +50,24 @@ class GamePresenter(
 
 AnyPresenter = GamePresenter[Any, Any, Any]
 """A presenter of any game, as the bot's game-blind code holds it."""
+
+
+# The games' presenters by key, in the engine registry's order. ``bot.games`` installs them
+# when it is imported (the app and every render worker import it at start-up): the core looks
+# a game's presenter up here and never imports the games' folders.
+_INSTALLED: dict[str, AnyPresenter] = {}
+
+
+def install_presenters(presenters: Iterable[AnyPresenter]) -> None:
+    """Make ``presenters`` the games the core can show (replacing any installed before)."""
+    _INSTALLED.clear()
+    _INSTALLED.update((shown.key, shown) for shown in presenters)
+
+
+def presenter(key: str) -> AnyPresenter:
+    """The installed presenter of the game ``key``; ``KeyError`` for a game the bot does not
+    offer (or when ``bot.games`` was never imported)."""
+    try:
+        return _INSTALLED[key]
+    except KeyError:
+        raise KeyError(f"no game {key!r} among the installed presenters") from None

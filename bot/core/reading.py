@@ -68,22 +68,6 @@ def parse_layoff(seat: int, text: str) -> LayOff:
     return LayOff(seat, card, number - 1, end)
 
 
-def layoff_value(layoff: LayOff) -> str:
-    """A lay-off as a select option's value: ``<card code>:<meld index>:<low|high|->``."""
-    end = "-" if layoff.end is None else layoff.end.value
-    return f"{layoff.card.code}:{layoff.meld_id}:{end}"
-
-
-def parse_layoff_value(seat: int, value: str) -> LayOff:
-    """The lay-off a select option's value stands for (see ``layoff_value``)."""
-    parts = value.split(":")
-    meld = small_number(parts[1]) if len(parts) == 3 else None
-    if meld is None or parts[2] not in ("-", End.LOW.value, End.HIGH.value):
-        raise Refusal(_("That choice is out of date or not one I offered; nothing changed."))
-    end = None if parts[2] == "-" else End(parts[2])
-    return LayOff(seat, one_card(parts[0]), meld, end)
-
-
 def typed_melds_and_discard(
     seat: int, values: Mapping[str, str], swap: Callable[[int, str], Action] | None = None
 ) -> list[Action]:

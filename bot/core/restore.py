@@ -6,13 +6,11 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
-from typing import Protocol
 
 from bot.core import language
-from bot.core.model import GameOptions, LiveGame, Status
-from bot.core.tableposts import turn_key_of
+from bot.core.model import GameOptions, LiveTable, TableMessage, turn_key_of
+from bot.core.presenter import presenter
 from bot.core.tasks import BackgroundTasks
-from bot.games import presenter
 from bot.storage import GameRow, Store
 from engine.actions import action_from_json
 from engine.i18n import N_, _
@@ -20,63 +18,35 @@ from engine.protocol import RummyGame
 from engine.registry import load_game
 from engine.table import from_checkpoint
 
-
-class Sweeps(Protocol):
-    """What restoring needs of the table poster (bot/core/tableposts.py)."""
-
-    def sweep_first(self, live: LiveGame) -> None:
-        """Before the game's first post, look for stale tables of it in the channel."""
-        ...
-
-
-class GameService(Protocol):
-    """What restoring needs of the game service (bot/core/service.py, which calls it)."""
-
-    storage: Store
-
-    @property
-    def poster(self) -> Sweeps:
-        """The table poster, told to sweep restored tables."""
-        ...
-
-    @property
-    def tasks(self) -> BackgroundTasks:
-        """The service's background tasks, where restored timers and lobbies run."""
-        ...
-
-
 log = logging.getLogger(__name__)
 
 RESTARTED = N_("♻️ The bot restarted; play continues.")
 
 
-async def live_from_row(service: GameService, row: GameRow) -> LiveGame | None:
+async def live_from_row(storage: Store, tasks: BackgroundTasks, row: GameRow) -> LiveTable | None:
     """A stored lobby or game as the service runs it; a running game rebuilt (None, and the
     game marked abandoned, when its log cannot be replayed)."""
-    live = LiveGame(
+    live = LiveTable(
         id=row.id,
         guild_id=row.guild_id,
         channel_id=row.channel_id,
         host_id=row.host_id,
-        status=Status(row.status),
         options=GameOptions.from_json(row.options),
         seats=list(row.seats),
         created_at=row.created_at,
-        table_message_id=row.table_message_id,
-        ping_message_id=row.ping_message_id,
+        message=TableMessage(row.table_message_id),
     )
     if row.status == "playing" and row.state:
         try:
-            live.game, live.checkpoint = await rebuilt(service.storage, row)
+            live.game, live.checkpoint = await rebuilt(storage, row)
         except Exception:
             log.exception("game %s cannot be rebuilt from its log; marking it abandoned", row.id)
-            service.tasks.spawn_detached(service.storage.close_game(row.id, "abandoned"))
+            tasks.spawn_detached(storage.close_game(row.id, "abandoned"))
             return None
         with language.table(live.guild_id):
             live.log = _(RESTARTED)
-        game = live.game
-        live.turn_key = turn_key_of(game)
-        service.poster.sweep_first(live)
+        live.turn.announced = turn_key_of(live.game)
+        live.message.sweep_wanted = True
     return live
 
 

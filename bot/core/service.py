@@ -13,7 +13,6 @@ table (a new message that mentions them, the old one deleted: 2 calls)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
@@ -22,14 +21,14 @@ import discord
 
 from bot.core import finishing, language, pruning, restore
 from bot.core.errors import Refusal
+from bot.core.hands import HandMessages
 from bot.core.leases import LeaseKeeper
 from bot.core.mentions import command_mention, display_name
-from bot.core.model import GameOptions, LiveGame, Seat, Status
+from bot.core.model import GameOptions, LiveTable, Seat, Status, turn_key_of
 from bot.core.tablemsg import closed_lobby_payload, ended_payload
-from bot.core.tableposts import TablePoster, turn_key_of
+from bot.core.tableposts import TablePoster
 from bot.core.tasks import BackgroundTasks
 from bot.core.turns import TurnClock
-from bot.games import presenter
 from bot.ops import metrics
 from bot.ratings import places, session_note
 from bot.settings import Settings
@@ -46,6 +45,7 @@ from engine.actions import Action, DrawTalon, action_to_json
 from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.i18n import N_, Message, _
+from engine.i18n import language as current_language
 from engine.protocol import RummyGame
 from engine.table import from_checkpoint
 
@@ -64,21 +64,22 @@ class GameService:
         self.bot = bot
         self.storage = storage
         self.settings = settings
-        self.games: dict[int, LiveGame] = {}
+        self.games: dict[int, LiveTable] = {}
         self.tasks = BackgroundTasks()
-        self.poster = TablePoster(bot, storage, settings, self.tasks)
+        self.hands = HandMessages(self.tasks)  # the hand feature draws them (bot.hand)
+        self.poster = TablePoster(bot, storage, settings, self.tasks, self.hands)
         self.clock = TurnClock(self, self.poster, storage, settings)
         self.leases = LeaseKeeper(self)
 
     # ------------------------------------------------------------ lookup
-    def in_channel(self, channel_id: int) -> LiveGame | None:
+    def in_channel(self, channel_id: int) -> LiveTable | None:
         """The lobby or game open in a channel, or None."""
         for live in self.games.values():
             if live.channel_id == channel_id:
                 return live
         return None
 
-    def get(self, game_id: int) -> LiveGame:
+    def get(self, game_id: int) -> LiveTable:
         """The open table ``game_id``; a refusal naming /treppe new when it is closed."""
         live = self.games.get(game_id)
         if live is None:
@@ -87,7 +88,7 @@ class GameService:
             )
         return live
 
-    def require_channel_game(self, channel_id: int) -> LiveGame:
+    def require_channel_game(self, channel_id: int) -> LiveTable:
         """The game running in a channel; a refusal when none is."""
         live = self.in_channel(channel_id)
         if live is None or live.game is None:
@@ -99,7 +100,7 @@ class GameService:
             )
         return live
 
-    def require_seat(self, live: LiveGame, user_id: int) -> Seat:
+    def require_seat(self, live: LiveTable, user_id: int) -> Seat:
         """The member's seat at ``live``; a refusal saying how to follow or start a game if none."""
         seat = live.seat_of(user_id)
         if seat is None:
@@ -115,7 +116,7 @@ class GameService:
     # ------------------------------------------------------------ lobby
     async def open_lobby(
         self, guild_id: int, channel_id: int, host: discord.abc.User, options: GameOptions
-    ) -> LiveGame:
+    ) -> LiveTable:
         """Open and store a lobby in a channel with ``host`` seated, and let it expire unless
         started; ``ChannelBusy`` when the channel has a table already."""
         existing = self.in_channel(channel_id)
@@ -125,12 +126,11 @@ class GameService:
         game_id = await self.storage.create_lobby(
             guild_id, channel_id, seat, options.to_json(), options.game_key
         )
-        live = LiveGame(
+        live = LiveTable(
             id=game_id,
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host.id,
-            status=Status.LOBBY,
             options=options,
             seats=[seat],
             created_at=utc_now(),
@@ -139,13 +139,13 @@ class GameService:
         self.tasks.spawn(self._expire_lobby(live), live, "expiry")
         return live
 
-    async def save_seats(self, live: LiveGame) -> None:
+    async def save_seats(self, live: LiveTable) -> None:
         """Number the seats in order and store them (after a join, leave or computer added)."""
         for index, seat in enumerate(live.seats):
             seat.seat = index
         await self.storage.set_seats(live.id, [seat for seat in live.seats])
 
-    def add_computer(self, live: LiveGame, strength: str) -> None:
+    def add_computer(self, live: LiveTable, strength: str) -> None:
         """Seat a computer player of ``strength`` in the lobby; a refusal when the game has none of
         that strength or the table is full."""
         if strength not in live.options.spec.strengths:
@@ -164,7 +164,7 @@ class GameService:
             name = _("Computer {number}", number=number)
         live.seats.append(Seat(len(live.seats), None, name, strength))
 
-    async def start(self, live: LiveGame) -> list[GameEvent]:
+    async def start(self, live: LiveTable) -> list[GameEvent]:
         """Deal: the draw for first dealer and the first round. Caller holds the lock."""
         least = live.options.spec.min_seats
         if len(live.seats) < least:
@@ -176,13 +176,12 @@ class GameService:
         await self.storage.start_game(live.id, list(live.seats), game.to_json())
         live.game = game
         live.checkpoint = game.checkpoint()
-        live.status = Status.PLAYING
         self.tasks.cancel(live, "expiry")
         with language.table(live.guild_id):
-            live.log = presenter(live.game_key).narrate(game.events, live.shown_names)
+            live.log = live.shown.narrate(game.events, live.shown_names)
         return list(game.events)
 
-    async def _expire_lobby(self, live: LiveGame) -> None:
+    async def _expire_lobby(self, live: LiveTable) -> None:
         elapsed = (utc_now() - live.created_at).total_seconds()
         await asyncio.sleep(max(0.0, self.settings.lobby_timeout - elapsed))
         async with live.lock:
@@ -197,7 +196,7 @@ class GameService:
 
     # ------------------------------------------------------------ actions
     async def apply(
-        self, live: LiveGame, action: Action, *, by_player: bool = True
+        self, live: LiveTable, action: Action, *, by_player: bool = True
     ) -> list[GameEvent]:
         """Check, apply and commit one action, then schedule what follows. The caller holds
         ``live.lock``. A refused action raises the engine's ``RulesError`` and changes
@@ -217,23 +216,28 @@ class GameService:
             seat.timeouts = 0
             await self.storage.update_seat(live.id, seat)
         with language.table(live.guild_id):
-            live.log = presenter(live.game_key).narrate(events, live.shown_names)
+            live.log = live.shown.narrate(events, live.shown_names)
         if finished:
             live.round_result = finished[-1]
         elif live.round_result is not None and not isinstance(action, DrawTalon):
             live.round_result = None
-        if game.is_over:
-            live.status = Status.FINISHED
         self.after_change(live, acting=seat.user_id if by_player else None)
         return events
 
+    def told(self, live: LiveTable, events: list[GameEvent]) -> str:
+        """The events of the move just applied, in the current language (the member's): the
+        words the table got when it speaks the same language, so a move is told once."""
+        if current_language() == language.guild_language(live.guild_id):
+            return live.log
+        return live.shown.narrate(events, live.shown_names)
+
     async def _commit(
-        self, live: LiveGame, game: RummyGame, action: Action
+        self, live: LiveTable, game: RummyGame, action: Action
     ) -> tuple[list[GameEvent], list[object]]:
         """Apply ``action`` to the game and store it (with the rounds it finished and, at the
         end, the session's result); if storing fails the game is rewound and nothing
         happened."""
-        shown = presenter(live.game_key)
+        shown = live.shown
         round_so_far = list(game.actions)  # with live.checkpoint: the game before this action
         try:
             events = list(game.apply(action))
@@ -279,7 +283,7 @@ class GameService:
             )
         return events, finished
 
-    def _rewound(self, live: LiveGame, actions: list[Action]) -> RummyGame:
+    def _rewound(self, live: LiveTable, actions: list[Action]) -> RummyGame:
         """The game as it was: its checkpoint with ``actions`` (those since) replayed."""
         assert live.checkpoint is not None, "a running game always has a checkpoint"
         game = from_checkpoint(live.checkpoint, actions)
@@ -287,7 +291,7 @@ class GameService:
         return game
 
     def after_change(
-        self, live: LiveGame, *, refresh: bool = True, acting: int | None = None
+        self, live: LiveTable, *, refresh: bool = True, acting: int | None = None
     ) -> None:
         """Schedule what follows a change: the table and live hands, the timer and computer
         moves. ``acting``: the member whose own interaction shows them the change."""
@@ -295,9 +299,9 @@ class GameService:
         if game is None:
             return
         key = turn_key_of(game)
-        if key != live.turn_key:
-            before, live.turn_key = live.turn_key, key
-            live.turn_serial += 1
+        if key != live.turn.announced:
+            before, live.turn.announced = live.turn.announced, key
+            live.turn.serial += 1
             self.poster.turn_changed(live, before, acting)
             self.clock.schedule_timer(live)
         if refresh:
@@ -310,7 +314,7 @@ class GameService:
 
     # ------------------------------------------------------------ away, back, leaving
     async def set_presence(
-        self, live: LiveGame, seat: Seat, *, away: bool | None = None, departed: bool | None = None
+        self, live: LiveTable, seat: Seat, *, away: bool | None = None, departed: bool | None = None
     ) -> None:
         """Mark a seat away or gone (or back), store it, refresh the table, timer and autoplay."""
         if away is not None:
@@ -321,18 +325,18 @@ class GameService:
             seat.departed = departed
         await self.storage.update_seat(live.id, seat)
         if seat.departed and seat.user_id is not None:
-            self.poster.hands.want(live, [seat.user_id])  # their hand says they left
+            self.hands.want(live, [seat.user_id])  # their hand says they left
         self.poster.request_refresh(live)
         game = live.game
         if game is not None and game.to_act == seat.seat:
             # The turn changes hands between a person and the autoplayer: new mention, timer.
-            live.turn_key = (live.turn_key[0], -1, False)
+            live.turn.announced = (live.turn.announced[0], -1, False)
             self.after_change(live, refresh=False)
         else:
             self.clock.kick_autoplay(live)
 
     # ------------------------------------------------------------ closing
-    async def close(self, live: LiveGame, status: str, text: Message) -> None:
+    async def close(self, live: LiveTable, status: str, text: Message) -> None:
         """End a lobby or game early (abandoned, cancelled). Caller holds the lock."""
         await self.storage.close_game(live.id, status)
         self.forget(live)
@@ -340,20 +344,14 @@ class GameService:
             ended_payload(live, text) if live.game is not None else closed_lobby_payload(live, text)
         )
         await self.poster.edit_table(live, payload)
-        if live.ping_message_id is not None:
-            channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(live.ping_message_id).delete()
-            await self.storage.set_ping_message(live.id, None)
 
-    def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None:
+    def forget(self, live: LiveTable, *, keep_tasks: bool = False) -> None:
         """Stop running ``live`` here: its computer players go and, unless ``keep_tasks``, its
         tasks and table state."""
         self.games.pop(live.id, None)
         if not keep_tasks:
             self.tasks.cancel_all(live)
-            self.poster.forget(live)
-        self.clock.forget_players(live)
+        live.players.clear()
 
     # ------------------------------------------------------------ restart
     async def restore(self) -> None:
@@ -362,14 +360,14 @@ class GameService:
         await finishing.finish_interrupted(self)
         for row in await self.leases.claim_open_games():
             await language.load(self.storage, row.guild_id)
-            live = await restore.live_from_row(self, row)
+            live = await restore.live_from_row(self.storage, self.tasks, row)
             if live is None:
                 continue
             self.games[live.id] = live
 
     async def adopt(self, row: GameRow) -> None:
         """Run a game taken over from a process that stopped: as after a restart."""
-        live = await restore.live_from_row(self, row)
+        live = await restore.live_from_row(self.storage, self.tasks, row)
         if live is None:
             return
         self.games[live.id] = live
@@ -382,13 +380,13 @@ class GameService:
         self.tasks.spawn_detached(self.leases.keep())
         self.tasks.spawn_detached(pruning.prune_forever(self.storage))
 
-    async def _resume(self, live: LiveGame) -> None:
+    async def _resume(self, live: LiveTable) -> None:
         if live.status == Status.LOBBY:
             self.tasks.spawn(self._expire_lobby(live), live, "expiry")
             self.tasks.spawn(self.poster.remove_stale_tables(live), live, "sweep")
             return
         async with live.lock:
-            live.turn_serial += 1
+            live.turn.serial += 1
             self.poster.request_move(live)  # mention the player to act again (or just edit)
             self.clock.schedule_timer(live)
             self.clock.kick_autoplay(live)

@@ -8,11 +8,10 @@ import discord
 from bot.core import components as ui
 from bot.core import images, language
 from bot.core.emojis import EMOJIS
-from bot.core.model import GameOptions, LiveGame, Seat, timer_text
+from bot.core.model import GameOptions, LiveTable, Seat, timer_text
 from bot.core.payload import Payload as Payload
-from bot.core.presenter import AnyPresenter
+from bot.core.presenter import AnyPresenter, presenter
 from bot.core.texts import clip, plural, shown_name
-from bot.games import presenter
 from engine.events import SessionEnded
 from engine.i18n import N_, Message, _, ngettext
 from engine.protocol import BasePublicView, Phase
@@ -39,7 +38,7 @@ def describe(options: GameOptions) -> str:
     return "\n".join(f"- {part}" for part in parts)
 
 
-def _seat_lines(live: LiveGame) -> list[str]:
+def _seat_lines(live: LiveTable) -> list[str]:
     lines = []
     for index in range(live.options.max_seats):
         if index < len(live.seats):
@@ -67,7 +66,7 @@ def _seating_words(fewest: int, most: int) -> str:
     )
 
 
-def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
+def _lobby_payload(live: LiveTable, lobby_timeout: int, note: str = "") -> Payload:
     spec = live.options.spec
     limit = live.options.max_seats
     host = live.seats[0].name if live.seats else "?"
@@ -116,13 +115,13 @@ def _lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payloa
     return Payload(view=view)
 
 
-def _closed_lobby_payload(live: LiveGame, text: str) -> Payload:
+def _closed_lobby_payload(live: LiveTable, text: str) -> Payload:
     title = _("{title} — table closed", title=live.options.title)
     return Payload(view=ui.layout(ui.text(f"### {title}\n{text}"), colour=COLOUR))
 
 
 # ---------------------------------------------------------------- table
-def seat_line(live: LiveGame, shown: AnyPresenter, view: BasePublicView, seat: Seat) -> str:
+def seat_line(live: LiveTable, shown: AnyPresenter, view: BasePublicView, seat: Seat) -> str:
     """One player in a short line: '**Anna** 315 · 2 cards · dealer · +57 this round'."""
     name = shown_name(seat.name)
     who = f"🤖 {name}" if seat.is_computer else f"**{name}**"
@@ -134,7 +133,7 @@ def seat_line(live: LiveGame, shown: AnyPresenter, view: BasePublicView, seat: S
     return f"{who} " + " · ".join(fact for fact in facts if fact)
 
 
-def seats_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
+def seats_text(live: LiveTable, shown: AnyPresenter, view: BasePublicView) -> str:
     """The players, a short line each (who acts is the turn line's, the picture's ring)."""
     return "\n".join(seat_line(live, shown, view, seat) for seat in live.seats)
 
@@ -147,14 +146,14 @@ def _presence(seat: Seat) -> list[str]:
     return []
 
 
-def table_words(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
+def table_words(live: LiveTable, shown: AnyPresenter, view: BasePublicView) -> str:
     """The piles and melds in words, where the bot draws no picture (or it failed)."""
     return "\n".join(
         f"**{name}:** {value}" for name, value in shown.table_fields(live.shown_names, view)
     )
 
 
-def log_text(live: LiveGame, shown: AnyPresenter) -> str:
+def log_text(live: LiveTable, shown: AnyPresenter) -> str:
     """What just happened, less what the message says elsewhere: the last round's headline
     while that round's result is shown below, and the session's end, which the final heading
     and standings say."""
@@ -170,7 +169,7 @@ def log_text(live: LiveGame, shown: AnyPresenter) -> str:
     return log
 
 
-def _session_ended(live: LiveGame) -> SessionEnded | None:
+def _session_ended(live: LiveTable) -> SessionEnded | None:
     """The event that ended the session, among the game's events (None while it goes on: the
     table's every update asks, so a running game's events are not searched)."""
     if live.game is None or not live.game.is_over:
@@ -178,7 +177,7 @@ def _session_ended(live: LiveGame) -> SessionEnded | None:
     return next((e for e in reversed(live.game.events) if isinstance(e, SessionEnded)), None)
 
 
-def small_print(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
+def small_print(live: LiveTable, shown: AnyPresenter, view: BasePublicView) -> str:
     """The table's last, small line: the rules that count here, the timer ("" if none)."""
     notes = [shown.footer(view)]
     timer = live.options.turn_timer
@@ -189,7 +188,7 @@ def small_print(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> st
 
 
 def status_lines(
-    live: LiveGame, shown: AnyPresenter, view: BasePublicView, ping: str, *, pictured: bool
+    live: LiveTable, shown: AnyPresenter, view: BasePublicView, ping: str, *, pictured: bool
 ) -> str:
     """The table in words under its picture: the heading with the round and the target, a
     line per player, the piles and melds where there is no picture, whose turn and what to
@@ -220,7 +219,7 @@ async def _picture_item(
 
 
 async def _round_items(
-    live: LiveGame, shown: AnyPresenter, files: list[discord.File], *, with_images: bool
+    live: LiveTable, shown: AnyPresenter, files: list[discord.File], *, with_images: bool
 ) -> list[ui.LayoutItem]:
     """The last round's result, shown until the next move: its picture (the hands left) and
     in words who ended it, each seat's points and total (the hands too where there is no
@@ -248,7 +247,7 @@ async def _round_items(
     return items
 
 
-def _final_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> str:
+def _final_text(live: LiveTable, shown: AnyPresenter, view: BasePublicView) -> str:
     """The session's end: the winner once (the heading), what the last move did, and the
     final standings in words, with or without a picture."""
     winner = view.winner if view.winner is not None else 0
@@ -269,7 +268,7 @@ def _final_text(live: LiveGame, shown: AnyPresenter, view: BasePublicView) -> st
     return "\n".join(lines)
 
 
-def _rating_text(live: LiveGame) -> str | None:
+def _rating_text(live: LiveTable) -> str | None:
     """Whether the session was rated, and how, in its own text block: after the standings'
     numbered list in the same block it would read as part of the list's last item."""
     if live.rating_note is None:
@@ -278,7 +277,7 @@ def _rating_text(live: LiveGame) -> str | None:
     return f"**{title}**\n{clip(text, RATING_SHARE)}"
 
 
-def _buttons(live: LiveGame, over: bool) -> ui.LayoutItem:
+def _buttons(live: LiveTable, over: bool) -> ui.LayoutItem:
     if over:
         return ui.row(
             ui.button(
@@ -299,10 +298,10 @@ def _buttons(live: LiveGame, over: bool) -> ui.LayoutItem:
     )
 
 
-async def _table_payload(live: LiveGame, *, with_images: bool, ping: str) -> Payload:
+async def _table_payload(live: LiveTable, *, with_images: bool, ping: str) -> Payload:
     game = live.game
     assert game is not None
-    shown = presenter(live.game_key)
+    shown = live.shown
     view = game.public_view()
     over = view.phase is Phase.OVER
     files: list[discord.File] = []
@@ -330,35 +329,35 @@ async def _table_payload(live: LiveGame, *, with_images: bool, ping: str) -> Pay
     return Payload(files=files, view=ui.layout(*children, colour=colour))
 
 
-def _ended_payload(live: LiveGame, text: str) -> Payload:
+def _ended_payload(live: LiveTable, text: str) -> Payload:
     title = _("{title} — game ended", title=live.options.title)
     lines = [f"### {title}", text]
     if live.game is not None:
-        shown = presenter(live.game_key)
+        shown = live.shown
         lines.append(_("**Standing when it ended**"))
         lines.append(shown.standings_text(live.shown_names, live.game.standings()))
     return Payload(view=ui.layout(ui.text(clip("\n".join(lines), 3000)), colour=COLOUR))
 
 
-def lobby_payload(live: LiveGame, lobby_timeout: int, note: str = "") -> Payload:
+def lobby_payload(live: LiveTable, lobby_timeout: int, note: str = "") -> Payload:
     """The lobby message in the server's language: seats, options and its buttons."""
     with language.table(live.guild_id):
         return _lobby_payload(live, lobby_timeout, note)
 
 
-def closed_lobby_payload(live: LiveGame, text: Message) -> Payload:
+def closed_lobby_payload(live: LiveTable, text: Message) -> Payload:
     """The closed lobby, saying ``text`` (a ``Message``: written in the table's language)."""
     with language.table(live.guild_id):
         return _closed_lobby_payload(live, text.text())
 
 
-def ended_payload(live: LiveGame, text: Message) -> Payload:
+def ended_payload(live: LiveTable, text: Message) -> Payload:
     """The message of a table ended early, with ``text`` saying why, in the server's language."""
     with language.table(live.guild_id):
         return _ended_payload(live, text.text())
 
 
-async def table_payload(live: LiveGame, *, with_images: bool, ping: str = "") -> Payload:
+async def table_payload(live: LiveTable, *, with_images: bool, ping: str = "") -> Payload:
     """The table in the server's language (its pictures too: they render in this context).
     ``ping``: the mention that opens its status when the table is posted to notify someone."""
     with language.table(live.guild_id):

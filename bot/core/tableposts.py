@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Coroutine
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.core import language
-from bot.core.model import LiveGame, Status
+from bot.core.hands import HandMessages
+from bot.core.model import LiveTable, Status, turn_key_of
 from bot.core.tablemsg import Payload, table_payload
-from bot.games import presenter
+from bot.core.tasks import BackgroundTasks
 from bot.settings import Settings
 from bot.storage import Store
 from engine.i18n import _
-from engine.protocol import RummyGame
 
 log = logging.getLogger(__name__)
 
@@ -42,94 +40,26 @@ def ping_only(user_id: int) -> discord.AllowedMentions:
     )
 
 
-def turn_key_of(game: RummyGame) -> tuple[int, int, bool]:
-    """What names a turn (round, seat to act, over): a new key is a new turn to announce."""
-    return (game.round_number, game.to_act, game.is_over)
-
-
-@dataclass
-class TableState:
-    """What the poster keeps of one game's table message between its edits."""
-
-    refresh_wanted: bool = False
-    # The table moves (a new message that mentions the member to act) at the next refresh:
-    # None = no move, "" = the turn's ping, other text = a timer reminder to post instead.
-    move_wanted: str | None = None
-    ping: str | None = None  # the ping the current table message opens with
-    pinged_turn: tuple[int, int, bool] | None = None  # the turn that ping belongs to
-    # Set on restore: before its first post, the table task deletes stale tables of this game
-    # that a crash between posting and saving a message id may have left in the channel.
-    sweep_wanted: bool = False
-
-
-class RunsTasks(Protocol):
-    """What the poster needs of its owner: a game's background tasks."""
-
-    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
-        """Run ``coroutine`` as the game's background task ``name``."""
-        ...
-
-
-class LiveHands(Protocol):
-    """The members' live private hands (``bot.hand.live``), as the poster drives them."""
-
-    def is_live(self, live: LiveGame, user_id: int) -> bool:
-        """Whether the member's latest hand can still be edited (its token is valid)."""
-
-    def want(self, live: LiveGame, user_ids: list[int]) -> None:
-        """Edit these members' hands at the next update."""
-
-    async def update(self, live: LiveGame) -> None:
-        """Edit the hands wanted (the game's one table task calls this)."""
-
-
-class NoHands:
-    """No live hands (a bot without the hand feature): every turn moves the table."""
-
-    def is_live(self, live: LiveGame, user_id: int) -> bool:
-        """No hand is ever live."""
-        return False
-
-    def want(self, live: LiveGame, user_ids: list[int]) -> None:
-        """Nothing to edit."""
-        return None
-
-    async def update(self, live: LiveGame) -> None:
-        """Nothing to edit."""
-        return None
-
-
 class TablePoster:
     """Posts, edits, moves and sweeps the table messages, and has the live hands edited."""
 
     def __init__(
-        self, bot: discord.Client, storage: Store, settings: Settings, tasks: RunsTasks
+        self,
+        bot: discord.Client,
+        storage: Store,
+        settings: Settings,
+        tasks: BackgroundTasks,
+        hands: HandMessages,
     ) -> None:
         self.bot = bot
         self.storage = storage
         self.settings = settings
         self.tasks = tasks
-        self.hands: LiveHands = NoHands()
-        self._tables: dict[int, TableState] = {}
-
-    def state(self, live: LiveGame) -> TableState:
-        """The poster's state of this game's table (made on first use)."""
-        found = self._tables.get(live.id)
-        if found is None:
-            found = self._tables[live.id] = TableState()
-        return found
-
-    def forget(self, live: LiveGame) -> None:
-        """Drop the poster's state of a table this process no longer runs."""
-        self._tables.pop(live.id, None)
-
-    def sweep_first(self, live: LiveGame) -> None:
-        """Before its first post after a restart, look for stale tables of this game."""
-        self.state(live).sweep_wanted = True
+        self.hands = hands
 
     # ------------------------------------------------------------ what a change asks for
     def turn_changed(
-        self, live: LiveGame, before: tuple[int, int, bool], acting: int | None
+        self, live: LiveTable, before: tuple[int, int, bool], acting: int | None
     ) -> None:
         """A new turn: the member to act sees it in their live hand, or is pinged by a moved
         table. ``acting``: the member whose own interaction answers this change (their hand
@@ -144,8 +74,8 @@ class TablePoster:
             wanted = [u for s in seats if (u := live.seats[s].user_id) is not None]
         self.hands.want(live, [u for u in wanted if u != acting])
         self._run(live)
-        mention = self.mention_user(live)
-        table = self.state(live)
+        mention = live.member_to_act()
+        table = live.message
         if table.pinged_turn == turn_key_of(game):
             return  # the table that started this turn pings them already (a start, a rematch)
         # That ping belonged to an earlier turn: the same seat's next turn in the round has the
@@ -154,43 +84,33 @@ class TablePoster:
         if mention is not None and mention != acting and not self.hands.is_live(live, mention):
             self.request_move(live)  # no live hand to show them the turn: ping them
 
-    def mention_user(self, live: LiveGame) -> int | None:
-        """The member to act, if a person plays the seat now."""
-        game = live.game
-        if game is None or live.status != Status.PLAYING or game.is_over:
-            return None
-        seat = live.seats[game.to_act]
-        return None if seat.played_for else seat.user_id
-
-    def request_refresh(self, live: LiveGame) -> None:
+    def request_refresh(self, live: LiveTable) -> None:
         """Edit the table (and the wanted hands) soon. Many changes in a row cost one edit each
         at most, and edits that pile up while one is in flight collapse into one."""
-        self.state(live).refresh_wanted = True
+        live.message.refresh_wanted = True
         self._run(live)
 
-    def _run(self, live: LiveGame) -> None:
+    def _run(self, live: LiveTable) -> None:
         """Start the game's table task unless it runs: it edits the wanted hands, then the
         table if wanted."""
         task = live.tasks.get("refresh")
         if task is None or task.done():
             self.tasks.spawn(self._refresh_loop(live), live, "refresh")
 
-    def request_move(self, live: LiveGame, reminder: str = "") -> None:
+    def request_move(self, live: LiveTable, reminder: str = "") -> None:
         """Post the table anew, mentioning the member to act, at the next refresh."""
-        self.state(live).move_wanted = reminder
+        live.message.move_wanted = reminder
         self.request_refresh(live)
 
-    async def _refresh_loop(self, live: LiveGame) -> None:
+    async def _refresh_loop(self, live: LiveTable) -> None:
         # The one task that touches the table message and the hands: no edit races a move.
-        table = self.state(live)
+        table = live.message
         if table.sweep_wanted:
             table.sweep_wanted = False
             await self.remove_stale_tables(live)
         while True:
             await self.hands.update(live)  # the member to act first: they are waiting
             if not table.refresh_wanted:
-                if live.status is Status.FINISHED:
-                    self.forget(live)  # its last table is drawn: nothing more to keep
                 return
             table.refresh_wanted = False
             move, table.move_wanted = table.move_wanted, None
@@ -202,44 +122,44 @@ class TablePoster:
                 await self.edit_table(live, payload)
 
     # ------------------------------------------------------------ the ping
-    def ping_text(self, live: LiveGame, reminder: str = "") -> str | None:
+    def ping_text(self, live: LiveTable, reminder: str = "") -> str | None:
         """The words that open a moved table and notify the member to act (None: nobody)."""
-        user_id = self.mention_user(live)
+        user_id = live.member_to_act()
         game = live.game
         if user_id is None or game is None:
             return None
         with language.table(live.guild_id):
-            words = presenter(live.game_key).ping_text
+            words = live.shown.ping_text
             return reminder or _(words, user_id=user_id, round_number=game.round_number)
 
-    async def payload(self, live: LiveGame, ping: str | None) -> Payload:
+    async def payload(self, live: LiveTable, ping: str | None) -> Payload:
         """The table now. A ping opens its status; edits within the same turn keep it (an edit
         notifies nobody, and the message should not change its first words)."""
         key = turn_key_of_live(live)
-        table = self.state(live)
+        table = live.message
         if ping is not None:
             table.ping, table.pinged_turn = ping, key
         text = table.ping if table.pinged_turn == key else None
         payload = await table_payload(
             live, with_images=self.settings.render_images, ping=text or ""
         )
-        user_id = self.mention_user(live)
+        user_id = live.member_to_act()
         payload.allowed_mentions = (
             ping_only(user_id) if text and user_id is not None else discord.AllowedMentions.none()
         )
         return payload
 
-    async def first_table(self, live: LiveGame) -> tuple[Payload, bool]:
+    async def first_table(self, live: LiveTable) -> tuple[Payload, bool]:
         """The table a lobby's Start (or a rematch) answers with, and whether it pings: it
         does unless the member to act has a live hand."""
-        user_id = self.mention_user(live)
+        user_id = live.member_to_act()
         ping = None
         if user_id is not None and not self.hands.is_live(live, user_id):
             ping = self.ping_text(live)
         return await self.payload(live, ping), ping is not None
 
     # ------------------------------------------------------------ posting
-    async def _move_table(self, live: LiveGame, payload: Payload) -> None:
+    async def _move_table(self, live: LiveTable, payload: Payload) -> None:
         """Post the new table, then delete the old one (and a leftover mention message)."""
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
         try:
@@ -248,18 +168,13 @@ class TablePoster:
             log.warning("could not post the table of game %s", live.id, exc_info=True)
             await self.edit_table(live, payload)  # at least keep the old table current
             return
-        old = [live.table_message_id, live.ping_message_id]
-        live.table_message_id = message.id
-        await self.storage.set_table_message(live.id, message.id)
-        for message_id in old:
-            if message_id is not None:
-                with contextlib.suppress(discord.HTTPException):  # already gone is fine
-                    await channel.get_partial_message(message_id).delete()
-        if live.ping_message_id is not None:
-            live.ping_message_id = None
-            await self.storage.set_ping_message(live.id, None)
+        old = live.message.message_id
+        await self.set_table_message(live, message.id)
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):  # already gone is fine
+                await channel.get_partial_message(old).delete()
 
-    async def edit_table(self, live: LiveGame, payload: Payload) -> None:
+    async def edit_table(self, live: LiveTable, payload: Payload) -> None:
         """Edit the table in place. Discord has been reported to refuse (400) an edit whose
         media gallery points at a newly uploaded picture: then the table is posted anew, so a
         game never stalls on its picture (docs/discord-behaviour.md)."""
@@ -279,7 +194,7 @@ class TablePoster:
                 return
             log.warning("could not edit the table of game %s", live.id, exc_info=True)
 
-    async def _repost_table(self, live: LiveGame, payload: Payload) -> None:
+    async def _repost_table(self, live: LiveTable, payload: Payload) -> None:
         """Someone deleted the table message: post a new one so the game goes on."""
         if live.status not in (Status.PLAYING, Status.LOBBY):
             return
@@ -289,21 +204,20 @@ class TablePoster:
         except discord.HTTPException:
             log.warning("could not repost the table of game %s", live.id, exc_info=True)
             return
-        live.table_message_id = message.id
-        await self.storage.set_table_message(live.id, message.id)
+        await self.set_table_message(live, message.id)
 
-    async def delete_message(self, live: LiveGame, message_id: int) -> None:
+    async def delete_message(self, live: LiveTable, message_id: int) -> None:
         """Delete one of the game's messages in its channel; one already gone is fine."""
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
         with contextlib.suppress(discord.HTTPException):  # already gone is fine
             await channel.get_partial_message(message_id).delete()
 
-    async def set_table_message(self, live: LiveGame, message_id: int) -> None:
+    async def set_table_message(self, live: LiveTable, message_id: int) -> None:
         """Note and store which message is the game's table now."""
-        live.table_message_id = message_id
+        live.message.message_id = message_id
         await self.storage.set_table_message(live.id, message_id)
 
-    async def remove_stale_tables(self, live: LiveGame) -> None:
+    async def remove_stale_tables(self, live: LiveTable) -> None:
         """Delete the bot's own messages that carry this game's controls, other than the saved
         table: a crash after posting a table but before saving its id leaves one behind. A game
         whose table id was never saved adopts its newest such message instead."""
@@ -329,7 +243,7 @@ class TablePoster:
             log.warning("game %s: could not look for stale tables: %s", live.id, error)
 
 
-def turn_key_of_live(live: LiveGame) -> tuple[int, int, bool] | None:
+def turn_key_of_live(live: LiveTable) -> tuple[int, int, bool] | None:
     """The turn key of a table's game, or None before it started."""
     return None if live.game is None else turn_key_of(live.game)
 

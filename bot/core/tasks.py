@@ -10,7 +10,7 @@ import logging
 from collections.abc import Coroutine
 from typing import Any
 
-from bot.core.model import LiveGame
+from bot.core.model import LiveTable
 from bot.ops import metrics
 
 log = logging.getLogger(__name__)
@@ -22,7 +22,7 @@ class BackgroundTasks:
     def __init__(self) -> None:
         self._running: set[asyncio.Task[Any]] = set()
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveGame, name: str) -> None:
+    def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveTable, name: str) -> None:
         """Run ``coroutine`` as the game's task ``name`` (found in ``live.tasks`` while it runs)."""
         task = asyncio.get_running_loop().create_task(coroutine, name=f"game{live.id}-{name}")
         live.tasks[name] = task
@@ -41,13 +41,13 @@ class BackgroundTasks:
         self._track(task)
         return task
 
-    def cancel(self, live: LiveGame, name: str) -> None:
+    def cancel(self, live: LiveTable, name: str) -> None:
         """Stop the game's task ``name`` unless it is the one asking (it is ending anyway)."""
         task = live.tasks.pop(name, None)
         if task is not None and task is not asyncio.current_task() and not task.done():
             task.cancel()
 
-    def cancel_all(self, live: LiveGame) -> None:
+    def cancel_all(self, live: LiveTable) -> None:
         """Stop every background task of the game."""
         for name in list(live.tasks):
             self.cancel(live, name)

@@ -10,11 +10,10 @@ from typing import Protocol
 
 from bot.core import autoplay, language
 from bot.core.mentions import command_mention
-from bot.core.model import LiveGame, Status
+from bot.core.model import LiveTable, Status
 from bot.core.tableposts import TablePoster
 from bot.core.tasks import BackgroundTasks
 from bot.core.texts import shown_name
-from bot.games import presenter
 from bot.settings import Settings
 from bot.storage import Store
 from engine.actions import Action
@@ -30,7 +29,7 @@ class PlaysMoves(Protocol):
     """What the clock needs of its owner: to apply a move and to run a game's tasks."""
 
     async def apply(
-        self, live: LiveGame, action: Action, *, by_player: bool = True
+        self, live: LiveTable, action: Action, *, by_player: bool = True
     ) -> list[GameEvent]:
         """Apply and commit ``action`` as the service does (``GameService.apply``)."""
         ...
@@ -51,15 +50,9 @@ class TurnClock:
         self.poster = poster
         self.storage = storage
         self.settings = settings
-        self._players: dict[tuple[int, int], Player] = {}
-
-    def forget_players(self, live: LiveGame) -> None:
-        """Drop the computer players of the game's seats (the game has left this process)."""
-        for seat in live.seats:
-            self._players.pop((live.id, seat.seat), None)
 
     # ------------------------------------------------------------ turn timer
-    def schedule_timer(self, live: LiveGame) -> None:
+    def schedule_timer(self, live: LiveTable) -> None:
         """Restart the turn timer for the member to act, if the table has one."""
         self.owner.tasks.cancel(live, "timer")
         game = live.game
@@ -68,13 +61,13 @@ class TurnClock:
             return
         if live.seats[game.to_act].played_for:
             return
-        self.owner.tasks.spawn(self._turn_timer(live, live.turn_serial, seconds), live, "timer")
+        self.owner.tasks.spawn(self._turn_timer(live, live.turn.serial, seconds), live, "timer")
 
-    async def _turn_timer(self, live: LiveGame, serial: int, seconds: int) -> None:
+    async def _turn_timer(self, live: LiveTable, serial: int, seconds: int) -> None:
         reminder = self.settings.reminder_before
         if 0 < reminder < seconds:
             await asyncio.sleep(seconds - reminder)
-            if serial != live.turn_serial or live.game is None:
+            if serial != live.turn.serial or live.game is None:
                 return
             seat = live.seats[live.game.to_act]
             with language.table(live.guild_id):
@@ -83,18 +76,18 @@ class TurnClock:
                     "for you (draw from the {value} and discard).",
                     user_id=seat.user_id,
                     reminder=reminder,
-                    value=_(presenter(live.game_key).stock_word),
+                    value=_(live.shown.stock_word),
                 )
             self.poster.request_move(live, reminder=text)
             await asyncio.sleep(reminder)
         else:
             await asyncio.sleep(seconds)
         async with live.lock:
-            if serial != live.turn_serial or live.status != Status.PLAYING or live.game is None:
+            if serial != live.turn.serial or live.status != Status.PLAYING or live.game is None:
                 return
             await self._play_timed_out_turn(live)
 
-    async def _play_timed_out_turn(self, live: LiveGame) -> None:
+    async def _play_timed_out_turn(self, live: LiveTable) -> None:
         """Draw from the talon (or the top staircase card) and discard a card that breaks no
         meld. Repeated timeouts mark the player away."""
         game = live.game
@@ -105,7 +98,7 @@ class TurnClock:
             seat.away = True
         await self.storage.update_seat(live.id, seat)
         done: list[str] = []
-        shown = presenter(live.game_key)
+        shown = live.shown
         for _step in range(shown.timeout_steps):  # a draw, then a discard; never a meld
             if live.game is not game or game.is_over or game.to_act != seat.seat:
                 break
@@ -132,15 +125,13 @@ class TurnClock:
         self.poster.request_refresh(live)
 
     # ------------------------------------------------------------ computer moves
-    def _player(self, live: LiveGame, seat: int, strength: str) -> Player:
-        key = (live.id, seat)
-        if key not in self._players:
+    def _player(self, live: LiveTable, seat: int, strength: str) -> Player:
+        if seat not in live.players:
             seed = (live.game.seed if live.game else 0) * 31 + seat
-            shown = presenter(live.game_key)
-            self._players[key] = autoplay.make_player(shown.spec, strength, seed)
-        return self._players[key]
+            live.players[seat] = autoplay.make_player(live.shown.spec, strength, seed)
+        return live.players[seat]
 
-    def kick_autoplay(self, live: LiveGame) -> None:
+    def kick_autoplay(self, live: LiveTable) -> None:
         """Start the computer's move when the seat to act is played for and none is running."""
         game = live.game
         if game is None or live.status != Status.PLAYING or game.is_over:
@@ -151,10 +142,10 @@ class TurnClock:
         if task is None or task.done():
             self.owner.tasks.spawn(self._autoplay(live), live, "autoplay")
 
-    async def _autoplay(self, live: LiveGame) -> None:
+    async def _autoplay(self, live: LiveTable) -> None:
         turn: tuple[int, int] | None = None
         lines: list[str] = []  # the whole turn of a played-for seat goes into the table's log
-        shown = presenter(live.game_key)
+        shown = live.shown
         while True:
             if self.settings.computer_delay:
                 await asyncio.sleep(self.settings.computer_delay)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from bot.core.presenter import AnyPresenter, GamePresenter
+from bot.core.presenter import AnyPresenter, GamePresenter, install_presenters
+from bot.core.presenter import presenter as core_presenter
 from engine.protocol import GameSpec
 from engine.registry import GAME_PACKAGES, all_specs
 
@@ -51,12 +52,13 @@ def check_types(shown: AnyPresenter, spec: GameSpec) -> None:
 
 def presenter(key: str) -> AnyPresenter:
     """The presenter of the game ``key``; ``KeyError`` for a game the bot does not offer."""
-    for candidate in all_presenters():
-        if candidate.key == key:
-            return candidate
-    raise KeyError(f"no game {key!r}")
+    return core_presenter(key)
 
 
 def default_key() -> str:
     """The key of the game a table plays when nobody says which: the registry's first."""
     return all_presenters()[0].key
+
+
+# Importing the bot's games installs them where the game-blind core finds them.
+install_presenters(all_presenters())

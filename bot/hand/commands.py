@@ -4,16 +4,15 @@ their autocomplete; each answers with the member's hand as a new private message
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.core.client import bot_of
+from bot.app import bot_of
 from bot.core.errors import refusals
 from bot.core.handstate import HandState
-from bot.core.model import LiveGame, Seat
-from bot.games import presenter
+from bot.core.model import LiveTable, Seat
+from bot.core.payload import Payload
 from bot.hand.controls import answer_with_hand, show_new_hand
 from bot.hand.takes import take_at, take_choices
 from bot.hand.ui import hand_context, hand_payload
@@ -22,27 +21,25 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.i18n import _
 
 
-def _channel_seat(interaction: discord.Interaction) -> tuple[LiveGame, Seat]:
+def _channel_seat(interaction: discord.Interaction) -> tuple[LiveTable, Seat]:
     service = bot_of(interaction).service
     live = service.require_channel_game(interaction.channel_id or 0)
     return live, service.require_seat(live, interaction.user.id)
 
 
 async def _command_act(
-    interaction: discord.Interaction, make: Callable[[LiveGame, Seat], Action]
+    interaction: discord.Interaction, make: Callable[[LiveTable, Seat], Action]
 ) -> None:
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
         bot = bot_of(interaction)
 
-        async def prepare() -> tuple[HandState, dict[str, Any]]:
+        async def prepare() -> tuple[HandState, Payload]:
             async with live.lock:
-                events = await bot.service.apply(live, make(live, seat))
-                told = presenter(live.game_key).narrate(events, live.shown_names)
-                payload = hand_payload(live, seat, HandState(), f"✅ {told}")
-            return HandState(), payload.send_kwargs()
+                told = bot.service.told(live, await bot.service.apply(live, make(live, seat)))
+                return HandState(), hand_payload(live, seat, HandState(), f"✅ {told}")
 
-        await answer_with_hand(interaction, live, seat, prepare, new_message=True)
+        await answer_with_hand(interaction, live, prepare, new_message=True)
 
 
 async def hand_command(interaction: discord.Interaction) -> None:
@@ -57,7 +54,7 @@ async def draw_command(interaction: discord.Interaction) -> None:
     await _command_act(interaction, lambda live, seat: DrawTalon(seat.seat))
 
 
-def _running(interaction: discord.Interaction) -> LiveGame | None:
+def _running(interaction: discord.Interaction) -> LiveTable | None:
     live = bot_of(interaction).service.in_channel(interaction.channel_id or 0)
     return None if live is None or live.game is None else live
 
@@ -82,12 +79,12 @@ async def take_command(interaction: discord.Interaction, position: int) -> None:
     await _command_act(interaction, lambda live, seat: _take(live, seat, position))
 
 
-def _take(live: LiveGame, seat: Seat, position: int) -> Action:
+def _take(live: LiveTable, seat: Seat, position: int) -> Action:
     assert live.game is not None
     return take_at(seat.seat, live.game.public_view().discard_pile, position)
 
 
-def _hand_of(interaction: discord.Interaction) -> tuple[LiveGame, Seat] | None:
+def _hand_of(interaction: discord.Interaction) -> tuple[LiveTable, Seat] | None:
     live = _running(interaction)
     if live is None:
         return None
@@ -95,7 +92,7 @@ def _hand_of(interaction: discord.Interaction) -> tuple[LiveGame, Seat] | None:
     return None if seat is None else (live, seat)
 
 
-def _cards_of(interaction: discord.Interaction) -> tuple[LiveGame, tuple[Card, ...]] | None:
+def _cards_of(interaction: discord.Interaction) -> tuple[LiveTable, tuple[Card, ...]] | None:
     """The running game here and the member's own cards in it (autocomplete offers those)."""
     found = _hand_of(interaction)
     if found is None:
@@ -112,7 +109,7 @@ async def _meld_choices(
     if found is None:
         return []
     live, hand = found
-    options = presenter(live.game_key).meld_options(hand)
+    options = live.shown.meld_options(hand)
     if not options:
         return []  # a game without melds during play
     choices = [
@@ -147,7 +144,7 @@ async def _layoff_card_choices(
     live, seat = found
     ctx = hand_context(live, seat, HandState())
     seen: list[str] = []
-    for layoff in presenter(live.game_key).layoffs(ctx):
+    for layoff in live.shown.layoffs(ctx):
         if str(layoff.card) not in seen:
             seen.append(str(layoff.card))
     return [app_commands.Choice(name=c, value=c) for c in seen][:25]
@@ -159,7 +156,7 @@ async def _layoff_meld_choices(
     live = _running(interaction)
     if live is None or live.game is None:
         return []
-    melds = presenter(live.game_key).table_melds(live.game.public_view())
+    melds = live.shown.table_melds(live.game.public_view())
     return [
         app_commands.Choice(name=f"{meld_id + 1}: {cards}"[:100], value=meld_id + 1)
         for meld_id, cards in melds

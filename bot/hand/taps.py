@@ -94,6 +94,12 @@ def ends_turn_for_good(action: Action, ctx: AnyHandContext) -> bool:
     return bool(used) and len(used) >= len(ctx.private.hand) and not isinstance(action, JokerSwap)
 
 
+def offers_key(ctx: AnyHandContext) -> tuple[int, str, int]:
+    """What a hand's offers depend on besides its seat: the game's version, the hand's order and
+    the tapped cards (a click is resolved from the offers its hand showed when these agree)."""
+    return (ctx.public.version, ctx.state.sort, ctx.state.selected)
+
+
 def offers(ctx: AnyHandContext, shown: AnyPresenter) -> list[Offer]:
     """Every move the hand offers now, in a fixed order (buttons carry their index)."""
     if not ctx.legal:

@@ -13,15 +13,13 @@ from typing import Any
 
 import discord
 
+from bot.app import bot_of
 from bot.core import language
-from bot.core.client import bot_of
 from bot.core.components import NOT_IN_USE, same_place, within_limit
 from bot.core.errors import Refusal, handle_interaction_error, refusals
 from bot.core.handstate import HandState
 from bot.core.presenter import AnyPresenter
-from bot.games import presenter
-from bot.hand.live import HandMessages
-from bot.hand.ui import payload_kwargs, seated
+from bot.hand.ui import hand_payload, seated
 from engine.errors import RulesError
 from engine.i18n import _
 from engine.protocol import Phase
@@ -98,20 +96,20 @@ async def _play(
 ) -> None:
     service = bot_of(interaction).service
     live, seat = seated(interaction, game_id)
-    shown = presenter(live.game_key)
+    shown = live.shown
     async with live.lock:
         done: list[str] = []
         note = ""
         try:
             for action in shown.typed_actions(phase, seat.seat, values):
                 events = await service.apply(live, action)
-                done.append(shown.narrate(events, live.shown_names))
+                done.append(service.told(live, events))
         except (RulesError, Refusal) as error:
             note = f"⚠️ {error}"
         summary = " ".join(f"✅ {line}" for line in done)
-        kwargs = payload_kwargs(
+        kwargs = hand_payload(
             live, seat, HandState(sort=state.sort), " ".join(p for p in (summary, note) if p)
-        )
+        ).edit_kwargs()
     if interaction.message is not None:
         await interaction.response.edit_message(**kwargs)
         message_id: int | None = interaction.message.id
@@ -120,6 +118,4 @@ async def _play(
             kwargs.pop(key, None)
         response = await interaction.response.send_message(ephemeral=True, **kwargs)
         message_id = response.message_id
-    hands = service.poster.hands
-    if isinstance(hands, HandMessages):  # the form's answer is the member's live hand now
-        hands.remember(live, interaction, state, message_id)
+    service.hands.remember(live, interaction, state, message_id)  # their live hand now

@@ -16,29 +16,25 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 import bot.hand.takes as takes
 import bot.hand.taps as taps
+from bot.app import bot_of
 from bot.core import components as ui
 from bot.core import images
-from bot.core.client import bot_of
 from bot.core.emojis import EMOJIS
 from bot.core.errors import Refusal
-from bot.core.handstate import AnyHandContext, HandContext, HandState
-from bot.core.model import LiveGame, Seat, Status
+from bot.core.handstate import AnyHandContext, HandContext, HandState, HandTable
+from bot.core.model import LiveTable, Seat, Status
 from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import COLOUR, Payload
-from bot.games import presenter
 from engine.actions import DrawTalon, LayOff
 from engine.cards import Card
 from engine.i18n import _
 from engine.protocol import BaseMeldView, Phase
-
-if TYPE_CHECKING:
-    pass
 
 # Card buttons a phone's width holds: four 60 px buttons (a card emoji alone, or a plain
 # label such as 10♦) and their gaps fill the 264 px a phone shows; five wrap. A page is five
@@ -57,7 +53,7 @@ class Redraw:
     note: str
 
 
-def seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveGame, Seat]:
+def seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveTable, Seat]:
     """The running game ``game_id`` and the member's seat at it, or a ``Refusal``."""
     service = bot_of(interaction).service
     live = service.get(game_id)
@@ -66,7 +62,7 @@ def seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveGame, Se
     return live, service.require_seat(live, interaction.user.id)
 
 
-def hand_context(live: LiveGame, seat: Seat, state: HandState) -> AnyHandContext:
+def hand_context(live: LiveTable, seat: Seat, state: HandState) -> AnyHandContext:
     """The seat's hand now, in the member's order, with the legal actions on their turn."""
     game = live.game
     assert game is not None
@@ -83,7 +79,7 @@ def pages_of(ctx: AnyHandContext) -> int:
     return max(1, (len(ctx.cards) + CARDS_PER_PAGE - 1) // CARDS_PER_PAGE)
 
 
-def status_text(live: LiveGame, shown: AnyPresenter, ctx: AnyHandContext) -> str:
+def status_text(live: HandTable, shown: AnyPresenter, ctx: AnyHandContext) -> str:
     """The hand's status line: the session's end, whom it waits for, or the game's turn text."""
     public = ctx.public
     if public.phase is Phase.OVER:
@@ -97,7 +93,7 @@ def status_text(live: LiveGame, shown: AnyPresenter, ctx: AnyHandContext) -> str
 
 
 def hand_text(
-    live: LiveGame, shown: AnyPresenter, ctx: AnyHandContext, note: str, offered: list[taps.Offer]
+    live: HandTable, shown: AnyPresenter, ctx: AnyHandContext, note: str, offered: list[taps.Offer]
 ) -> str:
     """The hand's words: what just happened, whose turn, what the tapped cards allow, the
     facts needed to play (piles, a locked card) and the seat's score."""
@@ -255,14 +251,17 @@ def tool_buttons(ctx: AnyHandContext) -> list[ui.GameComponent]:
 
 
 def hand_layout(
-    ctx: AnyHandContext, shown: AnyPresenter, note: str, *, resting: bool = False
+    ctx: AnyHandContext,
+    shown: AnyPresenter,
+    note: str,
+    offered: list[taps.Offer],
+    *,
+    resting: bool = False,
 ) -> discord.ui.LayoutView:
-    """Every part of the hand message, in the order a phone shows them. A resting hand (its
-    token about to run out) keeps only its words and Refresh."""
+    """Every part of the hand message, in the order a phone shows them, with the moves
+    ``offered`` for its tapped cards. A resting hand (its token about to run out) keeps only
+    its words and Refresh."""
     pages = pages_of(ctx)
-    if ctx.state.page >= pages:  # the hand shrank: show its last page
-        ctx = replace(ctx, state=replace(ctx.state, page=pages - 1, selected=0))
-    offered = taps.offers(ctx, shown)
     children: list[ui.LayoutItem] = [ui.text(hand_text(ctx.live, shown, ctx, note, offered))]
     if resting:
         refresh = ui.button(
@@ -288,18 +287,36 @@ def fitting(components: int, per_row: int) -> int:
 
 
 def hand_payload(
-    live: LiveGame, seat: Seat, state: HandState, note: str = "", *, resting: bool = False
+    live: LiveTable, seat: Seat, state: HandState, note: str = "", *, resting: bool = False
 ) -> Payload:
     """The hand message of ``seat`` (in the current language); once the game is over, what
     happened and no controls."""
-    shown = presenter(live.game_key)
-    ctx = hand_context(live, seat, state)
+    return context_payload(live, hand_context(live, seat, state), state, note, resting=resting)
+
+
+def context_payload(
+    live: LiveTable,
+    ctx: AnyHandContext,
+    state: HandState,
+    note: str = "",
+    *,
+    resting: bool = False,
+) -> Payload:
+    """The hand message of a hand already read (``ctx``) shown with ``state``: a control that
+    changed no game draws the hand it read, and its offers are built once, here."""
+    shown = live.shown
+    ctx = replace(ctx, state=replace(state, version=ctx.public.version, seat=ctx.seat.seat))
     if ctx.public.phase is Phase.OVER or live.status != Status.PLAYING:
         lines = [note] if note else []
         lines.append(status_text(live, shown, ctx))
         lines.append(_("This game has ended; its table has the rematch and the record."))
         return ended_hand_payload(EMOJIS.markup("\n".join(lines)))
-    return Payload(view=hand_layout(ctx, shown, note, resting=resting))
+    pages = pages_of(ctx)
+    if ctx.state.page >= pages:  # the hand shrank: show its last page
+        ctx = replace(ctx, state=replace(ctx.state, page=pages - 1, selected=0))
+    offered = taps.offers(ctx, shown)
+    view = hand_layout(ctx, shown, note, offered, resting=resting)
+    return Payload(view=view, offers=(taps.offers_key(ctx), tuple(offered)))
 
 
 def ended_hand_payload(text: str) -> Payload:
@@ -307,6 +324,15 @@ def ended_hand_payload(text: str) -> Payload:
     return Payload(view=ui.layout(ui.text(text), colour=COLOUR))
 
 
-def payload_kwargs(live: LiveGame, seat: Seat, state: HandState, note: str) -> dict[str, Any]:
-    """The hand message's edit arguments."""
-    return hand_payload(live, seat, state, note).edit_kwargs()
+class HandDrawing:
+    """The hands the core keeps live (``bot.core.hands``) are drawn here."""
+
+    def hand(
+        self, live: LiveTable, seat: Seat, state: HandState, note: str, *, resting: bool
+    ) -> Payload:
+        """The seat's hand message now."""
+        return hand_payload(live, seat, state, note, resting=resting)
+
+    def ended(self, text: str) -> Payload:
+        """A hand whose game is gone for this member."""
+        return ended_hand_payload(text)

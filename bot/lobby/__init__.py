@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.app import bot_of
 from bot.core import components
-from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals, send_private
 from bot.core.mentions import command_mention, display_name
-from bot.core.model import GameOptions, LiveGame, Seat, Status
+from bot.core.model import GameOptions, LiveTable, Seat, Status
 from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload
 from bot.games import all_presenters
@@ -155,7 +155,7 @@ def check_lobby_limits(bot: TreppenBot, guild_id: int, host_id: int) -> None:
         raise Refusal(_("This server has too many open tables waiting; try again later."))
 
 
-def check_computer_limits(bot: TreppenBot, live: LiveGame) -> None:
+def check_computer_limits(bot: TreppenBot, live: LiveTable) -> None:
     """Refuse to start a table with computer players beyond the running ones a host, or a
     server, may have: the computers play on even when nobody watches."""
     if not any(seat.is_computer for seat in live.seats):
@@ -181,14 +181,14 @@ def check_computer_limits(bot: TreppenBot, live: LiveGame) -> None:
         raise Refusal(_("This server runs too many tables with computer players; try later."))
 
 
-def _lobby(interaction: discord.Interaction, game_id: int) -> LiveGame:
+def _lobby(interaction: discord.Interaction, game_id: int) -> LiveTable:
     live = bot_of(interaction).service.get(game_id)
     if live.status != Status.LOBBY:
         raise Refusal(_("This game has already started."))
     return live
 
 
-async def _show(interaction: discord.Interaction, live: LiveGame, note: str = "") -> None:
+async def _show(interaction: discord.Interaction, live: LiveTable, note: str = "") -> None:
     payload = lobby_payload(live, bot_of(interaction).settings.lobby_timeout, note)
     await interaction.response.edit_message(**payload.edit_kwargs())
 

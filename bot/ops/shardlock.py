@@ -19,16 +19,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Container, Coroutine
+from typing import Any, Protocol
 
 import asyncpg
 from discord.ext import tasks
 
-if TYPE_CHECKING:
-    from bot.core.leases import RunsGames  # the game service, as the lease keeper sees it
+from bot.settings import Settings
+from bot.storage import GameRow, Store
 
 log = logging.getLogger(__name__)
+
+
+class RunsGames(Protocol):
+    """What the lock needs of the game service (``bot.core.service``), which runs above it."""
+
+    @property
+    def settings(self) -> Settings:
+        """The bot's settings."""
+        ...
+
+    @property
+    def storage(self) -> Store:
+        """The database."""
+        ...
+
+    @property
+    def games(self) -> Container[int]:
+        """The ids of the games this process runs."""
+        ...
+
+    async def adopt(self, row: GameRow) -> None:
+        """Run a stored game whose shard this process has just taken over."""
+        ...
+
 
 POLL_SECONDS = 0.5
 ALL_SHARDS = -1  # the lock of a process that runs every shard (SHARD_IDS empty)

@@ -11,11 +11,7 @@ import signal
 import time
 from typing import Any
 
-from discord import app_commands
-
-from bot.core.errors import Refusal
 from bot.ops import metrics
-from engine.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -23,11 +19,6 @@ SIGNALS = (signal.SIGTERM, signal.SIGINT)
 DRAIN_SHARE = 0.5  # of STOP_SECONDS for the interactions in flight; the rest for closing
 DRAIN_POLL = 0.05
 RUN_END_GRACE = 2.0  # seconds for the run to end by itself after the bot closed
-STOPPING = N_("The bot is restarting. Try again in a minute.")
-
-
-class Stopping(app_commands.CheckFailure, Refusal):
-    """A command that arrived while the bot stops: refused privately, like any refusal."""
 
 
 class GracefulStop:

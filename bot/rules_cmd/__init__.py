@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.app import bot_of
 from bot.core import components as ui
-from bot.core.client import bot_of
 from bot.core.tablemsg import COLOUR
 from bot.games import all_presenters, default_key, presenter
 from engine.i18n import _, language

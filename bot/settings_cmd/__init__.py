@@ -10,8 +10,8 @@ import discord
 from babel import Locale
 from discord import app_commands
 
+from bot.app import bot_of
 from bot.core import language
-from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from engine.i18n import _, languages, using
 

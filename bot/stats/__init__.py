@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 from discord import app_commands
 
+from bot.app import bot_of
 from bot.core import components as ui
-from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file, rating_chart
 from bot.core.mentions import command_mention

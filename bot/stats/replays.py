@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.app import bot_of
 from bot.core import components as ui
-from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file
 from bot.core.reading import record_id

@@ -30,7 +30,6 @@ MEMBER_NAMES = """
     ORDER BY g.id, s.seat
 """
 UPDATE_TABLE_MESSAGE = "UPDATE games SET table_message_id = :message_id WHERE id = :game_id"
-UPDATE_PING_MESSAGE = "UPDATE games SET ping_message_id = :message_id WHERE id = :game_id"
 START_GAME = """
     UPDATE games SET status = 'playing', state = :state, started_at = :now WHERE id = :game_id
 """

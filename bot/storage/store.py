@@ -107,10 +107,6 @@ class Store(History):
         """The message that shows the table."""
         await self._write_game(game_id, sql.UPDATE_TABLE_MESSAGE, {"message_id": message_id})
 
-    async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
-        """The message that calls the player to act (None: there is none)."""
-        await self._write_game(game_id, sql.UPDATE_PING_MESSAGE, {"message_id": message_id})
-
     async def update_seat(self, game_id: int, seat: rows.SeatRow) -> None:
         """A seat's flags: away, departed, timeouts, stood in."""
         await self._write_game(game_id, sql.UPDATE_SEAT_FLAGS, rows.row_params(seat))

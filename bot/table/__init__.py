@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.app import bot_of
 from bot.core import components, language
-from bot.core.client import bot_of
 from bot.core.errors import Refusal, refusals
 from bot.core.mentions import command_mention
-from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.model import GameOptions, LiveTable, Seat
 from bot.core.tablemsg import COLOUR, lobby_payload
 from bot.core.texts import clip, shown_name
-from bot.games import presenter
 from bot.lobby import can_moderate, check_lobby_limits
 from bot.storage import GameRow, utc_now
 from engine.i18n import N_, Message, _
@@ -26,10 +25,10 @@ if TYPE_CHECKING:
 REMATCH_WINDOW = timedelta(hours=1)  # an older Rematch button has expired
 
 
-async def scores_embed(bot: TreppenBot, live: LiveGame) -> discord.Embed:
+async def scores_embed(bot: TreppenBot, live: LiveTable) -> discord.Embed:
     """Standings now, and every finished round of this session (★ ended the round)."""
     assert live.game is not None
-    shown = presenter(live.game_key)
+    shown = live.shown
     view = live.game.public_view()
     embed = discord.Embed(
         title=shown.scores_heading(view),

@@ -22,7 +22,10 @@ async def test_a_normal_turn_takes_few_taps_and_one_limited_call_per_turn_change
     assert 2 <= figures.taps <= 4  # by hand: the discard tapped, then Discard
     assert figures.suggested_moves[0] == "DrawTalon" and figures.suggested_taps <= 3
     assert len(figures.suggested_offers_per_click) == figures.suggested_taps
-    assert all(n >= 1 for n in figures.suggested_offers_per_click)  # each click redraws a hand
+    # Each click draws the member's hand once (and, passing the turn, the next member's once):
+    # one pass per click, one narration of the move.
+    assert set(figures.suggested_offers_per_click + figures.offers_per_click) == {1}
+    assert max(figures.suggested_narrates_per_click + figures.narrates_per_click) == 1
     if figures.key == SPECS[0].key:  # the main game: draw, a set of three, discard
         assert "Meld" in figures.moves and figures.taps <= 4
         assert figures.suggested_moves == ["DrawTalon", "Meld", "Discard"]
@@ -30,9 +33,12 @@ async def test_a_normal_turn_takes_few_taps_and_one_limited_call_per_turn_change
     assert limited <= 1, figures.change
 
 
-def test_the_last_line_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_last_lines_name_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     main()
-    last = capsys.readouterr().out.strip().splitlines()[-1]
-    pairs = dict(part.split("=") for part in last.split())
+    *_, taps, passes = capsys.readouterr().out.strip().splitlines()
+    pairs = dict(part.split("=") for part in taps.split())
     assert set(pairs) == {f"{way}_{s.key}" for s in SPECS for way in ("taps", "suggested")}
     assert all(value.isdigit() and int(value) > 0 for value in pairs.values())
+    once = dict(part.split("=") for part in passes.split())
+    kinds = ("offers_per_hand", "narrated")
+    assert once == {f"{kind}_{s.key}": "1" for s in SPECS for kind in kinds}

@@ -19,7 +19,7 @@ from simcord.actors import _dispatch_actor_interaction, _visible_message
 from simcord.backend import serializers
 
 from bot.core.handstate import HandState
-from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.model import GameOptions, LiveTable, Seat
 from bot.games import presenter
 from bot.hand import taps
 from bot.hand.ui import CARDS_PER_PAGE, hand_context
@@ -65,15 +65,14 @@ class SafePlayer:
         return legal[0]
 
 
-def offline_live(game: RummyGame, key: str, round_result: object = None) -> LiveGame:
+def offline_live(game: RummyGame, key: str, round_result: object = None) -> LiveTable:
     """A running table around ``game`` without a bot: seat ``i`` is member ``10 + i`` with the
     game's name for it, for tests of what the bot draws from a table."""
-    return LiveGame(
+    return LiveTable(
         id=1,
         guild_id=1,
         channel_id=1,
         host_id=10,
-        status="playing",
         options=GameOptions(key),
         seats=[Seat(i, 10 + i, name) for i, name in enumerate(game.names)],
         created_at=datetime.now(UTC),
@@ -231,7 +230,7 @@ class Table:
         self.taps = 0  # every button press and option pick on a hand
         self.round_ends: list[str] = []  # the table's words right after a round
         self.headlines: list[str] = []  # each of those rounds' headline, as the table words it
-        self._live: LiveGame | None = None  # kept after the session ends and the bot lets go
+        self._live: LiveTable | None = None  # kept after the session ends and the bot lets go
 
     # ------------------------------------------------------------ state
     @classmethod
@@ -246,7 +245,7 @@ class Table:
         return self.env.bot.service
 
     @property
-    def live(self) -> LiveGame:
+    def live(self) -> LiveTable:
         live = self.service.in_channel(self.channel.id)
         if live is not None:
             self._live = live
@@ -496,7 +495,7 @@ def cards(text: str) -> list[str]:
     return [c.code for c in parse_cards(text)]
 
 
-def table_choice(live: LiveGame, seat: int) -> Any:
+def table_choice(live: LiveTable, seat: int) -> Any:
     """What a computer player would do in this seat (the member does it when one click can)."""
     game = live.game
     assert game is not None

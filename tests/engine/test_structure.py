@@ -296,3 +296,49 @@ def test_the_test_tree_mirrors_the_source_tree() -> None:
         and not (ROOT / folder.relative_to(ROOT / "tests")).is_dir()
     ]
     assert not strays, f"test folders without a source package: {strays}"
+
+
+# The bot's layers, lowest first: a module may import its own layer and those below it only.
+# The app is the composition root of the core and the games; the features are extensions it
+# loads by name; ``__main__`` modules and bot.recompute are entry points above everything.
+BOT_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("bot.settings", "bot.storage", "bot.ratings"),
+    ("bot.ops",),
+    ("bot.render",),
+    ("bot.core",),
+    ("bot.games",),
+    ("bot.app",),
+    ("bot.lobby", "bot.table", "bot.hand", "bot.stats", "bot.rules_cmd", "bot.settings_cmd"),
+    ("bot.recompute", "bot.__main__"),
+)
+
+
+def layer_of(module: str) -> int:
+    """The layer of a bot module (entry points ``*.__main__`` are the top one)."""
+    if module.endswith(".__main__"):
+        return len(BOT_LAYERS) - 1
+    for depth, packages in enumerate(BOT_LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in packages):
+            return depth
+    raise AssertionError(f"{module} is in no layer of BOT_LAYERS")
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a bot module from a higher layer, as 'importer -> imported'."""
+    return [
+        f"{module} -> {target}"
+        for module, targets in sorted(graph.items())
+        if module.startswith("bot")
+        for target in sorted(targets)
+        if target.startswith("bot") and layer_of(target) > layer_of(module)
+    ]
+
+
+def test_no_bot_module_imports_a_higher_layer() -> None:
+    found = upward_imports(import_graph(ROOT, ["bot"]))
+    assert not found, "imports from a higher layer:\n" + "\n".join(found)
+
+
+def test_the_layer_check_finds_an_upward_import() -> None:
+    graph = {"bot.core.service": {"bot.games", "bot.storage"}, "bot.games": {"bot.core"}}
+    assert upward_imports(graph) == ["bot.core.service -> bot.games"]

@@ -196,9 +196,8 @@ async def test_a_turn_passed_to_a_member_without_a_live_hand_pings_them(
         seat = table.game.to_act
         action = await play_to_discard(table)
         table.hands.pop(table.member_for_seat(1 - seat).id, None)
-        table.service.poster.hands._hands.pop(  # the next member's hand token ran out
-            (table.channel.id, table.member_for_seat(1 - seat).id), None
-        )
+        # the next member's hand token ran out
+        table.live.hands.pop(table.member_for_seat(1 - seat).id, None)
         old_table = table.live.table_message_id
         before = len(simcord_env.http_requests)
         await table.perform(action)

@@ -150,9 +150,9 @@ async def test_slash_commands_carry_german_names_descriptions_and_choices(
     simcord_bot: Any,
 ) -> None:
     bot = simcord_bot
-    # The hand extension hands its live hands to the service's table poster; the command
-    # tree is all this test reads, so a stand-in poster takes them (no database is opened).
-    bot.service = SimpleNamespace(poster=SimpleNamespace(hands=None))
+    # The hand extension hands its drawing to the service's live hands; the command
+    # tree is all this test reads, so a stand-in takes it (no database is opened).
+    bot.service = SimpleNamespace(hands=SimpleNamespace(drawer=None))
     await bot.tree.set_translator(CatalogueTranslator())
     for extension in EXTENSIONS:
         await bot.load_extension(extension)

@@ -10,6 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from bot.core import images
+from bot.ratings import Rating
 from engine.registry import get_spec
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -21,13 +22,13 @@ def threads_afterwards() -> Iterator[None]:
     images.configure(0)
 
 
-async def test_a_worker_process_draws_the_table_and_the_hand(threads_afterwards: None) -> None:
+async def test_a_worker_process_draws_the_table_and_the_chart(threads_afterwards: None) -> None:
     images.configure(1)
     game = get_spec("romme").new_game(None, ["Anna", "Ben"], 3)
     table = await images.render("render_table", "romme", game.public_view())
-    hand = await images.hand_image(game.private_view(0).hand, taken_from="the discard pile")
+    chart = await images.rating_chart([Rating(), Rating(mu=27.0)])
     assert table is not None and table.startswith(PNG)
-    assert hand is not None and hand.startswith(PNG)
+    assert chart is not None and chart.startswith(PNG)
     assert isinstance(images._renderer._executor, ProcessPoolExecutor)
 
 

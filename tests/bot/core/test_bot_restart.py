@@ -95,27 +95,6 @@ async def test_every_acknowledged_action_is_on_disk(simcord_env: Env, settings: 
         await reader.close()
 
 
-async def test_a_restart_removes_a_mention_message_of_the_old_kind(
-    simcord_env: Env, settings: Settings
-) -> None:
-    """Older versions mentioned the player in a separate message; the first move of the table
-    after the upgrade deletes it."""
-    table = setup_table(simcord_env)
-    await table.start(await table.open(target=500))
-    live = table.live
-    channel = simcord_env.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
-    legacy = await channel.send("an old-style turn mention")
-    await table.service.storage.set_ping_message(live.id, legacy.id)
-
-    await simcord_env.restart_bot(create_bot(settings))
-
-    table._live = None
-    assert table.live.ping_message_id is None
-    assert [m.id for m in table.channel.history()] == [table.live.table_message_id]
-    row = await table.service.storage.game(table.live.id)
-    assert row is not None and row.ping_message_id is None
-
-
 async def _crash_before_saving_the_next_table(table: Table) -> tuple[int, int]:
     """Play until the table moves, with the database write of the new table's id failing as if
     the process died between posting the message and saving its id. Returns (saved id, stale
@@ -129,7 +108,7 @@ async def _crash_before_saving_the_next_table(table: Table) -> tuple[int, int]:
 
     storage.set_table_message = crash
     for _ in range(12):  # until a turn passes to a member without a live hand
-        table.service.poster.hands._hands.clear()  # every hand's token ran out: pings move it
+        table.live.hands.clear()  # every hand's token ran out: pings move it
         table.hands.clear()
         await table.play(moves=1)
         await table.env.settle()

@@ -13,7 +13,7 @@ import pytest
 from bot_harness import make_settings
 
 from bot.core.leases import LeaseKeeper
-from bot.core.model import LiveGame
+from bot.core.model import LiveTable
 from bot.settings import Settings
 from bot.storage import GameRow, SeatRow, SqliteStore, Store, open_url
 
@@ -28,7 +28,7 @@ class FakeService:
         self.forgotten: list[int] = []
         self.adopted: list[int] = []
 
-    def forget(self, live: LiveGame, *, keep_tasks: bool = False) -> None:
+    def forget(self, live: LiveTable, *, keep_tasks: bool = False) -> None:
         self.games.pop(live.id, None)
         self.forgotten.append(live.id)
 
@@ -89,7 +89,7 @@ async def test_a_game_taken_by_another_process_is_let_go(tmp_path: Path) -> None
     try:
         service = FakeService(make_settings(tmp_path), here)
         game_id = await here.create_lobby(5, 6, SeatRow(0, 10, "anna"), {}, "romme")
-        live = LiveGame.__new__(LiveGame)
+        live = LiveTable.__new__(LiveTable)
         live.id = game_id
         service.games[game_id] = live
         assert await there.acquire_leases([game_id]) == [game_id]

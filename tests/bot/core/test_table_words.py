@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from bot_harness import walk
 
-from bot.core.model import GameOptions, LiveGame, Seat
+from bot.core.model import GameOptions, LiveTable, Seat
 from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import describe, table_payload
 from bot.games import all_presenters, presenter
@@ -24,15 +24,14 @@ IDS = [p.key for p in PRESENTERS]
 NAMES = ("Anna", "Ben", "Clara")
 
 
-def live_game(shown: AnyPresenter) -> LiveGame:
+def live_game(shown: AnyPresenter) -> LiveTable:
     seats = min(len(NAMES), shown.spec.max_seats)
     game = shown.spec.new_game(None, list(NAMES[:seats]), 5)
-    return LiveGame(
+    return LiveTable(
         id=1,
         guild_id=1,
         channel_id=1,
         host_id=100,
-        status="playing",
         options=GameOptions(shown.key),
         seats=[Seat(i, 100 + i, name) for i, name in enumerate(game.names)],
         created_at=datetime.now(UTC),
@@ -40,7 +39,7 @@ def live_game(shown: AnyPresenter) -> LiveGame:
     )
 
 
-def play(shown: AnyPresenter, live: LiveGame, *, until_round_ends: bool) -> None:
+def play(shown: AnyPresenter, live: LiveTable, *, until_round_ends: bool) -> None:
     """Computer moves until a round has ended (its result on the table) or the session."""
     game = live.game
     assert game is not None

@@ -20,7 +20,7 @@ from simcord import Env, InteractionResult, MemberActor
 
 from bot.app import create_bot
 from bot.core.handstate import HandState
-from bot.core.model import LiveGame
+from bot.core.model import LiveTable
 from bot.games import presenter
 from bot.games.wiener.presenter import best_close
 from bot.hand import taps
@@ -127,7 +127,7 @@ def setup_variant(env: Env, variant: str, names: tuple[str, ...] = ("anna", "ben
     return VariantTable(env, channel, members, variant)
 
 
-def live_of(table: Table) -> LiveGame:
+def live_of(table: Table) -> LiveTable:
     return table.live
 
 
@@ -270,7 +270,7 @@ async def test_variant_refusals_change_nothing(simcord_env: Env) -> None:
     assert row is not None and row.status == "abandoned"
 
 
-def _played_live(variant: str) -> LiveGame:
+def _played_live(variant: str) -> LiveTable:
     """A variant game played by computer players until its first round has ended."""
 
     from engine.games.romme.game import RommeRuleset

@@ -20,9 +20,9 @@ from simcord import Env
 
 from bot.app import create_bot
 from bot.core import images
-from bot.core.components import V2_COMPONENT_LIMIT, GameView, count_components
+from bot.core.components import V2_COMPONENT_LIMIT, GameLayout, count_components
 from bot.core.handstate import HandState
-from bot.core.model import LiveGame
+from bot.core.model import LiveTable
 from bot.core.tablemsg import Payload
 from bot.hand.ui import CARDS_PER_PAGE, hand_context, hand_payload
 from bot.settings import Settings
@@ -86,7 +86,7 @@ async def test_autocomplete_offers_only_your_own_cards(simcord_env: Env) -> None
     assert [c["value"] for c in positions] == [1]
 
 
-def big_hand_game() -> LiveGame:
+def big_hand_game() -> LiveTable:
     pack = list(FULL_PACK)
     deal = Deal(0, (tuple(pack[:30]), tuple(pack[30:37])), tuple(pack[37:40]), tuple(pack[40:]))
     game = Ruleset(target=50).new_game(["anna", "ben"], 1, deal=deal)
@@ -171,7 +171,7 @@ async def test_a_private_hand_keeps_no_view_alive_and_works_after_fifteen_minute
     member = table.member_for_seat(table.game.to_act)
     hand = await table.open_hand(member)
     gc.collect()
-    kept = [o for o in gc.get_objects() if isinstance(o, GameView)]
+    kept = [o for o in gc.get_objects() if isinstance(o, GameLayout)]
     assert kept == []
     await simcord_env.advance_time(16 * 60)
     # Before its token ran out the hand gave up its moves for a Refresh tap (the bot could

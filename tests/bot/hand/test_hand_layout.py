@@ -79,7 +79,7 @@ def test_the_hand_names_every_meld_a_lay_off_fits_and_keeps_discords_limits(key:
         live = offline_live(game, key)
         seat = live.seats[game.to_act]
         ctx = hand_context(live, seat, HandState())
-        view = hand_layout(ctx, presenter(key), "")
+        view = hand_layout(ctx, presenter(key), "", taps.offers(ctx, presenter(key)))
         check_limits(view)
         text = shown_text(view)
         fits = {a.meld_id for a in ctx.legal if isinstance(a, LayOff)}
@@ -115,7 +115,7 @@ def test_with_card_emojis_moves_name_no_suit_and_four_cards_fill_a_row(key: str)
         for game in moments(key):
             live = offline_live(game, key)
             ctx = hand_context(live, live.seats[game.to_act], HandState())
-            view = hand_layout(ctx, presenter(key), "")
+            view = hand_layout(ctx, presenter(key), "", taps.offers(ctx, presenter(key)))
             check_limits(view)
             rows = [c for c in components_of(view) if c.get("type") == 1]
             cards = [
@@ -166,7 +166,9 @@ def test_twenty_cards_fit_one_page_with_their_moves_and_tools() -> None:
     live = offline_live(game, "treppenromme")
     ctx = hand_context(live, live.seats[0], HandState())
     assert len(ctx.cards) == 20
-    view = hand_layout(ctx, presenter("treppenromme"), "")
+    view = hand_layout(
+        ctx, presenter("treppenromme"), "", taps.offers(ctx, presenter("treppenromme"))
+    )
     check_limits(view)
     ids = [c.get("custom_id", "") for c in components_of(view)]
     assert sum(":t_tap:" in i for i in ids) == 20 and not any(":h_page:" in i for i in ids)
@@ -180,7 +182,7 @@ def test_500_rum_offers_its_takes_and_says_they_are_played_at_once() -> None:
             continue
         live = offline_live(game, "rum500")
         ctx = hand_context(live, live.seats[game.to_act], HandState())
-        view = hand_layout(ctx, presenter("rum500"), "")
+        view = hand_layout(ctx, presenter("rum500"), "", taps.offers(ctx, presenter("rum500")))
         text = shown_text(view)
         labels = [c.get("label") or "" for c in components_of(view) if c.get("type") == 2]
         tops = [a for a in ctx.legal if isinstance(a, TakeDiscard) and a.depth == 1]

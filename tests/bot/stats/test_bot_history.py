@@ -28,7 +28,7 @@ from bot_harness import (
 from PIL import Image
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
-from bot.core.model import LiveGame
+from bot.core.model import LiveTable
 from bot.games import all_presenters
 from bot.ratings import Rating, shown, sure
 from bot.recompute import check as recompute_check
@@ -128,7 +128,7 @@ def rated_text(message: discord.Message, title: str) -> str:
     return note[1]
 
 
-async def final_table(env: Env, channel: ChannelHandle, live: LiveGame) -> discord.Message:
+async def final_table(env: Env, channel: ChannelHandle, live: LiveTable) -> discord.Message:
     """The table message once it shows the session's end and whether it was rated."""
     for _ in range(400):  # the last commit (a database thread) and the table's refresh
         final = next(m for m in channel.history() if m.id == live.table_message_id)
@@ -139,7 +139,7 @@ async def final_table(env: Env, channel: ChannelHandle, live: LiveGame) -> disco
     raise AssertionError("the table never showed the end")
 
 
-async def play_table_session(table: Table) -> tuple[LiveGame, discord.Message]:
+async def play_table_session(table: Table) -> tuple[LiveTable, discord.Message]:
     table._live = None
     table.hands.clear()
     await table.start(await table.open(target=50))
@@ -245,7 +245,7 @@ async def open_lobby(
 
 
 async def play_for_members(
-    env: Env, channel: ChannelHandle, live: LiveGame, *, leave: MemberActor | None = None
+    env: Env, channel: ChannelHandle, live: LiveTable, *, leave: MemberActor | None = None
 ) -> None:
     """The seated members' moves go through the game service as their clicks would (a
     computer player decides them); computer seats and members who left are played by the
@@ -285,7 +285,7 @@ async def test_rated_and_unrated_sessions_of_every_game(
     service = simcord_env.bot.service
     storage = service.storage
 
-    async def session(members: list[MemberActor], computer: bool) -> LiveGame:
+    async def session(members: list[MemberActor], computer: bool) -> LiveTable:
         lobby = await open_lobby(channel, members[0], shown.key, members[1:])
         if computer:
             strength = shown.spec.strengths[0]

@@ -126,18 +126,16 @@ async def test_lobby_seats_and_messages(store: Store) -> None:
     seats = [host, SeatRow(1, BEN, "ben"), SeatRow(2, None, "Computer", strength="easy")]
     await store.set_seats(game_id, seats)
     await store.set_table_message(game_id, 1234567890123456789)
-    await store.set_ping_message(game_id, 42)
     row = await store.game(game_id)
     assert row is not None and row.seats == tuple(seats)
-    assert (row.table_message_id, row.ping_message_id) == (1234567890123456789, 42)
-    await store.set_ping_message(game_id, None)
+    assert row.table_message_id == 1234567890123456789
 
     await store.start_game(game_id, seats[:2], "state-1")
     away = replace(seats[1], away=True, departed=True, timeouts=2)
     await store.update_seat(game_id, away)
     row = await store.game(game_id)
     assert row is not None
-    assert (row.status, row.state, row.ping_message_id) == ("playing", "state-1", None)
+    assert (row.status, row.state) == ("playing", "state-1")
     assert row.seats == (host, away)
     assert await store.game(game_id + 1000) is None
 
