@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any
+from typing import Any, TypeAlias
 
 import discord
 from discord import app_commands
@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.core import collector, emojis, errors, images, language, mentions
 from bot.core.commands_i18n import CatalogueTranslator
-from bot.core.components import GameComponent
+from bot.core.components import GameComponent, Handler, register, unregister
 from bot.core.errors import STOPPING, Stopping
 from bot.core.ratelimit import RateLimiter, Verdict
 from bot.core.service import GameService
@@ -191,11 +191,47 @@ class TreppenBot(commands.AutoShardedBot):
         await super().close()
 
 
-def bot_of(interaction: discord.Interaction) -> TreppenBot:
-    """``interaction.client`` as the ``TreppenBot`` it is (discord.py types it as a Client)."""
-    client = interaction.client
-    assert isinstance(client, TreppenBot), "every interaction reaches the TreppenBot"
-    return client
+class Feature(commands.Cog):
+    """A feature loaded as an extension (``EXTENSIONS``), as a cog: what it adds when it loads
+    (its /treppe subcommands, top-level commands and controls) it takes away when it unloads,
+    so ``bot.reload_extension`` swaps it whole."""
+
+    def __init__(self, bot: TreppenBot) -> None:
+        self.bot = bot
+        self._subcommands: list[AppCommand] = []
+        self._top_level: list[AppCommand] = []
+        self._controls: list[str] = []
+
+    def add_subcommand(self, command: AppCommand) -> None:
+        """Add ``command`` to the /treppe group."""
+        self.bot.treppe.add_command(command)
+        self._subcommands.append(command)
+
+    def add_top_level(self, command: AppCommand) -> None:
+        """Add ``command`` to the command tree beside /treppe."""
+        self.bot.tree.add_command(command)
+        self._top_level.append(command)
+
+    def add_control(self, operation: str, handler: Handler) -> None:
+        """Let ``handler`` answer the clicks of this feature's controls named ``operation``."""
+        register(operation, handler)
+        self._controls.append(operation)
+
+    async def cog_unload(self) -> None:
+        for command in self._subcommands:
+            self.bot.treppe.remove_command(command.name)
+        for command in self._top_level:
+            self.bot.tree.remove_command(command.name)
+        for operation in self._controls:
+            unregister(operation)
+
+
+AppCommand = app_commands.Command[Any, Any, Any] | app_commands.Group
+
+
+# What the features' slash commands and controls receive: an interaction of this bot, so
+# ``interaction.client.service`` is typed (discord.py's client type is covariant).
+Interaction: TypeAlias = discord.Interaction[TreppenBot]
 
 
 def create_bot(settings: Settings, storage: Store | None = None) -> TreppenBot:

@@ -20,7 +20,8 @@ from engine.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[discord.Interaction, int, str], Awaitable[None]]
+# Features type their interactions as their bot's (bot.app.Interaction); the core cannot.
+Handler = Callable[[discord.Interaction[Any], int, str], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 CUSTOM_ID_LIMIT = 100
 GAME_ID_DIGITS = 18  # SQLite's integers end at 19 digits
@@ -30,6 +31,11 @@ NOT_IN_USE = N_("This control is no longer in use.")
 def register(operation: str, handler: Handler) -> None:
     """Let ``handler`` answer every click whose custom_id names ``operation``."""
     HANDLERS[operation] = handler
+
+
+def unregister(operation: str) -> None:
+    """Stop answering clicks of ``operation`` (its feature was unloaded)."""
+    HANDLERS.pop(operation, None)
 
 
 def custom_id(game_id: int, operation: str, argument: str = "") -> str:

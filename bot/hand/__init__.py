@@ -4,10 +4,13 @@ for every game; the drawing of the live hands the core keeps current (``ui.HandD
 
 from __future__ import annotations
 
-from discord import app_commands
+from collections.abc import Callable, Coroutine
+from typing import Any
 
-from bot.app import TreppenBot
-from bot.core import components
+from discord import app_commands
+from discord.ext.commands import Cog
+
+from bot.app import Feature, Interaction, TreppenBot
 from bot.hand.commands import (
     discard_command,
     draw_command,
@@ -42,23 +45,46 @@ HAND_CONTROLS: dict[str, HandHandler] = {
 }
 
 
+class Hand(Feature):
+    """Your hand: its controls, the typing form, the drawing of the live hands the core keeps
+    current, and the move commands (/treppe hand, draw, take, ...)."""
+
+    async def cog_load(self) -> None:
+        self.add_control("hand", on_hand_button)  # the table's button: anyone seated
+        for operation, handler in HAND_CONTROLS.items():
+            self.add_control(operation, owned(handler))
+        # none when only the commands are read (tools/i18n.py)
+        service = getattr(self.bot, "service", None)
+        if service is not None:
+            service.hands.drawer = HandDrawing()
+        for name, command in MOVE_COMMANDS.items():
+            self.add_subcommand(app_commands.command(name=name)(command))
+
+    async def cog_unload(self) -> None:
+        await super().cog_unload()
+        service = getattr(self.bot, "service", None)
+        if service is not None:
+            service.hands.drawer = None
+
+    @Cog.listener("on_interaction")
+    async def on_form(self, interaction: Interaction) -> None:
+        """The typing form's answers, across restarts too."""
+        await submitted(interaction)
+
+
+MOVE_COMMANDS: dict[str, Callable[..., Coroutine[Any, Any, None]]] = {
+    "hand": hand_command,
+    "draw": draw_command,
+    "take": take_command,
+    "meld": meld_command,
+    "layoff": layoff_command,
+    "discard": discard_command,
+}
+
+
 async def setup(bot: TreppenBot) -> None:
-    """Load the hand feature: its controls' handlers, the typing form, the live hands and the move
-    commands (/treppe hand, draw, take, ...)."""
-    components.register("hand", on_hand_button)  # the table's button: anyone seated
-    for operation, handler in HAND_CONTROLS.items():
-        components.register(operation, owned(handler))
-    bot.add_listener(submitted, "on_interaction")  # the typing form, across restarts too
-    service = getattr(bot, "service", None)  # none when only the commands are read (tools/i18n.py)
-    if service is not None:
-        service.hands.drawer = HandDrawing()
-    group = bot.treppe
-    group.add_command(app_commands.command(name="hand")(hand_command))
-    group.add_command(app_commands.command(name="draw")(draw_command))
-    group.add_command(app_commands.command(name="take")(take_command))
-    group.add_command(app_commands.command(name="meld")(meld_command))
-    group.add_command(app_commands.command(name="layoff")(layoff_command))
-    group.add_command(app_commands.command(name="discard")(discard_command))
+    """Load the hand feature."""
+    await bot.add_cog(Hand(bot))
 
 
 __all__ = ["setup"]

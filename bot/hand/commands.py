@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import discord
 from discord import app_commands
 
-from bot.app import bot_of
+from bot.app import Interaction
 from bot.core.errors import refusals
 from bot.core.handstate import HandState
 from bot.core.model import LiveTable, Seat
@@ -21,18 +20,16 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.i18n import _
 
 
-def _channel_seat(interaction: discord.Interaction) -> tuple[LiveTable, Seat]:
-    service = bot_of(interaction).service
+def _channel_seat(interaction: Interaction) -> tuple[LiveTable, Seat]:
+    service = interaction.client.service
     live = service.require_channel_game(interaction.channel_id or 0)
     return live, service.require_seat(live, interaction.user.id)
 
 
-async def _command_act(
-    interaction: discord.Interaction, make: Callable[[LiveTable, Seat], Action]
-) -> None:
+async def _command_act(interaction: Interaction, make: Callable[[LiveTable, Seat], Action]) -> None:
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
-        bot = bot_of(interaction)
+        bot = interaction.client
 
         async def prepare() -> tuple[HandState, Payload]:
             async with live.lock:
@@ -42,26 +39,24 @@ async def _command_act(
         await answer_with_hand(interaction, live, prepare, new_message=True)
 
 
-async def hand_command(interaction: discord.Interaction) -> None:
+async def hand_command(interaction: Interaction) -> None:
     """Show your hand privately, with controls for your turn."""
     async with refusals(interaction):
         live, seat = _channel_seat(interaction)
         await show_new_hand(interaction, live, seat, HandState())
 
 
-async def draw_command(interaction: discord.Interaction) -> None:
+async def draw_command(interaction: Interaction) -> None:
     """Draw the top card of the talon (the stock)."""
     await _command_act(interaction, lambda live, seat: DrawTalon(seat.seat))
 
 
-def _running(interaction: discord.Interaction) -> LiveTable | None:
-    live = bot_of(interaction).service.in_channel(interaction.channel_id or 0)
+def _running(interaction: Interaction) -> LiveTable | None:
+    live = interaction.client.service.in_channel(interaction.channel_id or 0)
     return None if live is None or live.game is None else live
 
 
-async def _take_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
+async def _take_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
     live = _running(interaction)
     if live is None or live.game is None:
         return []
@@ -74,7 +69,7 @@ async def _take_choices(
     "a discard pile: its top"
 )
 @app_commands.autocomplete(position=_take_choices)
-async def take_command(interaction: discord.Interaction, position: int) -> None:
+async def take_command(interaction: Interaction, position: int) -> None:
     """Take from the staircase (that card and every card above it) or the discard pile's top."""
     await _command_act(interaction, lambda live, seat: _take(live, seat, position))
 
@@ -84,7 +79,7 @@ def _take(live: LiveTable, seat: Seat, position: int) -> Action:
     return take_at(seat.seat, live.game.public_view().discard_pile, position)
 
 
-def _hand_of(interaction: discord.Interaction) -> tuple[LiveTable, Seat] | None:
+def _hand_of(interaction: Interaction) -> tuple[LiveTable, Seat] | None:
     live = _running(interaction)
     if live is None:
         return None
@@ -92,7 +87,7 @@ def _hand_of(interaction: discord.Interaction) -> tuple[LiveTable, Seat] | None:
     return None if seat is None else (live, seat)
 
 
-def _cards_of(interaction: discord.Interaction) -> tuple[LiveTable, tuple[Card, ...]] | None:
+def _cards_of(interaction: Interaction) -> tuple[LiveTable, tuple[Card, ...]] | None:
     """The running game here and the member's own cards in it (autocomplete offers those)."""
     found = _hand_of(interaction)
     if found is None:
@@ -102,9 +97,7 @@ def _cards_of(interaction: discord.Interaction) -> tuple[LiveTable, tuple[Card, 
     return live, live.game.private_view(seat.seat).hand
 
 
-async def _meld_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
+async def _meld_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     found = _cards_of(interaction)
     if found is None:
         return []
@@ -130,13 +123,13 @@ async def _meld_choices(
 
 @app_commands.describe(cards="The cards, e.g. Q♥ K♥ A♥ or qh kh ah")
 @app_commands.autocomplete(cards=_meld_choices)
-async def meld_command(interaction: discord.Interaction, cards: str) -> None:
+async def meld_command(interaction: Interaction, cards: str) -> None:
     """Lay 3 or more cards from your hand as a set or a run."""
     await _command_act(interaction, lambda live, seat: Meld(seat.seat, tuple(parse_cards(cards))))
 
 
 async def _layoff_card_choices(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     found = _hand_of(interaction)
     if found is None:
@@ -151,7 +144,7 @@ async def _layoff_card_choices(
 
 
 async def _layoff_meld_choices(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     live = _running(interaction)
     if live is None or live.game is None:
@@ -176,7 +169,7 @@ async def _layoff_meld_choices(
     ]
 )
 async def layoff_command(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     card: str,
     meld: int,
     end: app_commands.Choice[str] | None = None,
@@ -190,7 +183,7 @@ async def layoff_command(
 
 
 async def _discard_choices(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     found = _cards_of(interaction)
     if found is None:
@@ -202,6 +195,6 @@ async def _discard_choices(
 
 @app_commands.describe(card="The card to discard; this ends your turn")
 @app_commands.autocomplete(card=_discard_choices)
-async def discard_command(interaction: discord.Interaction, card: str) -> None:
+async def discard_command(interaction: Interaction, card: str) -> None:
     """Discard one card and end your turn."""
     await _command_act(interaction, lambda live, seat: Discard(seat.seat, parse_cards(card)[0]))

@@ -9,11 +9,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-import discord
-
 import bot.hand.takes as takes
 import bot.hand.taps as taps
-from bot.app import bot_of
+from bot.app import Interaction
 from bot.core import answering, components
 from bot.core.errors import Refusal
 from bot.core.handstate import AnyHandContext, HandState
@@ -52,7 +50,7 @@ class Tap:
 
 
 ControlHandler = Callable[[Tap], Action | Redraw]
-HandHandler = Callable[[discord.Interaction, LiveTable, Seat, HandState], Awaitable[None]]
+HandHandler = Callable[[Interaction, LiveTable, Seat, HandState], Awaitable[None]]
 Prepare = Callable[[], Awaitable[tuple[HandState, Payload]]]
 
 
@@ -60,7 +58,7 @@ def owned(handler: HandHandler) -> components.Handler:
     """A hand control's handler: the click's table, seat and state read once; only the member
     whose hand drew the control may use it."""
 
-    async def guarded(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+    async def guarded(interaction: Interaction, game_id: int, argument: str) -> None:
         state = HandState.decode(argument)
         live, seat = seated(interaction, game_id)
         if state.seat >= 0 and seat.seat != state.seat:
@@ -72,7 +70,7 @@ def owned(handler: HandHandler) -> components.Handler:
 
 # ---------------------------------------------------------------- answering with the hand
 async def answer_with_hand(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     live: LiveTable,
     prepare: Prepare,
     *,
@@ -93,7 +91,7 @@ async def answer_with_hand(
         message_id = await answering.edit_clicked(interaction, kwargs())
     if shown:
         state, payload = shown[0]
-        hands = bot_of(interaction).service.hands
+        hands = interaction.client.service.hands
         hands.remember(live, interaction, state, message_id, payload.offers)
 
 
@@ -109,7 +107,7 @@ def offered_on(live: LiveTable, user_id: int, ctx: AnyHandContext) -> tuple[taps
 
 
 async def _act(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     live: LiveTable,
     seat: Seat,
     state: HandState,
@@ -121,7 +119,7 @@ async def _act(
     hand with the reason on top, so a double click applies once and a stale click never
     errors."""
     values = components.selected_values(interaction)
-    service = bot_of(interaction).service
+    service = interaction.client.service
 
     async def prepare() -> tuple[HandState, Payload]:
         async with live.lock:
@@ -188,7 +186,7 @@ def control(handler: ControlHandler) -> HandHandler:
     hand (see ``_act``)."""
 
     async def handle(
-        interaction: discord.Interaction, live: LiveTable, seat: Seat, state: HandState
+        interaction: Interaction, live: LiveTable, seat: Seat, state: HandState
     ) -> None:
         await _act(interaction, live, seat, state, handler)
 
@@ -196,14 +194,14 @@ def control(handler: ControlHandler) -> HandHandler:
 
 
 # ---------------------------------------------------------------- common controls
-async def on_hand_button(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def on_hand_button(interaction: Interaction, game_id: int, argument: str) -> None:
     """The table's 'Your hand' button: a new private hand message (the old one goes)."""
     live, seat = seated(interaction, game_id)
     await show_new_hand(interaction, live, seat, HandState())
 
 
 async def show_new_hand(
-    interaction: discord.Interaction, live: LiveTable, seat: Seat, state: HandState, note: str = ""
+    interaction: Interaction, live: LiveTable, seat: Seat, state: HandState, note: str = ""
 ) -> None:
     """Answer with the member's hand as a new private message and keep it as their live hand."""
 
@@ -215,7 +213,7 @@ async def show_new_hand(
 
 
 async def _redraw(
-    interaction: discord.Interaction, live: LiveTable, seat: Seat, state: HandState, note: str = ""
+    interaction: Interaction, live: LiveTable, seat: Seat, state: HandState, note: str = ""
 ) -> None:
     async def prepare() -> tuple[HandState, Payload]:
         async with live.lock:
@@ -224,31 +222,25 @@ async def _redraw(
     await answer_with_hand(interaction, live, prepare, new_message=False)
 
 
-async def on_sort(
-    interaction: discord.Interaction, live: LiveTable, seat: Seat, state: HandState
-) -> None:
+async def on_sort(interaction: Interaction, live: LiveTable, seat: Seat, state: HandState) -> None:
     """The sort button: the hand sorted by rank, or by suit again."""
     flipped = HandState(state.version, "r" if state.sort == "s" else "s", state.page)
     await _redraw(interaction, live, seat, flipped)
 
 
-async def on_page(
-    interaction: discord.Interaction, live: LiveTable, seat: Seat, state: HandState
-) -> None:
+async def on_page(interaction: Interaction, live: LiveTable, seat: Seat, state: HandState) -> None:
     """The page buttons: the hand shown from another page of cards."""
     await _redraw(interaction, live, seat, state.fresh())
 
 
 async def on_refresh(
-    interaction: discord.Interaction, live: LiveTable, seat: Seat, state: HandState
+    interaction: Interaction, live: LiveTable, seat: Seat, state: HandState
 ) -> None:
     """The refresh button: the hand redrawn as the table stands now."""
     await _redraw(interaction, live, seat, state.fresh())
 
 
-async def on_hint(
-    interaction: discord.Interaction, live: LiveTable, seat: Seat, state: HandState
-) -> None:
+async def on_hint(interaction: Interaction, live: LiveTable, seat: Seat, state: HandState) -> None:
     """The hint button: the hand redrawn with the game's hint on top."""
     state = state.fresh()
 
@@ -262,9 +254,7 @@ async def on_hint(
     await answer_with_hand(interaction, live, prepare, new_message=False)
 
 
-async def on_type(
-    interaction: discord.Interaction, live: LiveTable, seat: Seat, state: HandState
-) -> None:
+async def on_type(interaction: Interaction, live: LiveTable, seat: Seat, state: HandState) -> None:
     """The typing button: a form for the moves of this phase, on the member's turn only."""
     game = live.game
     assert game is not None

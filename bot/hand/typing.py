@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.app import bot_of
+from bot.app import Interaction
 from bot.core import language
 from bot.core.components import NOT_IN_USE, same_place, within_limit
 from bot.core.errors import Refusal, handle_interaction_error, refusals
@@ -65,7 +65,7 @@ def _inputs(components: list[Any]) -> Iterator[tuple[str, str]]:
             yield from _inputs([component["component"]])
 
 
-async def submitted(interaction: discord.Interaction) -> None:
+async def submitted(interaction: Interaction) -> None:
     """Every submitted typing form (a listener of ``on_interaction``)."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return
@@ -88,13 +88,13 @@ async def submitted(interaction: discord.Interaction) -> None:
 
 
 async def _play(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     game_id: int,
     phase: Phase,
     state: HandState,
     values: dict[str, str],
 ) -> None:
-    service = bot_of(interaction).service
+    service = interaction.client.service
     live, seat = seated(interaction, game_id)
     shown = live.shown
     async with live.lock:

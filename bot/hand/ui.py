@@ -22,7 +22,7 @@ import discord
 
 import bot.hand.takes as takes
 import bot.hand.taps as taps
-from bot.app import bot_of
+from bot.app import Interaction
 from bot.core import components as ui
 from bot.core import images
 from bot.core.emojis import EMOJIS
@@ -53,9 +53,9 @@ class Redraw:
     note: str
 
 
-def seated(interaction: discord.Interaction, game_id: int) -> tuple[LiveTable, Seat]:
+def seated(interaction: Interaction, game_id: int) -> tuple[LiveTable, Seat]:
     """The running game ``game_id`` and the member's seat at it, or a ``Refusal``."""
-    service = bot_of(interaction).service
+    service = interaction.client.service
     live = service.get(game_id)
     if live.game is None:
         raise Refusal(_("The game has not started yet."))

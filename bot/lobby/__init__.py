@@ -4,12 +4,11 @@ its option schema), and the lobby's Join, Leave, Start, Cancel and computer seat
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import discord
 from discord import app_commands
 
-from bot.app import bot_of
+from bot.app import Feature, Interaction, TreppenBot
 from bot.core import components
 from bot.core.errors import Refusal, refusals, send_private
 from bot.core.mentions import command_mention, display_name
@@ -20,9 +19,6 @@ from bot.games import all_presenters
 from bot.storage import ChannelBusy
 from engine.i18n import N_, Message, _
 from engine.protocol import OptionSpec, OptionValue
-
-if TYPE_CHECKING:
-    from bot.app import TreppenBot
 
 TIMER_CHOICES = [
     app_commands.Choice(name="off", value=0),
@@ -38,7 +34,7 @@ TIMER = "timer"
 SETTING_DEFAULTS = {"target": "default_target"}
 
 
-def can_moderate(interaction: discord.Interaction) -> bool:
+def can_moderate(interaction: Interaction) -> bool:
     """Manage Server, or Manage Channels here: ``interaction.permissions`` are the member's
     permissions in this channel, so a channel's moderators may end and cancel its tables."""
     permissions = getattr(interaction, "permissions", None)
@@ -56,7 +52,7 @@ def _annotation(option: OptionSpec) -> Any:
 
 def _parameters(options: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
     keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    parameters = [inspect.Parameter("interaction", keyword, annotation=discord.Interaction)]
+    parameters = [inspect.Parameter("interaction", keyword, annotation=Interaction)]
     for option in options:
         default = option.default if option.kind is bool else None
         parameters.append(
@@ -72,7 +68,7 @@ def new_command(shown: AnyPresenter) -> app_commands.Command[Any, Any, None]:
     """/treppe new <game>: one slash option per table option of the game, plus the timer."""
     options = shown.spec.options
 
-    async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
+    async def callback(interaction: Interaction, /, **values: Any) -> None:
         timer = values.pop(TIMER, None)
         await open_table(interaction, shown, values, timer)
 
@@ -109,11 +105,11 @@ def table_options(
 
 
 async def open_table(
-    interaction: discord.Interaction, shown: AnyPresenter, values: dict[str, Any], timer: Any
+    interaction: Interaction, shown: AnyPresenter, values: dict[str, Any], timer: Any
 ) -> None:
     """Answer /treppe new: open a lobby in this channel and post it, or refuse privately (no
     channel, a table already here, too many lobbies)."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     async with refusals(interaction):
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(_("Tables are opened in a server channel or thread."))
@@ -181,19 +177,19 @@ def check_computer_limits(bot: TreppenBot, live: LiveTable) -> None:
         raise Refusal(_("This server runs too many tables with computer players; try later."))
 
 
-def _lobby(interaction: discord.Interaction, game_id: int) -> LiveTable:
-    live = bot_of(interaction).service.get(game_id)
+def _lobby(interaction: Interaction, game_id: int) -> LiveTable:
+    live = interaction.client.service.get(game_id)
     if live.status != Status.LOBBY:
         raise Refusal(_("This game has already started."))
     return live
 
 
-async def _show(interaction: discord.Interaction, live: LiveTable, note: str = "") -> None:
-    payload = lobby_payload(live, bot_of(interaction).settings.lobby_timeout, note)
+async def _show(interaction: Interaction, live: LiveTable, note: str = "") -> None:
+    payload = lobby_payload(live, interaction.client.settings.lobby_timeout, note)
     await interaction.response.edit_message(**payload.edit_kwargs())
 
 
-async def on_join(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def on_join(interaction: Interaction, game_id: int, argument: str) -> None:
     """The lobby's Join button: seat the member."""
     live = _lobby(interaction, game_id)
     async with live.lock:
@@ -205,15 +201,15 @@ async def on_join(interaction: discord.Interaction, game_id: int, argument: str)
         live.seats.append(
             Seat(len(live.seats), interaction.user.id, display_name(interaction.user))
         )
-        await bot_of(interaction).service.save_seats(live)
+        await interaction.client.service.save_seats(live)
     await _show(interaction, live)
 
 
-async def on_leave(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def on_leave(interaction: Interaction, game_id: int, argument: str) -> None:
     """The lobby's Leave button: free the member's seat; a host who leaves hands the table to the
     next person, or closes it when nobody is left."""
     live = _lobby(interaction, game_id)
-    service = bot_of(interaction).service
+    service = interaction.client.service
     async with live.lock:
         seat = live.seat_of(interaction.user.id)
         if seat is None:
@@ -234,16 +230,16 @@ async def on_leave(interaction: discord.Interaction, game_id: int, argument: str
     await _show(interaction, live)
 
 
-async def on_start(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def on_start(interaction: Interaction, game_id: int, argument: str) -> None:
     """The lobby's Start button (the host's): deal, and turn the lobby into the table."""
     live = _lobby(interaction, game_id)
-    service = bot_of(interaction).service
+    service = interaction.client.service
     if interaction.user.id != live.host_id:
         raise Refusal(_("Only the host can start the game."))
     async with live.lock:
         if live.status != Status.LOBBY:
             raise Refusal(_("This game has already started."))
-        check_computer_limits(bot_of(interaction), live)
+        check_computer_limits(interaction.client, live)
         await service.start(live)
         payload, mention = await service.poster.first_table(live)
     if mention:
@@ -262,21 +258,21 @@ async def on_start(interaction: discord.Interaction, game_id: int, argument: str
     service.after_change(live, refresh=False)
 
 
-async def on_cancel(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def on_cancel(interaction: Interaction, game_id: int, argument: str) -> None:
     """The lobby's Cancel button (the host's or a moderator's): close the table."""
     live = _lobby(interaction, game_id)
     if interaction.user.id != live.host_id and not can_moderate(interaction):
         raise Refusal(_("Only the host or a moderator of this channel can cancel this table."))
     async with live.lock:
-        await bot_of(interaction).service.storage.close_game(live.id, "cancelled")
-        bot_of(interaction).service.forget(live)
+        await interaction.client.service.storage.close_game(live.id, "cancelled")
+        interaction.client.service.forget(live)
     payload = closed_lobby_payload(
         live, Message(N_("{mention} cancelled this table."), mention=interaction.user.mention)
     )
     await interaction.response.edit_message(**payload.edit_kwargs())
 
 
-async def on_computer(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def on_computer(interaction: Interaction, game_id: int, argument: str) -> None:
     """The lobby's computer select (the host's only): add a computer player, or remove the last."""
     live = _lobby(interaction, game_id)
     if interaction.user.id != live.host_id:
@@ -292,22 +288,29 @@ async def on_computer(interaction: discord.Interaction, game_id: int, argument: 
             strength = choice.removeprefix("add:")
             if strength not in live.options.spec.strengths:
                 raise Refusal(_("Unknown computer strength."))
-            bot_of(interaction).service.add_computer(live, strength)
-        await bot_of(interaction).service.save_seats(live)
+            interaction.client.service.add_computer(live, strength)
+        await interaction.client.service.save_seats(live)
     await _show(interaction, live)
 
 
+class Lobby(Feature):
+    """The lobby: /treppe new with a command for every game, and the lobby's buttons."""
+
+    async def cog_load(self) -> None:
+        self.add_control("lobby_join", on_join)
+        self.add_control("lobby_leave", on_leave)
+        self.add_control("lobby_start", on_start)
+        self.add_control("lobby_cancel", on_cancel)
+        self.add_control("lobby_cpu", on_computer)
+        group = app_commands.Group(name="new", description="Open a table in this channel")
+        for shown in all_presenters():
+            group.add_command(new_command(shown))
+        self.add_subcommand(group)
+
+
 async def setup(bot: TreppenBot) -> None:
-    """Load the lobby: its buttons' handlers and /treppe new with a command for every game."""
-    components.register("lobby_join", on_join)
-    components.register("lobby_leave", on_leave)
-    components.register("lobby_start", on_start)
-    components.register("lobby_cancel", on_cancel)
-    components.register("lobby_cpu", on_computer)
-    group = app_commands.Group(name="new", description="Open a table in this channel")
-    for shown in all_presenters():
-        group.add_command(new_command(shown))
-    bot.treppe.add_command(group)
+    """Load the lobby."""
+    await bot.add_cog(Lobby(bot))
 
 
 __all__ = ["can_moderate", "send_private", "setup"]

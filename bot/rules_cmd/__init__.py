@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.app import bot_of
+from bot.app import Feature, Interaction, TreppenBot
 from bot.core import components as ui
 from bot.core.tablemsg import COLOUR
 from bot.games import all_presenters, default_key, presenter
 from engine.i18n import _, language
-
-if TYPE_CHECKING:
-    from bot.app import TreppenBot
-
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,10 +29,10 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 async def rules_command(
-    interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    interaction: Interaction, game: app_commands.Choice[str] | None = None
 ) -> None:
     """A short summary of the rules, just for you."""
-    live = bot_of(interaction).service.in_channel(interaction.channel_id or 0)
+    live = interaction.client.service.in_channel(interaction.channel_id or 0)
     here = live.options.game_key if live is not None else default_key()
     shown = presenter(game.value if game is not None else here)  # else this channel's game
     embed = discord.Embed(title=_("Rules"), description=shown.rules_summary(), colour=COLOUR)
@@ -50,11 +45,18 @@ async def rules_command(
     await interaction.response.send_message(view=ui.embed_layout([embed]), ephemeral=True)
 
 
+class Rules(Feature):
+    """/treppe rules, with its choice of game."""
+
+    async def cog_load(self) -> None:
+        first = presenter(default_key()).title
+        described = app_commands.describe(
+            game=f"Which game (if left empty: the one played here, or {first})"
+        )(rules_command)
+        chosen = app_commands.choices(game=game_choices())(described)
+        self.add_subcommand(app_commands.command(name="rules")(chosen))
+
+
 async def setup(bot: TreppenBot) -> None:
-    """Load /treppe rules, with its choice of game."""
-    first = presenter(default_key()).title
-    described = app_commands.describe(
-        game=f"Which game (if left empty: the one played here, or {first})"
-    )(rules_command)
-    chosen = app_commands.choices(game=game_choices())(described)
-    bot.treppe.add_command(app_commands.command(name="rules")(chosen))
+    """Load /treppe rules."""
+    await bot.add_cog(Rules(bot))

@@ -4,19 +4,14 @@ default to Manage Server only, so a server's Integrations page can grant or deny
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from babel import Locale
 from discord import app_commands
 
-from bot.app import bot_of
+from bot.app import Feature, Interaction, TreppenBot
 from bot.core import language
 from bot.core.errors import Refusal, refusals
 from engine.i18n import _, languages, using
-
-if TYPE_CHECKING:
-    from bot.app import TreppenBot
 
 SERVER_DEFAULT = "auto"
 
@@ -34,14 +29,14 @@ def language_choices() -> list[app_commands.Choice[str]]:
 
 
 async def language_command(
-    interaction: discord.Interaction, language_choice: app_commands.Choice[str]
+    interaction: Interaction, language_choice: app_commands.Choice[str]
 ) -> None:
     """The language of this server's tables and lobbies."""
     async with refusals(interaction):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal(_("Settings belong to a server; use this there."))
-        bot = bot_of(interaction)
+        bot = interaction.client
         service = bot.service
         value = language_choice.value
         await language.choose(service.storage, guild_id, "" if value == SERVER_DEFAULT else value)
@@ -58,18 +53,25 @@ async def language_command(
         await interaction.response.send_message(text, ephemeral=True)
 
 
+class ServerSettings(Feature):
+    """/treppe-settings (for members who may manage the server), with its language command."""
+
+    async def cog_load(self) -> None:
+        settings = app_commands.Group(
+            name="treppe-settings",
+            description="Server settings of the bot",
+            guild_only=True,
+            default_permissions=discord.Permissions(manage_guild=True),
+        )
+        described = app_commands.describe(
+            language_choice="Deutsch, English, or the server's Discord language"
+        )(language_command)
+        renamed = app_commands.rename(language_choice="language")(described)
+        chosen = app_commands.choices(language_choice=language_choices())(renamed)
+        settings.add_command(app_commands.command(name="language")(chosen))
+        self.add_top_level(settings)
+
+
 async def setup(bot: TreppenBot) -> None:
-    """Load /treppe-settings (for members who may manage the server), with its language command."""
-    settings = app_commands.Group(
-        name="treppe-settings",
-        description="Server settings of the bot",
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
-    described = app_commands.describe(
-        language_choice="Deutsch, English, or the server's Discord language"
-    )(language_command)
-    renamed = app_commands.rename(language_choice="language")(described)
-    chosen = app_commands.choices(language_choice=language_choices())(renamed)
-    settings.add_command(app_commands.command(name="language")(chosen))
-    bot.tree.add_command(settings)
+    """Load /treppe-settings."""
+    await bot.add_cog(ServerSettings(bot))

@@ -4,13 +4,13 @@ and against the members they meet most; and replays (``bot.stats.replays``)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.app import bot_of
+from bot.app import Feature, Interaction, TreppenBot
 from bot.core import components as ui
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file, rating_chart
@@ -21,15 +21,12 @@ from bot.core.texts import shown_name
 from bot.games import all_presenters, default_key, presenter
 from bot.ratings import Rating, points, shown, sure
 from bot.rules_cmd import game_choices
-from bot.stats.replays import setup_replays
+from bot.stats.replays import load_replays
 from bot.stats.seen import seen_by_everyone_here, seen_by_member
 from bot.storage import GameRecord, HeadToHead, LeaderboardRow, Store
 from engine.i18n import N_, N_plural, _, ngettext, number, percent
 
 Row = TypeVar("Row")
-
-if TYPE_CHECKING:
-    from bot.app import TreppenBot
 
 RECENT_DAYS = 30
 HEAD_TO_HEAD_SHOWN = 3
@@ -180,7 +177,7 @@ async def _first_board(
 
 
 async def leaderboard_command(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     period: app_commands.Choice[str] | None = None,
     game: app_commands.Choice[str] | None = None,
     by: app_commands.Choice[str] | None = None,
@@ -190,9 +187,9 @@ async def leaderboard_command(
         if interaction.guild_id is None:
             raise Refusal(_("The leaderboard belongs to a server; use it there."))
         recent = period is not None and period.value == "recent"
-        storage = bot_of(interaction).service.storage
+        storage = interaction.client.service.storage
         guild_id = interaction.guild_id
-        least = bot_of(interaction).settings.rating_min_sessions
+        least = interaction.client.settings.rating_min_sessions
         days = RECENT_DAYS if recent else None
         channels = seen_by_everyone_here(interaction)
         by_rating = (by is None and not recent) or (by is not None and by.value == "rating")
@@ -288,7 +285,7 @@ def head_to_head_text(records: list[HeadToHead], names: Mapping[int, str]) -> st
 
 
 async def _member_history(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     embed: discord.Embed,
     who_id: int,
     game_key: str,
@@ -296,7 +293,7 @@ async def _member_history(
 ) -> list[discord.File]:
     """Add what a member's sessions with others tell (win rates, whom they met, the rating
     chart) to their statistics; the chart's file, if there is one."""
-    storage, guild_id = bot_of(interaction).service.storage, interaction.guild_id or 0
+    storage, guild_id = interaction.client.service.storage, interaction.guild_id or 0
     played = await storage.games_played(guild_id, who_id, channels=seen)
     if played:
         embed.add_field(name=_("Win rate by game"), value=games_text(played), inline=False)
@@ -316,7 +313,7 @@ async def _member_history(
 
 
 async def stats_command(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     member: discord.User | None = None,
     game: app_commands.Choice[str] | None = None,
 ) -> None:
@@ -326,7 +323,7 @@ async def stats_command(
             raise Refusal(_("Statistics belong to a server; use this there."))
         guild_id = interaction.guild_id
         who = member or interaction.user
-        storage = bot_of(interaction).service.storage
+        storage = interaction.client.service.storage
         seen = seen_by_member(interaction)
         asked = [_game(game)] if game is not None else list(all_presenters())
         # No game named: the first game, or else the first one the member has played here.
@@ -346,7 +343,7 @@ async def stats_command(
             embed.description = _("{name} has not finished a session here yet.", name=display_name)
         else:
             rating = await storage.rating(guild_id, game_shown.key, who.id)
-            least = bot_of(interaction).settings.rating_min_sessions
+            least = interaction.client.settings.rating_min_sessions
             embed.add_field(name=_("Rating"), value=rating_text(rating, least), inline=False)
             for name, value in game_shown.stats_fields(stats):
                 embed.add_field(name=name, value=value)
@@ -360,30 +357,37 @@ async def stats_command(
         )
 
 
+class Stats(Feature):
+    """/treppe leaderboard, /treppe stats and /treppe replay."""
+
+    async def cog_load(self) -> None:
+        self.add_subcommand(app_commands.command(name="leaderboard")(_leaderboard()))
+        self.add_subcommand(app_commands.command(name="stats")(_stats()))
+        load_replays(self)
+
+
 async def setup(bot: TreppenBot) -> None:
-    """Load /treppe leaderboard, /treppe stats and /treppe replay."""
+    """Load the statistics."""
+    await bot.add_cog(Stats(bot))
+
+
+def _leaderboard() -> Callable[..., Coroutine[Any, Any, None]]:
     first = presenter(default_key()).title
     board = app_commands.describe(
         period="All time, or the last 30 days (wins and points)",
         game=f"Which game (if left empty: {first}, or else one with a board to show)",
         by="Rank by rating (all time) or by wins and points (rating if left empty)",
     )(leaderboard_command)
-    board = app_commands.choices(
-        period=[
-            app_commands.Choice(name="all time", value="all"),
-            app_commands.Choice(name="last 30 days", value="recent"),
-        ],
-        game=game_choices(),
-        by=[
-            app_commands.Choice(name="rating", value="rating"),
-            app_commands.Choice(name="wins and points", value="wins"),
-        ],
-    )(board)
+    Choice = app_commands.Choice
+    periods = [Choice(name="all time", value="all"), Choice(name="last 30 days", value="recent")]
+    ranks = [Choice(name="rating", value="rating"), Choice(name="wins and points", value="wins")]
+    return app_commands.choices(period=periods, game=game_choices(), by=ranks)(board)
+
+
+def _stats() -> Callable[..., Coroutine[Any, Any, None]]:
+    first = presenter(default_key()).title
     stats = app_commands.describe(
         member="Whose statistics (you, if left empty)",
         game=f"Which game (if left empty: {first}, or else one they have played)",
     )(stats_command)
-    stats = app_commands.choices(game=game_choices())(stats)
-    bot.treppe.add_command(app_commands.command(name="leaderboard")(board))
-    bot.treppe.add_command(app_commands.command(name="stats")(stats))
-    setup_replays(bot)
+    return app_commands.choices(game=game_choices())(stats)

@@ -12,12 +12,12 @@ import io
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.app import bot_of
+from bot.app import Feature, Interaction
 from bot.core import components as ui
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file
@@ -31,9 +31,6 @@ from engine.events import GameEvent
 from engine.i18n import N_, _
 from engine.protocol import Phase
 from engine.replay import Replay, SessionRecord, describe_action
-
-if TYPE_CHECKING:
-    from bot.app import TreppenBot
 
 OPEN, BACK, NEXT, TURN_BACK, TURN_NEXT, ROUND_BACK, ROUND_NEXT, RECORD = (
     "rp_open",
@@ -68,9 +65,9 @@ RATED_WORD = {True: N_("rated"), False: N_("not rated"), None: N_("from before r
 _replays: OrderedDict[tuple[int, str], Replay] = OrderedDict()
 
 
-async def load(interaction: discord.Interaction, game_id: int) -> tuple[FinishedSession, Replay]:
+async def load(interaction: Interaction, game_id: int) -> tuple[FinishedSession, Replay]:
     """A finished session of this server, played in a channel the member can see."""
-    storage = bot_of(interaction).service.storage
+    storage = interaction.client.service.storage
     session = await storage.finished_session(game_id)
     if session is None or session.guild_id != interaction.guild_id:
         raise Refusal(_(NOT_FOUND, id=game_id))
@@ -266,8 +263,8 @@ async def step_payload(
 def _stepper(operation: str) -> ui.Handler:
     """The handler of one of the viewer's buttons: its argument is the step shown."""
 
-    async def clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
-        bot = bot_of(interaction)
+    async def clicked(interaction: Interaction, game_id: int, argument: str) -> None:
+        bot = interaction.client
         session, replay = await load(interaction, game_id)
         step = step_target(replay, operation, record_id(argument) or 0)
         payload = await step_payload(session, replay, step, with_images=bot.settings.render_images)
@@ -276,15 +273,15 @@ def _stepper(operation: str) -> ui.Handler:
     return clicked
 
 
-async def show_replay(interaction: discord.Interaction, game_id: int, step: int = 0) -> None:
+async def show_replay(interaction: Interaction, game_id: int, step: int = 0) -> None:
     """Answer privately with the replay of ``game_id``, at ``step``."""
     session, replay = await load(interaction, game_id)
-    with_images = bot_of(interaction).settings.render_images
+    with_images = interaction.client.settings.render_images
     payload = await step_payload(session, replay, step, with_images=with_images)
     await interaction.response.send_message(ephemeral=True, **payload.send_kwargs())
 
 
-async def _open_clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def _open_clicked(interaction: Interaction, game_id: int, argument: str) -> None:
     await show_replay(interaction, game_id)
 
 
@@ -304,7 +301,7 @@ def record_files(session: FinishedSession, replay: Replay) -> list[tuple[str, by
     ]
 
 
-async def _record_clicked(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def _record_clicked(interaction: Interaction, game_id: int, argument: str) -> None:
     session, replay = await load(interaction, game_id)
     files = await asyncio.to_thread(record_files, session, replay)
     await interaction.response.send_message(
@@ -324,10 +321,10 @@ def choice_name(summary: SessionSummary) -> str:
     return text if len(text) <= 100 else text[:99] + "…"
 
 
-async def _sessions(interaction: discord.Interaction) -> list[SessionSummary]:
+async def _sessions(interaction: Interaction) -> list[SessionSummary]:
     """The recent sessions asked for, only those played in channels the member can see."""
     member = getattr(interaction.namespace, "member", None)
-    storage = bot_of(interaction).service.storage
+    storage = interaction.client.service.storage
     if interaction.guild_id is None:
         return []
     if member is not None:
@@ -342,7 +339,7 @@ async def _sessions(interaction: discord.Interaction) -> list[SessionSummary]:
 
 
 async def session_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The sessions a member may replay whose choice name holds what they typed (25 at most)."""
     typed = current.strip().lstrip("#").casefold()
@@ -356,7 +353,7 @@ async def session_autocomplete(
 
 
 async def replay_command(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     session: str | None = None,
     member: discord.User | None = None,
 ) -> None:
@@ -377,15 +374,15 @@ async def replay_command(
         await show_replay(interaction, game_id)
 
 
-def setup_replays(bot: TreppenBot) -> None:
-    """Load /treppe replay and its step, open and record buttons."""
+def load_replays(feature: Feature) -> None:
+    """Add /treppe replay and its step, open and record buttons to ``feature``."""
     for operation in STEPPERS:
-        ui.register(operation, _stepper(operation))
-    ui.register(OPEN, _open_clicked)
-    ui.register(RECORD, _record_clicked)
+        feature.add_control(operation, _stepper(operation))
+    feature.add_control(OPEN, _open_clicked)
+    feature.add_control(RECORD, _record_clicked)
     command = app_commands.describe(
         session="Which session (the newest of this channel, or of the member, if left empty)",
         member="Sessions this member played (this channel's, if left empty)",
     )(replay_command)
     command = app_commands.autocomplete(session=session_autocomplete)(command)
-    bot.treppe.add_command(app_commands.command(name="replay")(command))
+    feature.add_subcommand(app_commands.command(name="replay")(command))

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.app import bot_of
+from bot.app import Feature, Interaction, TreppenBot
 from bot.core import components, language
 from bot.core.errors import Refusal, refusals
 from bot.core.mentions import command_mention
@@ -18,9 +17,6 @@ from bot.core.texts import clip, shown_name
 from bot.lobby import can_moderate, check_lobby_limits
 from bot.storage import GameRow, utc_now
 from engine.i18n import N_, Message, _
-
-if TYPE_CHECKING:
-    from bot.app import TreppenBot
 
 REMATCH_WINDOW = timedelta(hours=1)  # an older Rematch button has expired
 
@@ -52,26 +48,26 @@ async def scores_embed(bot: TreppenBot, live: LiveTable) -> discord.Embed:
     return embed
 
 
-async def on_scores(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def on_scores(interaction: Interaction, game_id: int, argument: str) -> None:
     """The table's Scores button: the scores so far, privately."""
-    live = bot_of(interaction).service.get(game_id)
+    live = interaction.client.service.get(game_id)
     if live.game is None:
         raise Refusal(_("The game has not started yet."))
-    embed = await scores_embed(bot_of(interaction), live)
+    embed = await scores_embed(interaction.client, live)
     await interaction.response.send_message(view=components.embed_layout([embed]), ephemeral=True)
 
 
-async def scores_command(interaction: discord.Interaction) -> None:
+async def scores_command(interaction: Interaction) -> None:
     """The scores of the game in this channel."""
     async with refusals(interaction):
-        live = bot_of(interaction).service.require_channel_game(interaction.channel_id or 0)
-        embed = await scores_embed(bot_of(interaction), live)
+        live = interaction.client.service.require_channel_game(interaction.channel_id or 0)
+        embed = await scores_embed(interaction.client, live)
         await interaction.response.send_message(
             view=components.embed_layout([embed]), ephemeral=True
         )
 
 
-async def _rematch_row(bot: TreppenBot, interaction: discord.Interaction, game_id: int) -> GameRow:
+async def _rematch_row(bot: TreppenBot, interaction: Interaction, game_id: int) -> GameRow:
     """The finished game a Rematch button belongs to, if that button is still current: the
     channel's latest session, finished within the hour, asked for by one of its players."""
     row = await bot.service.storage.game(game_id)
@@ -103,10 +99,10 @@ async def _rematch_row(bot: TreppenBot, interaction: discord.Interaction, game_i
     return row
 
 
-async def on_rematch(interaction: discord.Interaction, game_id: int, argument: str) -> None:
+async def on_rematch(interaction: Interaction, game_id: int, argument: str) -> None:
     """A new lobby with the same options and computer seats; the other players are asked to
     join (mentioned), rather than seated without being asked."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     row = await _rematch_row(bot, interaction, game_id)
     check_lobby_limits(bot, row.guild_id, interaction.user.id)
     live = await bot.service.open_lobby(
@@ -135,10 +131,10 @@ async def on_rematch(interaction: discord.Interaction, game_id: int, argument: s
         await bot.service.poster.set_table_message(live, response.message_id)
 
 
-async def end_command(interaction: discord.Interaction) -> None:
+async def end_command(interaction: Interaction) -> None:
     """End the game in this channel (host or a moderator); it is recorded as abandoned."""
     async with refusals(interaction):
-        service = bot_of(interaction).service
+        service = interaction.client.service
         live = service.in_channel(interaction.channel_id or 0)
         if live is None:
             raise Refusal(_("No table is open in this channel."))
@@ -151,10 +147,10 @@ async def end_command(interaction: discord.Interaction) -> None:
         await interaction.response.send_message(_("The game has ended."), ephemeral=True)
 
 
-async def leave_command(interaction: discord.Interaction) -> None:
+async def leave_command(interaction: Interaction) -> None:
     """Leave the game in this channel; the computer plays your seat from now on."""
     async with refusals(interaction):
-        service = bot_of(interaction).service
+        service = interaction.client.service
         live = service.require_channel_game(interaction.channel_id or 0)
         seat = service.require_seat(live, interaction.user.id)
         async with live.lock:
@@ -173,10 +169,10 @@ async def leave_command(interaction: discord.Interaction) -> None:
         )
 
 
-async def back_command(interaction: discord.Interaction) -> None:
+async def back_command(interaction: Interaction) -> None:
     """Come back after being marked away (or after leaving): you play your own turns again."""
     async with refusals(interaction):
-        service = bot_of(interaction).service
+        service = interaction.client.service
         live = service.require_channel_game(interaction.channel_id or 0)
         seat = service.require_seat(live, interaction.user.id)
         if not seat.away and not seat.departed:
@@ -190,10 +186,10 @@ async def back_command(interaction: discord.Interaction) -> None:
         )
 
 
-async def remove_command(interaction: discord.Interaction, member: discord.User) -> None:
+async def remove_command(interaction: Interaction, member: discord.User) -> None:
     """Host: hand a silent player's seat to the computer (in a game without a turn timer)."""
     async with refusals(interaction):
-        service = bot_of(interaction).service
+        service = interaction.client.service
         live = service.require_channel_game(interaction.channel_id or 0)
         game = live.game
         assert game is not None
@@ -221,14 +217,22 @@ async def remove_command(interaction: discord.Interaction, member: discord.User)
         )
 
 
+class TableFeature(Feature, name="Table"):
+    """The running table's buttons and commands: /treppe scores, end, leave, back and remove."""
+
+    async def cog_load(self) -> None:
+        self.add_control("scores", on_scores)
+        self.add_control("rematch", on_rematch)
+        self.add_subcommand(app_commands.command(name="scores")(scores_command))
+        self.add_subcommand(app_commands.command(name="end")(end_command))
+        self.add_subcommand(app_commands.command(name="leave")(leave_command))
+        self.add_subcommand(app_commands.command(name="back")(back_command))
+        removing = app_commands.describe(member="The silent player whose turn it is")(
+            remove_command
+        )
+        self.add_subcommand(app_commands.command(name="remove")(removing))
+
+
 async def setup(bot: TreppenBot) -> None:
-    """Load the table's buttons and its commands: /treppe scores, end, leave, back and remove."""
-    components.register("scores", on_scores)
-    components.register("rematch", on_rematch)
-    group = bot.treppe
-    group.add_command(app_commands.command(name="scores")(scores_command))
-    group.add_command(app_commands.command(name="end")(end_command))
-    group.add_command(app_commands.command(name="leave")(leave_command))
-    group.add_command(app_commands.command(name="back")(back_command))
-    removing = app_commands.describe(member="The silent player whose turn it is")(remove_command)
-    group.add_command(app_commands.command(name="remove")(removing))
+    """Load the table's controls and commands."""
+    await bot.add_cog(TableFeature(bot))

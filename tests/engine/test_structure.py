@@ -292,7 +292,7 @@ def test_the_test_tree_mirrors_the_source_tree() -> None:
         for package in PACKAGES
         for folder in sorted((ROOT / "tests" / package).rglob("*"))
         if folder.is_dir()
-        and folder.name not in ("__pycache__", "fixtures")
+        and folder.name not in ("__pycache__", "fixtures", "golden")
         and not (ROOT / folder.relative_to(ROOT / "tests")).is_dir()
     ]
     assert not strays, f"test folders without a source package: {strays}"
