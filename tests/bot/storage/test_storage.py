@@ -17,7 +17,6 @@ from bot.storage import (
     RoundRecord,
     RoundScoreRow,
     SeatRow,
-    SqliteStore,
     Store,
     StoreUnavailable,
     migrations,
@@ -27,19 +26,6 @@ from bot.storage import (
 
 GUILD = 5
 ANNA, BEN, CARL = 10, 11, 12
-
-
-@pytest.fixture(params=BACKENDS)
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    if request.param == "postgresql":
-        async with pg_schema() as url:
-            opened = await open_url(url)
-            yield opened
-            await opened.close()
-    else:
-        opened = await SqliteStore.open(tmp_path / "bot.db")
-        yield opened
-        await opened.close()
 
 
 async def play_sessions(store: Store) -> dict[str, int]:

@@ -4,29 +4,12 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-from pgtools import BACKENDS, pg_schema
-
 from bot.core.pruning import prune_once
-from bot.storage import SeatRow, SqliteStore, Store, open_url
+from bot.storage import SeatRow, SqliteStore, Store
 
 GUILD, ANNA, BEN = 1, 11, 12
-
-
-@pytest.fixture(params=BACKENDS)
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    if request.param == "postgresql":
-        async with pg_schema() as url:
-            opened = await open_url(url)
-            yield opened
-            await opened.close()
-    else:
-        opened = await SqliteStore.open(tmp_path / "bot.db")
-        yield opened
-        await opened.close()
 
 
 async def test_expired_and_cancelled_lobbies_are_pruned_and_nothing_else(store: Store) -> None:
