@@ -9,92 +9,95 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import TYPE_CHECKING, Protocol
 
 from bot.core import language
 from bot.core.model import GameOptions, LiveTable, TableMessage
 from bot.core.tablemsg import table_payload
+from bot.core.tableposts import TablePoster
 from bot.ratings import Rating, RatingChange, session_note
+from bot.settings import Settings
+from bot.storage import GameRow, Store
 from engine.actions import action_from_json
 from engine.events import GameEvent
 from engine.protocol import RummyGame
 from engine.registry import load_game
 
-if TYPE_CHECKING:
-    from bot.core.tablemsg import Payload
-    from bot.settings import Settings
-    from bot.storage import GameRow, Store
-
-
-class PostsTables(Protocol):
-    """What finishing needs of the table poster (bot/core/tableposts.py)."""
-
-    async def edit_table(self, live: LiveTable, payload: Payload) -> None:
-        """Edit the game's table message to show ``payload``."""
-        ...
-
-    async def delete_message(self, live: LiveTable, message_id: int) -> None:
-        """Delete one of the game's messages; one already gone is fine."""
-        ...
-
-
-class GameService(Protocol):
-    """What finishing needs of the game service (bot/core/service.py, which calls it)."""
-
-    storage: Store
-    settings: Settings
-
-    @property
-    def poster(self) -> PostsTables:
-        """The table poster, which edits the final table."""
-        ...
-
-
 log = logging.getLogger(__name__)
-_notes_lock = asyncio.Lock()  # one process's read-modify-write of its own list
 
 
-def _key(service: GameService) -> str:
-    return f"finishing:{service.settings.instance_name}"
+class Finisher:
+    """Notes the sessions whose final table is still to be shown, and shows those a crash left
+    unshown (the game service owns one)."""
+
+    def __init__(self, storage: Store, settings: Settings, poster: TablePoster) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.poster = poster
+        self._key = f"finishing:{settings.instance_name}"
+        self._lock = asyncio.Lock()  # one process's read-modify-write of its own list
+
+    async def _change(self, game_id: int, *, add: bool) -> None:
+        async with self._lock:
+            stored = await self.storage.get_meta(self._key)
+            noted = set(json.loads(stored)) if stored else set()
+            noted = noted | {game_id} if add else noted - {game_id}
+            await self.storage.set_meta(self._key, json.dumps(sorted(noted)))
+
+    async def note(self, game_id: int) -> None:
+        """Before the session's last move is saved: its final table is still to be shown."""
+        await self._change(game_id, add=True)
+
+    async def shown(self, live: LiveTable) -> None:
+        """After the finished game's last table refresh: the note goes."""
+        while (task := live.tasks.get("refresh")) is not None and not task.done():
+            await asyncio.wait([task])
+        await self._change(live.id, add=False)
+
+    async def finish_interrupted(self) -> None:
+        """At start-up: show the final table (with its rating note) of every game this
+        instance noted as finishing; a game that turned out still open is restored the usual
+        way."""
+        stored = await self.storage.get_meta(self._key)
+        for game_id in json.loads(stored) if stored else []:
+            row = await self.storage.game(game_id)
+            try:
+                if row is not None and row.status == "finished":
+                    await self._show_final(row)
+            except Exception:
+                log.exception("game %s: could not show its final table after a restart", game_id)
+            await self._change(game_id, add=False)
+
+    async def _show_final(self, row: GameRow) -> None:
+        await language.load(self.storage, row.guild_id)
+        live = LiveTable(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            options=GameOptions.from_json(row.options),
+            seats=list(row.seats),
+            created_at=row.created_at,
+            message=TableMessage(row.table_message_id),
+        )
+        live.game, events = await _replayed(self.storage, row)
+        finished = live.shown.finished_rounds(events)
+        live.round_result = finished[-1] if finished else None
+        with language.table(live.guild_id):
+            live.log = live.shown.narrate(events, live.shown_names)
+            live.rating_note = session_note(
+                live.shown_names,
+                [s.user_id for s in live.seats],
+                [s.stood_in for s in live.seats],
+                await _changes(self.storage, live),
+            )
+        payload = await table_payload(live, with_images=self.settings.render_images)
+        await self.poster.edit_table(live, payload)
+        log.info("game %s: showed the final table a crash had left unshown", row.id)
 
 
-async def _change(service: GameService, game_id: int, *, add: bool) -> None:
-    async with _notes_lock:
-        stored = await service.storage.get_meta(_key(service))
-        noted = set(json.loads(stored)) if stored else set()
-        noted = noted | {game_id} if add else noted - {game_id}
-        await service.storage.set_meta(_key(service), json.dumps(sorted(noted)))
-
-
-async def note(service: GameService, game_id: int) -> None:
-    """Before the session's last move is saved: its final table is still to be shown."""
-    await _change(service, game_id, add=True)
-
-
-async def shown(service: GameService, live: LiveTable) -> None:
-    """After the finished game's last table refresh: the note goes."""
-    while (task := live.tasks.get("refresh")) is not None and not task.done():
-        await asyncio.wait([task])
-    await _change(service, live.id, add=False)
-
-
-async def finish_interrupted(service: GameService) -> None:
-    """At start-up: show the final table (with its rating note) of every game this instance
-    noted as finishing; a game that turned out still open is restored the usual way."""
-    stored = await service.storage.get_meta(_key(service))
-    for game_id in json.loads(stored) if stored else []:
-        row = await service.storage.game(game_id)
-        try:
-            if row is not None and row.status == "finished":
-                await _show_final(service, row)
-        except Exception:
-            log.exception("game %s: could not show its final table after a restart", game_id)
-        await _change(service, game_id, add=False)
-
-
-async def _replayed(service: GameService, row: GameRow) -> tuple[RummyGame, list[GameEvent]]:
+async def _replayed(storage: Store, row: GameRow) -> tuple[RummyGame, list[GameEvent]]:
     """The finished game from its whole log, and the events of its last move."""
-    whole = await service.storage.game_log(row.id)
+    whole = await storage.game_log(row.id)
     assert whole is not None and row.state is not None
     game = load_game(row.state)
     events: list[GameEvent] = []
@@ -103,45 +106,15 @@ async def _replayed(service: GameService, row: GameRow) -> tuple[RummyGame, list
     return game, events
 
 
-async def _show_final(service: GameService, row: GameRow) -> None:
-    await language.load(service.storage, row.guild_id)
-    live = LiveTable(
-        id=row.id,
-        guild_id=row.guild_id,
-        channel_id=row.channel_id,
-        host_id=row.host_id,
-        options=GameOptions.from_json(row.options),
-        seats=list(row.seats),
-        created_at=row.created_at,
-        message=TableMessage(row.table_message_id),
-    )
-    game, events = await _replayed(service, row)
-    live.game = game
-    shown_as = live.shown
-    finished = shown_as.finished_rounds(events)
-    live.round_result = finished[-1] if finished else None
-    with language.table(live.guild_id):
-        live.log = shown_as.narrate(events, live.shown_names)
-        live.rating_note = session_note(
-            live.shown_names,
-            [s.user_id for s in live.seats],
-            [s.stood_in for s in live.seats],
-            await _changes(service, live),
-        )
-    payload = await table_payload(live, with_images=service.settings.render_images)
-    await service.poster.edit_table(live, payload)
-    log.info("game %s: showed the final table a crash had left unshown", row.id)
-
-
-async def _changes(service: GameService, live: LiveTable) -> list[RatingChange]:
+async def _changes(storage: Store, live: LiveTable) -> list[RatingChange]:
     """What the session did to each member's rating, from the stored rating history."""
-    history = await service.storage.all_rating_history()
+    history = await storage.all_rating_history()
     changes = []
     for seat in live.seats:
         after = history.get((live.id, seat.user_id or 0))
         if seat.user_id is None or after is None:
             continue
-        ratings = await service.storage.rating_history(live.guild_id, live.game_key, seat.user_id)
+        ratings = await storage.rating_history(live.guild_id, live.game_key, seat.user_id)
         index = ratings.index(after) if after in ratings else 0
         before = ratings[index - 1] if index > 0 else Rating()
         changes.append(RatingChange(seat.user_id, before, after))

@@ -68,7 +68,8 @@ class GameService:
         self.tasks = BackgroundTasks()
         self.hands = HandMessages(self.tasks)  # the hand feature draws them (bot.hand)
         self.poster = TablePoster(bot, storage, settings, self.tasks, self.hands)
-        self.clock = TurnClock(self, self.poster, storage, settings)
+        self.finisher = finishing.Finisher(storage, settings, self.poster)
+        self.clock = TurnClock(self.apply, self.tasks, self.poster, storage, settings)
         self.leases = LeaseKeeper(self)
 
     # ------------------------------------------------------------ lookup
@@ -260,7 +261,7 @@ class GameService:
         checkpoint = restore.round_checkpoint(game, finished)
         stored = ActionRow(game.version, action_text(action), checkpoint)
         if ending is not None:
-            await finishing.note(self, live.id)  # a crash from here on: finished on restart
+            await self.finisher.note(live.id)  # a crash from here on: finished on restart
         try:
             records = [shown.round_record(result) for result in finished]
             saving = self.storage.save_action(live.id, stored, records, winner, final, ending)
@@ -308,7 +309,7 @@ class GameService:
             self.poster.request_refresh(live)
         if live.status == Status.FINISHED:
             self.forget(live, keep_tasks=True)
-            self.tasks.spawn_detached(finishing.shown(self, live))
+            self.tasks.spawn_detached(self.finisher.shown(live))
             return
         self.clock.kick_autoplay(live)
 
@@ -357,7 +358,7 @@ class GameService:
     async def restore(self) -> None:
         """Load the unfinished lobbies and games of this process's guilds that it could lease
         (bot/core/leases.py), and show the final tables a crash left unshown."""
-        await finishing.finish_interrupted(self)
+        await self.finisher.finish_interrupted()
         for row in await self.leases.claim_open_games():
             await language.load(self.storage, row.guild_id)
             live = await restore.live_from_row(self.storage, self.tasks, row)

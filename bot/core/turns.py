@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from typing import Protocol
 
 from bot.core import autoplay, language
@@ -26,17 +27,13 @@ log = logging.getLogger(__name__)
 
 
 class PlaysMoves(Protocol):
-    """What the clock needs of its owner: to apply a move and to run a game's tasks."""
+    """How the clock makes a move: through the service's one commit path
+    (``GameService.apply``), which it is handed."""
 
-    async def apply(
+    def __call__(
         self, live: LiveTable, action: Action, *, by_player: bool = True
-    ) -> list[GameEvent]:
-        """Apply and commit ``action`` as the service does (``GameService.apply``)."""
-        ...
-
-    @property
-    def tasks(self) -> BackgroundTasks:
-        """The service's background tasks, where timers and computer moves run."""
+    ) -> Awaitable[list[GameEvent]]:
+        """Apply and commit ``action`` at ``live``."""
         ...
 
 
@@ -44,9 +41,15 @@ class TurnClock:
     """Runs the turns nobody plays by hand: the turn timer and the computer moves."""
 
     def __init__(
-        self, owner: PlaysMoves, poster: TablePoster, storage: Store, settings: Settings
+        self,
+        apply: PlaysMoves,
+        tasks: BackgroundTasks,
+        poster: TablePoster,
+        storage: Store,
+        settings: Settings,
     ) -> None:
-        self.owner = owner
+        self.apply = apply
+        self.tasks = tasks
         self.poster = poster
         self.storage = storage
         self.settings = settings
@@ -54,14 +57,14 @@ class TurnClock:
     # ------------------------------------------------------------ turn timer
     def schedule_timer(self, live: LiveTable) -> None:
         """Restart the turn timer for the member to act, if the table has one."""
-        self.owner.tasks.cancel(live, "timer")
+        self.tasks.cancel(live, "timer")
         game = live.game
         seconds = live.options.turn_timer
         if game is None or not seconds or game.is_over or live.status != Status.PLAYING:
             return
         if live.seats[game.to_act].played_for:
             return
-        self.owner.tasks.spawn(self._turn_timer(live, live.turn.serial, seconds), live, "timer")
+        self.tasks.spawn(self._turn_timer(live, live.turn.serial, seconds), live, "timer")
 
     async def _turn_timer(self, live: LiveTable, serial: int, seconds: int) -> None:
         reminder = self.settings.reminder_before
@@ -105,7 +108,7 @@ class TurnClock:
             legal = list(game.legal_actions())
             view = game.private_view(seat.seat)
             action = autoplay.timeout_action(shown.spec, view, legal)
-            await self.owner.apply(live, action, by_player=False)
+            await self.apply(live, action, by_player=False)
             done.append(live.log)
         with language.table(live.guild_id):  # the timer runs in no member's interaction
             note = (
@@ -140,7 +143,7 @@ class TurnClock:
             return
         task = live.tasks.get("autoplay")
         if task is None or task.done():
-            self.owner.tasks.spawn(self._autoplay(live), live, "autoplay")
+            self.tasks.spawn(self._autoplay(live), live, "autoplay")
 
     async def _autoplay(self, live: LiveTable) -> None:
         turn: tuple[int, int] | None = None
@@ -164,10 +167,10 @@ class TurnClock:
                 if turn != (game.round_number, seat.seat):
                     turn, lines = (game.round_number, seat.seat), []
                 try:
-                    await self.owner.apply(live, action, by_player=False)
+                    await self.apply(live, action, by_player=False)
                 except RulesError:
                     log.exception("computer move refused in game %s", live.id)
                     safe = autoplay.timeout_action(shown.spec, view, legal)
-                    await self.owner.apply(live, safe, by_player=False)
+                    await self.apply(live, safe, by_player=False)
                 lines.append(live.log)
                 live.log = " ".join(lines)

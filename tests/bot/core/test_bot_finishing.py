@@ -30,7 +30,7 @@ async def test_a_crash_before_the_final_table_is_mended_on_restart(
     # From now on the process "dies" after each commit: no table edit, no finishing note
     # cleared. The moves themselves are committed as usual.
     monkeypatch.setattr(TablePoster, "request_refresh", lambda self, live: None)
-    monkeypatch.setattr(finishing, "shown", dies)
+    monkeypatch.setattr(finishing.Finisher, "shown", dies)
     await table.play()
     game_id = table.live.id
     stuck = next(m for m in channel.history() if m.id == table_id)
