@@ -1,8 +1,8 @@
 """``python -m engine simulate ...``, ``python -m engine play ...`` and ``replay``.
 
-``--game KEY`` chooses any registered game (Treppenrommé unless told). Treppenrommé is played
-at its own terminal table (``engine.games.treppe.terminal``: typed commands in English and
-German); every other game at the table every game shares (``engine.console``).
+``--game KEY`` chooses any registered game (Treppenrommé unless told); every game is played
+at the table every game shares (``engine.console``: moves by number or typed commands, in
+English and German).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import RulesError
-from engine.games.treppe.game import Game as Treppe
 from engine.games.treppe.game import Ruleset
 from engine.i18n import _, environment_language, languages, using
 from engine.registry import game_keys, get_spec
@@ -60,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--target", type=_target, default=None, help="session target (a game's own)")
     sim.add_argument("--rounds", action="store_true", help="single rounds instead of sessions")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument(
+        "--quiet", action="store_true", help="the table alone: no progress bar, no JSON line"
+    )
 
     play = sub.add_parser("play", help="play a session in the terminal")
     _game_option(play)
@@ -111,8 +112,12 @@ def _seats_problem(game: str, seats: list[str], opponents: bool) -> str | None:
     if opponents:
         low, high = low - 1, high - 1
     if not low <= len(seats) <= high:
-        what = "opponent strengths" if opponents else "strengths"
-        return f"give {low} to {high} {what}, separated by commas, e.g. normal,hard"
+        what = "opponent strength" if opponents else "strength"
+        if high == 1:  # one opponent: Gin Rummy is for two
+            return f"give 1 {what}, e.g. normal (the game is for {spec.max_seats} players)"
+        count = str(low) if low == high else f"{low} to {high}"
+        example = ",".join(("normal", "hard", "random", "normal")[: max(low, 2)])
+        return f"give {count} {what}s, separated by commas, e.g. {example}"
     return None
 
 
@@ -202,11 +207,6 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace, lang: str) 
         ruleset = game_ruleset(args.game, args.target)
     except ValueError as error:
         parser.error(str(error))
-    if args.game == Treppe.GAME_KEY:  # Treppenrommé keeps its own table and typed commands
-        from engine.games.treppe.terminal import main as play_treppe
-
-        target = int(ruleset.to_json()["target"])
-        return play_treppe(args.opponents, args.seed, target, args.name, lang=lang)
     return play_any(args.game, ruleset, args.opponents, args.seed, args.name, lang=lang)
 
 

@@ -41,8 +41,7 @@ class PileRules(Protocol):
 
     @property
     def hand_size(self) -> int | None:
-        """Cards dealt to each player (None: the game's own number for the table's size,
-        ``PileGame._hand_size``)."""
+        """Cards dealt to each player (None: the game's number for the table, ``_hand_size``)."""
         ...
 
     @property
@@ -126,12 +125,16 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         self._check(self._resolved(action))
 
     def apply(self, action: Action) -> list[GameEvent]:
-        """Check and apply ``action``; return the events it caused. Refused: nothing changes."""
+        """Check and apply ``action``; return the events it caused. All or nothing: refused, or
+        failing partway (the exception propagates), it leaves the game as it was (``_undo``)."""
         action = self._resolved(action)
-        checked = self._check(action)
-        start = len(self.events)
+        checked, start, logged = self._check(action), len(self.events), len(self.actions)
         self.actions.append(action)
-        self._perform(action, checked)
+        try:
+            self._perform(action, checked)
+        except BaseException as error:
+            self._undo(logged, error)
+            raise
         return self.events[start:]
 
     def _check(self, action: Action) -> object:
@@ -209,8 +212,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         """Reset the game's own state for a new turn."""
 
     def _deal_hands(self, size: int, extra_for_dealer: bool) -> list[list[Card]]:
-        """Shuffle and deal ``size`` cards to each seat in play, starting left of the dealer;
-        the rest is the stock."""
+        """Deal ``size`` shuffled cards to each seat in play from the dealer's left; rest: stock."""
         deck = self.pack()
         self._rng.shuffle(deck)
         hands: list[list[Card]] = [[] for _ in range(self.n)]
@@ -257,8 +259,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         self._end_round(None)
 
     def _end_round(self, closer: int | None) -> None:
-        """Score the round ``closer`` ended (None: dead) and hand its result to
-        ``_round_over``."""
+        """Score the round ``closer`` ended (None: dead); ``_round_over`` records it."""
         raise NotImplementedError
 
     def _score_round(

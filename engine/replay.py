@@ -3,9 +3,11 @@ of every round, and the session record file the bot offers (and ``python -m engi
 reads back).
 
 A step is the table after a number of actions (step 0: the first deal, before anyone moved).
-The readable record tells every move by what the table saw; a round's deal (every hand as
-dealt) is written only after that round's moves and result, so it never shows a hand while
-the round it belongs to is still being told.
+The readable record tells every move by what the table saw, in the words of the engine's
+narrator (``engine.narration``: the cards of every take, meld, lay-off and discard; a card
+drawn from the stock stays unnamed); a round's result in full and its deal (every hand as
+dealt) are written only after that round's moves, so it never shows a hand while the round
+it belongs to is still being told.
 """
 
 from __future__ import annotations
@@ -17,23 +19,13 @@ from typing import Any
 
 from engine.actions import (
     Action,
-    BuyBack,
-    CallRummy,
-    Discard,
-    DrawTalon,
-    End,
-    JokerSwap,
-    Knock,
-    LayOff,
-    Meld,
-    Pass,
-    TakeBack,
-    TakeDiscard,
-    TakeStaircase,
     action_from_json,
 )
 from engine.cards import Card, format_cards
-from engine.i18n import N_, _, card_count, ngettext
+from engine.events import GameEvent, RoundEnded, RoundStarted, SessionEnded
+from engine.i18n import _, card_count, ngettext
+from engine.narration import Narrator
+from engine.narration.actions import describe_action as describe_action
 from engine.protocol import RummyGame
 from engine.registry import load_game
 
@@ -42,87 +34,6 @@ RECORD_FORMAT = "treppenbot-replay/1"
 
 class RecordError(ValueError):
     """A session record that cannot be read."""
-
-
-def describe_action(
-    action: Action, names: Sequence[str], talon: bool = True, pile: int | None = None
-) -> str:
-    """One move in words in the current language, from what every player at the table saw
-    (a drawn card is not named); ``talon``: the game calls its face-down pile the talon and
-    its discard pile the staircase, else the stock and the discard pile. ``pile``: the cards
-    on the discard pile before the move (a take from the staircase names its position)."""
-    who = names[action.seat]
-    if isinstance(action, DrawTalon):
-        if talon:
-            return _("{who} draws from the talon", who=who)
-        return _("{who} draws from the stock", who=who)
-    if isinstance(action, TakeStaircase | TakeDiscard):
-        return _taken(action, who, talon, pile)
-    if isinstance(action, Meld):
-        return _("{who} melds {cards}", who=who, cards=format_cards(action.cards))
-    if isinstance(action, LayOff | JokerSwap):
-        return _laid(action, who)
-    if isinstance(action, TakeBack):
-        return _("{who} takes back an unfinished first meld", who=who)
-    if isinstance(action, Discard):
-        return _("{who} discards {card}", who=who, card=action.card)
-    if isinstance(action, Knock):
-        return _("{who} discards {card} and knocks", who=who, card=action.card)
-    if isinstance(action, CallRummy):
-        return _("{who} discards {card} and calls Rummy", who=who, card=action.card)
-    if isinstance(action, BuyBack):
-        if action.accept:
-            return _("{who} buys back in", who=who)
-        return _("{who} lets the buy-back pass", who=who)
-    if isinstance(action, Pass):
-        return _("{who} passes", who=who)
-    raise TypeError(f"unknown action {action!r}")
-
-
-def _taken(action: TakeStaircase | TakeDiscard, who: str, talon: bool, pile: int | None) -> str:
-    position = action.index + 1 if isinstance(action, TakeStaircase) else None
-    if isinstance(action, TakeDiscard) and talon and pile is not None:
-        position = pile - action.depth + 1
-    if position is not None:
-        return _("{who} takes the staircase from card {position} up", who=who, position=position)
-    assert isinstance(action, TakeDiscard)
-    if talon:
-        return ngettext(
-            "{who} takes {n} card from the top of the staircase",
-            "{who} takes {n} cards from the top of the staircase",
-            action.depth,
-            who=who,
-        )
-    if action.depth == 1:
-        return _("{who} takes the top card of the discard pile", who=who)
-    return ngettext(
-        "{who} takes {n} card from the top of the discard pile",
-        "{who} takes {n} cards from the top of the discard pile",
-        action.depth,
-        who=who,
-    )
-
-
-def _laid(action: LayOff | JokerSwap, who: str) -> str:
-    meld = action.meld_id + 1
-    if isinstance(action, JokerSwap):
-        return _(
-            "{who} swaps {card} for the joker in meld {meld} and melds {cards}",
-            who=who,
-            card=action.card,
-            meld=meld,
-            cards=format_cards(action.cards),
-        )
-    if action.end is None:
-        return _("{who} lays off {card} on meld {meld}", who=who, card=action.card, meld=meld)
-    words = {End.LOW: N_("low end"), End.HIGH: N_("high end")}
-    return _(
-        "{who} lays off {card} on meld {meld} ({end})",
-        who=who,
-        card=action.card,
-        meld=meld,
-        end=_(words[action.end]),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,13 +47,19 @@ class RoundScores:
 @dataclass(frozen=True, slots=True)
 class RoundLog:
     """One round as the record tells it: its moves (step number and words), the hands as
-    dealt, and the totals after it (None for a round the session ended without finishing)."""
+    dealt, the totals after it (None for a round the session ended without finishing) and
+    its result in full (``result``: the narrator's lines, none for an unfinished round)."""
 
     round_number: int
     first_step: int
     moves: tuple[tuple[int, str], ...]
     deal: tuple[tuple[Card, ...], ...]
     totals: tuple[int, ...] | None
+    result: tuple[str, ...] = ()
+
+
+#: Events that the record tells in blocks of its own: a round's start, result, the end.
+_ROUND_EVENTS = (RoundStarted, RoundEnded, SessionEnded)
 
 
 class Replay:
@@ -199,17 +116,19 @@ class Replay:
         moves: list[tuple[int, str]] = []
         deal: tuple[tuple[Card, ...], ...] = ()
         number, first, seen, pile = 0, 0, 0, 0
-        for step, game in self.walk():
+        narrator = Narrator(self.game_key, self.names)
+        for step, game, events in self._walk_events():
             if step:
-                action = self.actions[step - 1]
-                moves.append((step, describe_action(action, self.names, self.talon, pile)))
+                words = self._move_words(narrator, events, step, pile)
+                moves.append((step, words))
             pile = len(game.public_view().discard_pile)
             results = game.results
             if game.round_number != number or game.is_over:
                 if number:
                     done = [r for r in results[seen:] if r.round_number == number]
                     totals = tuple(done[-1].totals) if done else None
-                    logs.append(RoundLog(number, first, tuple(moves), deal, totals))
+                    told = tuple(narrator.result_lines(done[-1], totals=False)) if done else ()
+                    logs.append(RoundLog(number, first, tuple(moves), deal, totals, told))
                     seen = len(results)
                     moves = []
                 if game.is_over:
@@ -220,6 +139,25 @@ class Replay:
             if number:  # a session that ended early: its last round's deal stays hidden
                 logs.append(RoundLog(number, first, tuple(moves), (), None))
         return tuple(logs)
+
+    def _walk_events(self) -> Iterator[tuple[int, RummyGame, Sequence[GameEvent]]]:
+        """``walk``, with the events each step's action caused."""
+        game = load_game(self._start)
+        yield 0, game, ()
+        for step, action in enumerate(self.actions, start=1):
+            yield step, game, game.apply(action)
+
+    def _move_words(
+        self, narrator: Narrator, events: Sequence[GameEvent], step: int, pile: int
+    ) -> str:
+        """A move told by the events it caused, up to the end of its round (told apart)."""
+        told: list[GameEvent] = []
+        for event in events:
+            if isinstance(event, _ROUND_EVENTS):
+                break
+            told.append(event)
+        words = " ".join(line for line in narrator.narrate(told) if line)
+        return words or describe_action(self.actions[step - 1], self.names, self.talon, pile)
 
     def round_starts(self) -> tuple[int, ...]:
         """The step at which each round's play begins (its deal on the table)."""
@@ -285,6 +223,7 @@ class Replay:
             if log.totals is None:
                 lines.extend(("  " + _("(not finished; the deal stays hidden)"), ""))
                 continue
+            lines.extend("  " + line for line in log.result)
             lines.append("  " + _("Totals: {scores}", scores=score_line(names, log.totals)))
             lines.append("  " + _("Dealt (shown now that the round is over):"))
             lines.extend(

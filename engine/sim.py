@@ -2,8 +2,9 @@
 strength and for exercising the engine under many moves.
 
 ``simulate(seats, games, seed, game=key)`` plays whole sessions (or single rounds) and returns
-a ``Summary``; ``python -m engine simulate --game KEY`` prints it as a table and, on its last
-line, as one JSON object. Seat order rotates from game to game, so every strength sits
+a ``Summary``; ``python -m engine simulate --game KEY`` prints it as a table (saying whether
+fewer points are better, as in games of minus or bad points) and, on its last line unless
+``--quiet``, as one JSON object. Seat order rotates from game to game, so every strength sits
 everywhere. The first registered game is played unless another is named.
 """
 
@@ -134,6 +135,7 @@ class Summary:
     target: int | None
     mode: str
     game: str = ""
+    lower_is_better: bool = False  # the game counts minus or bad points: fewer are better
     games: int = 0
     wins: dict[str, int] = field(default_factory=dict)
     ties: int = 0
@@ -165,6 +167,7 @@ class Summary:
         games = max(self.games, 1)
         return {
             "game": self.game,
+            "lower_is_better": self.lower_is_better,
             "games": self.games,
             "mode": self.mode,
             "seats": self.seats,
@@ -207,6 +210,10 @@ class Summary:
             )
         if self.ties:
             lines.append(f"{'ties':<10} {self.ties:>6} {self.ties / games:>7.1%}")
+        if self.lower_is_better:
+            lines.append("pts/round: lower is better (the game counts minus or bad points)")
+        else:
+            lines.append("pts/round: higher is better")
         lines.append(
             f"rounds {self.rounds}, average round {data['avg_round_turns']} turns "
             f"({data['avg_round_actions']} actions), {data['actions_per_second']} actions/s, "
@@ -255,13 +262,15 @@ def simulate(
     spec = get_spec(game or game_keys()[0])
     check_seats(spec, seats)
     labels = seat_labels(seats)
+    rules = game_ruleset(spec.key, target)
     summary = Summary(
         seats=list(seats),
         labels=labels,
         seed=seed,
-        target=_target_of(game_ruleset(spec.key, target)),
+        target=_target_of(rules),
         mode="rounds" if single_round else "sessions",
         game=spec.key,
+        lower_is_better=spec.new_game(rules, labels, seed).standings().lower_is_better,
         wins={label: 0 for label in labels},
         points={label: 0 for label in labels},
         decision_ms={label: [] for label in labels},
@@ -326,11 +335,12 @@ def run(
     game: str | None = None,
 ) -> Summary:
     """``python -m engine simulate``: play the games (on ``jobs`` processes), print the
-    summary and return it."""
+    summary (``quiet``: the table alone, no progress bar and no JSON line) and return it."""
     out = out or sys.stdout
     err = err or sys.stderr
     progress = None if quiet else ProgressBar(err)
     summary = simulate(seats, games, seed, target, single_round, jobs, progress, game)
     out.write(summary.table() + "\n")
-    out.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
+    if not quiet:
+        out.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
     return summary

@@ -14,6 +14,7 @@ import json
 import random
 import struct
 import sys
+import weakref
 from base64 import b64decode, b64encode
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
@@ -37,8 +38,7 @@ def lot_value(card: Card) -> int:
 
 
 def draw_for_dealer(rng: random.Random, seats: int) -> FirstDealerDrawn:
-    """Every player is shown a card of one shuffled pack; the highest deals (Ace high), ties
-    draw again."""
+    """Every player is shown a card of one shuffled pack; the highest deals, ties draw again."""
     contenders = list(range(seats))
     passes: list[tuple[tuple[int, Card], ...]] = []
     while True:
@@ -50,10 +50,6 @@ def draw_for_dealer(rng: random.Random, seats: int) -> FirstDealerDrawn:
         contenders = [seat for seat, card in drawn if lot_value(card) == best]
         if len(contenders) == 1:
             return FirstDealerDrawn(tuple(passes), contenders[0])
-
-
-def _cards(codes: list[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(code) for code in codes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,20 +69,17 @@ class Deal:
 
     def to_json(self) -> dict[str, Any]:
         """The deal as card codes, stored with the game so that its replay deals the same."""
-        return {
-            "dealer": self.dealer,
-            "hands": [[c.code for c in hand] for hand in self.hands],
-            "discard": [c.code for c in self.discard],
-            "stock": [c.code for c in self.stock],
-        }
+        hands = [[c.code for c in hand] for hand in self.hands]
+        discard, stock = [c.code for c in self.discard], [c.code for c in self.stock]
+        return {"dealer": self.dealer, "hands": hands, "discard": discard, "stock": stock}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Deal:
         """Reads ``to_json``, and Treppenrommé's older ``staircase``/``talon`` spelling."""
         discard = data["discard"] if "discard" in data else data["staircase"]
         stock = data["stock"] if "stock" in data else data["talon"]
-        hands = tuple(_cards(hand) for hand in data["hands"])
-        return cls(int(data["dealer"]), hands, _cards(discard), _cards(stock))
+        cards = [tuple(map(Card.parse, codes)) for codes in (discard, stock, *data["hands"])]
+        return cls(int(data["dealer"]), tuple(cards[2:]), cards[0], cards[1])
 
 
 class StoredRuleset(Protocol):
@@ -166,10 +159,9 @@ class TableGame(Generic[R]):
         return results if isinstance(results, list) else []
 
     def forget_history(self) -> None:
-        """Let go of what only the past needs: the action log and the events so far and every
-        round result but the last. A host that stores each action elsewhere keeps a live game
-        this small whatever the session's length; ``to_json`` then refuses (the log is gone),
-        ``checkpoint`` and ``from_checkpoint`` take its place."""
+        """Let go of what only the past needs: the action log, the events and every round result
+        but the last. A host that stores each action elsewhere keeps a live game this small
+        however long the session; ``to_json`` then refuses, ``checkpoint`` takes its place."""
         self.forgotten_actions += len(self.actions)
         self.actions = []
         self.events = []
@@ -177,11 +169,11 @@ class TableGame(Generic[R]):
         if len(results) > 1:
             self.forgotten_rounds += len(results) - 1
             del results[:-1]
+        _BASES[self] = (self.checkpoint(), 0)  # what a failed move is rebuilt from (``_undo``)
 
     def checkpoint(self) -> bytes:
         """The whole state now, as data (JSON, see ``_to_data``), for ``from_checkpoint``: a
-        restart replays only the actions after it. Only the engine that wrote it reads it
-        back (see ``from_checkpoint``)."""
+        restart replays only the actions after it. Only the engine that wrote it reads it."""
         state = {"format": CHECKPOINT_FORMAT, "engine": engine_fingerprint()}
         state["game"] = _to_data(self, set())
         return json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
@@ -241,18 +233,26 @@ class TableGame(Generic[R]):
         if missing:
             raise IllegalAction(N_("You do not hold {cards}."), cards=tuple(sorted(missing)))
 
+    def _undo(self, logged: int, error: BaseException) -> None:
+        """After ``error`` partway through a move, put the game back as its first ``logged``
+        actions left it: rebuilt from the deal or the checkpoint kept beside it (``_BASES``)."""
+        base, log = _BASES.get(self), self.actions[:logged]
+        fresh: object = None if base is None else from_checkpoint(base[0], log[base[1] :])
+        if base is None and not self.forgotten_actions:
+            fresh = type(self).replay(self.ruleset, self.names, self.seed, log, self.deal)
+        if fresh is None:
+            error.add_note("The game could not be put back as it was before this move.")
+        else:
+            self.__dict__ = vars(fresh)
+
     # ----------------------------------------------------------------- replay
     def to_json(self) -> str:
         """The game key, ruleset, names, seed and action log: all a replay needs."""
         if self.forgotten_actions:
             raise ValueError("this game forgot its earlier actions; its log is kept elsewhere")
-        data: dict[str, Any] = {
-            "game": self.GAME_KEY,
-            "ruleset": self.ruleset.to_json(),
-            "names": list(self.names),
-            "seed": self.seed,
-            "actions": [action_to_json(a) for a in self.actions],
-        }
+        data: dict[str, Any] = {"game": self.GAME_KEY, "ruleset": self.ruleset.to_json()}
+        data |= {"names": list(self.names), "seed": self.seed}
+        data["actions"] = [action_to_json(a) for a in self.actions]
         if self.deal is not None:
             data["deal"] = self.deal.to_json()
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -280,8 +280,7 @@ class TableGame(Generic[R]):
         actions: Sequence[Action],
         deal: Deal | None = None,
     ) -> Self:
-        """A new game of these seats and seed with ``actions`` applied in order: the same
-        seed deals the same cards, so this rebuilds the game exactly."""
+        """A new game of these seats and seed with ``actions`` applied: the same game exactly."""
         game = cls(ruleset, names, seed, deal)
         for action in actions:
             game.apply(action)
@@ -289,6 +288,10 @@ class TableGame(Generic[R]):
 
 
 CHECKPOINT_FORMAT = 2  # 1: a pickle (never read back: it could run code); 2: data
+
+# A game whose log stops short of its deal: the checkpoint ``_undo`` rebuilds it from, and how
+# many of its logged actions that holds (kept beside the game, so checkpoints never nest).
+_BASES: weakref.WeakKeyDictionary[TableGame[Any], tuple[bytes, int]] = weakref.WeakKeyDictionary()
 
 
 @cache
@@ -312,6 +315,7 @@ def from_checkpoint(data: bytes, actions: Sequence[Action]) -> RummyGame | None:
         game = _from_data(state["game"])
         if not isinstance(game, TableGame):
             return None
+        _BASES[game] = (data, len(game.actions))  # a failed move is rebuilt from here
         for action in actions:
             game.apply(action)
     except Exception:  # damaged or foreign: the action log is the truth

@@ -1,4 +1,5 @@
-"""The terminal table, driven by scripted input."""
+"""Treppenrommé at the terminal every game shares (``engine.console``), driven by scripted
+input: its staircase, typed commands in English and German, hints and precise refusals."""
 
 from __future__ import annotations
 
@@ -8,18 +9,39 @@ from dataclasses import replace
 
 import pytest
 
-from engine import Discard, Meld, Phase, PrivateView, RulesError
+from engine import Phase, PrivateView, RulesError
 from engine.__main__ import main
+from engine.commands import command_words, parse_command
+from engine.console import ConsoleTable, enable_line_editing
+from engine.console import main as play_any
 from engine.events import DrewFromTalon
 from engine.games.treppe.ai import make_player
 from engine.games.treppe.narration import went_out
-from engine.games.treppe.terminal import (
-    TerminalTable,
-    action_command,
-    enable_line_editing,
-    parse_command,
-)
-from engine.games.treppe.terminal import main as play_main
+from engine.narration import in_hand_order
+from engine.registry import get_spec
+
+KEY = "treppenromme"
+
+
+def TerminalTable(  # the old table's name: the shared one, for Treppenrommé
+    opponents: list[str],
+    seed: int,
+    *,
+    target: int | None = None,
+    name: str | None = None,
+    stdin: io.StringIO | None = None,
+    stdout: io.StringIO | None = None,
+    lang: str | None = None,
+    line_editing: bool | None = None,
+) -> ConsoleTable:
+    ruleset = None if target is None else get_spec(KEY).make_ruleset({"target": target})
+    return ConsoleTable(
+        KEY, ruleset, opponents, seed, name, stdin, stdout, lang, line_editing=line_editing
+    )
+
+
+def play_main(opponents: list[str], seed: int, stdin: io.StringIO, stdout: io.StringIO) -> int:
+    return play_any(KEY, None, opponents, seed, stdin=stdin, stdout=stdout)
 
 
 class Driver(io.StringIO):
@@ -28,7 +50,7 @@ class Driver(io.StringIO):
 
     def __init__(self) -> None:
         super().__init__()
-        self.table: TerminalTable | None = None
+        self.table: ConsoleTable | None = None
         self.lines: list[str] = []
 
     def readline(self, size: int | None = -1) -> str:
@@ -38,8 +60,9 @@ class Driver(io.StringIO):
             line = "quit\n"
         else:
             seat = game.to_act
-            move = make_player("normal", 1).choose(game.private_view(seat), game.legal_actions())
-            line = action_command(move, len(game.discard)) + "\n"
+            view = game.private_view(seat)
+            move = make_player("normal", 1).choose(view, game.legal_actions())
+            line = self.table.command(move, view) + "\n"
         self.lines.append(line)
         return line
 
@@ -58,7 +81,7 @@ def test_a_whole_round_by_typed_commands() -> None:
     assert "Your hand (" in text
     assert any(line.startswith(("draw", "take")) for line in stdin.lines)
     assert any(line.startswith("discard") for line in stdin.lines)
-    assert "Totals:" in text
+    assert "Totals:" in text and "This round: You +" in text
     assert "You leave the table." in text  # the driver quits once the first round is over
     assert "\x1b[" not in text  # no colours when not a terminal
 
@@ -89,23 +112,6 @@ def test_scripted_lines_help_refusals_and_quit() -> None:
     assert "You leave the table." in text
 
 
-def test_parse_commands() -> None:
-    assert parse_command("draw", 0) == parse_command("D", 0)
-    assert action_command(parse_command("take 5", 1)) == "take 5"  # type: ignore[arg-type]
-    meld = parse_command("Q♥ K♥ A♥", 0)
-    assert isinstance(meld, Meld) and len(meld.cards) == 3
-    lay = parse_command("lay as on 2 high", 0)
-    assert action_command(lay) == "lay A♠ on 2 high"  # type: ignore[arg-type]
-    assert parse_command("discard 10h", 0) == Discard(0, meld.cards[0].__class__.parse("10h"))
-    for bad in ("take", "lay 7s 3", "lay 7s on x", "lay 7s on 2 middle", "discard 7s 8s", "7s"):
-        try:
-            parse_command(bad, 0)
-        except RulesError as error:
-            assert str(error)
-        else:
-            raise AssertionError(bad)
-
-
 def test_cli_play_quits_on_end_of_input(monkeypatch: object) -> None:
     import sys
 
@@ -121,7 +127,7 @@ def test_cli_play_quits_on_end_of_input(monkeypatch: object) -> None:
 
 def _table(
     script: str = "", opponents: tuple[str, ...] = ("normal",), seed: int = 2
-) -> TerminalTable:
+) -> ConsoleTable:
     table = TerminalTable(
         list(opponents), seed=seed, stdin=io.StringIO(script), stdout=io.StringIO()
     )
@@ -130,7 +136,7 @@ def _table(
     return table
 
 
-def _out(table: TerminalTable) -> str:
+def _out(table: ConsoleTable) -> str:
     out = table.stdout
     assert isinstance(out, io.StringIO)
     return out.getvalue()
@@ -138,10 +144,10 @@ def _out(table: TerminalTable) -> str:
 
 def test_names_take_goes_and_plurals() -> None:
     table = _table()
-    assert went_out(table, 1, False, 20) == (
+    assert went_out(table.narrator, 1, False, 20) == (
         "Normal bot goes out and scores 20 for the cards left in hand."
     )
-    assert went_out(table, 0, True, 40).startswith("You go out with a Rommé hand (double)")
+    assert went_out(table.narrator, 0, True, 40).startswith("You go out with a Rommé hand (double)")
     game = table.game
     game.hands[1][1:] = []  # the bot holds a single card
     lines = table.score_lines(game.private_view(0))
@@ -189,21 +195,6 @@ def test_locked_card_note_only_while_it_is_in_hand() -> None:
     assert "you just took it" not in _out(table)
 
 
-def test_empty_commands_answer_with_their_own_example() -> None:
-    for text, example in (
-        ("discard", "for example: discard 7♠"),
-        ("x", "for example: discard 7♠"),
-        ("meld", "for example: meld Q♥ K♥ A♥"),
-        ("lay on 3", "for example: lay 7♠ on 3"),
-    ):
-        try:
-            parse_command(text, 0)
-        except RulesError as error:
-            assert example in str(error), (text, str(error))
-        else:
-            raise AssertionError(text)
-
-
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -213,6 +204,7 @@ def test_empty_commands_answer_with_their_own_example() -> None:
         (["play", "--target", "x"], "'x' is not a whole number"),
         (["play", "--seats", ""], "give 1 to 3 opponent strengths"),
         (["play", "--seats", "normal,normal,normal,normal"], "give 1 to 3 opponent strengths"),
+        (["play", "--game", "gin", "--seats", "normal,normal"], "give 1 opponent strength, e.g."),
         (["simulate", "--seats", "normal"], "give 2 to 4 strengths"),
     ],
 )
@@ -335,7 +327,7 @@ ENGLISH = (
 )
 
 
-def _session(lang: str, seed: int = 5) -> tuple[TerminalTable, str]:
+def _session(lang: str, seed: int = 5) -> tuple[ConsoleTable, str]:
     stdin = Driver()
     out = io.StringIO()
     table = TerminalTable(["normal", "hard"], seed=seed, stdin=stdin, stdout=out, lang=lang)
@@ -359,8 +351,8 @@ def test_a_german_session_speaks_german_throughout() -> None:
     assert "Punkte:" in text and "Karten)" in text
     assert "Treppe (1 = unten, die oberste zuletzt): 1:" in text
     assert "Deine Hand (" in text
-    assert re.search(r"Du ziehst \S+ vom Talon\.|Du nimmst \d+ Karten? von der Treppe", text)
-    assert re.search(r"(Normaler|Starker) Bot \d (zieht vom Talon|nimmt \d+ Karten?)", text)
+    assert re.search(r"Du ziehst \S+ vom Talon\.|Du nimmst (\S+|die Treppe ab \S+ aufwärts:)", text)
+    assert re.search(r"(Normaler|Starker) Bot \d (zieht vom Talon|nimmt )", text)
     assert re.search(r"Du wirfst \S+ ab\.", text)
     assert "Gesamtpunkte:" in text
     assert text.rstrip().endswith("Du verlässt den Tisch.")
@@ -404,11 +396,11 @@ def test_german_plurals_and_whole_sentences() -> None:
         ]
     )
     assert _out(table).splitlines()[-3:] == [
-        "Du nimmst 1 Karte von der Treppe: D♥",
-        "Normaler Bot nimmt 2 Karten von der Treppe: D♥ B♠",
+        "Du nimmst D♥ von der Treppe.",
+        "Normaler Bot nimmt die Treppe ab D♥ aufwärts: D♥ B♠.",
         "Normaler Bot zieht vom Talon.",
     ]
-    assert went_out(table, 1, False, 20) == (
+    assert went_out(table.narrator, 1, False, 20) == (
         "Normaler Bot geht raus und bekommt 20 für die Karten, die den anderen auf der Hand "
         "bleiben."
     )
@@ -427,52 +419,8 @@ def test_cli_play_in_german_helps_and_leaves_in_german(monkeypatch: pytest.Monke
     assert text.rstrip().endswith("Du verlässt den Tisch.")
 
 
-def test_commands_refuse_extra_words_duplicates_and_a_second_draw() -> None:
-    refusals = {
-        "draw 2": "one word too many",
-        "help me": "one word too many",
-        "meld 4c 4c 5c": "You named 4♣ twice",
-        "4c 4c 5c": "You named 4♣ twice",
-        "lay 7s on 2 high now": "the end as low or high",
-    }
-    for typed, words in refusals.items():
-        with pytest.raises(RulesError) as info:
-            parse_command(typed, 0)
-        assert words in str(info.value), typed
-    for typed in ("take 1 2", "take 3", "draw"):  # after drawing, the same answer for all
-        with pytest.raises(RulesError) as info:
-            parse_command(typed, 0, drawn=True)
-        assert "drawn already" in str(info.value), typed
-
-
-def test_a_suit_typed_apart_from_its_rank_is_one_card() -> None:
-    assert parse_command("discard 10 ♠", 0) == parse_command("discard 10♠", 0)
-    assert parse_command("meld Q ♥ K ♥ A ♥", 0) == parse_command("meld Q♥ K♥ A♥", 0)
-
-
-def test_german_commands_work_beside_the_english_ones() -> None:
-    from engine.i18n import using
-
-    pairs = {
-        "ziehen": "draw",
-        "nimm 5": "take 5",
-        "auslegen Herz Dame, Herz König, Herz Ass": "meld Q♥ K♥ A♥",
-        "anlegen P7 an 3 oben": "lay 7♠ on 3 high",
-        "abwerfen Kr10": "discard 10♣",
-    }
-    for german, english in pairs.items():
-        assert parse_command(german, 1) == parse_command(english, 1), german
-    assert [parse_command(w, 0) for w in ("hilfe", "tipp", "beenden")] == ["help", "hint", "quit"]
-    with using("de"):  # a hint is given in the words the player types
-        assert action_command(parse_command("take 5", 1)) == "nimm 5"  # type: ignore[arg-type]
-        lay = parse_command("lay 7s on 3 high", 1)
-        assert action_command(lay) == "anlegen 7♠ an 3 oben"  # type: ignore[arg-type]
-        assert parse_command(action_command(lay), 1) == lay  # type: ignore[arg-type]
-
-
 def test_round_results_show_each_hand_sorted() -> None:
     from engine.cards import parse_cards
-    from engine.games.treppe.terminal import in_hand_order
 
     _table, text = _session("en", seed=9)
     block = text.split("Totals:")[0].rsplit("hand.", 1)[-1]
@@ -489,42 +437,23 @@ def test_round_results_show_each_hand_sorted() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_turn_prompt_names_the_commands_help_lists(lang: str) -> None:
-    from engine.games.treppe.commands import command_words
-    from engine.games.treppe.terminal import HELP
-    from engine.i18n import _, using
+    from engine.i18n import using
 
     table = TerminalTable(["normal"], seed=2, stdin=io.StringIO(), stdout=io.StringIO(), lang=lang)
+    while table.game.to_act != 0:
+        table.computer_turn()
     view = table.game.private_view(0)
     table.render(PrivateView(0, view.hand, replace(view.public, phase=Phase.DRAW), None))
     prompt = _out(table).splitlines()[-1]
     with using(lang):
         word = command_words()
-        listed = [line.split()[0] for line in _(HELP).splitlines()[1:]]
+        listed = [line.split()[0] for line in table.help_text().splitlines() if line[:2] == "  "]
     assert f"{word['draw']} " in prompt or f"{word['draw']}," in prompt, prompt
     assert f"{word['take']} N" in prompt, prompt
     assert word["draw"] in listed and word["take"] in listed
     if lang == "de":
         assert prompt.startswith("Du bist dran: ziehen") and "nimm N" in prompt
         assert "draw" not in prompt and "take" not in prompt
-
-
-def test_the_german_help_names_the_short_suits_that_work() -> None:
-    from engine.cards import Card
-    from engine.games.treppe.terminal import HELP
-    from engine.i18n import _, using
-
-    with using("de"):
-        head = "\n".join(_(HELP).splitlines()[:2])
-    shown = {"P10": "10♠", "H9": "9♥", "Kr7": "7♣", "Ka7": "7♦"}
-    for short, card in shown.items():
-        assert short in head, short
-        assert parse_command(f"abwerfen {short}", 0) == Discard(0, Card.parse(card)), short
-    assert "K allein = König" in head
-    # K alone is the king, never a suit: "6K" is refused, and the refusal says what works.
-    with pytest.raises(RulesError) as info:
-        parse_command("abwerfen 6K", 0)
-    with using("de"):
-        assert "Ka7" in str(info.value) and "König" in str(info.value)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,211 @@
+"""The engine's one narrator (``engine.narration``): every game's events in words, in both
+languages, for a reader who is a player ("you") or who watches (every seat by name)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from engine.arena import play_session
+from engine.cards import Card, parse_cards
+from engine.events import (
+    Discarded,
+    DrewFromTalon,
+    FirstDealerDrawn,
+    Knocked,
+    LaidOff,
+    Melded,
+    RoundStarted,
+    TalonRebuilt,
+    TookDiscard,
+)
+from engine.games.gin.rules import PRICES as GIN_PRICES
+from engine.games.gin.rules import GinHandResult
+from engine.games.wiener.events import RummyCalled
+from engine.narration import GameWords, Narrator, game_words, tell
+from engine.protocol import RummyGame
+from engine.registry import game_keys, get_spec
+from engine.twopack.deadwood import Arrangement
+from engine.twopack.melds import analyse_variant_meld
+
+NAMES = ("You", "Ben")
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+@cache
+def finished(key: str) -> RummyGame:
+    return play_session(key, ["normal", "normal"], seed=5)
+
+
+def test_every_game_has_words_of_its_own() -> None:
+    for key in game_keys():
+        assert isinstance(game_words(key), GameWords)
+        assert game_words(key).result is not None, key
+    assert game_words("treppenromme").talon and not game_words("romme").talon
+    assert game_words("gin").hands and not game_words("gin").melds_in_play
+    assert not game_words("wiener").melds_in_play and game_words("rum500").melds_in_play
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            [
+                "Ben takes the staircase from 7♥ up: 7♥ 8♥ 9♥.",
+                "You take 9♥ from the staircase.",
+                "Ben melds Q♥ K♥ A♥ as meld 3 for 1 point.",
+                "You lay 7♠ on meld 2 for 7 points.",
+                "Ben discards Q♥.",
+                "Ben draws from the talon.",
+                "The talon ran out: 1 staircase card makes a new talon.",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Ben nimmt die Treppe ab 7♥ aufwärts: 7♥ 8♥ 9♥.",
+                "Du nimmst 9♥ von der Treppe.",
+                "Ben legt D♥ K♥ A♥ als Kombination 3 für 1 Punkt aus.",
+                "Du legst 7♠ für 7 Punkte an Kombination 2 an.",
+                "Ben wirft D♥ ab.",
+                "Ben zieht vom Talon.",
+                "Der Talon ist aufgebraucht: 1 Treppenkarte wird zum neuen Talon.",
+            ],
+        ),
+    ],
+)
+def test_the_shared_events_for_a_player_and_for_another(lang: str, expected: list[str]) -> None:
+    voice = Narrator("treppenromme", NAMES, you=0, language=lang)
+    events = [
+        TookDiscard(1, cards("7♥ 8♥ 9♥")),
+        TookDiscard(0, cards("9♥")),
+        Melded(1, 2, cards("Q♥ K♥ A♥"), 1),
+        LaidOff(0, 1, Card.parse("7♠"), None, 7),
+        Discarded(1, Card.parse("Q♥")),
+        DrewFromTalon(1),
+        TalonRebuilt(1, 1),
+    ]
+    told = voice.narrate(events)
+    assert told[:6] == expected[:6]
+    assert told[6].startswith(expected[6].split(":")[0])
+
+
+@pytest.mark.parametrize(
+    ("lang", "drawn", "hidden"),
+    [
+        ("en", "You draw 3♣ from the stock.", "You draws from the stock."),
+        ("de", "Du ziehst 3♣ vom Talon.", "You zieht vom Talon."),
+    ],
+)
+def test_a_drawn_card_is_named_to_its_drawer_only(lang: str, drawn: str, hidden: str) -> None:
+    three = Card.parse("3♣")
+    assert Narrator("romme", NAMES, you=0, language=lang).tell(DrewFromTalon(0), drawn=three) == (
+        drawn
+    )
+    watcher = Narrator("romme", NAMES, language=lang)  # a replay: nobody is "you"
+    assert watcher.tell(DrewFromTalon(0), drawn=three) == hidden
+
+
+def test_the_deal_and_the_first_dealer_in_both_languages() -> None:
+    start = RoundStarted(2, 1, Card.parse("7♣"), 0)
+    assert tell(start, game="romme", names=NAMES, you=0, language="en").strip() == (
+        "Round 2 begins. Ben deals. You play first. The upcard is 7♣."
+    )
+    assert tell(start, game="gin", names=NAMES, language="de").strip() == (
+        "Runde 2 beginnt. Ben gibt. You spielt zuerst. Die offene Karte ist 7♣."
+    )
+    drawn = FirstDealerDrawn(((((0, Card.parse("A♦")), (1, Card.parse("3♥")))),), 0)
+    assert tell(drawn, game="gin", names=NAMES, you=0, language="en").endswith("→ you deal.")
+    assert tell(drawn, game="gin", names=NAMES, language="de").endswith("→ You gibt.")
+
+
+def _arrangement(melds: list[str], left: str, deadwood: int, laid_off: str = "") -> Arrangement:
+    shapes = tuple(analyse_variant_meld(cards(m), GIN_PRICES) for m in melds)
+    return Arrangement(
+        shapes, cards(left) if left else (), deadwood, cards(laid_off) if laid_off else ()
+    )
+
+
+def _gin_hand(*, special: bool, undercut: bool, points: tuple[int, int]) -> GinHandResult:
+    knocker = _arrangement(
+        ["2♣ 2♦ 2♥", "7♣ 7♦ 7♥ 7♠"], "" if special else "3♣ A♦ 4♥", 0 if special else 8
+    )
+    defender = _arrangement(["8♦ 9♦ 10♦"], "4♣ 3♦ A♥", 8, laid_off="2♠")
+    return GinHandResult(
+        round_number=1,
+        closer=1,
+        special=special,
+        points=points,
+        totals=points,
+        dealer=0,
+        knock_card=10,
+        hands=(defender, knocker),
+        undercut=undercut,
+        doubled=False,
+        void=None,
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_gin_hand_shows_both_hands_and_calls_gin_gin(lang: str) -> None:
+    voice = Narrator("gin", NAMES, you=0, language=lang)
+    knock = _gin_hand(special=False, undercut=False, points=(0, 10))
+    lines = voice.result_lines(knock)
+    knocked = "hat geklopft" if lang == "de" else "knocked"
+    deadwood = "Restkarten" if lang == "de" else "deadwood"
+    laid_off = "angelegt" if lang == "de" else "laid off"
+    assert lines[2] == f"  You: [8♦ 9♦ 10♦] · {laid_off} 2♠ · {deadwood} 4♣ 3♦ A♥ = 8"
+    assert lines[3].startswith(f"  Ben ({knocked}): [2♣ 2♦ 2♥] [7♣ 7♦ 7♥ 7♠] · {deadwood} ")
+    gin = voice.result_lines(_gin_hand(special=True, undercut=False, points=(0, 33)))
+    undercut = voice.result_lines(_gin_hand(special=False, undercut=True, points=(25, 0)))
+    if lang == "en":
+        assert lines[:2] == ["Ben knocked and wins the hand.", "Ben scores 10 points."]
+        assert gin[0] == "Ben went gin." and undercut[:2] == [
+            "You undercut the knock.",
+            "You score 25 points.",
+        ]
+        assert lines[-3:] == ["Match points:", "  You:  0", "  Ben: 10"]
+    else:
+        assert lines[:2] == ["Ben hat geklopft und gewinnt die Runde.", "Ben bekommt 10 Punkte."]
+        assert gin[0] == "Ben hat Gin gemacht." and undercut[0] == "Du unterbietest das Klopfen."
+    hand = _arrangement(["2♣ 2♦ 2♥"], "", 0)
+    said = voice.tell(Knocked(1, Card.parse("4♥"), hand))
+    assert said == (
+        "Ben goes gin, discarding 4♥." if lang == "en" else "Ben wirft 4♥ ab und macht Gin."
+    )
+
+
+def test_a_discard_told_again_by_the_close_is_told_once() -> None:
+    four = Card.parse("4♥")
+    hand = _arrangement(["2♣ 2♦ 2♥"], "", 0)
+    told = Narrator("wiener", NAMES, language="en").narrate(
+        [Discarded(1, four), RummyCalled(1, four, hand)]
+    )
+    assert told == ["Ben calls Rummy, discarding 4♥."]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("key", game_keys())
+def test_every_games_round_result_in_full(key: str, lang: str) -> None:
+    game = finished(key)
+    result = game.results[0]
+    voice = Narrator(key, game.names, language=lang)
+    lines = voice.result_lines(result)
+    heading = len(lines) - len(game.names) - 1
+    assert lines[heading].endswith(":")
+    for name, line in zip(game.names, lines[heading + 1 :], strict=True):
+        assert line.startswith(f"  {name}:")
+    told = "\n".join(lines[:heading])
+    english = Narrator(key, game.names, language="en").result_lines(result)
+    assert (lines == english) is (lang == "en")
+    hands = getattr(result, "hands", ())
+    for hand in hands:  # every hand left shows, sorted as in a hand
+        shown = voice.laid(hand) if hasattr(hand, "melds") else voice.hand(hand)
+        if hand:
+            assert shown in told, shown
+    assert get_spec(key).title  # the game's words found through the registry
