@@ -65,6 +65,7 @@ class GameService:
         self.storage = storage
         self.settings = settings
         self.games: dict[int, LiveTable] = {}
+        self._by_channel: dict[int, LiveTable] = {}  # one open table a channel
         self.tasks = BackgroundTasks()
         self.hands = HandMessages(self.tasks)  # the hand feature draws them (bot.hand)
         self.poster = TablePoster(bot, storage, settings, self.tasks, self.hands)
@@ -75,10 +76,12 @@ class GameService:
     # ------------------------------------------------------------ lookup
     def in_channel(self, channel_id: int) -> LiveTable | None:
         """The lobby or game open in a channel, or None."""
-        for live in self.games.values():
-            if live.channel_id == channel_id:
-                return live
-        return None
+        return self._by_channel.get(channel_id)
+
+    def _run(self, live: LiveTable) -> None:
+        """Run ``live`` in this process from now on."""
+        self.games[live.id] = live
+        self._by_channel[live.channel_id] = live
 
     def get(self, game_id: int) -> LiveTable:
         """The open table ``game_id``; a refusal naming /treppe new when it is closed."""
@@ -136,7 +139,7 @@ class GameService:
             seats=[seat],
             created_at=utc_now(),
         )
-        self.games[game_id] = live
+        self._run(live)
         self.tasks.spawn(self._expire_lobby(live), live, "expiry")
         return live
 
@@ -350,6 +353,8 @@ class GameService:
         """Stop running ``live`` here: its computer players go and, unless ``keep_tasks``, its
         tasks and table state."""
         self.games.pop(live.id, None)
+        if self._by_channel.get(live.channel_id) is live:
+            del self._by_channel[live.channel_id]
         if not keep_tasks:
             self.tasks.cancel_all(live)
         live.players.clear()
@@ -364,14 +369,14 @@ class GameService:
             live = await restore.live_from_row(self.storage, self.tasks, row)
             if live is None:
                 continue
-            self.games[live.id] = live
+            self._run(live)
 
     async def adopt(self, row: GameRow) -> None:
         """Run a game taken over from a process that stopped: as after a restart."""
         live = await restore.live_from_row(self.storage, self.tasks, row)
         if live is None:
             return
-        self.games[live.id] = live
+        self._run(live)
         await self._resume(live)
 
     async def resume_all(self) -> None:
