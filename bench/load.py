@@ -21,7 +21,8 @@ and a summary of all runs on the LAST line:
   click_p50_ms/click_p99_ms/click_max_ms   click -> the bot's answer (SimCord marks it), from
                                            the instant the click was scheduled
   lag_p50_ms/lag_p99_ms/lag_max_ms         event-loop lag: overshoot of a 10 ms sleep
-  commits_per_s, commit_p99_ms             aiosqlite Connection.commit, wrapped here
+  commits_per_s, commit_p99_ms             commits, and a commit's time: a batch of units
+                                           with its commit on the database's thread
   gc_max_ms, gc_total_ms                   garbage collections during the steady phase
   gc_reclaimable                           objects one full collection over everything
                                            frees after the run: cycles that died while
@@ -46,20 +47,34 @@ Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--render-processes 1]   (RENDER_PROCESSES; 0 = threads)
                              [--gc-freeze on]         (GC_FREEZE; off = start-up only)
                              [--gc-young 700]         (GC_YOUNG_THRESHOLD)
+                             [--profile FILE]
+
+``--profile FILE`` runs cProfile over the steady clicking phase only (not the set-up) and
+writes it to FILE (with several runs, one file each: ``FILE`` with ``.n1000_img`` before its
+suffix), then prints, before the run's figures, the collector's passes per generation in that
+phase and the top functions of bot/, engine/, discord/ and simcord/ by cumulative and by own
+time. It profiles the event loop's thread only (not the picture workers nor aiosqlite's
+thread) and counts its CPU time (``time.thread_time``), so neither the loop's idle waits nor
+other work on a shared machine count; it slows every call: latencies of a profiled run are
+not comparable.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import gc
+import io
+import pstats
 import random
 import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +96,6 @@ from bench.loadsim import (  # noqa: E402
     button_labelled,
     component_rows,
     concurrent,
-    controls,
     counted_commits,
     operation_of,
     rss_kb,
@@ -94,6 +108,8 @@ from bot.settings import Settings  # noqa: E402
 GAMES = ("treppen", "romme", "wiener")  # Treppenrommé, Rommé, Wiener Rummy (/treppe new <key>)
 ANSWER_TIMEOUT = 30.0  # far beyond Discord's 3 s: a click unanswered by then is "unanswered"
 SETUP_CONCURRENCY = 32
+PROFILED = r"/(bot|engine|discord|simcord)/"  # what --profile's tops list
+PROFILE_TOP = 25
 
 
 class Clicker:
@@ -125,8 +141,9 @@ class Clicker:
         return result
 
 
-def _text(message: Any) -> str:
-    texts = [str(c.get("content", "")) for c in component_rows(message) if c.get("type") == 10]
+def _text(message: Any, rows: list[dict[str, Any]] | None = None) -> str:
+    found = rows if rows is not None else list(component_rows(message))
+    texts = [str(c.get("content", "")) for c in found if c.get("type") == 10]
     embeds = [str(e.description or "") for e in message.embeds]
     return str(message.content or "") + "".join(embeds + texts)
 
@@ -177,13 +194,15 @@ class LoadTable:
         cid = control["custom_id"]
         result = await click(kind, lambda: member.click(hand, custom_id=cid), clicked_at)
         response = result.response
+        # SimCord deep-copies a message's components on every read: read them once a click.
+        rows = list(component_rows(response)) if response is not None else []
         if kind == "refresh":
             self.idle += 1
-            if not _can_move(response):
+            if not _offers_move(rows):
                 self.turn = 1 - seat  # the hand shows no move: it must be the other's turn
         else:
             self.idle = 0
-            if kind == "discard" and response is not None and "⚠️" not in _text(response):
+            if kind == "discard" and response is not None and "⚠️" not in _text(response, rows):
                 self.turn = 1 - seat
         if response is not None and response.ephemeral:
             self.hands[seat] = response
@@ -197,7 +216,7 @@ class LoadTable:
             if offer is not None:
                 return kind, offer
         cards = [c for c in found if operation_of(c) == "t_tap"]
-        if cards and _can_move(hand):
+        if cards and _offers_move(found):
             tapped = [c for c in cards if c.get("style") == discord.ButtonStyle.primary.value]
             return "tap", tapped[0] if tapped else self.rng.choice(cards)  # untap, or tap one
         return "refresh", next(c for c in found if operation_of(c) == "h_refresh")
@@ -223,9 +242,9 @@ class LoadTable:
             self.hands[seat] = await self.open_hand(click, seat)
 
 
-def _can_move(message: Any) -> bool:
+def _offers_move(rows: list[dict[str, Any]]) -> bool:
     """A hand that is the member's turn: it offers moves, or the hint (shown on their turn)."""
-    found = controls(message) if message is not None else {}
+    found = {operation_of(c) for c in rows if c.get("custom_id") and not c.get("disabled")}
     return "t_do" in found or "h_hint" in found
 
 
@@ -273,8 +292,9 @@ def make_settings(cfg: Config, database: Path) -> Settings:
     )
 
 
-async def run_load(cfg: Config) -> Figures:
-    """One run: set N tables up, click steadily for the duration, return the figures."""
+async def run_load(cfg: Config, profile: str | None = None) -> Figures:
+    """One run: set N tables up, click steadily for the duration, return the figures.
+    ``profile``: write a cProfile of the steady phase there and print its tops."""
     figures = Figures(cfg)
     rng = random.Random(cfg.seed)
     answers = Answers()
@@ -287,7 +307,7 @@ async def run_load(cfg: Config) -> Figures:
             await env.start()
             env.run_natively()
             try:
-                await _measure(env, cfg, figures, answers, rng, commit_times)
+                await _measure(env, cfg, figures, answers, rng, commit_times, profile)
             finally:
                 figures.errors = len(env.errors) + len(env.task_errors)
                 await env.shutdown()
@@ -304,6 +324,7 @@ async def _measure(
     answers: Answers,
     rng: random.Random,
     commit_times: list[float],
+    profile: str | None = None,
 ) -> None:
     measuring = [False]
     click = Clicker(answers, figures, measuring)
@@ -330,7 +351,7 @@ async def _measure(
     measuring[0] = True
     ticker.start()
     started = time.perf_counter()
-    with concurrent(), timed_collections(figures.gc_pauses):
+    with concurrent(), timed_collections(figures.gc_pauses), profiled(profile, figures):
         await play_steadily(tables, click, cfg)
     figures.run_s = time.perf_counter() - started
     measuring[0] = False
@@ -351,6 +372,58 @@ async def _measure(
     if cfg.memory == "tracemalloc":  # what the live games themselves hold, garbage gone
         figures.mem_live_kb_per_game = bot_held_kb(tracemalloc.take_snapshot()) / games
         tracemalloc.stop()
+
+
+@contextmanager
+def profiled(path: str | None, figures: Figures) -> Iterator[None]:
+    """cProfile what runs inside (the event loop's thread) into ``path`` and print its tops;
+    nothing without a path."""
+    if path is None:
+        yield
+        return
+    gc_before = gc.get_stats()
+    profiler = cProfile.Profile(time.thread_time)  # the loop's own CPU, not the wall clock
+    profiler.enable()
+    try:
+        yield
+    finally:
+        profiler.disable()
+        profiler.dump_stats(path)
+        print(profile_report(profiler, path, figures, gc_before), flush=True)
+
+
+def profile_report(
+    profiler: cProfile.Profile, path: str, figures: Figures, gc_before: list[dict[str, int]]
+) -> str:
+    """The collector's passes during the profile and the top functions of bot/, engine/,
+    discord/ and simcord/ by cumulative and by own time."""
+    passes = [
+        f"gen{generation}={after['collections'] - before['collections']}"
+        f"(collected {after['collected'] - before['collected']})"
+        for generation, (before, after) in enumerate(zip(gc_before, gc.get_stats(), strict=True))
+    ]
+    out = io.StringIO()
+    cpu = pstats.Stats(profiler).total_tt  # type: ignore[attr-defined]
+    per_click = cpu / figures.clicks * 1000 if figures.clicks else 0.0
+    print(
+        f"profile file={path} tables={figures.config.tables} clicks={figures.clicks} "
+        f"loop_cpu_s={cpu:.2f} loop_cpu_ms_per_click={per_click:.2f} "
+        f"(cProfile slows every call: these latencies are not comparable)",
+        file=out,
+    )
+    print(f"profile gc passes {' '.join(passes)} frozen={gc.get_freeze_count()}", file=out)
+    for order in ("cumulative", "tottime"):
+        print(f"profile top {PROFILE_TOP} by {order} ({PROFILED}):", file=out)
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats(order).print_stats(PROFILED, PROFILE_TOP)
+    return out.getvalue().rstrip()
+
+
+def profile_path(path: str, cfg: Config) -> str:
+    """One run's profile file among several: ``FILE`` with ``.n1000_img`` before its suffix."""
+    file = Path(path)
+    tag = f"n{cfg.tables}_{'img' if cfg.images else 'noimg'}"
+    return str(file.with_name(f"{file.stem}.{tag}{file.suffix}"))
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -385,6 +458,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=int,
         default=Settings.model_fields["gc_young_threshold"].default,
         help="GC_YOUNG_THRESHOLD: the collector's young generation, in objects",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        default=None,
+        help="cProfile the steady clicking phase into FILE and print its top functions"
+        " (slows every call: latencies are not comparable)",
     )
     parser.add_argument("--quick", action="store_true", help="2 and 10 tables, 5 s each")
     args = parser.parse_args(argv)
@@ -422,17 +502,20 @@ def main(argv: list[str] | None = None) -> None:
         f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
         f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
         f"memory={args.memory} render_processes={args.render_processes} "
-        f"gc_freeze={args.gc_freeze} gc_young={args.gc_young}",
+        f"gc_freeze={args.gc_freeze} gc_young={args.gc_young}"
+        + (f" profile={args.profile}" if args.profile else ""),
         flush=True,
     )
     if len(runs) == 1:
-        figures = asyncio.run(run_load(runs[0]))
+        figures = asyncio.run(run_load(runs[0], args.profile))
         print(f"rate_scale={runs[0].rate_scale:.1f} {figures.line()}", flush=True)
         print(figures.summary(), flush=True)
         return
     summary = []
     for cfg in runs:  # each run in a fresh process: RSS and caches start alike
         lines = run_child(args, cfg)
+        if args.profile:  # the child's profile report comes before its figures
+            print("\n".join(lines[lines.index(_config_line(lines)) + 1 : -2]), flush=True)
         print(lines[-2], flush=True)
         summary.append(lines[-1])
     print(" ".join(summary), flush=True)
@@ -445,11 +528,17 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--seed", str(args.seed), "--memory", args.memory]
     command += ["--render-processes", str(args.render_processes)]
     command += ["--gc-freeze", str(args.gc_freeze), "--gc-young", str(args.gc_young)]
+    if args.profile:
+        command += ["--profile", profile_path(args.profile, cfg)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.stderr.write(done.stderr)
         raise SystemExit(f"the run with {cfg.tables} tables failed")
     return done.stdout.strip().splitlines()
+
+
+def _config_line(lines: list[str]) -> str:
+    return next(line for line in lines if line.startswith("config "))
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from simcord._dpy_internals import release_clocks
 from simcord._runtime import _restore_loop
 from simcord.backend.models.interaction import Interaction, ResponseKind
 
+import bot.storage.sqlite as sqlite_store
 from bot.settings import YOUNG_THRESHOLD
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -275,19 +276,31 @@ def timed_collections(pauses: list[float]) -> Iterator[None]:
 
 @contextmanager
 def counted_commits(times: list[float]) -> Iterator[None]:
-    """Wrap the storage's commit (aiosqlite's Connection.commit) to time every commit."""
+    """Time every commit: a batch of units with its commit, on the database's thread
+    (``bot.storage.sqlite._batch``), and the commit after a unit that read midway
+    (aiosqlite's Connection.commit)."""
     original = aiosqlite.Connection.commit
+    batch = sqlite_store._batch
 
     async def commit(self: aiosqlite.Connection) -> None:
         start = time.perf_counter()
         await original(self)
         times.append(time.perf_counter() - start)
 
+    def timed_batch(*args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return batch(*args)
+        finally:
+            times.append(time.perf_counter() - start)  # list.append is safe from a thread
+
     aiosqlite.Connection.commit = commit  # type: ignore[method-assign]
+    sqlite_store._batch = timed_batch
     try:
         yield
     finally:
         aiosqlite.Connection.commit = original  # type: ignore[method-assign]
+        sqlite_store._batch = batch
 
 
 def bot_held_kb(snapshot: tracemalloc.Snapshot) -> float:

@@ -332,9 +332,10 @@ class RummyGame(Protocol):
         """Actions applied in the session, forgotten ones included."""
         ...
 
-    def forget_history(self) -> None:
+    def forget_history(self) -> bytes:
         """Drop the action log, events and past round results held so far (``to_json``
-        refuses afterwards)."""
+        refuses afterwards); the checkpoint of the game now (``checkpoint``), which the game
+        also keeps to rebuild itself from should a move fail."""
         ...
 
     def checkpoint(self) -> bytes:

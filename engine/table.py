@@ -158,7 +158,7 @@ class TableGame(Generic[R]):
         results = getattr(self, "results", None)  # every game keeps its own result type
         return results if isinstance(results, list) else []
 
-    def forget_history(self) -> None:
+    def forget_history(self) -> bytes:
         """Let go of what only the past needs: the action log, the events and every round result
         but the last. A host that stores each action elsewhere keeps a live game this small
         however long the session; ``to_json`` then refuses, ``checkpoint`` takes its place."""
@@ -169,7 +169,9 @@ class TableGame(Generic[R]):
         if len(results) > 1:
             self.forgotten_rounds += len(results) - 1
             del results[:-1]
-        _BASES[self] = (self.checkpoint(), 0)  # what a failed move is rebuilt from (``_undo``)
+        base = self.checkpoint()
+        _BASES[self] = (base, 0)  # what a failed move is rebuilt from (``_undo``)
+        return base
 
     def checkpoint(self) -> bytes:
         """The whole state now, as data (JSON, see ``_to_data``), for ``from_checkpoint``: a

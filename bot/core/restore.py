@@ -78,5 +78,4 @@ def round_checkpoint(game: RummyGame, finished: Sequence[object]) -> bytes | Non
     let go of the finished rounds and return the checkpoint the next restart starts from."""
     if not finished or game.is_over:
         return None
-    game.forget_history()  # finished rounds live in the database, not in memory
-    return game.checkpoint()
+    return game.forget_history()  # finished rounds live in the database, not in memory

@@ -7,10 +7,13 @@ Each write is a *unit*: its statements run inside a savepoint of the shared tran
 unit at a time, so a unit that fails (a busy channel, a lease lost, a broken constraint) rolls
 back only its own statements. The shared transaction starts with BEGIN IMMEDIATE, which takes
 the file's write lock until the commit: what a unit checked (its game's lease) stays true until
-it is on disk. A unit's statements wait and go to the database's thread together, in one trip
-(each trip costs thread hand-overs under load, and units queue behind each other's trips).
-After its statements a unit waits for the next commit; one task commits for everybody
-waiting, and writes that come in while an fsync runs go into the next one."""
+it is on disk. A unit's statements wait until its block ends; then one task runs every unit
+waiting, each in its savepoint, and the commit, in a single trip to the database's thread. A
+trip costs thread hand-overs and event-loop turns, which grow long under load: units that each
+held the connection for trips of their own queued behind one another (seconds, at 1,000
+tables). Writes that come in while a batch's fsync runs go into the next one. A unit that
+reads midway (closing a game, a session's ratings) takes the connection's turn at its first
+read and keeps it to its end."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache, partial
 from pathlib import Path
@@ -45,8 +49,10 @@ class SqliteDatabase:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
-        self._lock = asyncio.Lock()  # one unit's statements (or a commit, or a read) at a time
-        self._waiting: list[asyncio.Future[None]] = []
+        # The connection's turn: a read, a unit that reads midway, or a batch with its commit.
+        self._lock = asyncio.Lock()
+        self._queued: list[Queued] = []  # whole units, run by the next batch
+        self._waiting: list[asyncio.Future[None]] = []  # units that ran, waiting for a commit
         self._committer: asyncio.Task[None] | None = None
         self.commits = 0  # transactions committed (each one fsync)
 
@@ -100,56 +106,120 @@ class SqliteDatabase:
         """The steps on the database's thread, in one trip; what the last one returned."""
         return await self._db._execute(_each, steps, self._db._conn)  # type: ignore[no-untyped-call]
 
+    def _queue(self, unit: Queued) -> None:
+        """A whole unit for the next batch; starts the committer if none runs."""
+        self._queued.append(unit)
+        self._start_committer()
+
     def _commit_soon(self) -> asyncio.Future[None]:
-        """A future that the next commit settles; starts the committer if none runs."""
-        loop = asyncio.get_running_loop()
-        committed: asyncio.Future[None] = loop.create_future()
-        # Nobody may await it (a failed unit): mark its outcome as seen.
-        committed.add_done_callback(lambda done: done.cancelled() or done.exception())
+        """A future that the next commit settles (for a unit whose statements already ran)."""
+        committed = _settled_later()
         self._waiting.append(committed)  # before any await: the next commit holds this unit
-        if self._committer is None or self._committer.done():
-            self._committer = loop.create_task(self._commit_waiting())
+        self._start_committer()
         return committed
 
+    def _start_committer(self) -> None:
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.get_running_loop().create_task(self._commit_waiting())
+
     async def _commit_waiting(self) -> None:
-        while self._waiting:
+        """Run every queued unit and commit, with the units that ran before, in one trip to
+        the database's thread: the connection's turn is held for one trip, not one a unit."""
+        while self._waiting or self._queued:
             async with self._lock:
-                # Every unit whose statements ran is waiting by now (see ``Unit.__aexit__``).
+                units, self._queued = self._queued, []
                 batch, self._waiting = self._waiting, []
                 try:
-                    await self._db.commit()
+                    failures = await self._db._execute(_batch, units, self._db._conn)  # type: ignore[no-untyped-call]
                 except BaseException as error:
-                    with suppress(Exception):
-                        await self._db.rollback()  # the whole batch failed together
                     failure = error if isinstance(error, Exception) else ConnectionError(error)
-                    for committed in batch:
+                    for committed in [*batch, *(unit.committed for unit in units)]:
                         if not committed.done():
                             committed.set_exception(failure)
                     if not isinstance(error, Exception):
                         raise
                     continue
             self.commits += 1
+            for unit, failure in zip(units, failures, strict=True):
+                if unit.committed.done():
+                    continue
+                if failure is None:
+                    unit.committed.set_result(None)
+                else:
+                    unit.committed.set_exception(failure)
             for committed in batch:
                 if not committed.done():
                     committed.set_result(None)
 
 
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """A unit whose block is done: its statements, for the next batch to run in a savepoint."""
+
+    steps: list[Step]
+    committed: asyncio.Future[None]
+
+
+def _settled_later() -> asyncio.Future[None]:
+    committed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    # Nobody may await it (a failed unit): mark its outcome as seen.
+    committed.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return committed
+
+
+def _batch(units: list[Queued], db: sqlite3.Connection) -> list[Exception | None]:
+    """On the database's thread: each unit in a savepoint of its own (one that fails is undone
+    alone), then the commit; what failed, unit by unit. A failed commit raises: the whole
+    transaction is rolled back."""
+    failures: list[Exception | None] = []
+    for unit in units:
+        if not db.in_transaction:
+            db.execute(sql.BEGIN_WRITE)
+        db.execute(sql.SAVEPOINT)
+        try:
+            _each(unit.steps, db)
+        except Exception as error:
+            db.execute(sql.ROLLBACK_TO)
+            failures.append(error)
+        else:
+            failures.append(None)
+        db.execute(sql.RELEASE)
+    try:
+        db.commit()
+    except BaseException:
+        with suppress(Exception):
+            db.rollback()
+        raise
+    return failures
+
+
 class Unit:
-    """One write's statements (SQLite's ``Transaction``): they wait in order and run on the
-    database's thread when a read needs an answer or the unit ends."""
+    """One write's statements (SQLite's ``Transaction``). They wait in order and, when the
+    block ends, go to the next batch whole. A unit that reads midway takes the connection's
+    turn at its first read and keeps it to its end (its savepoint must not have others' inside)."""
 
     def __init__(self, database: SqliteDatabase, check: Check | None) -> None:
         self._database = database
-        self._steps: list[Step] = [self._open] if check is None else [self._open, _checked(*check)]
+        self._steps: list[Step] = [] if check is None else [_checked(*check)]
+        self._exclusive = False  # took the connection's turn for a read midway
         self._opened = False
 
     async def __aenter__(self) -> Unit:
-        await self._database._lock.acquire()
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, *_: object) -> None:
-        """The unit's last trip (its statements, or their undoing), then its commit."""
-        failed = kind is not None
+        """Hand the whole unit to the next batch and wait for its commit; a unit that read
+        midway runs its last statements (or their undoing) first."""
+        if self._exclusive:
+            await self._finish_exclusive(failed=kind is not None)
+            return
+        if kind is not None:
+            return  # nothing ran: its statements are dropped
+        committed = _settled_later()
+        self._database._queue(Queued(self._steps, committed))
+        await committed
+
+    async def _finish_exclusive(self, *, failed: bool) -> None:
         try:
             if not failed:
                 self._steps.append(_statement(sql.RELEASE, {}))
@@ -171,16 +241,20 @@ class Unit:
             await committed
 
     async def fetch(self, query: str, params: Params) -> list[Row]:
-        """Run the waiting statements and this one now; its rows."""
+        """Run the waiting statements and this one now, in the connection's turn; its rows."""
+        if not self._exclusive:
+            await self._database._lock.acquire()
+            self._exclusive = True
+            self._steps.insert(0, self._open)
         self._steps.append(_statement(query, params))
         return await self._run()  # type: ignore[no-any-return]
 
     async def execute(self, query: str, params: Params) -> None:
-        """Add a statement to the unit's next trip."""
+        """Add a statement to the unit."""
         self._steps.append(_statement(query, params))
 
     async def executemany(self, query: str, rows: Sequence[Params]) -> None:
-        """Add a statement for each of ``rows`` to the unit's next trip."""
+        """Add a statement for each of ``rows`` to the unit."""
         many = [_sqlite_params(row) for row in rows]
         self._steps.append(lambda db: db.executemany(_sqlite_text(query), many))
 
