@@ -42,8 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # allow ``python bench/session.py`` without an install
     sys.path.insert(0, str(ROOT))
 
-from bot.core.restore import round_checkpoint  # noqa: E402
-from bot.core.service import action_text  # noqa: E402
+from bot.core.restore import action_text, round_checkpoint  # noqa: E402
 from bot.games import presenter  # noqa: E402
 from bot.storage import SqliteStore  # noqa: E402
 from bot.storage.rows import ActionRow, SeatRow  # noqa: E402

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 
-from bot.core.service import action_text
+from bot.core.restore import action_text
 from bot.storage import SeatRow, Store, open_url
 from bot.storage.rows import ActionRow
 from engine import Phase, Ruleset

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.core import collector, emojis, errors, images, language, mentions
 from bot.core.commands_i18n import CatalogueTranslator
-from bot.core.components import GameComponent, Handler, register, unregister
+from bot.core.components import Handler, dispatch, register, unregister
 from bot.core.errors import STOPPING, Stopping
 from bot.core.ratelimit import RateLimiter, Verdict
 from bot.core.service import GameService
@@ -80,7 +80,7 @@ class TreppenBot(commands.AutoShardedBot):
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)
         self.tree.interaction_check = self._enter  # type: ignore[method-assign]
-        self.add_dynamic_items(GameComponent)
+        self.add_listener(dispatch, "on_interaction")  # every click on a control
         await self.tree.set_translator(CatalogueTranslator())
         self.tree.add_command(self.treppe)
         for extension in EXTENSIONS:

@@ -46,43 +46,53 @@ def custom_id(game_id: int, operation: str, argument: str = "") -> str:
     return text
 
 
-class GameComponent(
-    discord.ui.DynamicItem[Any],  # wraps a Button or a Select
-    template=re.compile(r"trp:(?P<game>\d+):(?P<op>[a-z_]+):(?P<arg>\S*)"),
-):
-    """A button or select whose custom_id names its game, operation and argument: discord.py
-    rebuilds it from any click, even after a restart, and it calls the operation's handler."""
+CLICK = re.compile(r"trp:(?P<game>\d+):(?P<op>[a-z_]+):(?P<arg>\S*)")
 
-    def __init__(self, item: Any, game_id: int, operation: str, argument: str) -> None:
-        super().__init__(item)
-        self.game_id = game_id
-        self.operation = operation
-        self.argument = argument
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
-    ) -> GameComponent:
-        game = match["game"]  # no game id of mine is longer: 0 names no game, and is refused
-        return cls(item, int(game) if len(game) <= GAME_ID_DIGITS else 0, match["op"], match["arg"])
+# A control of the bot: a plain button or select whose custom_id names its game, operation
+# and argument (``custom_id``). Its clicks, even after a restart, reach ``dispatch`` and the
+# operation's handler. (A discord.py dynamic item would do the same, but discord.py rebuilds
+# the clicked message's whole view for one, and registers it anew with every message sent.)
+GameComponent = discord.ui.Button[Any] | discord.ui.Select[Any]
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        handler = HANDLERS.get(self.operation)
-        await language.enter(interaction)
-        if not await within_limit(interaction):
-            return  # answered: a burst stops here, before any lock, database or picture
-        if await _run_elsewhere(interaction, self.game_id):
-            return  # the process running the game answers this click, not this one
-        metrics.start(interaction)
-        try:
-            async with refusals(interaction):
-                if handler is None or not same_place(interaction, self.game_id):
-                    raise Refusal(_(NOT_IN_USE))
-                await handler(interaction, self.game_id, self.argument)
-            metrics.finish(interaction)
-        except Exception as error:
-            await handle_interaction_error(interaction, error)
-            raise
+
+async def dispatch(interaction: discord.Interaction) -> None:
+    """Every interaction (the bot's ``on_interaction`` listener): a click on one of the bot's
+    controls goes to its operation's handler. Dispatched from the custom_id alone, a click
+    costs no rebuilt view of the clicked message (discord.py's way with dynamic items, about
+    two milliseconds of cyclic garbage a click)."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    match = CLICK.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return
+    game = match["game"]  # no game id of mine is longer: 0 names no game, and is refused
+    game_id = int(game) if len(game) <= GAME_ID_DIGITS else 0
+    await answer_click(interaction, game_id, match["op"], match["arg"])
+
+
+async def answer_click(
+    interaction: discord.Interaction, game_id: int, operation: str, argument: str
+) -> None:
+    """A click on control ``operation`` of game ``game_id``: the member's language, the rate
+    limit, the process that runs the game, then the handler; errors answered privately."""
+    handler = HANDLERS.get(operation)
+    await language.enter(interaction)
+    if not await within_limit(interaction):
+        return  # answered: a burst stops here, before any lock, database or picture
+    if await _run_elsewhere(interaction, game_id):
+        return  # the process running the game answers this click, not this one
+    metrics.start(interaction)
+    try:
+        async with refusals(interaction):
+            if handler is None or not same_place(interaction, game_id):
+                raise Refusal(_(NOT_IN_USE))
+            await handler(interaction, game_id, argument)
+        metrics.finish(interaction)
+    except Exception as error:
+        await handle_interaction_error(interaction, error)
+        raise
 
 
 async def within_limit(interaction: discord.Interaction) -> bool:
@@ -137,7 +147,7 @@ def button(
         disabled=disabled,
         custom_id=custom_id(game_id, operation, argument),
     )
-    return GameComponent(item, game_id, operation, argument)
+    return item
 
 
 def select(
@@ -158,7 +168,7 @@ def select(
         min_values=1,
         max_values=max(1, min(max_values, len(options))),
     )
-    return GameComponent(item, game_id, operation, argument)
+    return item
 
 
 # ---------------------------------------------------------------- Components V2
@@ -171,8 +181,8 @@ V2_TEXT_LIMIT = 4000  # characters of text over all text displays of a message
 
 class GameLayout(discord.ui.LayoutView):
     """A message's layout, every control in it a ``GameComponent``. A click is dispatched by its
-    custom_id's pattern to a view that discord.py builds from the clicked message, so this
-    object is never needed once it is sent, and it never times out. discord.py would give a
+    custom_id alone (``dispatch``), so this object is never needed once it is sent, and it
+    never times out. discord.py would give a
     view sent on an ephemeral message a 15-minute timeout, and that timeout's sleeping task
     would keep the view, its items and their texts alive that long for every private hand
     shown; so the timeout stays None, whoever sets it."""
@@ -184,6 +194,14 @@ class GameLayout(discord.ui.LayoutView):
     @timeout.setter
     def timeout(self, value: float | None) -> None:
         pass  # see the class docstring
+
+    def is_dispatchable(self) -> bool:
+        """Never: discord.py must not keep this view to dispatch its clicks (``dispatch`` does)."""
+        return False
+
+    def is_finished(self) -> bool:
+        """Always, as discord.py sees it: nothing of it is kept once it is sent."""
+        return True
 
 
 LayoutItem = discord.ui.Item[Any]

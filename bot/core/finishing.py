@@ -11,7 +11,7 @@ import json
 import logging
 
 from bot.core import language
-from bot.core.model import GameOptions, LiveTable, TableMessage
+from bot.core.model import LiveTable
 from bot.core.tablemsg import table_payload
 from bot.core.tableposts import TablePoster
 from bot.ratings import Rating, RatingChange, session_note
@@ -69,16 +69,7 @@ class Finisher:
 
     async def _show_final(self, row: GameRow) -> None:
         await language.load(self.storage, row.guild_id)
-        live = LiveTable(
-            id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            host_id=row.host_id,
-            options=GameOptions.from_json(row.options),
-            seats=list(row.seats),
-            created_at=row.created_at,
-            message=TableMessage(row.table_message_id),
-        )
+        live = LiveTable.from_row(row)
         live.game, events = await _replayed(self.storage, row)
         finished = live.shown.finished_rounds(events)
         live.round_result = finished[-1] if finished else None

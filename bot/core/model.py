@@ -13,7 +13,7 @@ import discord
 from bot.core.handcode import HandState
 from bot.core.presenter import AnyPresenter, presenter
 from bot.core.texts import shown_name
-from bot.storage import SeatRow
+from bot.storage import GameRow, SeatRow
 from engine.i18n import _
 from engine.protocol import GameRules, GameSpec, OptionValue, Player, RummyGame
 from engine.registry import all_specs, get_spec
@@ -193,6 +193,20 @@ class LiveTable:
 
     def __post_init__(self) -> None:
         self.shown = presenter(self.options.game_key)
+
+    @classmethod
+    def from_row(cls, row: GameRow) -> LiveTable:
+        """The stored lobby or game as a table (its engine game not yet rebuilt)."""
+        return cls(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            options=GameOptions.from_json(row.options),
+            seats=list(row.seats),
+            created_at=row.created_at,
+            message=TableMessage(row.table_message_id),
+        )
 
     @property
     def status(self) -> Status:

@@ -1,8 +1,8 @@
 """The table part of a game's presenter: the table message, its log, the round results and the
 pictures. What every game shows alike is written here once: the heading, the standings (from
-``Standings``), the words of the events every game has (a round dealt, a take from the discard
-pile, a round's end, the session's end) and the round result's record and lines (from the
-shared ``RoundResult``). A game writes the rest: its headline of a round, its own events."""
+``Standings``), the round result's record and lines (from the shared ``RoundResult``). The
+log's words for every event are the engine's narrator's (``engine.narration``), as the
+terminal and the replays tell them. A game writes the rest: its headline of a round."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, cast
 
 from bot.core.presenter_base import PresenterBase, PubV, ResultT
-from bot.core.texts import REBUILT_STOCK, narrate, plural
+from bot.core.texts import bold
 from bot.render.alt import plain, seat_line, sentences, status
 from bot.storage import RoundRecord
-from engine.events import GameEvent, RoundEnded, RoundStarted, SessionEnded, TookDiscard
+from engine.events import GameEvent, RoundEnded, SessionEnded
 from engine.i18n import N_, N_plural, _, card_count
+from engine.narration import Narrator
 from engine.protocol import Standings
 
 
@@ -39,10 +40,6 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
 
     pictures: Pictures[Any, Any] = Pictures()  # the game's pictures, by default none
 
-    rebuilt_text: str = REBUILT_STOCK  # the sentence for the stock rebuilt from the pile
-    # The sentence for a take from the discard pile ({name}, {card}: the top card taken,
-    # {cards}, {count}: how many); one whole sentence per game reads right in German.
-    took_text: str = N_("{name} took {card} from the discard pile.")
     final_word: str = N_("standings")  # 'Final standings after 3 rounds'
     # The ping that opens a moved table ({user_id}, {round_number}): a game that deals hands,
     # not rounds, says so.
@@ -101,52 +98,26 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
         return f"+{points}"
 
     # ------------------------------------------------------------ the log
-    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        """The log's words for one of the game's own events ("" for nothing, None for an
-        event every game shares, told by ``tell_shared`` and ``bot.core.texts``)."""
-        return None
+    def narrator(self, names: Sequence[str]) -> Narrator:
+        """The engine's narrator for the table's log, in the current language: ``names`` as
+        the bot shows them (already safe for Discord), nobody "you", no drawn card named, a
+        round's end told by its headline and a knock without the hand (the table shows
+        both)."""
+        return Narrator(
+            self.spec,
+            names,
+            bold=bold,
+            headline=lambda result: self.round_headline(self._checked(result), names),
+            hands_shown=True,
+        )
 
-    def tell_shared(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        """The log's words for the round and session events every game has (None: another)."""
-        if isinstance(event, RoundStarted):
-            if event.round_number <= 1:
-                return ""  # the draw for first dealer says who deals
-            return _(
-                "Round {round_number}: {value} deals.",
-                round_number=event.round_number,
-                value=names[event.dealer],
-            )
-        if isinstance(event, TookDiscard):
-            name, count = names[event.seat], plural(len(event.cards), "card")
-            card = event.cards[-1]
-            return _(self.took_text, name=name, card=card, cards=event.cards, count=count)
-        if isinstance(event, RoundEnded):
-            return self.round_headline(self._checked(event.result), names)
-        if isinstance(event, SessionEnded):
-            return self.session_end_text(event, names)
-        return None
+    def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
+        """One line for the table's log: the engine narrator's words for ``events``."""
+        return self.narrator(names).paragraph(events)
 
     def session_end_text(self, event: SessionEnded, names: Sequence[str]) -> str:
         """The log's words for the session's end: the winner and their total."""
-        winner = event.winner
-        total = self.score_text(event.totals[winner])
-        return _("🏆 {value} wins with {value2}!", value=names[winner], value2=total)
-
-    def narrate(self, events: Sequence[GameEvent], names: Sequence[str]) -> str:
-        """One short line for the table's log: the game's own words first, then the shared."""
-
-        def tell(event: GameEvent, names: Sequence[str]) -> str | None:
-            told = self.tell(event, names)
-            return self.tell_shared(event, names) if told is None else told
-
-        return narrate(
-            events,
-            names,
-            tell,
-            stock=_(self.stock_word),
-            pile=_(self.pile_word),
-            rebuilt=self.rebuilt_text,
-        )
+        return self.narrator(names).paragraph([event])
 
     # ------------------------------------------------------------ round results
     def finished_rounds(self, events: Sequence[GameEvent]) -> list[ResultT]:

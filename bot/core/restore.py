@@ -8,11 +8,11 @@ import logging
 from collections.abc import Sequence
 
 from bot.core import language
-from bot.core.model import GameOptions, LiveTable, TableMessage, turn_key_of
+from bot.core.model import LiveTable, turn_key_of
 from bot.core.presenter import presenter
 from bot.core.tasks import BackgroundTasks
 from bot.storage import GameRow, Store
-from engine.actions import action_from_json
+from engine.actions import Action, action_from_json, action_to_json
 from engine.i18n import N_, _
 from engine.protocol import RummyGame
 from engine.registry import load_game
@@ -26,16 +26,7 @@ RESTARTED = N_("♻️ The bot restarted; play continues.")
 async def live_from_row(storage: Store, tasks: BackgroundTasks, row: GameRow) -> LiveTable | None:
     """A stored lobby or game as the service runs it; a running game rebuilt (None, and the
     game marked abandoned, when its log cannot be replayed)."""
-    live = LiveTable(
-        id=row.id,
-        guild_id=row.guild_id,
-        channel_id=row.channel_id,
-        host_id=row.host_id,
-        options=GameOptions.from_json(row.options),
-        seats=list(row.seats),
-        created_at=row.created_at,
-        message=TableMessage(row.table_message_id),
-    )
+    live = LiveTable.from_row(row)
     if row.status == "playing" and row.state:
         try:
             live.game, live.checkpoint = await rebuilt(storage, row)
@@ -79,3 +70,8 @@ def round_checkpoint(game: RummyGame, finished: Sequence[object]) -> bytes | Non
     if not finished or game.is_over:
         return None
     return game.forget_history()  # finished rounds live in the database, not in memory
+
+
+def action_text(action: Action) -> str:
+    """An action as its stored row holds it (the engine's JSON, as in ``to_json``)."""
+    return json.dumps(action_to_json(action), separators=(",", ":"), ensure_ascii=False)

@@ -13,7 +13,6 @@ table (a new message that mentions them, the old one deleted: 2 calls)."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 
@@ -41,7 +40,7 @@ from bot.storage import (
     Store,
     utc_now,
 )
-from engine.actions import Action, DrawTalon, action_to_json
+from engine.actions import Action, DrawTalon
 from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.i18n import N_, Message, _
@@ -262,7 +261,7 @@ class GameService:
             rated = all(not s.is_computer and not s.stood_in for s in live.seats)
             ending = SessionResult(places(standings), rated)
         checkpoint = restore.round_checkpoint(game, finished)
-        stored = ActionRow(game.version, action_text(action), checkpoint)
+        stored = ActionRow(game.version, restore.action_text(action), checkpoint)
         if ending is not None:
             await self.finisher.note(live.id)  # a crash from here on: finished on restart
         try:
@@ -396,8 +395,3 @@ class GameService:
             self.poster.request_move(live)  # mention the player to act again (or just edit)
             self.clock.schedule_timer(live)
             self.clock.kick_autoplay(live)
-
-
-def action_text(action: Action) -> str:
-    """An action as its stored row holds it (the engine's JSON, as in ``to_json``)."""
-    return json.dumps(action_to_json(action), separators=(",", ":"), ensure_ascii=False)

@@ -27,10 +27,9 @@ from bot.core.texts import clip, shown_name
 from bot.games import presenter
 from bot.stats.seen import can_see
 from bot.storage import FinishedSession, SessionSummary
-from engine.events import GameEvent
-from engine.i18n import N_, _
+from engine.i18n import N_, _, language
 from engine.protocol import Phase
-from engine.replay import Replay, SessionRecord, describe_action
+from engine.replay import Replay, SessionRecord
 
 OPEN, BACK, NEXT, TURN_BACK, TURN_NEXT, ROUND_BACK, ROUND_NEXT, RECORD = (
     "rp_open",
@@ -61,8 +60,9 @@ RATED_WORD = {True: N_("rated"), False: N_("not rated"), None: N_("from before r
 
 
 # Finished sessions never change; keyed by the log itself so that another database (tests)
-# with the same session ids never meets a stale entry.
-_replays: OrderedDict[tuple[int, str], Replay] = OrderedDict()
+# with the same session ids never meets a stale entry, and by the language its moves are
+# told in (a replay keeps the words it told its rounds in).
+_replays: OrderedDict[tuple[int, str, str], Replay] = OrderedDict()
 
 
 async def load(interaction: Interaction, game_id: int) -> tuple[FinishedSession, Replay]:
@@ -73,7 +73,7 @@ async def load(interaction: Interaction, game_id: int) -> tuple[FinishedSession,
         raise Refusal(_(NOT_FOUND, id=game_id))
     if not can_see(interaction, session.channel_id):
         raise Refusal(_(NOT_VISIBLE, id=game_id))
-    key = (game_id, session.state)
+    key = (game_id, session.state, language())
     replay = _replays.get(key)
     if replay is None:
         replay = await asyncio.to_thread(Replay, session.state)
@@ -112,7 +112,7 @@ def draw_step(
     events = list(game.apply(replay.actions[step - 1])) if step else []
     view = game.public_view()
     round_number = replay.round_at(step)
-    lines = _move_lines(replay, step, events, names)
+    lines = _move_lines(replay, step)
     finished = shown.finished_rounds(events)
     over = view.phase is Phase.OVER
     title = _("Replay #{id} — {value}", id=session.id, value=shown.heading(view))
@@ -154,17 +154,16 @@ def draw_step(
     )
 
 
-def _move_lines(replay: Replay, step: int, events: list[GameEvent], names: list[str]) -> list[str]:
+def _move_lines(replay: Replay, step: int) -> list[str]:
     """The deal, or the step's move in bold after the moves before it in the same round (the
-    step that ends a round belongs to it)."""
+    step that ends a round belongs to it): the words of the engine's record (its narrator's),
+    made safe for Discord, as the record file tells them."""
     shown = presenter(replay.game_key)
     if step == 0:
         return [_(shown.dealt_text, round_number=replay.round_at(step))]
-    told = shown.narrate(events, names) or describe_action(
-        replay.actions[step - 1], names, replay.talon
-    )
     moves = next(log.moves for log in replay.rounds() if any(n == step for n, _ in log.moves))
-    lines = [f"{number}. {words}" for number, words in moves if number < step]
+    lines = [f"{number}. {shown_name(words)}" for number, words in moves if number < step]
+    told = next(shown_name(words) for number, words in moves if number == step)
     return [*lines[-(MOVES_SHOWN - 1) :], f"**{step}. {told}**"]
 
 

@@ -6,7 +6,10 @@ several for a round's result), ``narrate(events)``. ``you`` is the seat spoken t
 bot's table log). Every sentence is whole, once for "you" and once for another player: the
 word order differs between the two in German. ``language`` (default: the language in use)
 is the language every line is written in; ``card`` and ``bold`` style cards and headlines
-where the output can show colours.
+where the output can show colours. An output that shows a round's result and the hands laid
+down apart (a chat's table message) passes ``headline`` (the one line a round's end is told
+by instead of the result in full) and ``hands_shown`` (a knock names its deadwood, not its
+cards); ``paragraph(events)`` gives the lines as one line of a log.
 
 A game's own words (its own events, its round result in full, its piles' names, what the
 terminal shows of its table) are a ``GameWords`` called ``WORDS`` in the module

@@ -88,6 +88,8 @@ class Narrator:
         language: str | None = None,
         card: Callable[[Card], str] | None = None,
         bold: Callable[[str], str] | None = None,
+        headline: Callable[[RoundResult], str] | None = None,
+        hands_shown: bool = False,
     ) -> None:
         self.spec = get_spec(game) if isinstance(game, str) else game
         self.words = game_words(self.spec.key)
@@ -96,6 +98,8 @@ class Narrator:
         self.language = language
         self._card = card
         self._bold = bold
+        self.headline = headline
+        self.hands_shown = hands_shown
 
     # ------------------------------------------------------------ telling
     def tell(self, event: GameEvent, *, drawn: Card | None = None) -> str:
@@ -117,6 +121,18 @@ class Narrator:
         after = [*events[1:], None]
         told = [e for e, nxt in zip(events, after, strict=True) if not _retold(e, nxt)]
         return [line for event in told for line in self.lines(event, drawn=drawn)]
+
+    def paragraph(self, events: Sequence[GameEvent], *, drawn: Card | None = None) -> str:
+        """``narrate``'s lines as one paragraph (a chat's log line): blank lines dropped, the
+        items listed under a line (indented, as a result's seats) parted by " · "."""
+        text = ""
+        for line in self.narrate(events, drawn=drawn):
+            words = line.strip()
+            if not words:
+                continue
+            item = line[0].isspace() and text and not text.endswith(":")
+            text = f"{text}{' · ' if item else ' '}{words}" if text else words
+        return text
 
     def result_lines(self, result: RoundResult, *, totals: bool = True) -> list[str]:
         """A round's result in full and (with ``totals``) the totals after it."""

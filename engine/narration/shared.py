@@ -74,15 +74,16 @@ def _discarded(voice: Narrator, event: ev.Discarded) -> list[str]:
 
 
 def _knocked(voice: Narrator, event: ev.Knocked) -> list[str]:
+    card = voice.card(event.card)
+    if voice.hands_shown:  # the output shows the hand laid down
+        yours = N_("You knock with {n} deadwood, discarding {card}.")
+        theirs = N_("{name} knocks with {n} deadwood, discarding {card}.")
+        return [voice.spoken(event.seat, yours, theirs, card=card, n=event.hand.deadwood)]
     yours, theirs = (
         N_("You knock, discarding {card}: {hand}"),
         N_("{name} knocks, discarding {card}: {hand}"),
     )
-    return [
-        voice.spoken(
-            event.seat, yours, theirs, card=voice.card(event.card), hand=voice.laid(event.hand)
-        )
-    ]
+    return [voice.spoken(event.seat, yours, theirs, card=card, hand=voice.laid(event.hand))]
 
 
 def _talon_rebuilt(voice: Narrator, event: ev.TalonRebuilt) -> list[str]:
@@ -138,6 +139,8 @@ def _round_started(voice: Narrator, event: ev.RoundStarted) -> list[str]:
 
 
 def _round_ended(voice: Narrator, event: ev.RoundEnded) -> list[str]:
+    if voice.headline is not None:  # the output shows the result apart
+        return [voice.headline(event.result)]
     return ["", *voice.result_lines(event.result)]
 
 

@@ -16,7 +16,9 @@ from engine.events import (
     Knocked,
     LaidOff,
     Melded,
+    RoundEnded,
     RoundStarted,
+    SessionEnded,
     TalonRebuilt,
     TookDiscard,
 )
@@ -209,3 +211,37 @@ def test_every_games_round_result_in_full(key: str, lang: str) -> None:
         if hand:
             assert shown in told, shown
     assert get_spec(key).title  # the game's words found through the registry
+
+
+def test_an_output_that_shows_results_and_hands_apart_is_told_one_line() -> None:
+    """A chat's table (the bot) shows a round's result and a knocker's hand apart: a round's
+    end is told by its headline, a knock by its deadwood, the whole as one log line."""
+    game = finished("wiener")
+    result = game.results[0]
+    voice = Narrator("wiener", NAMES, language="en", headline=lambda r: "Round over.")
+    four = Card.parse("4♥")
+    hand = _arrangement(["2♣ 2♦ 2♥"], "3♣", 3)
+    events = [Discarded(1, four), Knocked(1, four, hand), RoundEnded(result)]
+    assert voice.narrate(events)[-1] == "Round over."
+    assert voice.tell(Knocked(1, four, hand)).startswith("Ben knocks, discarding 4♥: [2♣ 2♦ 2♥]")
+    shown = Narrator("wiener", NAMES, language="de", hands_shown=True, bold=str.upper)
+    assert shown.tell(Knocked(1, four, hand)) == "Ben wirft 4♥ ab und klopft mit 3 Restpunkten."
+    line = shown.paragraph([Discarded(1, four), RoundStarted(2, 0, four, 1), DrewFromTalon(1)])
+    assert line == (
+        "Ben wirft 4♥ ab. RUNDE 2 BEGINNT. You gibt. Ben spielt zuerst. Die offene Karte ist 4♥. "
+        "Ben zieht vom Talon."
+    )
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "12 minus points"), ("de", "12 Minuspunkten")])
+def test_rommes_winner_has_the_fewest_minus_points(lang: str, words: str) -> None:
+    told = tell(SessionEnded(1, (40, 12), 0), game="romme", names=NAMES, language=lang)
+    assert told.strip().endswith(f"{words}.")
+
+
+def test_a_paragraph_parts_the_items_of_a_list() -> None:
+    game = finished("gin")
+    voice = Narrator("gin", game.names, language="en")
+    scored = [e for e in game.events if type(e).__name__ == "MatchScored"]
+    line = voice.paragraph(scored)
+    assert line.startswith("The match's bonuses: ") and line.count(" · ") == 2

@@ -15,15 +15,12 @@ from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import laid_text
 from bot.games import twopack
 from engine.actions import Action, Knock, Pass
-from engine.events import GameEvent, Knocked, RoundStarted, SessionEnded
 from engine.games.gin.players import least_after_take
 from engine.games.gin.rules import (
     PACK,
     GinHandResult,
     GinPrivateView,
     GinPublicView,
-    MatchScored,
-    Passed,
     laid_down,
 )
 from engine.i18n import N_, N_plural, _, ngettext
@@ -77,7 +74,6 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         N_plural("knocked {n} time", "knocked {n} times"),
         N_plural("{n} of them gin", "{n} of them gin"),
     )
-    took_text = N_("{name} took the upcard {card}.")
     ping_text = N_("<@{user_id}>, your turn (hand {round_number}).")
     result_heading = N_("Hand {value} result")
     dealt_text = N_("Hand {round_number} is dealt.")
@@ -140,25 +136,7 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             target=view.target,
         )
 
-    # ------------------------------------------------------------ events and hands
-    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        if isinstance(event, Passed):
-            return _("{name} let {card} lie.", name=names[event.seat], card=event.card)
-        if isinstance(event, Knocked) and event.hand.deadwood == 0:  # the result shows the hand
-            return _("🎉 {name} went gin!", name=names[event.seat])
-        if isinstance(event, RoundStarted) and event.round_number > 1:
-            return _(
-                "Hand {number}: {name} deals.", number=event.round_number, name=names[event.dealer]
-            )
-        return "" if isinstance(event, MatchScored) else None  # the session's end says it
-
-    def session_end_text(self, event: SessionEnded, names: Sequence[str]) -> str:
-        return _(
-            "🏆 {name} wins the match with {total} points (bonuses included)!",
-            name=names[event.winner],
-            total=event.totals[event.winner],
-        )
-
+    # ------------------------------------------------------------ hands
     def round_headline(self, result: GinHandResult, names: Sequence[str]) -> str:
         return render.hand_headline(result, names)
 

@@ -17,8 +17,7 @@ from bot.games.romme.render_results import render_romme_round_result
 from bot.render.variants import minus_text
 from engine.actions import Action, JokerSwap, MeldKind
 from engine.cards import Card, format_cards, parse_cards
-from engine.events import GameEvent
-from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
+from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
 from engine.i18n import N_, N_plural, _, ngettext
 from engine.protocol import Phase
@@ -35,31 +34,6 @@ SUMMARY = N_(
     "minus points (joker 30, Ace 11), doubled after a hand Rommé. Every player deals once; "
     "the fewest minus points win."
 )
-
-
-def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    """The log's words for an event of Rommé's own."""
-    if isinstance(event, Opened):
-        return _(
-            "{value} has the first meld down ({points} points).",
-            value=names[event.seat],
-            points=event.points,
-        )
-    if isinstance(event, MeldsTakenBack):
-        return _(
-            "{value} took back {value2}.", value=names[event.seat], value2=format_cards(event.cards)
-        )
-    if isinstance(event, JokerSwapped):
-        return _(
-            "{value} put {card} in place of the joker in meld {value2} and laid {value3} for "
-            "{points}.",
-            value=names[event.seat],
-            card=event.card,
-            value2=event.meld_id + 1,
-            value3=format_cards(event.cards),
-            points=event.points,
-        )
-    return None
 
 
 def parse_swap(seat: int, text: str) -> JokerSwap:
@@ -158,10 +132,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
     def round_points_text(self, points: int) -> str:
         return minus_text(points)  # as the round's picture says it
 
-    # ------------------------------------------------------------ rounds and events
-    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        return tell_event(event, names)
-
+    # ------------------------------------------------------------ rounds
     def round_headline(self, result: RommeRoundResult, names: Sequence[str]) -> str:
         if result.closer is None:
             return _(

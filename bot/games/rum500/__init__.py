@@ -98,7 +98,6 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
 
     key = "rum500"
     stock_word = N_("stock")
-    took_text = N_("{name} took {count} from the discard pile ({cards}).")
     rules_doc = "docs/rules-rum500.md"
     final_word = N_("scores")
     closing_words = (N_plural("went out {n} time", "went out {n} times"),)

@@ -64,10 +64,6 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
     )
     stock_word = N_("talon")
     pile_word = N_("staircase")
-    rebuilt_text = N_(
-        "The staircase but its top card was shuffled into a new talon ({cards} cards)."
-    )
-    took_text = N_("{name} took {count} from the staircase ({cards}).")
     rules_doc = "docs/rules.md"
     final_word = N_("scores")
     closing_words = (

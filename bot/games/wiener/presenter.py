@@ -15,13 +15,7 @@ from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
 from engine.actions import Action, CallRummy, Knock
 from engine.cards import Card
-from engine.events import GameEvent, SessionEnded
-from engine.games.wiener.events import (
-    BoughtBack,
-    DeclinedBuyBack,
-    RummyCalled,
-    WienerRoundResult,
-)
+from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
 from engine.i18n import N_, N_plural, _, ngettext
 from engine.protocol import Phase, Standings
@@ -46,23 +40,6 @@ def chips_text(chips: int) -> str:
     """A chip balance with its sign: '+3 chips', '−5 chips'."""
     shown = f"{chips:+d}".replace("-", "−")
     return ngettext("{chips} chip", "{chips} chips", abs(chips), chips=shown)
-
-
-def tell_event(event: GameEvent, names: Sequence[str]) -> str | None:
-    """The log's words for an event of Viennese Rummy's own."""
-    if isinstance(event, RummyCalled):
-        return _("🎉 {value} called Rummy!", value=names[event.seat])  # the result shows the hand
-    if isinstance(event, BoughtBack):
-        return _(
-            "{value} bought back in for {chips} chips: {before} → {after} bad points.",
-            value=names[event.seat],
-            chips=event.chips,
-            before=event.before,
-            after=event.after,
-        )
-    if isinstance(event, DeclinedBuyBack):
-        return _("{value} did not buy back in.", value=names[event.seat])
-    return None
 
 
 def best_close(ctx: HandContext[WienerPrivateView], kind: Close) -> Knock | CallRummy:
@@ -173,17 +150,7 @@ class WienerPresenter(
         )
         return text if standings.in_play[seat] else text + _(" (out)")
 
-    # ------------------------------------------------------------ rounds and events
-    def tell(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        return tell_event(event, names)
-
-    def session_end_text(self, event: SessionEnded, names: Sequence[str]) -> str:
-        return _(
-            "🏆 {value} wins the rubber and the pot of {pot} chips!",
-            value=names[event.winner],
-            pot=event.pot,
-        )
-
+    # ------------------------------------------------------------ rounds
     def round_headline(self, result: WienerRoundResult, names: Sequence[str]) -> str:
         if result.closer is None:
             return _(

@@ -1,8 +1,10 @@
 """Rommé's own words (``engine.narration`` tells the rest): the first meld of 40, a joker
-swap, taking an unfinished first meld back, and the minus points a round leaves."""
+swap, taking an unfinished first meld back, the minus points a round leaves and the fewest
+that win."""
 
 from __future__ import annotations
 
+from engine.events import SessionEnded
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommeSeatView
 from engine.i18n import N_, N_plural, _, ngettext
@@ -44,6 +46,17 @@ def _swapped(voice: Narrator, event: JokerSwapped) -> list[str]:
     return [voice.counted(event.seat, yours, theirs, event.points, **shown, **new)]
 
 
+def _won(voice: Narrator, event: SessionEnded) -> list[str]:
+    yours = N_plural(
+        "You win the game with {n} minus point.", "You win the game with {n} minus points."
+    )
+    theirs = N_plural(
+        "{name} wins the game with {n} minus point.",
+        "{name} wins the game with {n} minus points.",
+    )
+    return ["", voice.bold(voice.counted(event.winner, yours, theirs, event.totals[event.winner]))]
+
+
 def result_lines(voice: Narrator, result: RommeRoundResult) -> list[str]:
     """Who went out (a hand Rommé doubles), then each hand left and its minus points."""
     closer = result.closer
@@ -82,7 +95,12 @@ HELP = (
 )
 
 WORDS = GameWords(
-    tellers={Opened: _opened, MeldsTakenBack: _taken_back, JokerSwapped: _swapped},
+    tellers={
+        Opened: _opened,
+        MeldsTakenBack: _taken_back,
+        JokerSwapped: _swapped,
+        SessionEnded: _won,
+    },
     result=result_lines,
     totals=N_("Minus points so far (the fewest win):"),
     seat_note=seat_note,

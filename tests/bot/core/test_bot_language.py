@@ -94,11 +94,11 @@ async def test_german_server_german_member_and_english_guest(
 
     # Each one's own moves are told in his language, the table's log in German.
     for _turn in range(2):
-        actor, drew = (anna, "zog vom Talon") if live.game.to_act == 0 else (ben, "drew from")
+        actor, drew = (anna, "zieht vom Talon") if live.game.to_act == 0 else (ben, "draws from")
         moved = await actor.slash(channel, "treppe draw")
         assert moved.response is not None and drew in description(moved.response)
         table = next(m for m in channel.history() if m.id == live.table_message_id)
-        assert "zog vom Talon" in description(table)
+        assert "zieht vom Talon" in description(table)
         card = live.game.private_view(live.game.to_act).hand[0]
         await actor.slash(channel, "treppe discard", card=card.code)
 

@@ -97,7 +97,13 @@ def test_standings_follow_the_engines_ranking_in_the_games_unit() -> None:
 
 def test_the_session_end_names_the_winner_with_the_games_unit_or_its_pot() -> None:
     end = SessionEnded(winner=1, totals=(300, 512), pot=0)
-    assert presenter("treppenromme").narrate([end], NAMES) == "🏆 Ben wins with 512 points!"
+    told = presenter("treppenromme").narrate([end], NAMES)
+    assert told == "**Ben wins the game with 512 points.**"
+    assert presenter("treppenromme").session_end_text(end, NAMES) == told  # the log drops it
+    fewest = SessionEnded(winner=1, totals=(40, 12), pot=0)
+    assert (
+        presenter("romme").narrate([fewest], NAMES) == "**Ben wins the game with 12 minus points.**"
+    )
     pot = SessionEnded(winner=0, totals=(4, -4), pot=12)
     assert "pot of 12 chips" in presenter("wiener").narrate([pot], NAMES)
 
@@ -125,13 +131,19 @@ def test_every_move_made_for_a_player_is_the_specs_safe_move() -> None:
 
 def test_a_closing_move_is_told_without_the_hand_the_table_shows() -> None:
     """A knock, a gin and a Rummy call lay a hand down that the round's result (or, in Wiener
-    Rummy, the table until the last turns are played) shows: the log names who did what."""
+    Rummy, the table until the last turns are played) shows: the log (the engine narrator's
+    words for a table that shows hands) names who did what, the deadwood and the discard."""
     melds = [mask_of(parse_cards("A♠ 2♠ 3♠")), mask_of(parse_cards("7♥ 7♦ 7♣"))]
     knock = laid_down(melds[0] | melds[1] | mask_of(parse_cards("4♦ 2♥")), melds)
     gin = laid_down(melds[0] | melds[1], melds)
     card = parse_cards("K♣")[0]
-    assert presenter("gin").narrate([Knocked(1, card, knock)], NAMES) == "👊 Ben knocked."
-    assert presenter("gin").narrate([Knocked(0, card, gin)], NAMES) == "🎉 Anna went gin!"
-    assert presenter("wiener").narrate([Knocked(2, card, knock)], NAMES) == "👊 Clara knocked."
+    knocked = "Ben knocks with 6 deadwood, discarding K♣."
+    assert presenter("gin").narrate([Knocked(1, card, knock)], NAMES) == knocked
+    assert presenter("gin").narrate([Knocked(0, card, gin)], NAMES) == (
+        "Anna goes gin, discarding K♣."
+    )
+    assert presenter("wiener").narrate([Knocked(2, card, knock)], NAMES) == (
+        "Clara knocks with 6 deadwood, discarding K♣."
+    )
     called = presenter("wiener").narrate([RummyCalled(3, card, gin)], NAMES)
-    assert called == "🎉 Dieter called Rummy!"
+    assert called == "Dieter calls Rummy, discarding K♣."

@@ -350,7 +350,7 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     assert table.vgame.to_json() == before
     await table.play_offered(member, table.legal(TakeBack))
     assert not table.vgame.melds and len(table.vgame.private_view(0).hand) == 14
-    assert "took back" in description(table.hands[member.id])
+    assert "takes an unfinished first meld back" in description(table.hands[member.id])
 
 
 async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
@@ -427,7 +427,7 @@ async def test_wiener_buy_back_by_button(simcord_env: Env) -> None:
     await table.play_variant(moves=1)
     assert table.vgame.actions[-1] == BuyBack(0, True)
     assert table.vgame.bought_back[0]
-    assert "bought back in" in description(table.hands[member.id])
+    assert "buys back in for 5 chips" in description(table.hands[member.id])
 
 
 async def test_rules_and_seat_limits_per_game(simcord_env: Env) -> None:
