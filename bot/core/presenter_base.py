@@ -9,6 +9,8 @@ the bot, so no method needs to check again."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar, get_args, get_origin
 
 from engine.events import RoundResult
@@ -26,10 +28,12 @@ class PresenterBase:
 
     key: str  # the engine spec's key
     stock_word: str = N_("talon")  # the face-down pile a timed-out turn draws from
-    pile_word: str = N_("discard pile")  # where taken cards come from
     # A seat's session total with its unit (``Standings.unit``): "512 points".
     score_words: tuple[str, str] = N_plural("{total} point", "{total} points")
     rules_doc: str = "docs/rules.md"
+    # What each computer strength means, in a few measured words (docs/strength.md): the
+    # lobby's choice of a computer player says it under the strength's name.
+    strength_notes: Mapping[str, str] = MappingProxyType({})
 
     @property
     def spec(self) -> GameSpec:

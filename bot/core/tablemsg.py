@@ -24,6 +24,7 @@ TEXT_SHARE = 2400
 RATING_SHARE = 500
 # The computer strengths as the lobby names them (the engine's keys are English words).
 STRENGTHS = {"random": N_("random"), "normal": N_("normal"), "hard": N_("hard")}
+OPTION_DESCRIPTION_LIMIT = 100  # Discord's limit for a select option's description
 
 
 # ---------------------------------------------------------------- lobby
@@ -84,9 +85,13 @@ def _lobby_payload(live: LiveTable, lobby_timeout: int, note: str = "") -> Paylo
         + _("The lobby closes after {value} if nobody starts it.", value=timer_text(lobby_timeout))
     )
     full = len(live.seats) >= limit
+    notes = live.shown.strength_notes
     strengths = [
         discord.SelectOption(
-            label=_("Add computer player ({s})", s=_(STRENGTHS.get(s, s))), value=f"add:{s}"
+            label=_("Add computer player ({s})", s=_(STRENGTHS.get(s, s))),
+            value=f"add:{s}",
+            # Under the name, what the strength means (Discord shows 100 characters).
+            description=_(notes[s])[:OPTION_DESCRIPTION_LIMIT] if s in notes else None,
         )
         for s in spec.strengths
     ]

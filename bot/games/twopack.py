@@ -153,5 +153,4 @@ class TwoPackPresenter(GamePresenter[PilesV, PrivV, ResultT]):
     """What the two-pack games' presenters share: the piles' words."""
 
     stock_word = N_("stock")
-    pile_word = N_("discard pile")
     rules_doc = "docs/variants.md"

@@ -63,7 +63,6 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
         session_words=render_alt.session_alt_text,
     )
     stock_word = N_("talon")
-    pile_word = N_("staircase")
     rules_doc = "docs/rules.md"
     final_word = N_("scores")
     closing_words = (
