@@ -5,9 +5,10 @@
   a meld or lets it knock, and discards the card that leaves the least deadwood, keeping the
   cards with the most chances to meld and wary of the upcards the opponent took.
 * ``hard``: values each hand it could keep by the deadwood it may expect after its next draw
-  and the chance of knocking then (over the cards it has not seen), and does not throw the
-  opponent a card that probably completes one of his melds (an upcard he took went into a
-  meld: he holds one of its partner pairs).
+  and the chance of knocking then: from the stock (any card it has not seen) or the upcard
+  the opponent is likely to throw next, of about the rank of his last discard
+  (``forecast.py``); and does not throw the opponent a card that probably completes one of
+  his melds (an upcard he took went into a meld: he holds one of its partner pairs).
 
 A decision is a pure function of the seed, the view and the legal moves.
 """
@@ -19,20 +20,14 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import Card
+from engine.games.gin.forecast import least_after_draw, next_discards
+from engine.games.gin.forecast import outlook as outlook_with_upcards
 from engine.games.gin.rules import PACK, GinPrivateView
 from engine.onepack import index, indices, mask_of
 from engine.players import RandomPlayer, player_of_strength
 from engine.protocol import Phase
 
 _ALL = (1 << 52) - 1
-
-
-def best_after_draw(hand: int, card: int, base: int, best_cut: int) -> int:
-    """The least deadwood of ``hand`` (ten cards) after drawing ``card`` and discarding the
-    best card; ``base`` is the hand's deadwood, ``best_cut`` its least with one card fewer."""
-    if not PACK.fits(card, hand):
-        return min(base, best_cut + PACK.value[card])
-    return min(PACK.deadwood_after_discards(hand | 1 << card).values())
 
 
 def least_after_take(hand: int, card: int) -> int:
@@ -141,7 +136,7 @@ def outlook(hand: int, unseen: int, knock_card: int) -> tuple[float, float]:
     best_cut = min(PACK.deadwood_after_discards(hand).values())
     total = knocks = 0
     for card in cards:
-        left = best_after_draw(hand, card, base, best_cut)
+        left = least_after_draw(hand, card, base, best_cut)
         total += left
         knocks += left <= knock_card
     return total / len(cards), knocks / len(cards)
@@ -188,12 +183,28 @@ def _joins_taken(card: int, taken: int, table: Table) -> float:
     return sum(c for c, p in zip(chances, pairs, strict=True) if PACK.fits(card, p | meld)) / total
 
 
+@dataclass(frozen=True, slots=True)
+class Forecast(Table):
+    """A ``Table`` with the chance of each unseen card being the opponent's next discard."""
+
+    upcards: dict[int, float]
+
+
 class HardGinPlayer(GinPlayer):
-    """``normal`` with the one-draw outlook and the opponent's melds in mind."""
+    """``normal`` with the one-draw outlook (the stock or the upcard to come) and the
+    opponent's melds in mind."""
+
+    def _context(self, view: GinPrivateView, hand: int) -> Table:
+        table = Table.of(view, hand)
+        upcards = next_discards(view, table.unseen)
+        return Forecast(
+            table.unseen, table.opponent, table.opponent_unknown, table.knock_card, upcards
+        )
 
     def _keep_cost(self, hand: int, card: Card, table: Table) -> float:
         i = index(card)
-        expected, knock = outlook(hand & ~(1 << i), table.unseen, table.knock_card)
+        rest, upcards = hand & ~(1 << i), table.upcards if isinstance(table, Forecast) else {}
+        expected, knock = outlook_with_upcards(rest, table.unseen, table.knock_card, upcards)
         return expected - KNOCK_WEIGHT * knock + DANGER_WEIGHT * danger(i, table)
 
     def _wants(self, view: GinPrivateView, hand: int, card: int) -> bool:

@@ -7,7 +7,7 @@ import pytest
 
 from engine.actions import Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import parse_cards
-from engine.games.gin import SPEC
+from engine.games.gin import SPEC, forecast
 from engine.games.gin.game import GinGame, GinRuleset
 from engine.games.gin.players import Table, danger, make_player, timeout_action
 from engine.onepack import ALL, index, mask_of
@@ -122,3 +122,53 @@ def test_normal_does_not_throw_a_partner_of_the_upcard_the_opponent_took() -> No
     game = after_a_take("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♥ 8♥", "9♦")
     move = make_player("normal", 1).choose(game.private_view(0), game.legal_actions())
     assert move == Discard(0, one("8♥"))
+
+
+def test_hard_keeps_a_pair_of_the_rank_the_opponent_is_about_to_throw() -> None:
+    # Nobody has discarded yet: the opponent's first discard is most likely a King (he throws
+    # his highest loose card). With a stock draw alone, the pair of Kings is the costliest
+    # deadwood and K♥ would go; with the King to come as an upcard, hard keeps the pair and
+    # throws 9♥ (the eights and the nines still hold 8♠ 8♥ 8♦ and 9♣).
+    game = gin("K♠ 4♦ 9♣ 7♦ 9♥ 8♠ 3♠ K♥ 8♥ 5♠", OPPONENT, "J♥", "8♦")
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(DrawTalon(0))
+    view, legal = game.private_view(0), game.legal_actions()
+    assert make_player("hard", 1).choose(view, legal) == Discard(0, one("9♥"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(forecast, "UPCARD_WEIGHT", 0.0)  # the stock alone, as before
+        assert make_player("hard", 1).choose(view, legal) == Discard(0, one("K♥"))
+
+
+def test_the_next_discard_is_forecast_from_the_last_one() -> None:
+    shares = forecast.rank_shares(9)
+    assert max(shares, key=lambda rank: shares[rank]) == 8  # one below the last discard
+    assert shares[9] > shares[6] > shares[4] > 0
+    assert 1 not in shares and 3 not in shares  # far below the last: no longer held loose
+    assert shares[13] == forecast.ABOVE_LAST  # a King just drawn
+    first = forecast.rank_shares(None)
+    assert max(first, key=lambda rank: first[rank]) == 13
+    # Each rank's share is spread over its unseen cards: 8♣ is the only eight seat 0 has not
+    # seen (after the opponent threw 9♠), so it takes the whole share of eights.
+    game = after_a_take("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ 8♠ 8♥ J♦ Q♥", "9♥")
+    game.apply(Discard(0, one("Q♥")))
+    game.apply(DrawTalon(1))
+    game.apply(Discard(1, one("9♠")))
+    view = game.private_view(0)
+    chances = forecast.next_discards(view, Table.of(view, mask_of(view.hand)).unseen)
+    eight = forecast.UPCARD_WEIGHT * shares[8] / sum(shares.values())
+    assert chances[index(one("8♣"))] == pytest.approx(eight, rel=0.2)
+    assert chances[index(one("8♣"))] > chances[index(one("7♦"))] > 0
+    assert index(one("8♦")) not in chances  # seat 0 drew it: seen
+
+
+def test_the_outlook_takes_the_upcard_only_when_it_beats_the_stock() -> None:
+    hand = mask_of(parse_cards("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ 7♥ 8♥ K♦ Q♣"))
+    unseen = ALL & ~hand
+    plain = forecast.outlook(hand, unseen, 10, {})
+    # 9♥ to come melds 7♥ 8♥ 9♥: a lower expectation and a likely knock.
+    melding = forecast.outlook(hand, unseen, 10, {index(one("9♥")): 0.5})
+    assert melding[0] < plain[0] and melding[1] > plain[1]
+    # A King to come helps nothing: the stock's expectation is kept.
+    useless = forecast.outlook(hand, unseen, 10, {index(one("K♠")): 0.5})
+    assert useless == pytest.approx(plain)
