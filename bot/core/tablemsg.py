@@ -25,6 +25,8 @@ RATING_SHARE = 500
 # The computer strengths as the lobby names them (the engine's keys are English words).
 STRENGTHS = {"random": N_("random"), "normal": N_("normal"), "hard": N_("hard")}
 OPTION_DESCRIPTION_LIMIT = 100  # Discord's limit for a select option's description
+# What a strength means where the game says nothing of its own (``strength_notes``).
+STRENGTH_NOTES = {"random": N_("Any legal move, at random: for learning the rules")}
 
 
 # ---------------------------------------------------------------- lobby
@@ -85,7 +87,7 @@ def _lobby_payload(live: LiveTable, lobby_timeout: int, note: str = "") -> Paylo
         + _("The lobby closes after {value} if nobody starts it.", value=timer_text(lobby_timeout))
     )
     full = len(live.seats) >= limit
-    notes = live.shown.strength_notes
+    notes = {**STRENGTH_NOTES, **live.shown.strength_notes}
     strengths = [
         discord.SelectOption(
             label=_("Add computer player ({s})", s=_(STRENGTHS.get(s, s))),

@@ -6,6 +6,7 @@ and records. Its pictures are in ``render.py``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 import bot.games.gin.render as render
 import bot.games.gin.render_alt as render_alt
@@ -69,6 +70,13 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         session_words=render_alt.session_alt_text,
     )
     rules_doc = "docs/rules-gin.md"
+    # Measured by bench/gin_vs_openspiel.py, games to 100 (docs/strength.md).
+    strength_notes = MappingProxyType(
+        {
+            "normal": N_("Wins 2 of 3 games to 100 against the standard Gin Rummy bot"),
+            "hard": N_("Wins 7 of 10 games to 100 against the standard Gin Rummy bot"),
+        }
+    )
     final_word = N_("match points")
     closing_words = (
         N_plural("knocked {n} time", "knocked {n} times"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import discord
-from bot_harness import Table, description
+from bot_harness import Table, component_dicts, description, walk
 from simcord import Env
 
 
@@ -49,3 +49,14 @@ async def test_manage_server_may_cancel_any_table(simcord_env: Env) -> None:
     await mod.click(lobby, label="Cancel")
     assert table.service.in_channel(channel.id) is None
     assert "cancelled" in description(next(m for m in channel.history() if m.id == lobby.id))
+
+
+async def test_the_computer_choice_says_what_each_strength_means(simcord_env: Env) -> None:
+    table = setup(simcord_env, "anna")
+    lobby = await table.open(extra_join=False, variant="gin")
+    selects = [c for c in walk(component_dicts(lobby)) if c.get("type") == 3]
+    options = {o["value"]: o.get("description") for s in selects for o in s["options"]}
+    assert options["add:hard"] == "Wins 7 of 10 games to 100 against the standard Gin Rummy bot"
+    assert options["add:normal"] == "Wins 2 of 3 games to 100 against the standard Gin Rummy bot"
+    assert options["add:random"] == "Any legal move, at random: for learning the rules"
+    assert options["remove"] is None
