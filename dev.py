@@ -64,7 +64,9 @@ def cmd_bot(extra: list[str]) -> None:
 
 # The benchmarks that compare with other people's players need the bench extra (rlcard,
 # OpenSpiel); the others run on the dev install alone.
-NEEDS_BENCH_EXTRA = {"engine", "gin_openspiel", "gin_rollouts", "gin_vs_openspiel"}
+NEEDS_BENCH_EXTRA = {
+    "engine", "gin_openspiel", "gin_rollouts", "gin_vs_openspiel", "spiel_adapter", "vs_ismcts"
+}  # fmt: skip
 
 
 def cmd_bench(extra: list[str]) -> None:
