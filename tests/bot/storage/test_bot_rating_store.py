@@ -9,12 +9,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from bot.storage import ActionRow, SeatRow, SessionResult, SqliteStore, Store
 
 from bot.ratings import Rating, rate
 from bot.recompute import check as recompute_check
 from bot.recompute import main as recompute_main
 from bot.recompute import run as recompute
+from bot.storage import ActionRow, SeatRow, SessionResult, SqliteStore, Store
 
 GUILD, CHANNEL = 5, 6
 USERS = (11, 12, 13, 14, 15, 16)
