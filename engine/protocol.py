@@ -343,6 +343,11 @@ class RummyGame(Protocol):
         reads it back."""
         ...
 
+    def replayed(self, actions: Sequence[Action]) -> RummyGame:
+        """This game from its start (seats, seed and deal) with ``actions`` applied: the game
+        as they left it. For a game that has forgotten none of its actions."""
+        ...
+
 
 class Player(Protocol):
     """A computer player: a decision reads only the seat's view and the legal moves."""

@@ -9,24 +9,23 @@ discard pile builds on ``engine.piles.PileGame``, which does most of that.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import struct
 import sys
 import weakref
+import zlib
 from base64 import b64decode, b64encode
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
-from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from engine.actions import Action, action_from_json, action_to_json
 from engine.cards import FULL_PACK, JOKER, Card, Rank
 from engine.errors import IllegalAction, RulesError
 from engine.events import FirstDealerDrawn, GameEvent, TalonRebuilt
+from engine.fingerprint import engine_fingerprint
 from engine.i18n import N_, Message
 from engine.protocol import GameSpec, Phase, RummyGame
 from engine.registry import get_spec
@@ -174,11 +173,13 @@ class TableGame(Generic[R]):
         return base
 
     def checkpoint(self) -> bytes:
-        """The whole state now, as data (JSON, see ``_to_data``), for ``from_checkpoint``: a
-        restart replays only the actions after it. Only the engine that wrote it reads it."""
+        """The whole state now, as data (JSON, see ``_to_data``, compressed), for
+        ``from_checkpoint``: a restart replays only the actions after it. Only the engine that
+        wrote it reads it."""
         state = {"format": CHECKPOINT_FORMAT, "engine": engine_fingerprint()}
         state["game"] = _to_data(self, set())
-        return json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
+        text = json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
+        return zlib.compress(text)  # kept live and stored each round: 8-10 KB, 4 KB compressed
 
     def _draw_for_dealer(self) -> int:
         drawn = draw_for_dealer(self._rng, self.n)
@@ -241,7 +242,7 @@ class TableGame(Generic[R]):
         base, log = _BASES.get(self), self.actions[:logged]
         fresh: object = None if base is None else from_checkpoint(base[0], log[base[1] :])
         if base is None and not self.forgotten_actions:
-            fresh = type(self).replay(self.ruleset, self.names, self.seed, log, self.deal)
+            fresh = self.replayed(log)
         if fresh is None:
             error.add_note("The game could not be put back as it was before this move.")
         else:
@@ -288,30 +289,25 @@ class TableGame(Generic[R]):
             game.apply(action)
         return game
 
+    def replayed(self, actions: Sequence[Action]) -> Self:
+        """This game from its start with ``actions`` applied (the protocol's ``replayed``)."""
+        if self.forgotten_actions:
+            raise ValueError("this game forgot its first actions: rebuild it from a checkpoint")
+        return type(self).replay(self.ruleset, self.names, self.seed, actions, self.deal)
 
-CHECKPOINT_FORMAT = 2  # 1: a pickle (never read back: it could run code); 2: data
+
+CHECKPOINT_FORMAT = 3  # 1: a pickle (never read: it could run code); 2: JSON; 3: JSON, zlib
 
 # A game whose log stops short of its deal: the checkpoint ``_undo`` rebuilds it from, and how
 # many of its logged actions that holds (kept beside the game, so checkpoints never nest).
 _BASES: weakref.WeakKeyDictionary[TableGame[Any], tuple[bytes, int]] = weakref.WeakKeyDictionary()
 
 
-@cache
-def engine_fingerprint() -> str:
-    """A digest of the engine's source: a checkpoint of other code (an update) is not trusted."""
-    digest = hashlib.sha256()
-    root = Path(__file__).resolve().parent
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
 def from_checkpoint(data: bytes, actions: Sequence[Action]) -> RummyGame | None:
     """The game ``checkpoint()`` saved with ``actions`` (those since) replayed; None when another
     engine wrote it or it cannot be read. Reading builds the engine's values, runs no code."""
     try:
-        state = json.loads(data)
+        state = json.loads(zlib.decompress(data))
         if state["format"] != CHECKPOINT_FORMAT or state["engine"] != engine_fingerprint():
             return None
         game = _from_data(state["game"])

@@ -69,6 +69,9 @@ class HandMessages:
         the moves it offered, when known). A different, still editable hand message of theirs
         is deleted."""
         user_id = interaction.user.id
+        # Edits go through the token alone. The message the member clicked on, parsed with all
+        # its components (3-5 KB), would otherwise live on with the hand for 15 minutes.
+        interaction.message = None
         old = live.hands.get(user_id)
         hand = LiveHand(interaction, message_id, state.fresh(), language(), self._now())
         hand.offers = offers

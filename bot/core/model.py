@@ -176,6 +176,8 @@ class LiveTable:
     game: RummyGame | None = None
     # The game's state at its last checkpoint (the start of the round, or of the restart);
     # with ``game.actions`` (those since) it rebuilds the game. Earlier rounds are not kept.
+    # None until the first round ends: the game replays from its seed (a checkpoint then
+    # would be mostly the shuffle's random state, 3 KB a table).
     checkpoint: bytes | None = None
     message: TableMessage = field(default_factory=TableMessage)
     turn: TurnMarks = field(default_factory=TurnMarks)

@@ -41,7 +41,7 @@ async def live_from_row(storage: Store, tasks: BackgroundTasks, row: GameRow) ->
     return live
 
 
-async def rebuilt(storage: Store, row: GameRow) -> tuple[RummyGame, bytes]:
+async def rebuilt(storage: Store, row: GameRow) -> tuple[RummyGame, bytes | None]:
     """A running game from its checkpoint and the actions after it; from its whole log
     when there is no checkpoint yet or it was written by other code (an update)."""
     assert row.state is not None
@@ -56,7 +56,7 @@ async def rebuilt(storage: Store, row: GameRow) -> tuple[RummyGame, bytes]:
         texts = tuple(json.dumps(a) for a in json.loads(whole)["actions"])
     # Replayed as it was played: at each new round the finished ones are let go.
     game = load_game(row.state)
-    checkpoint = game.checkpoint()
+    checkpoint = None  # until a round ends the game rebuilds from its start
     shown = presenter(game.spec.key)
     for text in texts:
         events = game.apply(action_from_json(json.loads(text)))

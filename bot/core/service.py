@@ -178,7 +178,6 @@ class GameService:
         game = live.options.spec.new_game(live.options.ruleset(), live.names, seed)
         await self.storage.start_game(live.id, list(live.seats), game.to_json())
         live.game = game
-        live.checkpoint = game.checkpoint()
         self.tasks.cancel(live, "expiry")
         with language.table(live.guild_id):
             live.log = live.shown.narrate(game.events, live.shown_names)
@@ -241,13 +240,13 @@ class GameService:
         end, the session's result); if storing fails the game is rewound and nothing
         happened."""
         shown = live.shown
-        round_so_far = list(game.actions)  # with live.checkpoint: the game before this action
+        round_so_far = list(game.actions)  # from live.checkpoint: the game before this action
         try:
             events = list(game.apply(action))
         except RulesError:
             raise  # refused: the engine changed nothing
         except BaseException:
-            live.game = self._rewound(live, round_so_far)  # a bug midway: undo what it did
+            live.game = self._rewound(live, game, round_so_far)  # a bug midway: undo what it did
             raise
         action = game.actions[-1]  # as the engine recorded it (a typed take as its depth)
         finished = shown.finished_rounds(events)
@@ -269,11 +268,11 @@ class GameService:
             saving = self.storage.save_action(live.id, stored, records, winner, final, ending)
             changes = await metrics.timed(metrics.COMMIT_SECONDS, saving)
         except LeaseLost:
-            live.game = self._rewound(live, round_so_far)
+            live.game = self._rewound(live, game, round_so_far)
             self.forget(live)  # another process runs this game now
             raise
         except BaseException:
-            live.game = self._rewound(live, round_so_far)  # the action never happened
+            live.game = self._rewound(live, game, round_so_far)  # the action never happened
             raise
         if checkpoint is not None:
             live.checkpoint = checkpoint
@@ -286,12 +285,15 @@ class GameService:
             )
         return events, finished
 
-    def _rewound(self, live: LiveTable, actions: list[Action]) -> RummyGame:
-        """The game as it was: its checkpoint with ``actions`` (those since) replayed."""
-        assert live.checkpoint is not None, "a running game always has a checkpoint"
-        game = from_checkpoint(live.checkpoint, actions)
-        assert game is not None, "this process wrote the checkpoint"
-        return game
+    @staticmethod
+    def _rewound(live: LiveTable, game: RummyGame, actions: list[Action]) -> RummyGame:
+        """The game as it was: its checkpoint (in the first round, its start) with ``actions``
+        (those since) replayed."""
+        if live.checkpoint is None:
+            return game.replayed(actions)
+        rewound = from_checkpoint(live.checkpoint, actions)
+        assert rewound is not None, "this process wrote the checkpoint"
+        return rewound
 
     def after_change(
         self, live: LiveTable, *, refresh: bool = True, acting: int | None = None

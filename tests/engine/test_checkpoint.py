@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -145,13 +146,15 @@ class _Touch:
 def _checkpoint_of(game_data: object) -> bytes:
     """A checkpoint of this engine (format and fingerprint right) holding ``game_data``."""
     state = {"format": table.CHECKPOINT_FORMAT, "engine": table.engine_fingerprint()}
-    return json.dumps({**state, "game": game_data}).encode()
+    return zlib.compress(json.dumps({**state, "game": game_data}).encode())
 
 
-def test_a_checkpoint_is_plain_json_data() -> None:
+def test_a_checkpoint_is_plain_json_data_compressed() -> None:
     game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
-    state = json.loads(game.checkpoint())
-    assert (state["format"], state["engine"]) == (2, table.engine_fingerprint())
+    saved = game.checkpoint()
+    state = json.loads(zlib.decompress(saved))
+    assert (state["format"], state["engine"]) == (3, table.engine_fingerprint())
+    assert len(saved) < len(json.dumps(state, separators=(",", ":")))
     assert state["game"]["o"][0] == f"{type(game).__module__}:{type(game).__qualname__}"
 
 
@@ -185,6 +188,8 @@ def test_a_checkpoint_naming_anything_else_is_refused(game_data: object) -> None
 def test_a_checkpoint_of_another_format_or_cut_short_is_refused() -> None:
     game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
     saved = game.checkpoint()
-    state = json.loads(saved)
-    assert table.from_checkpoint(json.dumps({**state, "format": 1}).encode(), []) is None
+    state = json.loads(zlib.decompress(saved))
+    other = zlib.compress(json.dumps({**state, "format": 2}).encode())
+    assert table.from_checkpoint(other, []) is None
+    assert table.from_checkpoint(json.dumps(state).encode(), []) is None  # not compressed
     assert table.from_checkpoint(saved[: len(saved) // 2], []) is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +43,8 @@ def random_bytes(marker: Path) -> bytes:
 
 def another_engines(marker: Path) -> bytes:
     """A real checkpoint of this game, as another version of the engine would sign it."""
-    state = json.loads(CURRENT[0])
-    return json.dumps({**state, "engine": "0123456789abcdef"}).encode()
+    state = json.loads(zlib.decompress(CURRENT[0]))
+    return zlib.compress(json.dumps({**state, "engine": "0123456789abcdef"}).encode())
 
 
 CURRENT: list[bytes] = []  # the checkpoint the bot stored, for the payloads made from it
