@@ -344,8 +344,8 @@ class RummyGame(Protocol):
         ...
 
     def replayed(self, actions: Sequence[Action]) -> RummyGame:
-        """This game from its start (seats, seed and deal) with ``actions`` applied: the game
-        as they left it. For a game that has forgotten none of its actions."""
+        """This game from its start (seats, seed and deal) with ``actions``, every one since
+        the start, applied: the game as they left it, even after ``forget_history``."""
         ...
 
 

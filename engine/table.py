@@ -290,9 +290,8 @@ class TableGame(Generic[R]):
         return game
 
     def replayed(self, actions: Sequence[Action]) -> Self:
-        """This game from its start with ``actions`` applied (the protocol's ``replayed``)."""
-        if self.forgotten_actions:
-            raise ValueError("this game forgot its first actions: rebuild it from a checkpoint")
+        """This game from its start with ``actions`` (every one since) applied, whatever it
+        has forgotten since: its seats, seed and deal never change."""
         return type(self).replay(self.ruleset, self.names, self.seed, actions, self.deal)
 
 

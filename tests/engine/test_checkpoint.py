@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 import zlib
 from pathlib import Path
 from typing import Any
@@ -193,3 +194,18 @@ def test_a_checkpoint_of_another_format_or_cut_short_is_refused() -> None:
     assert table.from_checkpoint(other, []) is None
     assert table.from_checkpoint(json.dumps(state).encode(), []) is None  # not compressed
     assert table.from_checkpoint(saved[: len(saved) // 2], []) is None
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.key)
+def test_a_game_is_replayed_from_its_start_after_it_forgot_its_first_round(spec: GameSpec) -> None:
+    """A host without a checkpoint in the first round (the bot) rewinds a failed save of the
+    round's last move by replaying from the start, though that move let the round go."""
+    game = spec.new_game(None, ["Anna", "Ben"], 5)
+    log: list[Action] = []
+    rng = random.Random(5)
+    while game.round_number == 1 and not game.is_over:
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        log.append(action)
+    saved = game.forget_history()
+    assert game.replayed(log).forget_history() == saved
