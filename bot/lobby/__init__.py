@@ -3,20 +3,23 @@ its option schema), and the lobby's Join, Leave, Start, Cancel and computer seat
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from typing import Any
 
+import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.app import Feature, Interaction, TreppenBot
-from bot.core import components
+from bot.core import components, threads
 from bot.core.errors import Refusal, refusals, send_private
 from bot.core.mentions import command_mention, display_name
 from bot.core.model import GameOptions, LiveTable, Seat, Status
 from bot.core.presenter import AnyPresenter
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload
 from bot.games import all_presenters
-from bot.storage import ChannelBusy
+from bot.storage import ChannelBusy, utc_now
 from engine.i18n import N_, Message, _
 from engine.protocol import OptionSpec, OptionValue
 
@@ -30,6 +33,8 @@ TIMER_CHOICES = [
     app_commands.Choice(name="30 minutes", value=1800),
 ]
 TIMER = "timer"
+THREAD = "thread"  # a thread of its own for this table (empty: the server's setting)
+EXPIRY_SLACK = 5.0  # seconds after a lobby's expiry before its thread shows it (its edit first)
 # A setting of the bot that fills this option of any game that has it, when left empty.
 SETTING_DEFAULTS = {"target": "default_target"}
 
@@ -61,6 +66,7 @@ def _parameters(options: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
     parameters.append(
         inspect.Parameter(TIMER, keyword, annotation=app_commands.Choice[int] | None, default=None)
     )
+    parameters.append(inspect.Parameter(THREAD, keyword, annotation=bool | None, default=None))
     return parameters
 
 
@@ -70,11 +76,13 @@ def new_command(shown: AnyPresenter) -> app_commands.Command[Any, Any, None]:
 
     async def callback(interaction: Interaction, /, **values: Any) -> None:
         timer = values.pop(TIMER, None)
-        await open_table(interaction, shown, values, timer)
+        thread = values.pop(THREAD, None)
+        await open_table(interaction, shown, values, timer, thread)
 
     callback.__signature__ = inspect.Signature(_parameters(options))  # type: ignore[attr-defined]
     descriptions = {o.name: o.description[:100] for o in options}
     descriptions[TIMER] = _("Time for each turn before it is played safely for the player")
+    descriptions[THREAD] = _("Play this table in a thread of its own (empty: the server's setting)")
     app_commands.describe(**descriptions)(callback)
     app_commands.choices(**{TIMER: TIMER_CHOICES})(callback)
     return app_commands.Command(
@@ -105,23 +113,30 @@ def table_options(
 
 
 async def open_table(
-    interaction: Interaction, shown: AnyPresenter, values: dict[str, Any], timer: Any
+    interaction: Interaction,
+    shown: AnyPresenter,
+    values: dict[str, Any],
+    timer: Any,
+    thread: bool | None = None,
 ) -> None:
-    """Answer /treppe new: open a lobby in this channel and post it, or refuse privately (no
-    channel, a table already here, too many lobbies)."""
+    """Answer /treppe new: open a lobby in this channel, or in a thread of its own under it
+    (``thread``, else the server's setting), and post it; or refuse privately (no channel, a
+    table already here, too many lobbies, no permission to open a thread)."""
     bot = interaction.client
     async with refusals(interaction):
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(_("Tables are opened in a server channel or thread."))
-        running = bot.service.in_channel(interaction.channel_id)
-        if running is not None:
-            link = running.table_url()
-            where = f": {link}" if link else "."
-            raise Refusal(
-                _("This channel already has a table{where} One game per channel.", where=where)
-            )
+        server_on = thread is None and await threads.server_setting(
+            bot.service.storage, interaction.guild_id
+        )
+        own_thread = threads.wants_thread(interaction, thread, server_on)
+        if not own_thread:  # a new thread is nobody's table yet: only a channel can be busy
+            check_channel_free(bot, interaction.channel_id)
         options = table_options(bot, shown, values, timer)
         check_lobby_limits(bot, interaction.guild_id, interaction.user.id)
+        if own_thread:
+            await open_in_thread(interaction, options)
+            return
         try:
             live = await bot.service.open_lobby(
                 interaction.guild_id, interaction.channel_id, interaction.user, options
@@ -132,6 +147,47 @@ async def open_table(
         response = await interaction.response.send_message(**payload.send_kwargs())
         if response.message_id is not None:
             await bot.service.poster.set_table_message(live, response.message_id)
+
+
+def check_channel_free(bot: TreppenBot, channel_id: int) -> None:
+    """Refuse a second table in a channel (or thread): one game per channel."""
+    running = bot.service.in_channel(channel_id)
+    if running is not None:
+        link = running.table_url()
+        where = f": {link}" if link else "."
+        raise Refusal(
+            _("This channel already has a table{where} One game per channel.", where=where)
+        )
+
+
+async def open_in_thread(interaction: Interaction, options: GameOptions) -> None:
+    """The table's line in this channel, its thread started from it, and the lobby opened
+    and posted in the thread, which is the table's channel from now on."""
+    bot = interaction.client
+    service = bot.service
+    assert interaction.guild_id is not None
+    thread = await threads.open_thread(interaction, service.storage, options)
+    live: LiveTable | None = None
+    try:
+        live = await service.open_lobby(interaction.guild_id, thread.id, interaction.user, options)
+        payload = lobby_payload(live, bot.settings.lobby_timeout)
+        message = await thread.send(**payload.send_kwargs())
+    except Exception:
+        if live is not None:  # never shown: nothing of it stays open
+            await service.storage.close_game(live.id, "cancelled")
+            service.forget(live)
+        await threads.take_back(interaction, thread.id)
+        raise
+    await service.poster.set_table_message(live, message.id)
+    service.tasks.spawn_detached(_show_when_expired(bot, live))
+
+
+async def _show_when_expired(bot: TreppenBot, live: LiveTable) -> None:
+    """Once the lobby's time is up: if it expired, its thread shows so (as a cancel does)."""
+    elapsed = (utc_now() - live.created_at).total_seconds()
+    await asyncio.sleep(max(0.0, bot.settings.lobby_timeout - elapsed) + EXPIRY_SLACK)
+    if bot.service.games.get(live.id) is None:  # closed: expired, cancelled or played out
+        await bot.service.finisher.show_closed(live.channel_id)
 
 
 def check_lobby_limits(bot: TreppenBot, guild_id: int, host_id: int) -> None:
@@ -224,6 +280,7 @@ async def on_leave(interaction: Interaction, game_id: int, argument: str) -> Non
                     live, Message(N_("The host left, so the table has closed."))
                 )
                 await interaction.response.edit_message(**payload.edit_kwargs())
+                await service.finisher.show_closed(live.channel_id)
                 return
             live.host_id = humans[0].user_id or live.host_id
         await service.save_seats(live)
@@ -270,6 +327,7 @@ async def on_cancel(interaction: Interaction, game_id: int, argument: str) -> No
         live, Message(N_("{mention} cancelled this table."), mention=interaction.user.mention)
     )
     await interaction.response.edit_message(**payload.edit_kwargs())
+    await interaction.client.service.finisher.show_closed(live.channel_id)
 
 
 async def on_computer(interaction: Interaction, game_id: int, argument: str) -> None:
@@ -306,6 +364,16 @@ class Lobby(Feature):
         for shown in all_presenters():
             group.add_command(new_command(shown))
         self.add_subcommand(group)
+
+    @commands.Cog.listener("on_app_command_completion")
+    async def after_command(self, interaction: Interaction, command: object) -> None:
+        """After a slash command in a thread the bot opened for a table (``/treppe end``):
+        if the command closed the thread's table, its line and the archived thread show it."""
+        channel, me = interaction.channel, self.bot.user
+        if not isinstance(channel, discord.Thread) or me is None or channel.owner_id != me.id:
+            return
+        if self.bot.service.in_channel(channel.id) is None:
+            await self.bot.service.finisher.show_closed(channel.id)
 
 
 async def setup(bot: TreppenBot) -> None:

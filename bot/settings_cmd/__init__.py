@@ -1,19 +1,28 @@
 """/treppe-settings language: the language of a server's tables and lobbies (default: the
-server's Discord locale; no catalogue for it means English). A command of its own, open by
-default to Manage Server only, so a server's Integrations page can grant or deny it."""
+server's Discord locale; no catalogue for it means English). /treppe-settings threads: whether
+a new table opens in a thread of its own (default: off; ``bot.core.threads``). Commands of
+their own, open by default to Manage Server only, so a server's Integrations page can grant or
+deny them."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from babel import Locale
 from discord import app_commands
 
 from bot.app import Feature, Interaction, TreppenBot
-from bot.core import language
+from bot.core import language, threads
 from bot.core.errors import Refusal, refusals
+from bot.core.mentions import command_mention
 from engine.i18n import _, languages, using
 
 SERVER_DEFAULT = "auto"
+THREAD_CHOICES = [
+    app_commands.Choice(name="on", value=threads.ON),
+    app_commands.Choice(name="off", value=threads.OFF),
+]
 
 
 def language_name(code: str) -> str:
@@ -53,6 +62,42 @@ async def language_command(
         await interaction.response.send_message(text, ephemeral=True)
 
 
+async def threads_command(interaction: Interaction, choice: app_commands.Choice[str]) -> None:
+    """Whether this server's new tables open in a thread of their own."""
+    async with refusals(interaction):
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise Refusal(_("Settings belong to a server; use this there."))
+        on = choice.value == threads.ON
+        await threads.choose(interaction.client.service.storage, guild_id, on)
+        command = command_mention("treppe new")
+        if on:
+            text = _(
+                "New tables on this server now open in a thread of their own under the "
+                "channel where {command} is used; in those channels the bot needs the "
+                "permissions Create Public Threads and Send Messages in Threads. The thread "
+                "option of {command} still decides for one table.",
+                command=command,
+            )
+        else:
+            text = _(
+                "New tables on this server now play in the channel where {command} is used. "
+                "The thread option of {command} still decides for one table.",
+                command=command,
+            )
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def threads_subcommand() -> app_commands.Command[Any, Any, None]:
+    """/treppe-settings threads, with its on/off choice."""
+    described = app_commands.describe(
+        choice="on: each new table in a thread of its own; off: in the channel itself"
+    )(threads_command)
+    renamed = app_commands.rename(choice="threads")(described)
+    chosen = app_commands.choices(choice=THREAD_CHOICES)(renamed)
+    return app_commands.command(name="threads")(chosen)
+
+
 class ServerSettings(Feature):
     """/treppe-settings (for members who may manage the server), with its language command."""
 
@@ -69,6 +114,7 @@ class ServerSettings(Feature):
         renamed = app_commands.rename(language_choice="language")(described)
         chosen = app_commands.choices(language_choice=language_choices())(renamed)
         settings.add_command(app_commands.command(name="language")(chosen))
+        settings.add_command(threads_subcommand())
         self.add_top_level(settings)
 
 

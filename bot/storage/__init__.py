@@ -30,6 +30,7 @@ from bot.storage.rows import (
     SeatRow,
     SessionResult,
     SessionSummary,
+    TableThread,
     utc_now,
 )
 from bot.storage.sqlite import SqliteStore
@@ -92,6 +93,7 @@ __all__ = [
     "SqliteStore",
     "Store",
     "StoreUnavailable",
+    "TableThread",
     "open_store",
     "open_url",
     "utc_now",

@@ -139,6 +139,21 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN checkpoint_seq INTEGER NOT NULL DEFAULT 0;
     {logs_to_action_rows}
     """,
+    # 8: a table's own thread (/treppe-settings threads, the lobby's thread option). The
+    # thread is the channel_id of every game played in it; parent_id: the channel it was
+    # opened under; line_id: the bot's line there that the thread was started from, edited
+    # to the result when a session in the thread ends; shown_game_id: the last game whose
+    # end the line shows (the thread archived after it), NULL before the first.
+    """
+    CREATE TABLE table_threads (
+        thread_id {bigint} PRIMARY KEY,
+        guild_id {bigint} NOT NULL,
+        parent_id {bigint} NOT NULL,
+        line_id {bigint} NOT NULL,
+        shown_game_id {bigint}
+    );
+    CREATE INDEX table_threads_by_parent ON table_threads (parent_id);
+    """,
 )
 
 

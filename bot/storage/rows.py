@@ -124,6 +124,22 @@ class GameRow:
 
 
 @dataclass(frozen=True, slots=True)
+class TableThread:
+    """A table's own thread, opened from the bot's line (message ``line_id``) in the channel
+    ``parent_id``; every game played in it has the thread as its channel. ``shown_game_id``:
+    the last game whose end the line shows; ``latest_game_id`` and ``latest_status``: the
+    newest game played in the thread (None before the first)."""
+
+    thread_id: int
+    guild_id: int
+    parent_id: int
+    line_id: int
+    shown_game_id: int | None = None
+    latest_game_id: int | None = None
+    latest_status: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ActionRow:
     """One accepted action as stored: its place in the session (1, 2, …), the engine's JSON
     of it and, when it began a new round, the game's checkpoint after it (so a restart replays

@@ -270,6 +270,22 @@ RECENT_SESSIONS = """
     LIMIT :limit
 """
 
+# ---------------------------------------------------------------- a table's own thread
+INSERT_TABLE_THREAD = insert("table_threads", "thread_id guild_id parent_id line_id")
+# Table threads with the newest game played in each (:thread_id: that one only); with
+# :unshown, only those whose newest game has closed and is not yet the one the line shows.
+SELECT_TABLE_THREADS = """
+    SELECT t.thread_id, t.guild_id, t.parent_id, t.line_id, t.shown_game_id,
+           g.id AS latest_game_id, g.status AS latest_status
+    FROM table_threads t
+    LEFT JOIN games g ON g.id = (SELECT MAX(id) FROM games WHERE channel_id = t.thread_id)
+    WHERE (CAST(:thread_id AS BIGINT) IS NULL OR t.thread_id = :thread_id)
+      AND (:unshown = 0 OR (g.status NOT IN ('lobby', 'playing')
+           AND (t.shown_game_id IS NULL OR t.shown_game_id <> g.id)))
+    ORDER BY t.thread_id
+"""
+SET_THREAD_SHOWN = "UPDATE table_threads SET shown_game_id = :game_id WHERE thread_id = :thread_id"
+
 # ---------------------------------------------------------------- meta
 GET_META = "SELECT value FROM meta WHERE key = :key"
 SET_META = insert("meta", "key value", "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
@@ -286,6 +302,7 @@ COPIED_TABLES = (
     "meta",
     "ratings",
     "rating_history",
+    "table_threads",
 )
 SELECT_ALL = "SELECT * FROM {table}"
 COUNT_ROWS = "SELECT COUNT(*) FROM {table}"
@@ -341,10 +358,16 @@ DIALECT_SQL: dict[str, tuple[str, str]] = {
     ),
     "ids": ("json_each(:ids)", "unnest(CAST(:ids AS BIGINT[])) AS value"),
     # Statistics count a session only where the reader may look: played in one of
-    # :channels, unless :every_channel (a tool or test asking for the whole server).
+    # :channels, or in a table's public thread under one of them (an archived thread is in
+    # no list of the server's channels, and whoever sees its channel may read it), unless
+    # :every_channel (a tool or test asking for the whole server).
     "seen_channel": (
-        "(:every_channel = 1 OR g.channel_id IN (SELECT value FROM json_each(:channels)))",
-        "(:every_channel = 1 OR g.channel_id = ANY(CAST(:channels AS BIGINT[])))",
+        "(:every_channel = 1 OR g.channel_id IN (SELECT value FROM json_each(:channels))"
+        " OR g.channel_id IN (SELECT thread_id FROM table_threads"
+        " WHERE parent_id IN (SELECT value FROM json_each(:channels))))",
+        "(:every_channel = 1 OR g.channel_id = ANY(CAST(:channels AS BIGINT[]))"
+        " OR g.channel_id IN (SELECT thread_id FROM table_threads"
+        " WHERE parent_id = ANY(CAST(:channels AS BIGINT[]))))",
     ),
     "lock": ("", "FOR UPDATE"),
     "next_finish_order": (

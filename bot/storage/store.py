@@ -285,6 +285,34 @@ class Store(History):
             found |= dict((await self._db.fetch(query, member))[0])  # aggregates: one row
         return rows.from_row(rows.PlayerStats, found)
 
+    # ------------------------------------------------------------ a table's own thread
+    async def add_table_thread(
+        self, thread_id: int, guild_id: int, parent_id: int, line_id: int
+    ) -> None:
+        """A thread the bot opened for a table from its line ``line_id`` in ``parent_id``."""
+        ids = {"thread_id": thread_id, "guild_id": guild_id, "parent_id": parent_id}
+        await self._write(sql.INSERT_TABLE_THREAD, ids | {"line_id": line_id})
+
+    async def table_thread(self, thread_id: int) -> rows.TableThread | None:
+        """The table thread ``thread_id`` (with its newest game), None for any other channel."""
+        found = await self._table_threads(thread_id, unshown=False)
+        return found[0] if found else None
+
+    async def threads_to_show(self, thread_id: int | None = None) -> list[rows.TableThread]:
+        """The table threads (or this one) whose newest game has closed and is not yet the
+        one their line shows."""
+        return await self._table_threads(thread_id, unshown=True)
+
+    async def set_thread_shown(self, thread_id: int, game_id: int) -> None:
+        """The thread's line shows how game ``game_id`` ended."""
+        await self._write(sql.SET_THREAD_SHOWN, {"thread_id": thread_id, "game_id": game_id})
+
+    async def _table_threads(
+        self, thread_id: int | None, *, unshown: bool
+    ) -> list[rows.TableThread]:
+        query = {"thread_id": thread_id, "unshown": int(unshown)}
+        return await self._rows(rows.TableThread, sql.SELECT_TABLE_THREADS, query)
+
     # ------------------------------------------------------------ meta
     async def get_meta(self, key: str) -> str | None:
         """A small stored fact (e.g. the synced commands' fingerprint); None if unset."""

@@ -255,7 +255,7 @@ async def test_a_session_of_every_game_through_simcord(
     assert len(live.options.values()) == len(shown.spec.options)
     command = simcord_env.bot.tree.get_command("treppe").get_command("new").get_command(shown.key)
     offered = {parameter.name for parameter in command.parameters}
-    assert offered == {option.name for option in shown.spec.options} | {"timer"}
+    assert offered == {option.name for option in shown.spec.options} | {"timer", "thread"}
     strength = shown.spec.strengths[0]
     await anna.select(lobby, [f"add:{strength}"], custom_id=custom_id_of(lobby, "lobby_cpu"))
     await anna.click(lobby, label="Start")
