@@ -99,6 +99,7 @@ from bench.loadsim import (  # noqa: E402
     counted_commits,
     operation_of,
     rss_kb,
+    simcord_copies,
     timed_collections,
 )
 from bot.app import create_bot  # noqa: E402
@@ -187,7 +188,8 @@ class LoadTable:
         card, discard it; a hand that offers nothing (not their turn) is refreshed."""
         seat = self.turn
         member, hand = self.members[seat], self.hands[seat]
-        kind, control = self._next_tap(hand)
+        # Read afresh: the bot edits a live hand when the turn comes to it.
+        kind, control = self._next_tap(list(component_rows(hand)))
         if kind == "refresh" and self.idle >= 4:  # nobody can move: the session is over
             await self.rematch(click, clicked_at)
             return
@@ -207,9 +209,9 @@ class LoadTable:
         if response is not None and response.ephemeral:
             self.hands[seat] = response
 
-    def _next_tap(self, hand: Any) -> tuple[str, dict[str, Any]]:
-        """What the member taps next: an offered draw or discard, else a card, else Refresh."""
-        found = list(component_rows(hand))
+    def _next_tap(self, found: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+        """What the member taps next (``found``: their hand's components): an offered draw or
+        discard, else a card, else Refresh."""
         offers = [c for c in found if operation_of(c) == "t_do" and not c.get("disabled")]
         for word, kind in (("Draw", "draw"), ("Take", "draw"), ("Discard", "discard")):
             offer = next((c for c in offers if str(c.get("label", "")).startswith(word)), None)
@@ -301,7 +303,11 @@ async def run_load(cfg: Config, profile: str | None = None) -> Figures:
     answers.install()
     commit_times: list[float] = []
     try:
-        with tempfile.TemporaryDirectory(prefix="loadbench") as tmp, counted_commits(commit_times):
+        with (
+            tempfile.TemporaryDirectory(prefix="loadbench") as tmp,
+            counted_commits(commit_times),
+            simcord_copies(cfg.simcord_copy),
+        ):
             env = ConcurrentEnv(create_bot(make_settings(cfg, Path(tmp) / "treppenbot.db")))
             env.check_errors = False  # errors are counted and reported, not raised
             await env.start()
@@ -466,6 +472,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="cProfile the steady clicking phase into FILE and print its top functions"
         " (slows every call: latencies are not comparable)",
     )
+    parser.add_argument(
+        "--simcord-copy",
+        choices=("pickle", "deepcopy"),
+        default="pickle",
+        help="how SimCord, standing in for Discord, copies its payloads: a pickle round trip"
+        " (about what the real client's JSON decode costs), or its own copy.deepcopy",
+    )
     parser.add_argument("--quick", action="store_true", help="2 and 10 tables, 5 s each")
     args = parser.parse_args(argv)
     if args.quick:
@@ -488,6 +501,7 @@ def configs(args: argparse.Namespace) -> list[Config]:
             args.render_processes,
             args.gc_freeze == "on",
             args.gc_young,
+            args.simcord_copy,
         )
         for n in counts
         for image in images
@@ -502,7 +516,7 @@ def main(argv: list[str] | None = None) -> None:
         f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
         f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
         f"memory={args.memory} render_processes={args.render_processes} "
-        f"gc_freeze={args.gc_freeze} gc_young={args.gc_young}"
+        f"gc_freeze={args.gc_freeze} gc_young={args.gc_young} simcord_copy={args.simcord_copy}"
         + (f" profile={args.profile}" if args.profile else ""),
         flush=True,
     )
@@ -528,6 +542,7 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--seed", str(args.seed), "--memory", args.memory]
     command += ["--render-processes", str(args.render_processes)]
     command += ["--gc-freeze", str(args.gc_freeze), "--gc-young", str(args.gc_young)]
+    command += ["--simcord-copy", args.simcord_copy]
     if args.profile:
         command += ["--profile", profile_path(args.profile, cfg)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)

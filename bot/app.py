@@ -65,8 +65,16 @@ class TreppenBot(commands.AutoShardedBot):
         self.clicks = RateLimiter(settings.clicks_per_second, settings.click_burst)
         # One command group for every game: /treppe ...
         games = ", ".join(shown.title for shown in all_presenters())
+        # Installed to a server or to a member's account, /treppe plays in servers, in DMs
+        # with the bot and in group DMs (the last two, and servers without the bot, on
+        # interaction tokens alone: bot.core.tokens).
         self.treppe = app_commands.Group(
-            name="treppe", description=f"Play {games}"[:100], guild_only=True
+            name="treppe",
+            description=f"Play {games}"[:100],
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
         )
         self._resumed = False
         self._storage_closed = False

@@ -14,6 +14,7 @@ import discord
 from bot.core import language
 from bot.core.errors import Refusal, handle_interaction_error, refusals, send_private
 from bot.core.ratelimit import SLOW_DOWN, RateLimiter, Verdict
+from bot.core.reach import scope_of
 from bot.ops import metrics
 from bot.storage import utc_now
 from engine.i18n import N_, _
@@ -84,6 +85,7 @@ async def answer_click(
     if await _run_elsewhere(interaction, game_id):
         return  # the process running the game answers this click, not this one
     metrics.start(interaction)
+    clicked = interaction.message.id if interaction.message is not None else None
     try:
         async with refusals(interaction):
             if handler is None or not same_place(interaction, game_id):
@@ -93,6 +95,18 @@ async def answer_click(
     except Exception as error:
         await handle_interaction_error(interaction, error)
         raise
+    finally:
+        _took_token(interaction, game_id, clicked)
+
+
+def _took_token(interaction: discord.Interaction, game_id: int, clicked: int | None) -> None:
+    """A table that lives on interaction tokens keeps this click's (``bot.core.tokens``)."""
+    service = getattr(interaction.client, "service", None)
+    if service is None:
+        return
+    live = service.games.get(game_id)
+    if live is not None and live.options.tokens_only and interaction.response.is_done():
+        service.poster.tokens.took(live, interaction, clicked)
 
 
 async def within_limit(interaction: discord.Interaction) -> bool:
@@ -112,7 +126,9 @@ def same_place(interaction: discord.Interaction, game_id: int) -> bool:
     live = service.games.get(game_id) if service is not None else None
     if live is None:
         return True  # finished sessions and closed tables: their handlers check the guild
-    return bool(live.guild_id == interaction.guild_id and live.channel_id == interaction.channel_id)
+    return bool(
+        live.guild_id == scope_of(interaction) and live.channel_id == interaction.channel_id
+    )
 
 
 async def _run_elsewhere(interaction: discord.Interaction, game_id: int) -> bool:
@@ -194,6 +210,34 @@ class GameLayout(discord.ui.LayoutView):
     @timeout.setter
     def timeout(self, value: float | None) -> None:
         pass  # see the class docstring
+
+    def __init__(self, *, timeout: float | None = None) -> None:
+        super().__init__(timeout=timeout)
+        self._sent: tuple[list[dict[str, Any]], bool] | None = None
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The layout as Discord takes it, worked out once. Then its items' links back to it
+        and to their parents are cut: discord.py's items and views refer to each other, so a
+        sent layout would otherwise wait as garbage for the collector (a few hundred objects
+        a click, whose full passes stop every click meanwhile; docs/performance.md), where now
+        reference counting frees it as soon as the request is made."""
+        if self._sent is None:
+            made: list[dict[str, Any]] = super().to_components()  # type: ignore[no-untyped-call]
+            self._sent = (made, super().has_components_v2())
+            items = list(self.walk_children())
+            for item in items:
+                item._view = None
+                if hasattr(item, "_parent"):
+                    item._parent = None
+                children = getattr(item, "_children", None)
+                if isinstance(children, list):
+                    children.clear()
+            self._children.clear()
+        return self._sent[0]
+
+    def has_components_v2(self) -> bool:
+        """Read by discord.py after ``to_components``, when the items are gone."""
+        return self._sent[1] if self._sent is not None else super().has_components_v2()
 
     def is_dispatchable(self) -> bool:
         """Never: discord.py must not keep this view to dispatch its clicks (``dispatch`` does)."""

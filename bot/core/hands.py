@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from typing import Protocol
 
 import discord
 
 from bot.core.handcode import HandState
-from bot.core.model import EDIT_MARGIN, TOKEN_LIFE, LiveHand, LiveTable, Seat
+from bot.core.model import LiveHand, LiveTable, Seat
 from bot.core.payload import Payload
 from bot.core.tasks import BackgroundTasks
+from bot.core.tokens import EDIT_MARGIN, TOKEN_LIFE
 from engine.i18n import _, language, using
 
 log = logging.getLogger(__name__)
@@ -81,7 +83,10 @@ class HandMessages:
                 old.rest.cancel()
             if old.message_id != message_id and old.usable(self._now()):
                 self.tasks.spawn_detached(_delete(old))
-        hand.rest = self.tasks.spawn_detached(self._rest(live, user_id, hand))
+        hand.rest = self.tasks.spawn_at(
+            hand.issued + TOKEN_LIFE - EDIT_MARGIN,
+            functools.partial(self._rest, live, user_id, hand),
+        )
 
     def is_live(self, live: LiveTable, user_id: int) -> bool:
         """Whether the member's latest hand at this table can still be edited."""
@@ -136,15 +141,14 @@ class HandMessages:
     def _forget(live: LiveTable, user_id: int, hand: LiveHand) -> None:
         if live.hands.get(user_id) is hand:
             del live.hands[user_id]
-            if hand.rest is not None and hand.rest is not asyncio.current_task():
-                hand.rest.cancel()
+            if hand.rest is not None:
+                hand.rest.cancel()  # also lets go of what the timer was to be called with
 
     # ------------------------------------------------------------ rest before the token ends
     async def _rest(self, live: LiveTable, user_id: int, hand: LiveHand) -> None:
         """Just before the token runs out, a hand showing moves gives them up for a Refresh
         tap (its phase may end after the bot can no longer edit it); then it is forgotten, so
-        the table keeps hands of the last quarter of an hour only."""
-        await asyncio.sleep(max(0.0, hand.issued + TOKEN_LIFE - EDIT_MARGIN - self._now()))
+        the table keeps hands of the last quarter of an hour only. (Started by its timer.)"""
         if live.hands.get(user_id) is not hand:
             return
         seat = live.seat_of(user_id)

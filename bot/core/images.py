@@ -185,9 +185,29 @@ async def render(kind: Kind, game_key: str, *args: Any, priority: int = BACKGROU
     return data if isinstance(data, bytes) else None
 
 
+class UploadBuffer(io.BytesIO):
+    """An attachment's bytes for discord.py to upload. ``discord.File`` stubs a buffer's
+    ``close`` while it uploads (aiohttp closes what it has sent) and afterwards puts back the
+    buffer's own bound ``close``: a buffer that refers to itself, kept with its bytes (tens of
+    kilobytes a picture) until the collector's next full pass. This buffer is never closed and
+    takes no ``close`` of its own, so it goes as soon as its last reference does."""
+
+    def close(self) -> None:
+        """Nothing to release that reference counting does not (memory only)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name != "close":
+            super().__setattr__(name, value)
+
+
+def upload(data: bytes, filename: str) -> discord.File:
+    """Bytes as a message attachment."""
+    return discord.File(UploadBuffer(data), filename=filename)
+
+
 def as_file(data: bytes | None, filename: str) -> discord.File | None:
     """A drawn picture as a message attachment, or None when there is no picture."""
-    return None if data is None else discord.File(io.BytesIO(data), filename=filename)
+    return None if data is None else upload(data, filename)
 
 
 async def rating_chart(history: Sequence[Any]) -> bytes | None:

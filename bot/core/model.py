@@ -13,12 +13,14 @@ import discord
 from bot.core.handcode import HandState
 from bot.core.presenter import AnyPresenter, presenter
 from bot.core.texts import shown_name
+from bot.core.tokens import EDIT_MARGIN, TOKEN_LIFE, TableTokens
 from bot.storage import GameRow, SeatRow
 from engine.i18n import _
 from engine.protocol import GameRules, GameSpec, OptionValue, Player, RummyGame
 from engine.registry import all_specs, get_spec
 
 TIMER_KEY = "turn_timer"
+TOKENS_KEY = "tokens_only"
 
 
 class Status(StrEnum):
@@ -45,6 +47,9 @@ class GameOptions:
     game_key: str
     turn_timer: int = 120  # seconds; 0 = no timer
     rules: tuple[tuple[str, OptionValue], ...] = ()
+    # Where the bot is no member of the channel (a DM, a group DM, a server where only a
+    # member installed the app): the table lives on interaction tokens (``bot.core.tokens``).
+    tokens_only: bool = False
 
     @property
     def spec(self) -> GameSpec:
@@ -72,7 +77,8 @@ class GameOptions:
 
     def to_json(self) -> dict[str, Any]:
         """The options as stored in the game's row, read back by ``from_json``."""
-        return {"game": self.game_key, TIMER_KEY: self.turn_timer, **dict(self.rules)}
+        stored = {"game": self.game_key, TIMER_KEY: self.turn_timer, **dict(self.rules)}
+        return stored | ({TOKENS_KEY: True} if self.tokens_only else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameOptions:
@@ -87,7 +93,7 @@ class GameOptions:
                     rules.append((option.name, option.check(data[option.name])))
                 except ValueError:
                     continue
-        return cls(key, int(data.get(TIMER_KEY, 120)), tuple(rules))
+        return cls(key, int(data.get(TIMER_KEY, 120)), tuple(rules), bool(data.get(TOKENS_KEY)))
 
     def ruleset(self) -> GameRules:
         """The engine's ruleset for these options, to start the game with."""
@@ -104,8 +110,6 @@ def timer_text(seconds: int) -> str:
 Seat = SeatRow  # a seat as the bot keeps it is the seat as it is stored (bot.storage.rows)
 
 TurnKey = tuple[int, int, bool]  # (round, seat to act, over): a new key is a new turn
-TOKEN_LIFE = 15 * 60.0  # seconds an interaction token can edit its messages (Discord's rule)
-EDIT_MARGIN = 60.0  # no edit is tried this close to the end (a slow edit would fail midway)
 
 
 def turn_key_of(game: RummyGame) -> TurnKey:
@@ -149,7 +153,7 @@ class LiveHand:
     state: HandState  # the member's sort order and page
     language: str
     issued: float  # loop time the token was issued
-    rest: asyncio.Task[None] | None = None  # puts the hand to rest before its token ends
+    rest: asyncio.TimerHandle | None = None  # puts the hand to rest before its token ends
     # The moves last offered on this hand, for the game version and cards tapped they were
     # built for: a click on one of them is resolved without building them again.
     offers: tuple[tuple[int, str, int], tuple[Any, ...]] | None = None
@@ -187,6 +191,7 @@ class LiveTable:
     # at the next deal: ``forget_history``), as the presenter reads it.
     round_result: object | None = None
     rating_note: tuple[str, str] | None = None  # at the end: rated (and how) or why not
+    tokens: TableTokens = field(default_factory=TableTokens)  # a table on tokens alone
     hands: dict[int, LiveHand] = field(default_factory=dict)  # member -> their live hand
     hands_wanted: set[int] = field(default_factory=set)  # members whose hand to edit next
     players: dict[int, Player] = field(default_factory=dict)  # seat -> its computer player

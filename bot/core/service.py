@@ -358,6 +358,7 @@ class GameService:
             del self._by_channel[live.channel_id]
         if not keep_tasks:
             self.tasks.cancel_all(live)
+            live.tokens.forget()
         live.players.clear()
 
     # ------------------------------------------------------------ restart

@@ -127,6 +127,17 @@ def _closed_lobby_payload(live: LiveTable, text: str) -> Payload:
     return Payload(view=ui.layout(ui.text(f"### {title}\n{text}"), colour=COLOUR))
 
 
+def asleep_payload(live: LiveTable) -> Payload:
+    """A table on interaction tokens whose last token nears its end: one button brings it
+    back (its click's token then owns the table)."""
+    title = _("{title} — the table is resting", title=live.options.title)
+    note = _("Nobody has tapped here for a while. Tap below to bring the table back.")
+    wake = ui.button(
+        live.id, "t_wake", label=_("Show the table"), style=discord.ButtonStyle.primary
+    )
+    return Payload(view=ui.layout(ui.text(f"### {title}\n{note}"), ui.row(wake), colour=COLOUR))
+
+
 # ---------------------------------------------------------------- table
 def seat_line(live: LiveTable, shown: AnyPresenter, view: BasePublicView, seat: Seat) -> str:
     """One player in a short line: '**Anna** 315 · 2 cards · dealer · +57 this round'."""

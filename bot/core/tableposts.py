@@ -19,8 +19,10 @@ import discord
 from bot.core import language
 from bot.core.hands import HandMessages
 from bot.core.model import LiveTable, Status, turn_key_of
-from bot.core.tablemsg import Payload, table_payload
+from bot.core.tablemsg import Payload, asleep_payload, table_payload
 from bot.core.tasks import BackgroundTasks
+from bot.core.tokenposts import TokenPoster
+from bot.core.tokens import loop_time
 from bot.settings import Settings
 from bot.storage import Store
 from engine.i18n import _
@@ -56,6 +58,8 @@ class TablePoster:
         self.settings = settings
         self.tasks = tasks
         self.hands = hands
+        # Tables that live on interaction tokens alone: their posts and their tokens.
+        self.tokens = TokenPoster(storage, tasks, self.request_refresh, self._run)
 
     # ------------------------------------------------------------ what a change asks for
     def turn_changed(
@@ -110,6 +114,9 @@ class TablePoster:
             await self.remove_stale_tables(live)
         while True:
             await self.hands.update(live)  # the member to act first: they are waiting
+            if live.options.tokens_only and live.tokens.renewal_due:
+                await self._renew(live)
+                continue
             if not table.refresh_wanted:
                 return
             table.refresh_wanted = False
@@ -120,6 +127,16 @@ class TablePoster:
                 await self._move_table(live, payload)
             else:
                 await self.edit_table(live, payload)
+
+    async def _renew(self, live: LiveTable) -> None:
+        """The token that owns the table nears its end: the table moves to a fresher token,
+        or, with none, sleeps behind one button while the owner can still edit it."""
+        live.tokens.renewal_due = False
+        if live.tokens.fresher(loop_time()) is not None:
+            await self.tokens.move(live, await self.payload(live, None))
+        elif live.status is not Status.FINISHED:
+            with language.table(live.guild_id):
+                await self.tokens.sleep(live, asleep_payload(live))
 
     # ------------------------------------------------------------ the ping
     def ping_text(self, live: LiveTable, reminder: str = "") -> str | None:
@@ -161,6 +178,9 @@ class TablePoster:
     # ------------------------------------------------------------ posting
     async def _move_table(self, live: LiveTable, payload: Payload) -> None:
         """Post the new table, then delete the old one (and a leftover mention message)."""
+        if live.options.tokens_only:
+            await self.tokens.move(live, payload)
+            return
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
         try:
             message = await channel.send(**payload.send_kwargs())
@@ -179,6 +199,9 @@ class TablePoster:
         media gallery points at a newly uploaded picture: then the table is posted anew, so a
         game never stalls on its picture (docs/discord-behaviour.md)."""
         if live.table_message_id is None:
+            return
+        if live.options.tokens_only:
+            await self.tokens.edit(live, payload)
             return
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
         try:
@@ -208,13 +231,21 @@ class TablePoster:
 
     async def delete_message(self, live: LiveTable, message_id: int) -> None:
         """Delete one of the game's messages in its channel; one already gone is fine."""
+        if live.options.tokens_only:
+            await self.tokens.delete(live, message_id)
+            return
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)
         with contextlib.suppress(discord.HTTPException):  # already gone is fine
             await channel.get_partial_message(message_id).delete()
 
-    async def set_table_message(self, live: LiveTable, message_id: int) -> None:
-        """Note and store which message is the game's table now."""
+    async def set_table_message(
+        self, live: LiveTable, message_id: int, by: discord.Interaction | None = None
+    ) -> None:
+        """Note and store which message is the game's table now (``by``: the interaction that
+        answered with it, whose token owns it where the table lives on tokens)."""
         live.message.message_id = message_id
+        if by is not None and live.options.tokens_only:
+            self.tokens.owned_by(live, live.tokens.own(by))
         await self.storage.set_table_message(live.id, message_id)
 
     async def remove_stale_tables(self, live: LiveTable) -> None:
@@ -222,7 +253,7 @@ class TablePoster:
         table: a crash after posting a table but before saving its id leaves one behind. A game
         whose table id was never saved adopts its newest such message instead."""
         me = self.bot.user
-        if me is None:
+        if me is None or live.options.tokens_only:  # no channel history to read on tokens
             return
         prefix = f"trp:{live.id}:"
         channel = self.bot.get_partial_messageable(live.channel_id, guild_id=live.guild_id)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+import weakref
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.core.model import LiveTable
@@ -21,6 +22,7 @@ class BackgroundTasks:
 
     def __init__(self) -> None:
         self._running: set[asyncio.Task[Any]] = set()
+        self._timers: weakref.WeakSet[asyncio.TimerHandle] = weakref.WeakSet()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None], live: LiveTable, name: str) -> None:
         """Run ``coroutine`` as the game's task ``name`` (found in ``live.tasks`` while it runs)."""
@@ -41,6 +43,27 @@ class BackgroundTasks:
         self._track(task)
         return task
 
+    def spawn_at(
+        self, when: float, start: Callable[[], Coroutine[Any, Any, Any]]
+    ) -> asyncio.TimerHandle:
+        """Run the coroutine ``start()`` makes at loop time ``when``, unless the returned timer
+        is cancelled first. A timer rather than a sleeping task: most are cancelled, and a
+        cancelled task keeps its exception, whose traceback keeps the task's frame and all it
+        refers to in a reference cycle until the collector's next full pass."""
+        return self.call_at(when, self._fire, start)
+
+    def call_at(
+        self, when: float, callback: Callable[..., None], *args: Any
+    ) -> asyncio.TimerHandle:
+        """Call ``callback(*args)`` at loop time ``when`` unless the timer is cancelled first
+        (at shutdown, every such timer is)."""
+        timer = asyncio.get_running_loop().call_at(when, callback, *args)
+        self._timers.add(timer)
+        return timer
+
+    def _fire(self, start: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+        self.spawn_detached(start())
+
     def cancel(self, live: LiveTable, name: str) -> None:
         """Stop the game's task ``name`` unless it is the one asking (it is ending anyway)."""
         task = live.tasks.pop(name, None)
@@ -53,7 +76,9 @@ class BackgroundTasks:
             self.cancel(live, name)
 
     async def shutdown(self) -> None:
-        """Cancel every task and wait until they have all ended."""
+        """Cancel every timer and task and wait until the tasks have all ended."""
+        for timer in list(self._timers):
+            timer.cancel()
         for task in list(self._running):
             task.cancel()
         if self._running:

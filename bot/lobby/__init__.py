@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -17,6 +18,7 @@ from bot.core.errors import Refusal, refusals, send_private
 from bot.core.mentions import command_mention, display_name
 from bot.core.model import GameOptions, LiveTable, Seat, Status
 from bot.core.presenter import AnyPresenter
+from bot.core.reach import bot_is_member, scope_of
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload
 from bot.games import all_presenters
 from bot.storage import ChannelBusy, utc_now
@@ -124,29 +126,31 @@ async def open_table(
     table already here, too many lobbies, no permission to open a thread)."""
     bot = interaction.client
     async with refusals(interaction):
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal(_("Tables are opened in a server channel or thread."))
-        server_on = thread is None and await threads.server_setting(
-            bot.service.storage, interaction.guild_id
+        scope = scope_of(interaction)
+        if scope is None or interaction.channel_id is None:
+            raise Refusal(_("Tables are opened in a channel, a thread or a group chat."))
+        member = bot_is_member(interaction)  # else the table lives on interaction tokens
+        server_on = (
+            member and thread is None and await threads.server_setting(bot.service.storage, scope)
         )
-        own_thread = threads.wants_thread(interaction, thread, server_on)
+        own_thread = member and threads.wants_thread(interaction, thread, server_on)
         if not own_thread:  # a new thread is nobody's table yet: only a channel can be busy
             check_channel_free(bot, interaction.channel_id)
-        options = table_options(bot, shown, values, timer)
-        check_lobby_limits(bot, interaction.guild_id, interaction.user.id)
+        options = replace(table_options(bot, shown, values, timer), tokens_only=not member)
+        check_lobby_limits(bot, scope, interaction.user.id)
         if own_thread:
             await open_in_thread(interaction, options)
             return
         try:
             live = await bot.service.open_lobby(
-                interaction.guild_id, interaction.channel_id, interaction.user, options
+                scope, interaction.channel_id, interaction.user, options
             )
         except ChannelBusy:
             raise Refusal(_("This channel already has a table. One game per channel.")) from None
         payload = lobby_payload(live, bot.settings.lobby_timeout)
         response = await interaction.response.send_message(**payload.send_kwargs())
         if response.message_id is not None:
-            await bot.service.poster.set_table_message(live, response.message_id)
+            await bot.service.poster.set_table_message(live, response.message_id, by=interaction)
 
 
 def check_channel_free(bot: TreppenBot, channel_id: int) -> None:
@@ -299,13 +303,14 @@ async def on_start(interaction: Interaction, game_id: int, argument: str) -> Non
         check_computer_limits(interaction.client, live)
         await service.start(live)
         payload, mention = await service.poster.first_table(live)
-    if mention:
+    if mention and not live.options.tokens_only:
         # The table is a new message that mentions (and notifies) the player to act; the
-        # lobby message goes. The answer plus one delete.
+        # lobby message goes. The answer plus one delete. (A table on tokens could not
+        # delete the lobby through this click: it becomes the table.)
         response = await interaction.response.send_message(**payload.send_kwargs())
         lobby_id = interaction.message.id if interaction.message else live.table_message_id
         if response.message_id is not None:
-            await service.poster.set_table_message(live, response.message_id)
+            await service.poster.set_table_message(live, response.message_id, by=interaction)
         if lobby_id is not None and lobby_id != live.table_message_id:
             await service.poster.delete_message(live, lobby_id)
     else:

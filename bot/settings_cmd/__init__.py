@@ -105,7 +105,11 @@ class ServerSettings(Feature):
         settings = app_commands.Group(
             name="treppe-settings",
             description="Server settings of the bot",
-            guild_only=True,
+            # Settings of a server that installed the bot, in that server only.
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=False, private_channel=False
+            ),
             default_permissions=discord.Permissions(manage_guild=True),
         )
         described = app_commands.describe(

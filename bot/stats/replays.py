@@ -8,7 +8,6 @@ private of a round in play can appear."""
 from __future__ import annotations
 
 import asyncio
-import io
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from discord import app_commands
 from bot.app import Feature, Interaction
 from bot.core import components as ui
 from bot.core.errors import Refusal, refusals
-from bot.core.images import as_file
+from bot.core.images import as_file, upload
 from bot.core.reading import record_id
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import clip, shown_name
@@ -305,7 +304,7 @@ async def _record_clicked(interaction: Interaction, game_id: int, argument: str)
     files = await asyncio.to_thread(record_files, session, replay)
     await interaction.response.send_message(
         _(RECORD_TEXT, id=session.id, json=files[1][0]),
-        files=[discord.File(io.BytesIO(data), filename=name) for name, data in files],
+        files=[upload(data, name) for name, data in files],
         ephemeral=True,
     )
 

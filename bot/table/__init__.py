@@ -12,6 +12,7 @@ from bot.core import components, language
 from bot.core.errors import Refusal, refusals
 from bot.core.mentions import command_mention
 from bot.core.model import GameOptions, LiveTable, Seat
+from bot.core.reach import scope_of
 from bot.core.tablemsg import COLOUR, lobby_payload
 from bot.core.texts import clip, shown_name
 from bot.lobby import can_moderate, check_lobby_limits
@@ -73,7 +74,7 @@ async def _rematch_row(bot: TreppenBot, interaction: Interaction, game_id: int) 
     row = await bot.service.storage.game(game_id)
     if row is None or row.status != "finished":
         raise Refusal(_("That game is not finished."))
-    if row.guild_id != interaction.guild_id or row.channel_id != interaction.channel_id:
+    if row.guild_id != scope_of(interaction) or row.channel_id != interaction.channel_id:
         raise Refusal(_("This control is no longer in use."))
     if not any(seat.user_id == interaction.user.id for seat in row.seats):
         raise Refusal(_("Only the players of that game can ask for a rematch."))
@@ -128,7 +129,16 @@ async def on_rematch(interaction: Interaction, game_id: int, argument: str) -> N
     )
     response = await interaction.response.send_message(**payload.send_kwargs())
     if response.message_id is not None:
-        await bot.service.poster.set_table_message(live, response.message_id)
+        await bot.service.poster.set_table_message(live, response.message_id, by=interaction)
+
+
+async def on_wake(interaction: Interaction, game_id: int, argument: str) -> None:
+    """The one button of a resting table (one that lives on interaction tokens): the table
+    again, by updating this message, so this click's token owns it from now on."""
+    service = interaction.client.service
+    live = service.get(game_id)
+    payload = await service.poster.payload(live, None)
+    await interaction.response.edit_message(**payload.edit_kwargs())
 
 
 async def end_command(interaction: Interaction) -> None:
@@ -223,6 +233,7 @@ class TableFeature(Feature, name="Table"):
     async def cog_load(self) -> None:
         self.add_control("scores", on_scores)
         self.add_control("rematch", on_rematch)
+        self.add_control("t_wake", on_wake)
         self.add_subcommand(app_commands.command(name="scores")(scores_command))
         self.add_subcommand(app_commands.command(name="end")(end_command))
         self.add_subcommand(app_commands.command(name="leave")(leave_command))

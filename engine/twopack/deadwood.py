@@ -239,6 +239,45 @@ class Arrangement:
     laid_off: tuple[Card, ...] = ()
 
 
+class _Search:
+    """The best weight of melds among a set of cards, memoised by (cards, jokers left). A
+    class rather than a recursive closure: a function that refers to itself through its
+    closure is a reference cycle, which would keep it and its whole memo for the garbage
+    collector instead of freeing them when the search returns."""
+
+    __slots__ = ("by_low", "by_points", "forced", "jokers", "memo", "need_joker")
+
+    def __init__(
+        self, by_low: list[list[Candidate]], by_points: bool, need_joker: bool, jokers: int
+    ) -> None:
+        self.by_low = by_low
+        self.by_points = by_points
+        self.need_joker = need_joker
+        self.jokers = jokers
+        self.forced = 0  # the lowest card's bit when every arrangement must use that card
+        self.memo: dict[int, tuple[int, Candidate | None]] = {}
+
+    def best(self, mask: int, left: int) -> int:
+        if not mask:
+            return _NO_WAY if self.need_joker and left == self.jokers else 0
+        key = mask << 4 | left
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached[0]
+        low = mask & -mask
+        choice: Candidate | None = None
+        result = _NO_WAY if low & self.forced else self.best(mask ^ low, left)
+        by_points = self.by_points
+        for cand in self.by_low[low.bit_length() - 1]:
+            cmask, used = cand[0], cand[1]
+            if used <= left and cmask & mask == cmask:
+                value = (cand[3] if by_points else cand[2]) + self.best(mask ^ cmask, left - used)
+                if value > result:
+                    result, choice = value, cand
+        self.memo[key] = (result, choice)
+        return result
+
+
 def _solve(
     cards: Sequence[Card], weight: int, prices: Prices, include: Card | None = None
 ) -> tuple[int, list[Candidate], list[Card], int]:
@@ -256,30 +295,11 @@ def _solve(
     by_low: list[list[Candidate]] = [[] for _ in naturals]
     for cand in cands:
         by_low[(cand[0] & -cand[0]).bit_length() - 1].append(cand)
-    memo: dict[int, tuple[int, Candidate | None]] = {}
-    forced = 1 if include is not None and not include.is_joker else 0
-
-    def best(mask: int, left: int) -> int:
-        if not mask:
-            return _NO_WAY if need_joker and left == jokers else 0
-        key = mask << 4 | left
-        cached = memo.get(key)
-        if cached is not None:
-            return cached[0]
-        low = mask & -mask
-        choice: Candidate | None = None
-        result = _NO_WAY if low & forced else best(mask ^ low, left)
-        for cand in by_low[low.bit_length() - 1]:
-            cmask, used = cand[0], cand[1]
-            if used <= left and cmask & mask == cmask:
-                value = (cand[3] if by_points else cand[2]) + best(mask ^ cmask, left - used)
-                if value > result:
-                    result, choice = value, cand
-        memo[key] = (result, choice)
-        return result
-
+    search = _Search(by_low, by_points, need_joker, jokers)
+    search.forced = 1 if include is not None and not include.is_joker else 0
     full = (1 << len(naturals)) - 1
-    result = best(full, jokers)
+    result = search.best(full, jokers)
+    memo = search.memo
     chosen: list[Candidate] = []
     mask, left = full, jokers
     while mask and result > _NO_WAY // 2:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot_harness import Table, description
 from simcord import Env
 
-from bot.core.model import TOKEN_LIFE
+from bot.core.tokens import TOKEN_LIFE
 from engine import Phase
 
 

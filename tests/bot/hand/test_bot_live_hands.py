@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot_harness import Table, custom_id_of, description, has_control
 from simcord import Env
 
-from bot.core.model import EDIT_MARGIN, TOKEN_LIFE
+from bot.core.tokens import EDIT_MARGIN, TOKEN_LIFE
 from engine import Discard, Phase
 
 

@@ -1,0 +1,206 @@
+"""Whole sessions in a group DM where the app is installed to one member's account only: the
+real discord.py client against the loopback fake of Discord (loopback_groupdm.py), which
+refuses, and records, every call Discord would refuse there (a channel message, a sixth
+follow-up, an expired token, a late answer)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import yarl
+from bot_harness import make_settings, table_choice
+from discord.gateway import DiscordWebSocket
+from groupdm_driver import Player, ids, settled, words
+from loopback_groupdm import FOLLOWUP_LIMIT, GroupDM, UserAppDiscord
+
+from bot.app import TreppenBot, create_bot
+from bot.core.model import LiveTable
+from engine.registry import get_spec
+
+pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
+
+# Each game's short session (one round, or a low target) and the members who play it.
+SESSIONS = {
+    "treppenromme": ({"target": 1}, ("anna", "ben", "cleo")),
+    "romme": ({"rounds": 1}, ("anna", "ben", "cleo")),
+    "wiener": ({"out_at": 1}, ("anna", "ben", "cleo")),
+    "rum500": ({"target": 1}, ("anna", "ben", "cleo")),
+    "gin": ({"target": 1}, ("anna", "ben")),
+}
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[UserAppDiscord]:
+    fake = UserAppDiscord()
+    await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{fake.port}/api/v10")
+    monkeypatch.setattr(
+        DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(f"ws://127.0.0.1:{fake.port}/gateway")
+    )
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+async def bot(fake: UserAppDiscord, tmp_path: Path) -> AsyncIterator[TreppenBot]:
+    bot = create_bot(make_settings(tmp_path))
+    runner = asyncio.create_task(bot.start("loopback-token"))
+    await asyncio.wait_for(fake.identified.wait(), 10)
+    await asyncio.wait_for(bot.wait_until_ready(), 10)
+    await fake.wait_for(lambda: fake.commands or None)
+    yield bot
+    await bot.close()
+    runner.cancel()
+    await asyncio.gather(runner, return_exceptions=True)
+
+
+async def open_table(
+    fake: UserAppDiscord,
+    bot: TreppenBot,
+    dm: GroupDM,
+    key: str,
+    names: tuple[str, ...],
+    session: str | None = None,
+) -> LiveTable:
+    """anna's /treppe new in the group DM (with ``SESSIONS[session or key]``'s options); the
+    others join, a computer fills a seat if the game has one more; anna starts."""
+    options, _ = SESSIONS[session or key]
+    await fake.answered(await dm.slash("anna", "treppe", "new", key, options=options))
+    live = bot.service.in_channel(int(dm.id))
+    assert live is not None and live.options.tokens_only and live.guild_id == int(dm.id)
+    prefix = f"trp:{live.id}:"
+    for name in names[1:]:
+        lobby = dm.latest(prefix)
+        assert lobby is not None
+        await fake.answered(await dm.click(name, str(lobby["id"]), ids(lobby, "lobby_join")[0]))
+    if len(names) < get_spec(key).max_seats:
+        lobby = dm.latest(prefix)
+        assert lobby is not None
+        strength = get_spec(key).strengths[1]
+        cid = next(c for c in ids(lobby, "lobby_cpu"))
+        await fake.answered(await dm.select("anna", str(lobby["id"]), cid, [f"add:{strength}"]))
+    lobby = dm.latest(prefix)
+    assert lobby is not None
+    await fake.answered(await dm.click("anna", str(lobby["id"]), ids(lobby, "lobby_start")[0]))
+    assert live.game is not None
+    return live
+
+
+async def play_session(fake: UserAppDiscord, live: LiveTable, players: dict[int, Player]) -> int:
+    """Play the session to its end, checking after every move: nothing refused, every
+    interaction answered in time, the table up to date. Returns the moves made."""
+    moves = 0
+    game = live.game
+    assert game is not None
+    while not game.is_over:
+        await settled(live)
+        if game.is_over:
+            break
+        seat = live.seats[game.to_act]
+        assert seat.user_id is not None and not seat.played_for, "a computer seat is waiting"
+        await players[seat.user_id].play(table_choice(live, seat.seat))
+        moves += 1
+        await settled(live)
+        check_the_table(fake, live)
+    return moves
+
+
+def check_the_table(fake: UserAppDiscord, live: LiveTable) -> None:
+    assert fake.violations == []
+    assert not live.tokens.stale, "the table changed and no token showed it"
+    slow = [s for s in fake.interactions.values() if (s.answered_after or 0.0) >= 3.0]
+    assert slow == []
+    assert all(len(s.followups) <= FOLLOWUP_LIMIT for s in fake.interactions.values())
+
+
+@pytest.mark.parametrize("key", sorted(SESSIONS))
+async def test_a_session_in_a_group_dm_on_interactions_alone(
+    fake: UserAppDiscord, bot: TreppenBot, key: str
+) -> None:
+    _, names = SESSIONS[key]
+    dm = fake.group_dm(*names, installers=1)
+    live = await open_table(fake, bot, dm, key, names)
+    players = {p.user_id: p for p in (Player(fake, dm, name, live) for name in names)}
+    moves = await play_session(fake, live, players)
+    assert moves > 0 and live.is_over
+    check_the_table(fake, live)
+    # No request went to the channel, and nobody saw another's hand.
+    assert not [r for r in fake.requests if r.path.startswith(f"/channels/{dm.id}")]
+    for name in names:
+        for message in dm.ephemerals(name):
+            assert message["interaction_metadata"]["user"]["id"] == dm.user(name)["id"]
+    final = players[live.seats[0].user_id or 0].table()
+    assert ids(final, "rematch"), words(final)
+    # The session counts for the group DM, and for nobody outside it.
+    stored: Any = await bot.service.storage.game(live.id)
+    assert stored.status == "finished" and stored.guild_id == int(dm.id)
+
+
+@pytest.fixture
+async def clock() -> AsyncIterator[list[float]]:
+    """The bot's event-loop clock, moved on by the seconds in the list (time never goes
+    back: a token issued before a silence is as old afterwards as Discord counts it)."""
+    loop = asyncio.get_running_loop()
+    real = loop.time
+    offset = [0.0]
+    loop.time = lambda: real() + offset[0]  # type: ignore[method-assign]
+    yield offset
+    loop.time = real  # type: ignore[method-assign]
+
+
+async def silence(
+    fake: UserAppDiscord, live: LiveTable, clock: list[float], minutes: int, step: float = 30.0
+) -> None:
+    """Nobody taps for ``minutes``: the bot's clock and the fake's move on together, a step
+    at a time, the bot's timers (turn timers, tokens nearing their end) acting on the way."""
+    for _ in range(int(minutes * 60 / step)):
+        clock[0] += step
+        fake.advance(seconds=step)
+        await asyncio.sleep(0.02)  # the timers now due run
+        await settled(live)
+        assert fake.violations == []
+
+
+async def test_a_member_silent_for_sixteen_minutes_finds_the_table_current(
+    fake: UserAppDiscord, bot: TreppenBot, clock: list[float]
+) -> None:
+    names = ("anna", "ben", "cleo")
+    dm = fake.group_dm(*names, installers=1)
+    SESSIONS["timed"] = ({"target": 1, "timer": 1800}, names)
+    try:
+        live = await open_table(fake, bot, dm, "treppenromme", names, session="timed")
+    finally:
+        del SESSIONS["timed"]
+    players = {p.user_id: p for p in (Player(fake, dm, name, live) for name in names)}
+    game = live.game
+    assert game is not None
+    for _ in range(6):  # a few moves by hand, everyone's hand opened on the way
+        await settled(live)
+        seat = live.seats[game.to_act]
+        assert seat.user_id is not None
+        await players[seat.user_id].play(table_choice(live, seat.seat))
+    await settled(live)
+    check_the_table(fake, live)
+    silent = players[live.seats[game.to_act].user_id or 0]
+
+    await silence(fake, live, clock, minutes=16)
+    # Every token of the table has ended: before the last did, the table was put to rest
+    # behind one button, and the silent member's hand gave up its moves.
+    table = silent.table()
+    assert live.tokens.asleep and ids(table, "t_wake") and not ids(table, "hand"), words(table)
+    hand = silent.hand()
+    assert hand is not None and "Paused" in words(hand) and not ids(hand, "t_do")
+    await silent.tap(table, ids(table, "t_wake")[0])
+    await settled(live)
+    table = silent.table()
+    assert not live.tokens.asleep and ids(table, "hand"), (words(table), fake.violations)
+    check_the_table(fake, live)
+    # They play on from a fresh hand, and the session goes to its end.
+    await silent.open_hand()
+    assert await play_session(fake, live, players) > 0 and live.is_over
+    check_the_table(fake, live)
