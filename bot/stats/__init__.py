@@ -16,6 +16,7 @@ from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file, rating_chart
 from bot.core.mentions import command_mention
 from bot.core.presenter import AnyPresenter
+from bot.core.reach import scope_of
 from bot.core.tablemsg import COLOUR
 from bot.core.texts import shown_name
 from bot.games import all_presenters, default_key, presenter
@@ -184,11 +185,11 @@ async def leaderboard_command(
 ) -> None:
     """The server's best players: by rating, or by wins, win rate and session points."""
     async with refusals(interaction):
-        if interaction.guild_id is None:
+        guild_id = scope_of(interaction)  # a server, or a DM's or group DM's own board
+        if guild_id is None:
             raise Refusal(_("The leaderboard belongs to a server; use it there."))
         recent = period is not None and period.value == "recent"
         storage = interaction.client.service.storage
-        guild_id = interaction.guild_id
         least = interaction.client.settings.rating_min_sessions
         days = RECENT_DAYS if recent else None
         channels = seen_by_everyone_here(interaction)
@@ -293,7 +294,7 @@ async def _member_history(
 ) -> list[discord.File]:
     """Add what a member's sessions with others tell (win rates, whom they met, the rating
     chart) to their statistics; the chart's file, if there is one."""
-    storage, guild_id = interaction.client.service.storage, interaction.guild_id or 0
+    storage, guild_id = interaction.client.service.storage, scope_of(interaction) or 0
     played = await storage.games_played(guild_id, who_id, channels=seen)
     if played:
         embed.add_field(name=_("Win rate by game"), value=games_text(played), inline=False)
@@ -319,9 +320,9 @@ async def stats_command(
 ) -> None:
     """Personal statistics for any member of this server."""
     async with refusals(interaction):
-        if interaction.guild_id is None:
+        guild_id = scope_of(interaction)
+        if guild_id is None:
             raise Refusal(_("Statistics belong to a server; use this there."))
-        guild_id = interaction.guild_id
         who = member or interaction.user
         storage = interaction.client.service.storage
         seen = seen_by_member(interaction)

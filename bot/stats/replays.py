@@ -20,6 +20,7 @@ from bot.app import Feature, Interaction
 from bot.core import components as ui
 from bot.core.errors import Refusal, refusals
 from bot.core.images import as_file, upload
+from bot.core.reach import scope_of
 from bot.core.reading import record_id
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import clip, shown_name
@@ -68,7 +69,7 @@ async def load(interaction: Interaction, game_id: int) -> tuple[FinishedSession,
     """A finished session of this server, played in a channel the member can see."""
     storage = interaction.client.service.storage
     session = await storage.finished_session(game_id)
-    if session is None or session.guild_id != interaction.guild_id:
+    if session is None or session.guild_id != scope_of(interaction):
         raise Refusal(_(NOT_FOUND, id=game_id))
     if not can_see(interaction, session.channel_id):
         raise Refusal(_(NOT_VISIBLE, id=game_id))
@@ -323,15 +324,14 @@ async def _sessions(interaction: Interaction) -> list[SessionSummary]:
     """The recent sessions asked for, only those played in channels the member can see."""
     member = getattr(interaction.namespace, "member", None)
     storage = interaction.client.service.storage
-    if interaction.guild_id is None:
+    place = scope_of(interaction)
+    if place is None:
         return []
     if member is not None:
-        found = await storage.recent_sessions(
-            interaction.guild_id, user_id=member.id, limit=SESSIONS_READ
-        )
+        found = await storage.recent_sessions(place, user_id=member.id, limit=SESSIONS_READ)
     else:
         found = await storage.recent_sessions(
-            interaction.guild_id, channel_id=interaction.channel_id, limit=SESSIONS_READ
+            place, channel_id=interaction.channel_id, limit=SESSIONS_READ
         )
     return [s for s in found if can_see(interaction, s.channel_id)][:SESSIONS_LISTED]
 
@@ -357,7 +357,7 @@ async def replay_command(
 ) -> None:
     """Step through a finished session of this channel or of a member."""
     async with refusals(interaction):
-        if interaction.guild_id is None:
+        if scope_of(interaction) is None:
             raise Refusal(_(NO_SERVER))
         if session:
             typed = record_id(session)

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import discord
 
+from bot.core.reach import bot_is_member
+
 
 def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
     """Whether the member may view the channel a session was played in (a channel the bot no
-    longer knows counts as hidden): replays show only what the member could have watched."""
+    longer knows counts as hidden): replays show only what the member could have watched.
+    Where the bot is no member (a DM, a group DM, a server that only a member installed it
+    to) it knows no channel but the one it is asked in, which the member can see."""
+    if not bot_is_member(interaction):
+        return channel_id == interaction.channel_id
     guild = interaction.guild
     if guild is None:
         return False
@@ -25,7 +31,9 @@ def _places(guild: discord.Guild) -> list[discord.abc.GuildChannel | discord.Thr
 
 def seen_by_member(interaction: discord.Interaction) -> list[int]:
     """The channels and threads of the server the member can view: what their private
-    statistics count."""
+    statistics count (where the bot is no member: the channel asked in)."""
+    if not bot_is_member(interaction):
+        return _here(interaction)
     guild, member = interaction.guild, interaction.user
     if guild is None or not isinstance(member, discord.Member):
         return []
@@ -35,6 +43,8 @@ def seen_by_member(interaction: discord.Interaction) -> list[int]:
 def seen_by_everyone_here(interaction: discord.Interaction) -> list[int]:
     """What a public board may count: the channels every member of the server can view, and
     the channel it is posted in (whoever reads it there can see that one too)."""
+    if not bot_is_member(interaction):
+        return _here(interaction)
     guild = interaction.guild
     if guild is None:
         return []
@@ -42,3 +52,7 @@ def seen_by_everyone_here(interaction: discord.Interaction) -> list[int]:
     seen = [c.id for c in _places(guild) if c.permissions_for(everyone).view_channel]
     here = interaction.channel_id
     return seen if here is None or here in seen else [*seen, here]
+
+
+def _here(interaction: discord.Interaction) -> list[int]:
+    return [] if interaction.channel_id is None else [interaction.channel_id]

@@ -118,7 +118,7 @@ class Narrator:
     def narrate(self, events: Sequence[GameEvent], *, drawn: Card | None = None) -> list[str]:
         """The lines for ``events`` in order; a discard the next event tells again (a knock
         with it) is not told twice."""
-        after = [*events[1:], None]
+        after = [*events[1:], None][: len(events)]  # (no events: nothing comes after them)
         told = [e for e, nxt in zip(events, after, strict=True) if not _retold(e, nxt)]
         return [line for event in told for line in self.lines(event, drawn=drawn)]
 

@@ -245,3 +245,11 @@ def test_a_paragraph_parts_the_items_of_a_list() -> None:
     scored = [e for e in game.events if type(e).__name__ == "MatchScored"]
     line = voice.paragraph(scored)
     assert line.startswith("The match's bonuses: ") and line.count(" · ") == 2
+
+
+@pytest.mark.parametrize("key", game_keys())
+def test_a_move_that_tells_nothing_is_told_as_nothing(key: str) -> None:
+    # A replay of a 500 Rum session met a move with no events to tell, and stopped there.
+    narrator = Narrator(key, NAMES)
+    assert narrator.narrate([]) == []
+    assert narrator.paragraph([]) == ""
