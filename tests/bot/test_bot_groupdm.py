@@ -92,7 +92,9 @@ async def open_table(
     return live
 
 
-async def play_session(fake: UserAppDiscord, live: LiveTable, players: dict[int, Player]) -> int:
+async def play_session(
+    fake: UserAppDiscord, bot: TreppenBot, live: LiveTable, players: dict[int, Player]
+) -> int:
     """Play the session to its end, checking after every move: nothing refused, every
     interaction answered in time, the table up to date. Returns the moves made."""
     moves = 0
@@ -107,13 +109,20 @@ async def play_session(fake: UserAppDiscord, live: LiveTable, players: dict[int,
         await players[seat.user_id].play(table_choice(live, seat.seat))
         moves += 1
         await settled(live)
-        check_the_table(fake, live)
+        await check_the_table(fake, bot, live)
     return moves
 
 
-def check_the_table(fake: UserAppDiscord, live: LiveTable) -> None:
+async def check_the_table(fake: UserAppDiscord, bot: TreppenBot, live: LiveTable) -> None:
+    """Nothing refused, every interaction answered in time, and the group DM's table shows
+    the game as it is now, word for word."""
     assert fake.violations == []
     assert not live.tokens.stale, "the table changed and no token showed it"
+    shown = fake.group_dms[str(live.channel_id)].latest(f"trp:{live.id}:")
+    assert shown is not None
+    now = await bot.service.poster.payload(live, None)
+    assert now.view is not None
+    assert words(shown) == words({"components": now.view.to_components()})
     # Discord's 3 s, on the fake's clock and in real time alike (answers take milliseconds).
     slow = [
         s
@@ -134,9 +143,9 @@ async def test_a_session_in_a_group_dm_on_interactions_alone(
     dm = fake.group_dm(*names, installers=1)
     live = await open_table(fake, bot, dm, key, names)
     players = {p.user_id: p for p in (Player(fake, dm, name, live) for name in names)}
-    moves = await play_session(fake, live, players)
+    moves = await play_session(fake, bot, live, players)
     assert moves > 0 and live.is_over
-    check_the_table(fake, live)
+    await check_the_table(fake, bot, live)
     # No request went to the channel, and nobody saw another's hand.
     assert not [r for r in fake.requests if r.path.startswith(f"/channels/{dm.id}")]
     for name in names:
@@ -193,7 +202,7 @@ async def test_a_member_silent_for_sixteen_minutes_finds_the_table_current(
         assert seat.user_id is not None
         await players[seat.user_id].play(table_choice(live, seat.seat))
     await settled(live)
-    check_the_table(fake, live)
+    await check_the_table(fake, bot, live)
     silent = players[live.seats[game.to_act].user_id or 0]
 
     await silence(fake, live, clock, minutes=16)
@@ -207,11 +216,11 @@ async def test_a_member_silent_for_sixteen_minutes_finds_the_table_current(
     await settled(live)
     table = silent.table()
     assert not live.tokens.asleep and ids(table, "hand"), (words(table), fake.violations)
-    check_the_table(fake, live)
+    await check_the_table(fake, bot, live)
     # They play on from a fresh hand, and the session goes to its end.
     await silent.open_hand()
-    assert await play_session(fake, live, players) > 0 and live.is_over
-    check_the_table(fake, live)
+    assert await play_session(fake, bot, live, players) > 0 and live.is_over
+    await check_the_table(fake, bot, live)
 
 
 async def answer_to(
@@ -231,7 +240,7 @@ async def test_a_group_dms_sessions_count_there_and_nowhere_else(
     dm = fake.group_dm(*names, installers=1)
     live = await open_table(fake, bot, dm, "rum500", names, computer=False)
     players = {p.user_id: p for p in (Player(fake, dm, name, live) for name in names)}
-    await play_session(fake, live, players)
+    await play_session(fake, bot, live, players)
     assert live.is_over
     # The group DM's own leaderboard (people only: the session is rated too).
     board = await answer_to(fake, dm, "anna", "leaderboard", by="wins")
@@ -260,3 +269,76 @@ async def test_the_commands_install_to_accounts_and_play_in_private_channels(
     # A server's settings belong to a server that installed the bot.
     assert synced["treppe-settings"]["integration_types"] == [0]
     assert synced["treppe-settings"]["contexts"] == [0]
+
+
+async def test_a_turn_timer_that_runs_out_with_no_token_is_shown_at_the_next_click(
+    fake: UserAppDiscord, bot: TreppenBot, clock: list[float]
+) -> None:
+    names = ("anna", "ben", "cleo")
+    dm = fake.group_dm(*names, installers=1)
+    SESSIONS["timed"] = ({"target": 1, "timer": 1800}, names)
+    try:
+        live = await open_table(fake, bot, dm, "treppenromme", names, session="timed")
+    finally:
+        del SESSIONS["timed"]
+    players = {p.user_id: p for p in (Player(fake, dm, name, live) for name in names)}
+    game = live.game
+    assert game is not None
+    await settled(live)
+    silent = players[live.seats[game.to_act].user_id or 0]
+    version = game.public_view().version
+    # Half an hour without a tap: the table rests after a quarter of an hour, then the turn
+    # timer plays the silent member's turn with no token left to show it through.
+    await silence(fake, live, clock, minutes=31)
+    assert game.public_view().version > version
+    assert live.tokens.asleep and live.tokens.stale
+    table = silent.table()
+    assert "time ran out" not in words(table)
+    await silent.tap(table, ids(table, "t_wake")[0])
+    await settled(live)
+    table = silent.table()
+    assert not live.tokens.stale and ids(table, "hand"), words(table)
+    assert f"{silent.name}'s time ran out" in words(table), words(table)
+    await check_the_table(fake, bot, live)
+
+
+async def test_a_table_on_tokens_goes_on_after_a_restart(
+    fake: UserAppDiscord, bot: TreppenBot, tmp_path: Path
+) -> None:
+    names = ("anna", "ben")
+    dm = fake.group_dm(*names, installers=1)
+    live = await open_table(fake, bot, dm, "romme", names, computer=False)
+    players = {p.user_id: p for p in (Player(fake, dm, name, live) for name in names)}
+    game = live.game
+    assert game is not None
+    for _ in range(3):
+        await settled(live)
+        seat = live.seats[game.to_act]
+        await players[seat.user_id or 0].play(table_choice(live, seat.seat))
+    await settled(live)
+    version = game.public_view().version
+    await bot.close()  # every token the process held is gone with it
+
+    fake.identified.clear()
+    again = create_bot(make_settings(tmp_path))
+    runner = asyncio.create_task(again.start("loopback-token"))
+    try:
+        await asyncio.wait_for(fake.identified.wait(), 10)
+        await asyncio.wait_for(again.wait_until_ready(), 10)
+        restored = again.service.in_channel(int(dm.id))
+        assert restored is not None and restored.options.tokens_only
+        assert restored.game is not None and restored.game.public_view().version == version
+        await settled(restored)
+        # Nothing could show the table yet; the next tap at it does, and play goes on.
+        players = {p.user_id: p for p in (Player(fake, dm, name, restored) for name in names)}
+        seat = restored.seats[restored.game.to_act]
+        member = players[seat.user_id or 0]
+        await member.play(table_choice(restored, seat.seat))
+        await settled(restored)
+        assert restored.game.public_view().version > version
+        await check_the_table(fake, again, restored)
+        assert not [r for r in fake.requests if r.path.startswith(f"/channels/{dm.id}")]
+    finally:
+        await again.close()
+        runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
