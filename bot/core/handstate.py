@@ -39,6 +39,12 @@ class HandTable(Protocol):
         """The engine game, once started."""
         ...
 
+    @property
+    def safe_moves(self) -> dict[tuple[int, int], Action]:
+        """The safe move of each seat at the game's current version, once worked out (the
+        hint's and the suggested discard's; ``HandPart.suggested_discard``)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class HandContext(Generic[PrivV]):

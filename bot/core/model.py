@@ -15,6 +15,7 @@ from bot.core.presenter import AnyPresenter, presenter
 from bot.core.texts import shown_name
 from bot.core.tokens import EDIT_MARGIN, TOKEN_LIFE, TableTokens
 from bot.storage import GameRow, SeatRow
+from engine.actions import Action
 from engine.i18n import _
 from engine.protocol import GameRules, GameSpec, OptionValue, Player, RummyGame
 from engine.registry import all_specs, get_spec
@@ -195,6 +196,8 @@ class LiveTable:
     hands: dict[int, LiveHand] = field(default_factory=dict)  # member -> their live hand
     hands_wanted: set[int] = field(default_factory=set)  # members whose hand to edit next
     players: dict[int, Player] = field(default_factory=dict)  # seat -> its computer player
+    # (version, seat) -> the seat's safe move at that version: every hand drawn at it names it.
+    safe_moves: dict[tuple[int, int], Action] = field(default_factory=dict)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     shown: AnyPresenter = field(init=False)
 
