@@ -191,10 +191,9 @@ class GameService:
                 return
             await self.storage.close_game(live.id, "expired")
             self.forget(live)
-        await self.poster.edit_table(
-            live,
-            closed_lobby_payload(live, Message(N_("Nobody started this table, so it has closed."))),
-        )
+        expired = Message(N_("Nobody started this table, so it has closed."))
+        await self.poster.edit_table(live, closed_lobby_payload(live, expired))
+        await self.finisher.show_closed(live.channel_id)  # in a table's thread: its line too
 
     # ------------------------------------------------------------ actions
     async def apply(
@@ -345,10 +344,9 @@ class GameService:
         """End a lobby or game early (abandoned, cancelled). Caller holds the lock."""
         await self.storage.close_game(live.id, status)
         self.forget(live)
-        payload = (
-            ended_payload(live, text) if live.game is not None else closed_lobby_payload(live, text)
-        )
-        await self.poster.edit_table(live, payload)
+        shown = ended_payload if live.game is not None else closed_lobby_payload
+        await self.poster.edit_table(live, shown(live, text))
+        await self.finisher.show_closed(live.channel_id)  # in a table's thread: its line too
 
     def forget(self, live: LiveTable, *, keep_tasks: bool = False) -> None:
         """Stop running ``live`` here: its computer players go and, unless ``keep_tasks``, its
@@ -358,7 +356,7 @@ class GameService:
             del self._by_channel[live.channel_id]
         if not keep_tasks:
             self.tasks.cancel_all(live)
-            live.tokens.forget()
+            live.tokens.stop()  # its tokens stay for the table's last edit
         live.players.clear()
 
     # ------------------------------------------------------------ restart

@@ -108,12 +108,11 @@ class TableTokens:
         owner = self.owner
         return owner if owner is not None and owner.usable(now) else None
 
-    def forget(self) -> None:
-        """The table is gone: no token is kept, no renewal waits."""
+    def stop(self) -> None:
+        """The table has closed: no renewal waits (its tokens stay for its last edit)."""
         if self.renewal is not None:
             self.renewal.cancel()
-        self.owner = self.freshest = self.renewal = None
-        self.renewal_due = False
+        self.renewal, self.renewal_due = None, False
 
     def _token(self, interaction: discord.Interaction) -> Token:
         # The token is all that is used: the clicked message (with its components) can go.

@@ -3,14 +3,11 @@ its option schema), and the lobby's Join, Leave, Start, Cancel and computer seat
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 from dataclasses import replace
 from typing import Any
 
-import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.app import Feature, Interaction, TreppenBot
 from bot.core import components, threads
@@ -21,7 +18,7 @@ from bot.core.presenter import AnyPresenter
 from bot.core.reach import bot_is_member, scope_of
 from bot.core.tablemsg import closed_lobby_payload, lobby_payload
 from bot.games import all_presenters
-from bot.storage import ChannelBusy, utc_now
+from bot.storage import ChannelBusy
 from engine.i18n import N_, Message, _
 from engine.protocol import OptionSpec, OptionValue
 
@@ -36,7 +33,6 @@ TIMER_CHOICES = [
 ]
 TIMER = "timer"
 THREAD = "thread"  # a thread of its own for this table (empty: the server's setting)
-EXPIRY_SLACK = 5.0  # seconds after a lobby's expiry before its thread shows it (its edit first)
 # A setting of the bot that fills this option of any game that has it, when left empty.
 SETTING_DEFAULTS = {"target": "default_target"}
 
@@ -183,15 +179,6 @@ async def open_in_thread(interaction: Interaction, options: GameOptions) -> None
         await threads.take_back(interaction, thread.id)
         raise
     await service.poster.set_table_message(live, message.id)
-    service.tasks.spawn_detached(_show_when_expired(bot, live))
-
-
-async def _show_when_expired(bot: TreppenBot, live: LiveTable) -> None:
-    """Once the lobby's time is up: if it expired, its thread shows so (as a cancel does)."""
-    elapsed = (utc_now() - live.created_at).total_seconds()
-    await asyncio.sleep(max(0.0, bot.settings.lobby_timeout - elapsed) + EXPIRY_SLACK)
-    if bot.service.games.get(live.id) is None:  # closed: expired, cancelled or played out
-        await bot.service.finisher.show_closed(live.channel_id)
 
 
 def check_lobby_limits(bot: TreppenBot, guild_id: int, host_id: int) -> None:
@@ -369,16 +356,6 @@ class Lobby(Feature):
         for shown in all_presenters():
             group.add_command(new_command(shown))
         self.add_subcommand(group)
-
-    @commands.Cog.listener("on_app_command_completion")
-    async def after_command(self, interaction: Interaction, command: object) -> None:
-        """After a slash command in a thread the bot opened for a table (``/treppe end``):
-        if the command closed the thread's table, its line and the archived thread show it."""
-        channel, me = interaction.channel, self.bot.user
-        if not isinstance(channel, discord.Thread) or me is None or channel.owner_id != me.id:
-            return
-        if self.bot.service.in_channel(channel.id) is None:
-            await self.bot.service.finisher.show_closed(channel.id)
 
 
 async def setup(bot: TreppenBot) -> None:

@@ -25,7 +25,7 @@ from bot.core.reading import record_id
 from bot.core.tablemsg import COLOUR, Payload
 from bot.core.texts import clip, shown_name
 from bot.games import presenter
-from bot.stats.seen import can_see
+from bot.stats.seen import may_watch
 from bot.storage import FinishedSession, SessionSummary
 from engine.i18n import N_, _, language
 from engine.protocol import Phase
@@ -71,7 +71,7 @@ async def load(interaction: Interaction, game_id: int) -> tuple[FinishedSession,
     session = await storage.finished_session(game_id)
     if session is None or session.guild_id != scope_of(interaction):
         raise Refusal(_(NOT_FOUND, id=game_id))
-    if not can_see(interaction, session.channel_id):
+    if not await may_watch(interaction, storage, session.channel_id):
         raise Refusal(_(NOT_VISIBLE, id=game_id))
     key = (game_id, session.state, language())
     replay = _replays.get(key)
@@ -333,7 +333,13 @@ async def _sessions(interaction: Interaction) -> list[SessionSummary]:
         found = await storage.recent_sessions(
             place, channel_id=interaction.channel_id, limit=SESSIONS_READ
         )
-    return [s for s in found if can_see(interaction, s.channel_id)][:SESSIONS_LISTED]
+    seen: list[SessionSummary] = []
+    for summary in found:
+        if len(seen) < SESSIONS_LISTED and await may_watch(
+            interaction, storage, summary.channel_id
+        ):
+            seen.append(summary)
+    return seen
 
 
 async def session_autocomplete(

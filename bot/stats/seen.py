@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.core.reach import bot_is_member
+from bot.storage import Store
 
 
 def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
@@ -23,6 +24,15 @@ def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
     if channel is None or not isinstance(member, discord.Member):
         return False
     return channel.permissions_for(member).view_channel
+
+
+async def may_watch(interaction: discord.Interaction, storage: Store, channel_id: int) -> bool:
+    """``can_see``, and for a table's own thread, which discord.py forgets once it is
+    archived (the session's end archives it), whether the member can see its channel."""
+    if can_see(interaction, channel_id):
+        return True
+    thread = await storage.table_thread(channel_id)
+    return thread is not None and can_see(interaction, thread.parent_id)
 
 
 def _places(guild: discord.Guild) -> list[discord.abc.GuildChannel | discord.Thread]:

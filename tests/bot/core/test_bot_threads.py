@@ -315,3 +315,20 @@ async def test_a_crash_before_the_line_shows_the_end_is_mended_on_restart(
     assert await server.archived(table.channel)
     # Shown once: the next start has nothing left to show.
     assert await simcord_env.bot.service.storage.threads_to_show() == []
+
+
+async def test_a_session_in_an_archived_thread_can_still_be_replayed(simcord_env: Env) -> None:
+    server = Server(simcord_env)
+    await server.threads_setting("on")
+    table, lobby, _line_id = await server.open_in_thread()
+    await table.start(lobby)
+    await table.play()
+    await simcord_env.settle()
+    game_id = table.live.id
+    assert await server.archived(table.channel)
+    # discord.py forgets an archived thread; the session is still the channel's to watch.
+    assert simcord_env.bot.get_guild(server.guild.id).get_thread(table.channel.id) is None
+    result = await server.ben.slash(server.channel, "treppe replay", session=str(game_id))
+    assert result.response is not None and result.response.ephemeral
+    assert f"#{game_id}" in description(result.response), description(result.response)
+    assert "cannot" not in description(result.response)
