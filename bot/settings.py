@@ -114,11 +114,14 @@ class Settings(BaseSettings):
                 raise ValueError("SHARD_IDS lists a shard twice")
         return self
 
-    def runs_guild(self, guild_id: int) -> bool:
-        """Whether this process's shards carry the guild (Discord's sharding formula)."""
+    def runs_guild(self, guild_id: int, channel_id: int | None = None) -> bool:
+        """Whether this process's shards carry the guild (Discord's sharding formula). A DM's
+        or group DM's table (its place is its channel: ``channel_id == guild_id``) is shard
+        0's, where Discord sends what happens in direct messages."""
         if self.shard_count is None or self.shard_ids is None:
             return True
-        return (guild_id >> 22) % self.shard_count in self.shard_ids
+        shard = 0 if channel_id == guild_id else (guild_id >> 22) % self.shard_count
+        return shard in self.shard_ids
 
     @field_validator("database_url")
     @classmethod

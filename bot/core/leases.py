@@ -102,8 +102,8 @@ class LeaseKeeper:
         owner crashed or stalled)."""
         orphans = [
             game_id
-            for game_id, guild_id in await self.store.unleased_open_games()
-            if self.settings.runs_guild(guild_id) and game_id not in self.service.games
+            for game_id, guild_id, channel_id in await self.store.unleased_open_games()
+            if self.settings.runs_guild(guild_id, channel_id) and game_id not in self.service.games
         ]
         if not orphans:
             return
@@ -123,7 +123,7 @@ class LeaseKeeper:
             if count and ids
             else await self.store.open_games()
         )
-        return [row for row in rows if self.settings.runs_guild(row.guild_id)]
+        return [row for row in rows if self.settings.runs_guild(row.guild_id, row.channel_id)]
 
     async def release_all(self) -> None:
         """On a clean shutdown: hand every game back at once rather than when leases run out."""

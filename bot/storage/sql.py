@@ -16,10 +16,12 @@ def insert(table: str, names: str, then: str = "") -> str:
 INSERT_GAME = insert(
     "games", "guild_id channel_id host_id status options created_at game_key", "RETURNING id"
 )
-# With a :shard_count, those of the shards :ids only (Discord: (guild_id >> 22) % count).
+# With a :shard_count, those of the shards :ids only (Discord: (guild_id >> 22) % count; a
+# DM's or group DM's table, whose place is its channel, is shard 0's).
 SELECT_OPEN_GAMES = """
     SELECT * FROM games WHERE status IN ('lobby', 'playing') AND (CAST(:shard_count AS BIGINT)
-        IS NULL OR (guild_id >> 22) % :shard_count IN (SELECT value FROM {ids}))
+        IS NULL OR (CASE WHEN guild_id = channel_id THEN 0 ELSE (guild_id >> 22) % :shard_count
+        END) IN (SELECT value FROM {ids}))
     ORDER BY id
 """
 SELECT_GAME = "SELECT * FROM games WHERE id = :game_id"
@@ -83,7 +85,7 @@ SELECT_LEASES = """
     WHERE game_id IN (SELECT value FROM {ids}) ORDER BY game_id
 """
 SELECT_UNLEASED_OPEN_GAMES = """
-    SELECT g.id, g.guild_id FROM games g LEFT JOIN leases l ON l.game_id = g.id
+    SELECT g.id, g.guild_id, g.channel_id FROM games g LEFT JOIN leases l ON l.game_id = g.id
     WHERE g.status IN ('lobby', 'playing') AND (l.game_id IS NULL OR l.expires_at <= {now})
     ORDER BY g.id
 """

@@ -227,10 +227,10 @@ class Store(History):
         """Who holds these games' leases, until when."""
         return await self._rows(rows.Lease, sql.SELECT_LEASES, {"ids": list(game_ids)})
 
-    async def unleased_open_games(self) -> list[tuple[int, int]]:
-        """(game id, guild id) of every open game without a live lease."""
+    async def unleased_open_games(self) -> list[tuple[int, int, int]]:
+        """(game id, guild id, channel id) of every open game without a live lease."""
         found = await self._db.fetch(sql.SELECT_UNLEASED_OPEN_GAMES, {})
-        return [(int(row["id"]), int(row["guild_id"])) for row in found]
+        return [(int(row["id"]), int(row["guild_id"]), int(row["channel_id"])) for row in found]
 
     def _lease(self, game_id: int | None = None, **more: Any) -> dict[str, Any]:
         lease = {"owner": self.owner, "lease_seconds": float(self.lease_seconds), **more}

@@ -98,3 +98,13 @@ def test_env_beside_the_project_is_found_from_any_directory(tmp_path: Path) -> N
     # A .env in the current directory still wins, as before.
     (elsewhere / ".env").write_text("DISCORD_TOKEN=from-the-current-directory\n")
     assert read_token(project, elsewhere) == "from-the-current-directory"
+
+
+def test_a_shard_runs_its_servers_and_shard_zero_the_direct_messages() -> None:
+    settings = Settings(_env_file=None, shard_count=3, shard_ids=[2])  # type: ignore[call-arg]
+    server = (101 << 22) | 5  # Discord: (id >> 22) % 3 == 2
+    assert settings.runs_guild(server) and settings.runs_guild(server, channel_id=9)
+    # A group DM's table: its place is its channel, and shard 0 hears direct messages.
+    assert not settings.runs_guild(server, channel_id=server)
+    first = Settings(_env_file=None, shard_count=3, shard_ids=[0])  # type: ignore[call-arg]
+    assert first.runs_guild(server, channel_id=server) and not first.runs_guild(server)

@@ -208,10 +208,16 @@ async def test_restore_can_read_only_some_shards_games(store: Store) -> None:
         guild_id = (100 + n) << 22 | 12345
         game_id = await store.create_lobby(guild_id, 500 + n, SeatRow(0, ANNA, "anna"), {}, "x")
         by_shard[(100 + n) % 3].append(game_id)
+    # A group DM's table (its place is its channel) is shard 0's, as Discord routes DMs.
+    private = (101 << 22) | 777  # would be shard 2 as a guild id
+    by_shard[0].append(
+        await store.create_lobby(private, private, SeatRow(0, ANNA, "anna"), {}, "x")
+    )
     both = await store.open_games(3, [0, 2])
     assert [row.id for row in both] == sorted(by_shard[0] + by_shard[2])
     assert [row.id for row in await store.open_games(3, [1])] == by_shard[1]
-    assert len(await store.open_games()) == 6
+    assert [row.id for row in await store.open_games(3, [2])] == by_shard[2]
+    assert len(await store.open_games()) == 7
 
 
 async def test_leaderboard_and_stats(store: Store) -> None:
@@ -330,7 +336,7 @@ async def test_an_expired_lease_is_taken_over_and_the_old_owner_stops(database_u
         game_id = await first.create_lobby(GUILD, 7, SeatRow(0, ANNA, "anna"), {}, "romme")
         header = '{"h": 1}'
         await first.start_game(game_id, [SeatRow(0, ANNA, "anna"), SeatRow(1, BEN, "ben")], header)
-        assert await second.unleased_open_games() == [(game_id, GUILD)]
+        assert await second.unleased_open_games() == [(game_id, GUILD, 7)]
         assert await second.acquire_leases([game_id]) == [game_id]
         assert await second.unleased_open_games() == []
         with pytest.raises(LeaseLost):
