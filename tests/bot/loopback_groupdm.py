@@ -4,8 +4,7 @@ The app is no member of a group DM: it hears of it only through interactions and
 through their callback and webhook endpoints, on the terms Discord documents (receiving and
 responding to interactions; JSON error codes). Every call Discord would refuse is answered with
 Discord's error and kept in ``violations``, so a test can assert there were none. The 3 s and
-15 min limits run on a fake clock that only ``advance`` moves: no test waits on real time.
-"""
+15 min limits run on a fake clock that only ``advance`` moves: no test waits on real time."""
 
 from __future__ import annotations
 
@@ -267,6 +266,7 @@ class UserAppDiscord(FakeDiscord):
     group_dms: dict[str, GroupDM] = field(default_factory=dict)
     interactions: dict[str, SentInteraction] = field(default_factory=dict)
     violations: list[Violation] = field(default_factory=list)
+    answered_privately: set[str] = field(default_factory=set)  # USE_EXTERNAL_APPS missing
     _tokens: dict[str, SentInteraction] = field(default_factory=dict)
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
 
@@ -351,8 +351,9 @@ class UserAppDiscord(FakeDiscord):
         sent.answer_type, sent.answered_after = kind, age
         sent.answered_after_wall = time.monotonic() - sent.sent_wall
         posted = sent.channel.posted.get(sent.clicked or "")  # @original of 6 and 7
-        if kind == 4:
-            posted = sent.channel.post(data, sent)
+        if kind == 4:  # made ephemeral for a user who may not use the app publicly here
+            private = EPHEMERAL if sent.user["id"] in self.answered_privately else 0
+            posted = sent.channel.post({**data, "flags": (data.get("flags") or 0) | private}, sent)
         elif kind == 5:  # a new message, loading until @original is edited
             posted = sent.channel.post({"flags": (data.get("flags") or 0) | LOADING}, sent)
         elif kind == 7 and posted is not None:

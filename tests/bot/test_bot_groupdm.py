@@ -358,3 +358,16 @@ async def test_a_table_on_tokens_ended_early_says_so(fake: UserAppDiscord, bot: 
     # The table's last edit went through its token: it shows the end, with no moves left.
     assert "ended this game" in words(table) and not ids(table, "hand"), words(table)
     assert fake.violations == []
+
+
+async def test_a_lobby_discord_shows_to_its_host_alone_closes_and_says_why(
+    fake: UserAppDiscord, bot: TreppenBot
+) -> None:
+    dm = fake.group_dm("anna", "ben", installers=1)
+    fake.answered_privately.add(dm.user("anna")["id"])
+    sent = await fake.answered(await dm.slash("anna", "treppe", "new", "gin"), WAIT)
+    await fake.wait_for(lambda: bot.service.in_channel(int(dm.id)) is None or None)
+    await fake.wait_for(lambda: "alone" in words(dm.posted[str(sent.original)].data) or None)
+    lobby = dm.posted[str(sent.original)]
+    assert lobby.viewer == dm.user("anna")["id"] and not ids(lobby.data, "lobby_join")
+    assert fake.violations == []
