@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 # it is among the channel's latest messages unless the channel was very busy since.
 STALE_TABLE_SCAN = 50
 BAD_REQUEST = 400
+THREAD_ARCHIVED = 50083  # Discord: no edits in an archived thread
 
 
 def ping_only(user_id: int) -> discord.AllowedMentions:
@@ -194,10 +195,11 @@ class TablePoster:
             with contextlib.suppress(discord.HTTPException):  # already gone is fine
                 await channel.get_partial_message(old).delete()
 
-    async def edit_table(self, live: LiveTable, payload: Payload) -> None:
+    async def edit_table(self, live: LiveTable, payload: Payload, *, again: bool = False) -> None:
         """Edit the table in place. Discord has been reported to refuse (400) an edit whose
         media gallery points at a newly uploaded picture: then the table is posted anew, so a
-        game never stalls on its picture (docs/discord-behaviour.md)."""
+        game never stalls on its picture (docs/discord-behaviour.md). A table's thread that
+        was archived under it is opened again, once (``again``: this is that second try)."""
         if live.table_message_id is None:
             return
         if live.options.tokens_only:
@@ -209,6 +211,9 @@ class TablePoster:
         except discord.NotFound:
             await self._repost_table(live, payload)
         except discord.HTTPException as error:
+            if error.code == THREAD_ARCHIVED and not again and await self._unarchive(live):
+                await self.edit_table(live, await self.payload(live, None), again=True)
+                return
             if error.status == BAD_REQUEST and payload.files and live.status == Status.PLAYING:
                 log.warning(
                     "game %s: the table edit was refused (%s); posting anew", live.id, error
@@ -216,6 +221,21 @@ class TablePoster:
                 await self._move_table(live, await self.payload(live, None))
                 return
             log.warning("could not edit the table of game %s", live.id, exc_info=True)
+
+    async def _unarchive(self, live: LiveTable) -> bool:
+        """Open the table's thread again: Discord archives a thread after its inactivity
+        period, and a moderator may archive one mid-game. Whether it could."""
+        try:
+            thread = self.bot.get_channel(live.channel_id) or await self.bot.fetch_channel(
+                live.channel_id
+            )
+            if not isinstance(thread, discord.Thread):
+                return False
+            await thread.edit(archived=False)
+        except discord.HTTPException as error:
+            log.warning("game %s: its archived thread could not be opened: %s", live.id, error)
+            return False
+        return True
 
     async def _repost_table(self, live: LiveTable, payload: Payload) -> None:
         """Someone deleted the table message: post a new one so the game goes on."""

@@ -332,3 +332,36 @@ async def test_a_session_in_an_archived_thread_can_still_be_replayed(simcord_env
     assert result.response is not None and result.response.ephemeral
     assert f"#{game_id}" in description(result.response), description(result.response)
     assert "cannot" not in description(result.response)
+
+
+async def test_a_thread_archived_mid_game_is_opened_again_for_the_table(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A moderator (or Discord, after a silent week) archives the thread mid-game: Discord
+    refuses the next table edit there (50083, which SimCord does not model: it is made here);
+    the bot opens the thread again and edits the table."""
+    server = Server(simcord_env)
+    await server.threads_setting("on")
+    table, lobby, _line_id = await server.open_in_thread()
+    await table.start(lobby)
+    thread = await simcord_env.bot.fetch_channel(table.channel.id)
+    assert isinstance(thread, discord.Thread)
+    await thread.edit(archived=True)
+    assert await server.archived(table.channel)
+    real_edit = discord.PartialMessage.edit
+    refused: list[int] = []
+    edited: list[int] = []
+
+    async def archived_once(self: discord.PartialMessage, **kwargs: Any) -> Any:
+        if self.channel.id == table.channel.id and not refused:
+            refused.append(self.id)
+            answer = SimpleNamespace(status=400, reason="Bad Request")
+            raise discord.HTTPException(answer, {"code": 50083, "message": "Thread is archived"})  # type: ignore[arg-type]
+        edited.append(self.id)
+        return await real_edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", archived_once)
+    await table.play(moves=3)
+    await simcord_env.settle()
+    assert len(refused) == 1 and edited[:1] == refused  # the same table, edited right after
+    assert not await server.archived(table.channel)
