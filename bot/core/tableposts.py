@@ -60,7 +60,7 @@ class TablePoster:
         self.tasks = tasks
         self.hands = hands
         # Tables that live on interaction tokens alone: their posts and their tokens.
-        self.tokens = TokenPoster(storage, tasks, self.request_refresh, self._run)
+        self.tokens = TokenPoster(tasks, self.request_refresh, self._run, self.set_table_message)
 
     # ------------------------------------------------------------ what a change asks for
     def turn_changed(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -23,7 +23,6 @@ from bot.core.tokens import (
     loop_time,
     send_through,
 )
-from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -39,15 +38,15 @@ class TokenPoster:
 
     def __init__(
         self,
-        storage: Store,
         tasks: BackgroundTasks,
         refresh: Callable[[LiveTable], None],
         run: Callable[[LiveTable], None],
+        set_table: Callable[[LiveTable, int], Awaitable[None]],
     ) -> None:
-        self.storage = storage
         self.tasks = tasks
-        # The poster's: edit the table soon, and start its one task (which renews tokens).
-        self.refresh, self.run = refresh, run
+        # The poster's: edit the table soon, start its one task (which renews tokens), and
+        # note and store which message is the table now.
+        self.refresh, self.run, self.set_table = refresh, run, set_table
 
     # ------------------------------------------------------------ the tokens
     def took(self, live: LiveTable, interaction: discord.Interaction, clicked: int | None) -> None:
@@ -94,8 +93,7 @@ class TokenPoster:
             log.warning("game %s: could not send the table through a token: %s", live.id, error)
             tokens.stale = True
             return
-        live.message.message_id = message.id
-        await self.storage.set_table_message(live.id, message.id)
+        await self.set_table(live, message.id)
         self.owned_by(live, tokens.adopt(mover, original=False))
         if old is not None and old_owner is not None and old != message.id:
             with contextlib.suppress(discord.HTTPException):  # already gone is fine

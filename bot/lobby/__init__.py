@@ -33,6 +33,10 @@ TIMER_CHOICES = [
 ]
 TIMER = "timer"
 THREAD = "thread"  # a thread of its own for this table (empty: the server's setting)
+HOST_ONLY = N_(
+    "Discord shows this table to you alone here, so nobody could join it. Open it in a group "
+    "chat, or in a server where you may use apps."
+)
 # A setting of the bot that fills this option of any game that has it, when left empty.
 SETTING_DEFAULTS = {"target": "default_target"}
 
@@ -145,26 +149,14 @@ async def open_table(
             raise Refusal(_("This channel already has a table. One game per channel.")) from None
         payload = lobby_payload(live, bot.settings.lobby_timeout)
         response = await interaction.response.send_message(**payload.send_kwargs())
-        if response.is_ephemeral():
-            await _seen_by_host_only(interaction, live)
-        elif response.message_id is not None:
+        if response.message_id is not None:
             await bot.service.poster.set_table_message(live, response.message_id, by=interaction)
-
-
-async def _seen_by_host_only(interaction: Interaction, live: LiveTable) -> None:
-    """Discord showed the lobby to its host alone (where the app is not installed, a member
-    without Use External Apps gets every answer privately): nobody could join, so it closes,
-    and says why."""
-    service = interaction.client.service
-    await service.storage.close_game(live.id, "cancelled")
-    service.forget(live)
-    text = Message(
-        N_(
-            "Discord shows this table to you alone here, so nobody could join it. Open it in "
-            "a group chat, or in a server where you may use apps."
-        )
-    )
-    await interaction.edit_original_response(**closed_lobby_payload(live, text).edit_kwargs())
+        if response.is_ephemeral():
+            # Discord showed the lobby to its host alone (where the app is not installed, a
+            # member without Use External Apps gets every answer privately): nobody could
+            # join, so it closes, saying why.
+            async with live.lock:
+                await bot.service.close(live, "cancelled", Message(HOST_ONLY))
 
 
 def check_channel_free(bot: TreppenBot, channel_id: int) -> None:

@@ -104,13 +104,23 @@ async def play_session(
         await settled(live)
         if game.is_over:
             break
+        await play_moves(live, players, 1)
+        moves += 1
+        await check_the_table(fake, bot, live)
+    return moves
+
+
+async def play_moves(live: LiveTable, players: dict[int, Player], moves: int) -> None:
+    """``moves`` moves by hand, each the one a computer player would choose, by the member
+    to act; then the table's work is done."""
+    game = live.game
+    assert game is not None
+    for _ in range(moves):
+        await settled(live)
         seat = live.seats[game.to_act]
         assert seat.user_id is not None and not seat.played_for, "a computer seat is waiting"
         await players[seat.user_id].play(table_choice(live, seat.seat))
-        moves += 1
-        await settled(live)
-        await check_the_table(fake, bot, live)
-    return moves
+    await settled(live)
 
 
 async def check_the_table(fake: UserAppDiscord, bot: TreppenBot, live: LiveTable) -> None:
@@ -203,12 +213,7 @@ async def test_a_member_silent_for_sixteen_minutes_finds_the_table_current(
     live, players = await open_timed_table(fake, bot)
     game = live.game
     assert game is not None
-    for _ in range(6):  # a few moves by hand, everyone's hand opened on the way
-        await settled(live)
-        seat = live.seats[game.to_act]
-        assert seat.user_id is not None
-        await players[seat.user_id].play(table_choice(live, seat.seat))
-    await settled(live)
+    await play_moves(live, players, 6)  # everyone's hand opened on the way
     await check_the_table(fake, bot, live)
     silent = players[live.seats[game.to_act].user_id or 0]
 
@@ -311,11 +316,7 @@ async def test_a_table_on_tokens_goes_on_after_a_restart(
     players = {p.user_id: p for p in (Player(fake, dm, name, live) for name in names)}
     game = live.game
     assert game is not None
-    for _ in range(3):
-        await settled(live)
-        seat = live.seats[game.to_act]
-        await players[seat.user_id or 0].play(table_choice(live, seat.seat))
-    await settled(live)
+    await play_moves(live, players, 3)
     version = game.public_view().version
     await bot.close()  # every token the process held is gone with it
 
@@ -331,10 +332,7 @@ async def test_a_table_on_tokens_goes_on_after_a_restart(
         await settled(restored)
         # Nothing could show the table yet; the next tap at it does, and play goes on.
         players = {p.user_id: p for p in (Player(fake, dm, name, restored) for name in names)}
-        seat = restored.seats[restored.game.to_act]
-        member = players[seat.user_id or 0]
-        await member.play(table_choice(restored, seat.seat))
-        await settled(restored)
+        await play_moves(restored, players, 1)
         assert restored.game.public_view().version > version
         await check_the_table(fake, again, restored)
         assert not [r for r in fake.requests if r.path.startswith(f"/channels/{dm.id}")]
