@@ -216,7 +216,7 @@ def deadwood_ms(samples: int) -> float:
         hand = [*rng.sample(naturals, 9), JOKER, JOKER]
         rng.shuffle(hand)
         start = time.perf_counter()
-        deadwood(hand, variant="wiener")
+        deadwood(hand, game="wiener")
         timings.append((time.perf_counter() - start) * 1000)
     return statistics.median(timings)
 

@@ -50,7 +50,7 @@ def p50_ms(fns: dict[str, Callable[[], object]], runs: int = RUNS) -> dict[str, 
     return {name: statistics.median(t) * 1000 for name, t in times.items()}
 
 
-def variant_line() -> str:
+def romme_wiener_line() -> str:
     """Rommé and Wiener Rummy tables (the docs positions, from seeded engine games), drawn and
     encoded with the caches cleared, measured apart from the Treppenrommé figures."""
     romme = rx.romme_table()
@@ -153,7 +153,7 @@ def main() -> None:
         f"table_vs_rgb_baseline={table_ms / base_rgb:.2f}x "
         f"table_vs_palette_baseline={table_ms / base_pal:.2f}x"
     )
-    print(variant_line())
+    print(romme_wiener_line())
     print(kinds_line())
     print(
         f"table_ms_p50={table_ms:.2f} table_kb={len(png) / 1024:.1f} width={width} "

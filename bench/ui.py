@@ -282,7 +282,7 @@ async def play_turn(spec: GameSpec, seed: int, suggested: bool) -> Way:
             channel = guild.create_text_channel("cards")
             members = [guild.add_member(env.create_user(name)) for name in NAMES]
             table = Table(env, channel, members)
-            await table.start(await table.open(variant=spec.key))
+            await table.start(await table.open(game=spec.key))
             for member in members:
                 await table.open_hand(member)
             while (game := table.live.game) is not None:  # the opening passes, if any

@@ -21,12 +21,12 @@ Public API
     "Q♥ K♥ A♥ 2♥")) == 27``. A non-meld raises ``IllegalMeld`` with a readable reason, e.g.
     "5♠ 6♠ 8♠ is not a run: 7♠ is missing."
 
-``meld_points(cards, variant="romme")`` / ``variant="wiener"``
+``meld_points(cards, game="romme")`` / ``game="wiener"``
     The same for the two-pack relatives: jokers wild, no corner, Ace 11 (set or high) or 1.
-    ``variant="rum500"``: what the cards score when placed (Ace 15, or 1 low in A 2 3);
-    ``variant="gin"``: their count (Ace 1, pictures 10), runs Ace low only.
+    ``game="rum500"``: what the cards score when placed (Ace 15, or 1 low in A 2 3);
+    ``game="gin"``: their count (Ace 1, pictures 10), runs Ace low only.
 
-``deadwood(cards, variant="wiener") -> int``
+``deadwood(cards, game="wiener") -> int``
     The least deadwood over every arrangement of the hand into melds (joker 30, Ace 11).
     Games: ``get_spec("romme")`` and ``get_spec("wiener")`` (``engine.registry``).
 
@@ -61,16 +61,16 @@ from engine.errors import IllegalAction, IllegalMeld, ParseError, RulesError
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
+from engine.melding import deadwood as _deadwood
 from engine.protocol import Phase
 from engine.registry import load_game, meld_points
 from engine.table import Deal
-from engine.twopack import deadwood as _deadwood
 
 
-def deadwood(cards: Iterable[Card], variant: str = "wiener") -> int:
+def deadwood(cards: Iterable[Card], game: str = "wiener") -> int:
     """The least deadwood of ``cards`` in a two-pack game (``"romme"`` or ``"wiener"``)."""
-    if variant not in ("romme", "wiener"):
-        raise ValueError(f"deadwood is defined for 'romme' and 'wiener', not {variant!r}")
+    if game not in ("romme", "wiener"):
+        raise ValueError(f"deadwood is defined for 'romme' and 'wiener', not {game!r}")
     return _deadwood(cards)
 
 

@@ -1,6 +1,6 @@
 """Computer players of any registered game playing each other.
 
-``python -m engine.arena --variant romme --games 200 --seats normal,random --seed 1``
+``python -m engine.arena --game romme --games 200 --seats normal,random --seed 1``
 plays whole sessions of the game (default rules), rotating the seats every game so no
 strength keeps the same place, and prints a small table; the last line is one JSON object
 with wins per strength, games, average rounds, actions per second and the decision time
@@ -31,11 +31,11 @@ def _percentile(values: Sequence[float], share: float) -> float:
 
 
 def play_session(
-    variant: str, seats: Sequence[str], seed: int, timings: dict[str, list[float]] | None = None
+    key: str, seats: Sequence[str], seed: int, timings: dict[str, list[float]] | None = None
 ) -> RummyGame:
-    """One whole session of the game ``variant`` (its key) with the given strengths by seat;
+    """One whole session of the game keyed ``key`` with the given strengths by seat;
     returns the finished game."""
-    spec = get_spec(variant)
+    spec = get_spec(key)
     names = [f"{strength}{i}" for i, strength in enumerate(seats)]
     game = spec.new_game(None, names, seed)
     players = [spec.make_player(s, seed * 31 + i) for i, s in enumerate(seats)]
@@ -59,9 +59,9 @@ def play_session(
     return game
 
 
-def simulate_variant(variant: str, seats: list[str], games: int, seed: int) -> dict[str, Any]:
+def simulate_game(key: str, seats: list[str], games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` sessions; seat strengths rotate by one place every game."""
-    spec = get_spec(variant)
+    spec = get_spec(key)
     for strength in seats:
         if strength not in spec.strengths:
             raise ValueError(f"unknown strength {strength!r}")
@@ -76,7 +76,7 @@ def simulate_variant(variant: str, seats: list[str], games: int, seed: int) -> d
     for g in range(games):
         shift = g % len(seats)
         order = seats[shift:] + seats[:shift]
-        game = play_session(variant, order, seed * 1_000_003 + g, timings)
+        game = play_session(key, order, seed * 1_000_003 + g, timings)
         wins[order[game.standings().winners[0]]] += 1
         rounds += len(game.results)
         dead_rounds += sum(1 for r in game.results if r.dead)
@@ -84,7 +84,7 @@ def simulate_variant(variant: str, seats: list[str], games: int, seed: int) -> d
     elapsed = time.perf_counter() - started
     every = [t for ts in timings.values() for t in ts]
     return {
-        "variant": variant,
+        "game": key,
         "seats": list(seats),
         "games": games,
         "seed": seed,
@@ -107,7 +107,7 @@ def simulate_variant(variant: str, seats: list[str], games: int, seed: int) -> d
 
 def _table(result: dict[str, Any]) -> str:
     lines = [
-        f"{result['variant']}: {result['games']} sessions, seats {','.join(result['seats'])}, "
+        f"{result['game']}: {result['games']} sessions, seats {','.join(result['seats'])}, "
         f"seed {result['seed']}",
         f"{'strength':<10}{'wins':>8}{'share':>9}{'p50 ms':>10}{'p99 ms':>10}",
     ]
@@ -130,7 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.arena", description="computer players of any game"
     )
-    parser.add_argument("--variant", choices=game_keys(), default=game_keys()[0])
+    keys = game_keys()
+    parser.add_argument("--game", "--variant", dest="game", choices=keys, default=keys[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument(
         "--seats", default="normal,random", help="2 to 6 strengths, comma-separated"
@@ -139,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     try:
-        result = simulate_variant(args.variant, seats, args.games, args.seed)
+        result = simulate_game(args.game, seats, args.games, args.seed)
     except ValueError as error:
         parser.error(str(error))
     print(_table(result))

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import End
+from engine.arrangement import Arrangement
 from engine.cards import Card
-from engine.twopack.deadwood import Arrangement
 
 
 class GameEvent:

@@ -33,11 +33,12 @@ from engine.events import (
 )
 from engine.i18n import N_
 from engine.protocol import Phase, Standings
-from engine.table import Deal, TableGame
+from engine.table import Deal, StoredRuleset, TableGame
 
 
-class PileRules(Protocol):
-    """The options every game on a stock and a discard pile has."""
+class PileRules(StoredRuleset, Protocol):
+    """The options every game on a stock and a discard pile has (and, as every ruleset, its
+    ``to_json`` and ``from_json``)."""
 
     @property
     def hand_size(self) -> int | None:
@@ -53,10 +54,6 @@ class PileRules(Protocol):
     def max_rebuilds(self) -> int:
         """How often the stock is rebuilt in a round; when it runs out once more, the round
         ends (dead, unless the game says otherwise)."""
-        ...
-
-    def to_json(self) -> dict[str, Any]:
-        """The options as plain JSON data."""
         ...
 
 

@@ -5,7 +5,7 @@ Each game is a package under ``engine/games/`` whose ``__init__`` defines ``SPEC
 imports no game and no game import cycle can form through it.
 
 ``get_spec(key)``, ``all_specs()``, ``load_game(text)`` (the stored JSON names its game) and
-``meld_points(cards, variant=key)`` are the ways in.
+``meld_points(cards, game=key)`` are the ways in.
 """
 
 from __future__ import annotations
@@ -64,10 +64,10 @@ def load_game(text: str) -> RummyGame:
     return get_spec(key).load(text)
 
 
-def meld_points(cards: Iterable[Card], variant: str = UNNAMED_GAME) -> int:
-    """The points ``cards`` score when laid as one fresh meld of the game ``variant`` (any
+def meld_points(cards: Iterable[Card], game: str = UNNAMED_GAME) -> int:
+    """The points ``cards`` score when laid as one fresh meld of the game ``game`` (any
     order given). A non-meld raises ``IllegalMeld`` with a readable reason."""
-    return get_spec(variant).meld_points(list(cards))
+    return get_spec(game).meld_points(list(cards))
 
 
 __all__ = [

@@ -1,8 +1,9 @@
 """What every game's table shares: the draw for first dealer, a chosen first deal, turn
 checks, the stock rebuilt from the discard pile, and storing and replaying a game.
 
-``TableGame`` is the base of every game. A game sets ``GAME_KEY``, ``TITLE``, ``MIN_SEATS``
-and ``MAX_SEATS``, reads its ruleset in ``read_ruleset`` and implements the rules (``verify``,
+``TableGame`` is the base of every game. A game sets ``GAME_KEY``, ``TITLE``, ``MIN_SEATS``,
+``MAX_SEATS`` and ``RULESET`` (its ruleset class, which stored games are read back with) and
+implements the rules (``verify``,
 ``apply``, ``legal_actions``, the views and ``standings``); a game played with a stock and a
 discard pile builds on ``engine.piles.PileGame``, which does most of that.
 """
@@ -82,11 +83,14 @@ class Deal:
 
 
 class StoredRuleset(Protocol):
-    """What ``TableGame`` needs of a game's ruleset: to be stored with the game."""
+    """What ``TableGame`` needs of a game's ruleset: to be stored with the game and read back."""
 
     def to_json(self) -> dict[str, Any]:
-        """The options as plain JSON data, read back by the game's ``read_ruleset``."""
-        ...
+        """The options as plain JSON data, read back by ``TableGame.read_ruleset``."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """The ruleset from its ``to_json`` data."""
 
 
 R = TypeVar("R", bound=StoredRuleset)
@@ -97,6 +101,7 @@ class TableGame(Generic[R]):
     turn checks, rebuilding the stock, and storing and replaying the game."""
 
     GAME_KEY: ClassVar[str]  # names the game in stored JSON
+    RULESET: ClassVar[type[StoredRuleset]]  # the game's ruleset class, ``R`` (read_ruleset)
     TITLE: ClassVar[str]
     MIN_SEATS: ClassVar[int]
     MAX_SEATS: ClassVar[int]
@@ -262,8 +267,8 @@ class TableGame(Generic[R]):
 
     @classmethod
     def read_ruleset(cls, data: dict[str, Any]) -> R:
-        """The game's ruleset from its stored ``to_json`` data (each game reads its own)."""
-        raise NotImplementedError
+        """The game's ruleset from its stored ``to_json`` data, read by its ``RULESET``."""
+        return cast(R, cls.RULESET.from_json(data))
 
     @classmethod
     def from_json(cls, text: str) -> Self:

@@ -193,7 +193,7 @@ async def _play_and_shoot(table: ScreenTable, shots: Photographer, key: str, peo
     """Play the session, taking every moment as it comes."""
     anna, ben, guest = people
     channel = table.channel
-    lobby = await table.open(variant=key)
+    lobby = await table.open(game=key)
     await shots.shoot("lobby", anna)
     await table.start(lobby)
     await shots.shoot("table-start", anna)
@@ -274,7 +274,7 @@ async def shoot_big_hand(table: ScreenTable, shots: Photographer, people: Any) -
     until Anna starts a turn with BIG_HAND cards."""
     anna, ben, _ = people
     big = ScreenTable(table.env, table.channel, [anna, ben])
-    await big.start(await big.open(variant="treppenromme"))
+    await big.start(await big.open(game="treppenromme"))
     await big.open_hand(anna)
     game = big.live.game
     assert game is not None

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 import discord
 
 from engine.actions import End, MeldKind
+from engine.arrangement import Arrangement
 from engine.cards import format_cards
 from engine.i18n import _, ngettext, percent
 from engine.protocol import BaseMeldView
-from engine.twopack.deadwood import Arrangement
 
 
 def shown_name(name: str) -> str:

@@ -16,26 +16,26 @@ from dataclasses import dataclass
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render import variants as v
+from bot.render import pile_games as pg
 from bot.render.assets import Style, fit_text, text_width
 from bot.render.canvas import new_canvas, text
 from bot.render.fans import FAN_ROW_H, Fan, draw_fan_rows, pack_fans
 from bot.render.geometry import PICTURE_W
 from bot.render.hand import sort_hand
-from bot.render.variants import BAND_GAP, BAND_PAD, MARGIN, POINTS, TAG_H
+from bot.render.pile_games import BAND_GAP, BAND_PAD, MARGIN, POINTS, TAG_H
 from engine.cards import Card
 
-FANS_X = MARGIN + v.COLOUR_BAR_W + 5  # the name and the fans start here
+FANS_X = MARGIN + pg.COLOUR_BAR_W + 5  # the name and the fans start here
 RING_CLEAR = 1  # between the fans and a ring round the band
 # The fans' room: the band's width clear of its colour bar and of a ring round it (ten cards
 # of deadwood and their label just fit, or a run of six and one of five with their points).
-FANS_W = PICTURE_W - MARGIN - v.TURN_RING - RING_CLEAR - FANS_X
+FANS_W = PICTURE_W - MARGIN - pg.TURN_RING - RING_CLEAR - FANS_X
 RIGHT_X = FANS_X + FANS_W  # the right edge of the band's contents
 NAME_LINE_H = 32  # the name (24 px, 28 high) and room above the fans, where a fan's ring goes
 TAG_GAP = 10  # between the name and its tag
 TAG_DY = 2  # a tag centred on the name
 POINTS_GAP = 12  # the least room between the name (or its tag) and the band's number
-BANDS_TOP = MARGIN + v.PILES_H + v.SECTION_GAP  # where a table's first band starts
+BANDS_TOP = MARGIN + pg.PILES_H + pg.SECTION_GAP  # where a table's first band starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +87,13 @@ def result_size(bands: Sequence[Band]) -> tuple[int, int]:
 
 
 def draw_table(
-    piles: v.PilesShown, bands: Sequence[Band], *, pot: int | None = None
+    piles: pg.PilesShown, bands: Sequence[Band], *, pot: int | None = None
 ) -> Image.Image:
     """A pile table as a palette image: the piles (and the pot, when given) in a row at the
     top, then ``bands``."""
     laid = _lay(bands)
     canvas = new_canvas(*table_size(bands))
-    v.draw_piles(canvas, MARGIN, piles, pot)
+    pg.draw_piles(canvas, MARGIN, piles, pot)
     _draw_bands(canvas, laid, BANDS_TOP)
     return canvas
 
@@ -114,7 +114,7 @@ def hand_band(seat: int, name: str, hand: Sequence[Card], points: str, out: str 
     return Band(
         seat,
         name,
-        tag=(out, v.TAG_GOLD) if out is not None else None,
+        tag=(out, pg.TAG_GOLD) if out is not None else None,
         points=points,
         fans=(Fan(cards),) if cards else (),
         ring=pal.GOLD if out is not None else None,
@@ -131,14 +131,14 @@ def _draw_band(canvas: Image.Image, laid: _Laid, top: int) -> None:
     """The frame and ring, the name line (name, tag, number), the rows of fans."""
     band = laid.band
     bar = pal.MUTED if band.muted else None
-    v.draw_band_frame(canvas, band.seat, top, laid.height, band.ring, bar)
+    pg.draw_band_frame(canvas, band.seat, top, laid.height, band.ring, bar)
     y = top + BAND_PAD
     room = FANS_W
     if band.points:
         room -= text(canvas, band.points, RIGHT_X, y, POINTS, align="right").width + POINTS_GAP
     if band.tag is not None:
         room -= text_width(band.tag[0], band.tag[1].size) + 2 * band.tag[1].pad_x + TAG_GAP
-    style = v.muted_name_style() if band.muted else v.name_style(band.seat)
+    style = pg.muted_name_style() if band.muted else pg.name_style(band.seat)
     stamp = text(canvas, fit_text(band.name, style.size, room), FANS_X, y, style)
     if band.tag is not None:
         tag_y = y + (stamp.height - TAG_H) // 2 + TAG_DY

@@ -19,9 +19,9 @@ from bot.render.canvas import outline, rect, text
 from bot.render.geometry import CARD_RADIUS, INDEX_STRIP, INDEX_W, INDEX_X, MIN_TEXT_PX
 from bot.render.hand import sort_hand
 from bot.render.jokers import JOKER_INDEX_BOTTOM, joker_stands, paste_face
+from engine.arrangement import Arrangement
 from engine.cards import Card
 from engine.i18n import _
-from engine.twopack.deadwood import Arrangement
 
 T = TypeVar("T")
 

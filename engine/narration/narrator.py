@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from engine.actions import Action
+from engine.arrangement import Arrangement
 from engine.cards import SUITS, Card
 from engine.events import (
     Discarded,
@@ -21,7 +22,6 @@ from engine.events import (
 from engine.i18n import N_, Message, _, language, plural_message, using
 from engine.protocol import GameSpec
 from engine.registry import GAME_PACKAGES, get_spec
-from engine.twopack.deadwood import Arrangement
 
 #: A teller: the lines for one event ([] to say nothing).
 Teller = Callable[["Narrator", Any], list[str]]

@@ -273,10 +273,10 @@ class Table:
 
     # ------------------------------------------------------------ lobby
     async def open(
-        self, *, extra_join: bool = True, variant: str = "treppenromme", **options: Any
+        self, *, extra_join: bool = True, game: str = "treppenromme", **options: Any
     ) -> discord.Message:
         host = self.members[0]
-        result = await host.slash(self.channel, f"treppe new {variant}", **options)
+        result = await host.slash(self.channel, f"treppe new {game}", **options)
         assert result.response is not None
         lobby = result.response.message
         self._live = None

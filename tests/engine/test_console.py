@@ -17,9 +17,9 @@ from engine.console import ConsoleTable
 from engine.events import DrewFromTalon, SessionEnded
 from engine.games.rum500.game import Rum500SeatView
 from engine.i18n import using
+from engine.melding.views import PricedMeldView, PricedPlacedCard
 from engine.narration import Narrator
 from engine.registry import all_specs, game_keys
-from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
 SPECS = all_specs()
 KEYS = game_keys()
@@ -159,8 +159,8 @@ def test_500_rum_meld_lines_credit_each_player_and_seats_show_this_rounds_points
         "rum500", None, ["normal"], seed=1, stdin=io.StringIO(), stdout=io.StringIO()
     )
     nines = parse_cards("9♣ 9♦ 9♥ 9♠")
-    placed = tuple(VariantPlacedCard(c, c, 9, 1 if i < 3 else 0) for i, c in enumerate(nines))
-    meld = VariantMeldView(0, 1, MeldKind.SET, placed, False)
+    placed = tuple(PricedPlacedCard(c, c, 9, 1 if i < 3 else 0) for i, c in enumerate(nines))
+    meld = PricedMeldView(0, 1, MeldKind.SET, placed, False)
     assert table.meld_line(meld).endswith("(set · Normal bot: 27 + You: 9 = 36 pts)")
     seats = (Rum500SeatView(0, "You", 5, 0, 36), Rum500SeatView(1, "Normal bot", 7, 0, 27))
     view = SimpleNamespace(seat=0, public=SimpleNamespace(seats=seats))

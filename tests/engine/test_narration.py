@@ -8,6 +8,7 @@ from functools import cache
 import pytest
 
 from engine.arena import play_session
+from engine.arrangement import Arrangement
 from engine.cards import Card, parse_cards
 from engine.events import (
     Discarded,
@@ -25,11 +26,10 @@ from engine.events import (
 from engine.games.gin.rules import PRICES as GIN_PRICES
 from engine.games.gin.rules import GinHandResult
 from engine.games.wiener.events import RummyCalled
+from engine.melding.melds import analyse_priced_meld
 from engine.narration import GameWords, Narrator, game_words, tell
 from engine.protocol import RummyGame
 from engine.registry import game_keys, get_spec
-from engine.twopack.deadwood import Arrangement
-from engine.twopack.melds import analyse_variant_meld
 
 NAMES = ("You", "Ben")
 
@@ -127,7 +127,7 @@ def test_the_deal_and_the_first_dealer_in_both_languages() -> None:
 
 
 def _arrangement(melds: list[str], left: str, deadwood: int, laid_off: str = "") -> Arrangement:
-    shapes = tuple(analyse_variant_meld(cards(m), GIN_PRICES) for m in melds)
+    shapes = tuple(analyse_priced_meld(cards(m), GIN_PRICES) for m in melds)
     return Arrangement(
         shapes, cards(left) if left else (), deadwood, cards(laid_off) if laid_off else ()
     )

@@ -77,9 +77,9 @@ def test_meld_points_goes_through_the_registry() -> None:
                 points = spec.meld_points(cards)
             except IllegalMeld:  # a game whose Ace is low only
                 with pytest.raises(IllegalMeld):
-                    meld_points(cards, variant=spec.key)
+                    meld_points(cards, game=spec.key)
                 continue
-            assert meld_points(cards, variant=spec.key) == points
+            assert meld_points(cards, game=spec.key) == points
 
 
 def test_a_renamed_option_still_loads_under_its_old_name() -> None:

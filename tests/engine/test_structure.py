@@ -342,3 +342,52 @@ def test_no_bot_module_imports_a_higher_layer() -> None:
 def test_the_layer_check_finds_an_upward_import() -> None:
     graph = {"bot.core.service": {"bot.games", "bot.storage"}, "bot.games": {"bot.core"}}
     assert upward_imports(graph) == ["bot.core.service -> bot.games"]
+
+
+# The engine's layers, lowest first: the shared modules (cards, actions, events, tables,
+# narration, the console, ...), the meld code several games share (``engine.melding``), the
+# games, and the front doors. The package ``engine`` itself is no target: importing any
+# ``engine.x`` runs it anyway. The registry finds the games by name, so it imports none.
+ENGINE_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("engine.melding",),
+    ("engine.games",),
+    ("engine.__main__",),
+)
+
+
+def engine_layer_of(module: str) -> int:
+    """The layer of an engine module: 0 for a shared one, else its place in ENGINE_LAYERS."""
+    if module == "engine":
+        return len(ENGINE_LAYERS)
+    for depth, packages in enumerate(ENGINE_LAYERS, start=1):
+        if any(module == p or module.startswith(p + ".") for p in packages):
+            return depth
+    return 0
+
+
+def upward_engine_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of an engine module from a higher engine layer, 'importer -> imported'."""
+    return [
+        f"{module} -> {target}"
+        for module, targets in sorted(graph.items())
+        if module.startswith("engine") and module != "engine"
+        for target in sorted(targets)
+        if target.startswith("engine.") and engine_layer_of(target) > engine_layer_of(module)
+    ]
+
+
+def test_no_shared_engine_module_imports_a_game_or_a_higher_one() -> None:
+    found = upward_engine_imports(import_graph(ROOT, ["engine"]))
+    assert not found, "imports from a higher layer:\n" + "\n".join(found)
+
+
+def test_the_engine_layer_check_finds_an_upward_import() -> None:
+    graph = {
+        "engine.events": {"engine.melding.deadwood", "engine.cards"},
+        "engine.melding.deadwood": {"engine.games.gin.rules", "engine.arrangement"},
+        "engine.games.gin.rules": {"engine.melding.deadwood", "engine"},
+    }
+    assert upward_engine_imports(graph) == [
+        "engine.events -> engine.melding.deadwood",
+        "engine.melding.deadwood -> engine.games.gin.rules",
+    ]

@@ -14,8 +14,9 @@ from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import laid_text
-from bot.games import twopack
+from bot.games import melding
 from engine.actions import Action, Knock, Pass
+from engine.arrangement import Arrangement
 from engine.games.gin.players import least_after_take
 from engine.games.gin.rules import (
     PACK,
@@ -27,7 +28,6 @@ from engine.games.gin.rules import (
 from engine.i18n import N_, N_plural, _, ngettext
 from engine.onepack import index, mask_of
 from engine.protocol import Phase
-from engine.twopack.deadwood import Arrangement
 
 SUMMARY = N_(
     "**Gin Rummy in short** — 2 players, one 52-card pack, 10 cards each; a match to 100.\n"
@@ -56,7 +56,7 @@ def best_knock(ctx: HandContext[GinPrivateView]) -> Knock | None:
     return min((a for a in ctx.legal if isinstance(a, Knock)), key=cost, default=None)
 
 
-class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHandResult]):
+class GinPresenter(melding.TwoPackPresenter[GinPublicView, GinPrivateView, GinHandResult]):
     """Gin Rummy on Discord: the two-pack presenter with the upcard's offer, knocks and the
     match's bonuses (its session totals are match points)."""
 
@@ -112,7 +112,7 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             if view.must_knock:
                 return _("knocks with a discard")
             return _("discards, or knocks or goes gin with the discard")
-        return twopack.phase_text(view) or ""
+        return melding.phase_text(view) or ""
 
     def seat_score(self, view: GinPublicView, seat: int) -> str:
         return str(view.seats[seat].score)
@@ -122,7 +122,7 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         return [ngettext("{n} hand won", "{n} hands won", won)] if won else []
 
     def table_fields(self, names: Sequence[str], view: GinPublicView) -> list[tuple[str, str]]:
-        fields = [twopack.piles_field(view)]
+        fields = [melding.piles_field(view)]
         if view.last_round is not None:
             fields.append((_("Last hand"), render.hand_headline(view.last_round, names)))
         return fields
@@ -177,7 +177,7 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
             if public.must_knock:
                 return _("**Your turn:** knock now with one discard.")
             return _("**Your turn:** discard one card, or knock or go gin with your discard.")
-        return twopack.turn_text(view) or ""
+        return melding.turn_text(view) or ""
 
     def hand_lines(self, view: GinPrivateView) -> list[str]:
         knock = view.public.knock_card
@@ -189,7 +189,7 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
                 deadwood=view.deadwood,
                 knock=knock,
             )
-        return [left, twopack.piles_line(view.public)]
+        return [left, melding.piles_line(view.public)]
 
     def hand_footer(self, name: str, view: GinPrivateView) -> str:
         mine = _(
@@ -212,13 +212,13 @@ class GinPresenter(twopack.TwoPackPresenter[GinPublicView, GinPrivateView, GinHa
         def laid(hand: int) -> Arrangement:
             return laid_down(hand, next(PACK.arrangements(hand)))
 
-        drawing = twopack.draw_hint(self, ctx, lambda up: least_after_take(mask, index(up)))
+        drawing = melding.draw_hint(self, ctx, lambda up: least_after_take(mask, index(up)))
         if drawing is not None:
             return drawing
         knock = best_knock(ctx)
         if knock is not None:
             return _("💡 Knock with {card} as your discard.", card=knock.card)
-        discarding = twopack.discard_hint(self, ctx, lambda card: laid(mask & ~(1 << index(card))))
+        discarding = melding.discard_hint(self, ctx, lambda card: laid(mask & ~(1 << index(card))))
         if discarding is not None:
             return discarding
         return _("💡 Best arrangement: {value}.", value=laid_text(laid(mask)))

@@ -16,7 +16,7 @@ from PIL import Image
 import bot.render.palette as pal
 from bot.games.treppe.render_results import render_session_result
 from bot.render import cached_png
-from bot.render import variants as v
+from bot.render import pile_games as pg
 from bot.render.assets import Style
 from bot.render.bands import Band, draw_result, draw_table
 from bot.render.fans import Fan, arrangement_fans
@@ -96,7 +96,7 @@ def _band(view: GinPublicView, seat: GinSeatView) -> Band:
         took = tuple(sort_hand(seat.picked_up))
         fans = (Fan(took, label=_("took")),) if took else ()
     turn = seat.seat == view.to_act and not over
-    ring = pal.GOLD if view.winner == seat.seat else (v.seat_colour(seat.seat) if turn else None)
+    ring = pal.GOLD if view.winner == seat.seat else (pg.seat_colour(seat.seat) if turn else None)
     return Band(seat.seat, seat.name, fans=fans, ring=ring)
 
 
@@ -122,8 +122,8 @@ def _result_pill(result: GinHandResult, seat: int) -> tuple[str, Style] | None:
     if result.closer is None:
         return None
     if seat == result.closer:
-        return pgettext("tag", "gin") if result.special else pgettext("tag", "knocked"), v.TAG_GOLD
-    return (pgettext("tag", "undercut"), v.TAG_GOLD) if result.undercut else None
+        return pgettext("tag", "gin") if result.special else pgettext("tag", "knocked"), pg.TAG_GOLD
+    return (pgettext("tag", "undercut"), pg.TAG_GOLD) if result.undercut else None
 
 
 def draw_gin_round(result: GinHandResult, names: Sequence[str]) -> Image.Image:
@@ -134,7 +134,7 @@ def draw_gin_round(result: GinHandResult, names: Sequence[str]) -> Image.Image:
             seat,
             names[seat],
             tag=_result_pill(result, seat),
-            points=v.points_text(result.points[seat]),
+            points=pg.points_text(result.points[seat]),
             fans=tuple(arrangement_fans(hand)),
             ring=pal.GOLD if result.points[seat] > 0 else None,
         )

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from bot.games.gin.render import result_tag
 from bot.render.alt import cards_words, round_words, seat_line, sentences, status
+from engine.arrangement import Arrangement
 from engine.games.gin.rules import GinHandResult, GinPublicView
 from engine.i18n import _, card_count
-from engine.twopack.deadwood import Arrangement
 
 
 def laid_words(hand: Arrangement) -> str:

@@ -11,10 +11,10 @@ from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_table import Pictures
 from bot.core.reading import one_card, small_number, typed_draw, typed_melds_and_discard
 from bot.core.texts import clip
-from bot.games import twopack
+from bot.games import melding
 from bot.games.romme.render import render_romme_table
 from bot.games.romme.render_results import render_romme_round_result
-from bot.render.variants import minus_text
+from bot.render.pile_games import minus_text
 from engine.actions import Action, JokerSwap, MeldKind
 from engine.cards import Card, format_cards, parse_cards
 from engine.games.romme.events import RommeRoundResult
@@ -52,7 +52,7 @@ def parse_swap(seat: int, text: str) -> JokerSwap:
     return JokerSwap(seat, card, number - 1, tuple(new))
 
 
-class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView, RommeRoundResult]):
+class RommePresenter(melding.TwoPackPresenter[RommePublicView, RommePrivateView, RommeRoundResult]):
     """Rommé on Discord: the two-pack presenter with the first meld of 40 and minus points."""
 
     key = "romme"
@@ -85,7 +85,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
         )
 
     def phase_text(self, view: RommePublicView) -> str:
-        return twopack.phase_text(view) or _(
+        return melding.phase_text(view) or _(
             "plays: melds, lay-offs and joker swaps, then a discard"
         )
 
@@ -106,7 +106,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
         ]
 
     def table_fields(self, names: Sequence[str], view: RommePublicView) -> list[tuple[str, str]]:
-        return [(_("Melds"), self._melds_text(names, view)), twopack.piles_field(view)]
+        return [(_("Melds"), self._melds_text(names, view)), melding.piles_field(view)]
 
     def _melds_text(self, names: Sequence[str], view: RommePublicView) -> str:
         if not view.melds:
@@ -158,7 +158,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: RommePrivateView) -> str:
-        return twopack.turn_text(view) or (
+        return melding.turn_text(view) or (
             _("**Your turn:** meld, lay off or swap jokers as you like, then discard one card.")
         )
 
@@ -166,7 +166,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
         private = view
         public = private.public
         me = public.seats[private.seat]
-        lines = twopack.locked_line(private)
+        lines = melding.locked_line(private)
         if private.must_meld is not None:
             lines.append(
                 _("You must play {must_meld} before you discard.", must_meld=private.must_meld)
@@ -183,7 +183,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
                     opening_minimum=public.opening_minimum,
                 )
             )
-        lines.append(twopack.piles_line(public))
+        lines.append(melding.piles_line(public))
         return lines
 
     def hint_text(self, ctx: HandContext[RommePrivateView]) -> str:
@@ -201,7 +201,7 @@ class RommePresenter(twopack.TwoPackPresenter[RommePublicView, RommePrivateView,
 
     # ------------------------------------------------------------ slash commands
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
-        return twopack.scored_melds(hand)
+        return melding.scored_melds(hand)
 
 
 PRESENTER = RommePresenter()

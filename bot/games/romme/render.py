@@ -9,24 +9,24 @@ from PIL import Image
 
 import bot.render.palette as pal
 from bot.render import cached_png
-from bot.render import variants as v
+from bot.render import pile_games as pg
 from bot.render.bands import Band, draw_table, table_size
 from bot.render.fans import FAN_LABEL, FAN_LABEL_GOLD, Fan
-from bot.render.variants import seat_colour
+from bot.render.pile_games import seat_colour
 from engine.games.romme.views import RommePublicView, RommeSeatView
+from engine.melding.views import PricedMeldView
 from engine.protocol import Phase
-from engine.twopack.views import VariantMeldView
 
 ROMME_MAX_H = 3000  # far beyond any real position; a guard for the tests
 
 
 # ----------------------------------------------------------------------------- table
-def _meld_fan(meld: VariantMeldView) -> Fan:
+def _meld_fan(meld: PricedMeldView) -> Fan:
     placers = tuple(seat_colour(c.seat) if c.seat != meld.owner else None for c in meld.cards)
     pending = meld.pending
     return Fan(
         cards=tuple(c.card for c in meld.cards),
-        stands_for=v.joker_stands(
+        stands_for=pg.joker_stands(
             meld.kind, [c.card for c in meld.cards], [c.stands_for for c in meld.cards]
         ),
         placers=placers if any(placers) else (),

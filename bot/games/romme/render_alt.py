@@ -18,11 +18,11 @@ from engine.actions import MeldKind
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView
 from engine.i18n import _, card_count
+from engine.melding.views import PricedMeldView
 from engine.protocol import Phase
-from engine.twopack.views import VariantMeldView
 
 
-def _meld(meld: VariantMeldView) -> str:
+def _meld(meld: PricedMeldView) -> str:
     kind = _("set") if meld.kind is MeldKind.SET else _("run")
     words = []
     for placed in meld.cards:

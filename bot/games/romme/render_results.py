@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.render import cached_png
-from bot.render import variants as v
+from bot.render import pile_games as pg
 from bot.render.bands import Band, draw_result, hand_band
 from engine.games.romme.events import RommeRoundResult
 from engine.i18n import pgettext
@@ -19,7 +19,7 @@ def _band(result: RommeRoundResult, names: Sequence[str], seat: int) -> Band:
     out = None
     if seat == result.went_out:
         out = pgettext("tag", "Rommé hand") if result.hand_romme else pgettext("tag", "went out")
-    minus = v.minus_text(result.minus[seat])
+    minus = pg.minus_text(result.minus[seat])
     return hand_band(seat, names[seat], result.hands[seat], minus, out)
 
 

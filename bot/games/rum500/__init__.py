@@ -12,12 +12,12 @@ from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter import GamePresenter
 from bot.core.reading import typed_draw, typed_melds_and_discard
 from bot.core.texts import clip, melds_text, plural
+from bot.games.melding import scored_melds
 from bot.games.treppe.presenter import PRESENTER as TREPPE
 from bot.games.treppe.presenter import target_heading
 from bot.games.treppe.render_alt import TableWords, round_alt_text, table_alt_text
 from bot.games.treppe.render_results import HandWords, render_round_result
 from bot.games.treppe.render_table import render_table
-from bot.games.twopack import scored_melds
 from engine.actions import Action, Pass, TakeDiscard
 from engine.cards import Card, format_cards
 from engine.games.rum500.game import PRICES, Rum500PrivateView, Rum500PublicView, Rum500RoundResult

@@ -17,9 +17,9 @@ from engine.cards import Card
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.game import WienerRuleset
 from engine.games.wiener.views import WienerPublicView
+from engine.melding.deadwood import deadwood_of
 from engine.protocol import Phase
 from engine.registry import get_spec
-from engine.twopack.deadwood import deadwood_of
 
 MAX_STEPS = 4000
 GREEDY = 0.8  # how often the random player discards its worst card

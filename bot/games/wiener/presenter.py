@@ -10,7 +10,7 @@ from bot.core.handstate import HandContext, TypedField
 from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import clip, laid_text, plural
-from bot.games import twopack
+from bot.games import melding
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
 from engine.actions import Action, CallRummy, Knock
@@ -18,9 +18,9 @@ from engine.cards import Card
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView
 from engine.i18n import N_, N_plural, _, ngettext
+from engine.melding import arrange, deadwood, hand_value
+from engine.melding.hand_cost import without
 from engine.protocol import Phase, Standings
-from engine.twopack import arrange, deadwood, hand_value
-from engine.twopack.hand_cost import without
 
 SUMMARY = N_(
     "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
@@ -62,7 +62,7 @@ def best_close(ctx: HandContext[WienerPrivateView], kind: Close) -> Knock | Call
 
 
 class WienerPresenter(
-    twopack.TwoPackPresenter[WienerPublicView, WienerPrivateView, WienerRoundResult]
+    melding.TwoPackPresenter[WienerPublicView, WienerPrivateView, WienerRoundResult]
 ):
     """Viennese Rummy on Discord: the two-pack presenter with knocking, bad points and chips (its
     session totals are chips)."""
@@ -93,7 +93,7 @@ class WienerPresenter(
 
     # ------------------------------------------------------------ the table
     def phase_text(self, view: WienerPublicView) -> str:
-        common = twopack.phase_text(view)
+        common = melding.phase_text(view)
         if common is not None:
             return common
         if view.knocker is not None:
@@ -136,7 +136,7 @@ class WienerPresenter(
             fields.append(
                 (_("After the knock"), _("{left} still to draw and discard once.", left=left))
             )
-        fields.append(twopack.piles_field(view))
+        fields.append(melding.piles_field(view))
         return fields
 
     def footer(self, view: WienerPublicView) -> str:
@@ -193,7 +193,7 @@ class WienerPresenter(
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: WienerPrivateView) -> str:
-        common = twopack.turn_text(view)
+        common = melding.turn_text(view)
         if common is not None:
             return common
         if view.public.knocker is not None:
@@ -201,9 +201,9 @@ class WienerPresenter(
         return _("**Your turn:** discard one card, or knock or call Rummy with your discard.")
 
     def hand_lines(self, view: WienerPrivateView) -> list[str]:
-        lines = twopack.locked_line(view)
+        lines = melding.locked_line(view)
         lines.append(_("Deadwood in your hand: **{deadwood}**.", deadwood=view.deadwood))
-        lines.append(twopack.piles_line(view.public))
+        lines.append(melding.piles_line(view.public))
         return lines
 
     def hand_footer(self, name: str, view: WienerPrivateView) -> str:
@@ -230,7 +230,7 @@ class WienerPresenter(
         def least_after(upcard: Card) -> int:  # the card taken stays in the hand
             return min(deadwood(without([*hand, upcard], [card])) for card in set(hand))
 
-        drawing = twopack.draw_hint(self, ctx, least_after)
+        drawing = melding.draw_hint(self, ctx, least_after)
         if drawing is not None:
             return drawing
         if any(isinstance(a, CallRummy) for a in ctx.legal):
@@ -239,7 +239,7 @@ class WienerPresenter(
         if any(isinstance(a, Knock) for a in ctx.legal):
             card = best_close(ctx, Knock).card
             return _("💡 Knock with {card} as your discard.", card=card)
-        discarding = twopack.discard_hint(self, ctx, lambda card: arrange(without(hand, [card])))
+        discarding = melding.discard_hint(self, ctx, lambda card: arrange(without(hand, [card])))
         if discarding is not None:
             return discarding
         return _("💡 Best arrangement: {value}.", value=laid_text(arrange(hand)))

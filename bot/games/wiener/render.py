@@ -13,11 +13,11 @@ from PIL import Image
 
 import bot.render.palette as pal
 from bot.render import cached_png
-from bot.render import variants as v
+from bot.render import pile_games as pg
 from bot.render.assets import Style
 from bot.render.bands import Band, draw_table, table_size
 from bot.render.fans import arrangement_fans
-from bot.render.variants import seat_colour
+from bot.render.pile_games import seat_colour
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
 from engine.i18n import pgettext
 from engine.protocol import Phase
@@ -27,7 +27,7 @@ WIENER_MAX_H = 2400  # a guard for the tests: six revealed hands of eleven cards
 
 def out_tag() -> tuple[str, Style]:
     """The tag of a player out of the rubber."""
-    return pgettext("tag", "out"), v.TAG_ALERT
+    return pgettext("tag", "out"), pg.TAG_ALERT
 
 
 # ----------------------------------------------------------------------------- table
@@ -54,7 +54,7 @@ def _band(view: WienerPublicView, seat: WienerSeatView) -> Band:
     return Band(
         seat.seat,
         seat.name,
-        tag=(pgettext("tag", "knocked"), v.TAG_GOLD) if knocked else None,
+        tag=(pgettext("tag", "knocked"), pg.TAG_GOLD) if knocked else None,
         fans=tuple(arrangement_fans(shown, labelled=False)) if shown is not None else (),
         ring=ring,
     )

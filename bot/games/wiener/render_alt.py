@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.render.alt import cards_words, ranked, round_words, seat_line, sentences
+from engine.arrangement import Arrangement
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
 from engine.i18n import _, card_count
 from engine.protocol import Phase
-from engine.twopack.deadwood import Arrangement
 
 
 def _status(view: WienerPublicView) -> str:

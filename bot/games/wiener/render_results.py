@@ -12,7 +12,7 @@ from PIL import Image
 import bot.render.palette as pal
 from bot.games.wiener.render import out_tag
 from bot.render import cached_png
-from bot.render import variants as v
+from bot.render import pile_games as pg
 from bot.render.bands import Band, draw_result
 from bot.render.fans import arrangement_fans
 from engine.games.wiener.events import WienerRoundResult
@@ -28,12 +28,12 @@ def _band(result: WienerRoundResult, names: Sequence[str], seat: int) -> Band:
         tag = out_tag()
     elif seat == result.closer:
         did = pgettext("tag", "Rummy!") if result.rummy else pgettext("tag", "knocked")
-        tag = (did, v.TAG_GOLD)
+        tag = (did, pg.TAG_GOLD)
     return Band(
         seat,
         names[seat],
         tag=tag,
-        points=v.points_text(result.bad_points[seat]),
+        points=pg.points_text(result.bad_points[seat]),
         fans=tuple(arrangement_fans(laid, labelled=False)),
         ring=pal.GOLD if seat == result.closer else None,
     )

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
+from engine.arrangement import Arrangement
 from engine.cards import Card, Suit
 from engine.errors import IllegalAction
 from engine.events import Knocked
@@ -37,7 +37,6 @@ from engine.options import Rules, flag, option, points_option, target_option
 from engine.piles import FixedPileRules
 from engine.protocol import Phase
 from engine.table import Deal
-from engine.twopack.deadwood import Arrangement
 from engine.views import view_basics
 
 HAND_SIZE = 10
@@ -90,6 +89,7 @@ class GinGame(GinChecks[GinRuleset]):
     """A match of Gin Rummy between seats 0 and 1."""
 
     GAME_KEY = "gin"
+    RULESET = GinRuleset
     TITLE = N_("Gin Rummy")  # translated where it is shown
     MIN_SEATS = 2
     MAX_SEATS = 2
@@ -288,8 +288,3 @@ class GinGame(GinChecks[GinRuleset]):
         else:
             least = PACK.deadwood(mask)
         return GinPrivateView(seat, tuple(self.hands[seat]), self.public_view(), least)
-
-    @classmethod
-    def read_ruleset(cls, data: dict[str, Any]) -> GinRuleset:
-        """The ruleset stored with a game."""
-        return GinRuleset.from_json(data)

@@ -9,16 +9,16 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.actions import Action, Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
+from engine.arrangement import Arrangement
 from engine.cards import Card
 from engine.errors import IllegalAction, IllegalMeld
 from engine.events import GameEvent, RoundResult
 from engine.i18n import N_
+from engine.melding.melds import analyse_priced_meld
+from engine.melding.points import Prices
 from engine.onepack import CARDS, OnePack, cards_of, index, indices, mask_of, melded
 from engine.piles import PileGame, PileRules
 from engine.protocol import BaseMeldView, Phase
-from engine.twopack.deadwood import Arrangement
-from engine.twopack.melds import analyse_variant_meld
-from engine.twopack.points import Prices
 
 PACK = OnePack([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10])  # Ace 1 and low only: A 2 3
 PRICES = Prices(ace_high=1, ace_low=1, ace_in_hand=1, court=10)
@@ -48,7 +48,7 @@ def laid_down(hand: int, melds: Sequence[int], laid_off: int = 0) -> Arrangement
     melds, the rest as deadwood."""
     left = hand & ~melded(melds) & ~laid_off
     return Arrangement(
-        tuple(analyse_variant_meld(cards_of(m), PRICES) for m in melds),
+        tuple(analyse_priced_meld(cards_of(m), PRICES) for m in melds),
         cards_of(left),
         PACK.value_of(left),
         cards_of(laid_off),

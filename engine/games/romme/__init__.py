@@ -5,14 +5,14 @@ from __future__ import annotations
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.romme.players import make_player
 from engine.games.romme.views import RommePrivateView
+from engine.melding.melds import analyse_priced_meld
+from engine.melding.players import timeout_action
 from engine.players import STRENGTHS
 from engine.spec import game_spec
-from engine.twopack.melds import analyse_variant_meld
-from engine.twopack.players import timeout_action
 
 SPEC = game_spec(
     (RommeGame, RommeRuleset, RommePrivateView),
-    meld_points=lambda cards: analyse_variant_meld(cards).total,
+    meld_points=lambda cards: analyse_priced_meld(cards).total,
     players=(STRENGTHS, make_player),
     timeout_action=timeout_action,
 )

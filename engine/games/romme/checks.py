@@ -25,10 +25,10 @@ from engine.cards import JOKER, Card
 from engine.errors import IllegalAction, IllegalMeld
 from engine.games.romme.events import RommeRoundResult
 from engine.i18n import N_, Message
+from engine.melding.deadwood import best_meld_points, meld_options
+from engine.melding.melds import PricedMeld, PricedTableMeld, analyse_priced_meld
 from engine.piles import PileGame, PileRules
 from engine.protocol import Phase
-from engine.twopack.deadwood import best_meld_points, meld_options
-from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld
 
 
 class RommeOptions(PileRules, Protocol):
@@ -59,7 +59,7 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
     MIN_SEATS = 2
     MAX_SEATS = 6
 
-    melds: list[VariantTableMeld]
+    melds: list[PricedTableMeld]
     opened: list[bool]
     opened_this_turn: bool
     pending: list[int]
@@ -101,7 +101,7 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
             rest.remove(card)
         return rest
 
-    def _find_meld(self, meld_id: int) -> VariantTableMeld:
+    def _find_meld(self, meld_id: int) -> PricedTableMeld:
         if 0 <= meld_id < len(self.melds):
             return self.melds[meld_id]
         raise IllegalAction(N_("There is no meld {number} on the table."), number=meld_id + 1)
@@ -140,12 +140,12 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
             return
         self._check_keeps_a_discard(rest)
 
-    def _check_meld(self, action: Meld) -> VariantMeld:
+    def _check_meld(self, action: Meld) -> PricedMeld:
         seat = action.seat
         self._check_play(seat)
         self._check_in_hand(seat, action.cards)
         self._check_must_meld(action.cards)
-        shape = analyse_variant_meld(action.cards)
+        shape = analyse_priced_meld(action.cards)
         need = self.ruleset.opening_minimum
         reached = self.pending_points + shape.total
         if not self.opened[seat] and len(action.cards) == len(self.hands[seat]) and reached < need:
@@ -160,7 +160,7 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
         self._check_keeps_a_copy(self._rest_of_hand(seat, action.cards), action.cards)
         return shape
 
-    def _check_swap(self, action: JokerSwap) -> tuple[VariantTableMeld, int, VariantMeld]:
+    def _check_swap(self, action: JokerSwap) -> tuple[PricedTableMeld, int, PricedMeld]:
         seat = action.seat
         self._check_play(seat)
         self._check_after_opening(seat, Message(N_("swap a joker")))
@@ -178,7 +178,7 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
         missing = [c for c in set(action.cards) if action.cards.count(c) > rest.count(c)]
         if missing:
             raise IllegalAction(N_("You do not hold {cards}."), cards=tuple(sorted(missing)))
-        shape = analyse_variant_meld(action.cards)
+        shape = analyse_priced_meld(action.cards)
         for card in action.cards:
             rest.remove(card)
         self._check_keeps_a_copy(rest, [action.card, *action.cards])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.actions import (
     Action,
@@ -28,6 +27,7 @@ from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
 from engine.i18n import N_, N_plural
+from engine.melding.melds import PricedMeld, PricedTableMeld, analyse_priced_meld, hand_value
 from engine.options import (
     Rules,
     flag,
@@ -38,7 +38,6 @@ from engine.options import (
 )
 from engine.protocol import Phase
 from engine.table import Deal
-from engine.twopack.melds import VariantMeld, VariantTableMeld, analyse_variant_meld, hand_value
 from engine.views import view_basics
 
 
@@ -98,6 +97,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
     """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "romme"
+    RULESET = RommeRuleset
     TITLE = N_("Rommé")  # translated where it is shown
     PACK = Pack(packs=2, jokers=6)
     LOWER_IS_BETTER = True
@@ -113,7 +113,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
         super().__init__(ruleset, names, seed, deal)
         self.rounds = ruleset.rounds or self.n
         self.round_points = [0] * self.n
-        self.melds: list[VariantTableMeld] = []
+        self.melds: list[PricedTableMeld] = []
         self.opened = [False] * self.n
         self.opening_points = [0] * self.n
         self.played_before = [False] * self.n  # melded in an earlier turn of this round
@@ -171,7 +171,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
             if self.ruleset.discard_only_to_meld:
                 self.must_meld = card
         elif isinstance(action, Meld):
-            shape = analyse_variant_meld(action.cards)
+            shape = analyse_priced_meld(action.cards)
             for card in shape.cards:
                 hand.remove(card)
             self._place(seat, shape)
@@ -239,8 +239,8 @@ class RommeGame(RommeChecks[RommeRuleset]):
         self.pending_points = 0
         self.played_this_turn = False
 
-    def _place(self, seat: int, shape: VariantMeld, announce: bool = True) -> int:
-        meld = VariantTableMeld.from_shape(len(self.melds), seat, shape)
+    def _place(self, seat: int, shape: PricedMeld, announce: bool = True) -> int:
+        meld = PricedTableMeld.from_shape(len(self.melds), seat, shape)
         self.melds.append(meld)
         self.round_points[seat] += shape.total
         self.played_this_turn = True
@@ -304,8 +304,3 @@ class RommeGame(RommeChecks[RommeRuleset]):
 
     def _table_cards(self) -> list[Card]:
         return [c for meld in self.melds for c in meld.cards]
-
-    # ----------------------------------------------------------------- replay
-    @classmethod
-    def read_ruleset(cls, data: dict[str, Any]) -> RommeRuleset:
-        return RommeRuleset.from_json(data)

@@ -3,7 +3,7 @@
 ``normal`` builds toward the first meld, opens as soon as it can, then melds and lays off
 greedily, swaps jokers when that shrinks the hand, keeps jokers and discards high deadwood
 that does not feed the next player. ``hard`` adds the one-draw lookahead (see
-``engine.twopack.players``).
+``engine.melding.players``).
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from engine.actions import (
 from engine.cards import CARD_AT, JOKER, Card
 from engine.games.romme.game import RommeGame
 from engine.games.romme.views import RommePrivateView
-from engine.players import RandomPlayer, player_of_strength
-from engine.twopack.deadwood import best_meld_points, best_melds
-from engine.twopack.melds import analyse_variant_meld, card_at, hand_value
-from engine.twopack.players import (
+from engine.melding.deadwood import best_meld_points, best_melds
+from engine.melding.melds import analyse_priced_meld, card_at, hand_value
+from engine.melding.players import (
     JOKER_DISCARD_PENALTY,
     TAKE_MARGIN,
     Cost,
@@ -39,12 +38,13 @@ from engine.twopack.players import (
     sorted_key,
     without,
 )
-from engine.twopack.views import VariantMeldView
+from engine.melding.views import PricedMeldView
+from engine.players import RandomPlayer, player_of_strength
 
 OPENING_WEIGHT = 0.35  # before the first meld: cost per point still missing toward it
 
 
-def _meld_fits(meld: VariantMeldView) -> list[Card]:
+def _meld_fits(meld: PricedMeldView) -> list[Card]:
     """Natural cards that could be laid off on ``meld`` now."""
     cards = meld.cards
     if meld.kind is MeldKind.SET:
@@ -153,7 +153,7 @@ class RommePlayer(TwoPackPlayer[RommePrivateView]):
             for key, action in melds.items():
                 if view.must_meld not in key:
                     continue
-                total = analyse_variant_meld(action.cards).total
+                total = analyse_priced_meld(action.cards).total
                 total += max(0, best_meld_points(without(hand, key)))
                 if total >= need and (best is None or total > best[0]):
                     best = (total, action)

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.games.romme.events import RommeRoundResult
+from engine.melding.views import PricedMeldView
 from engine.protocol import Phase
-from engine.twopack.views import VariantMeldView
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class RommePublicView:
     stock_count: int
     discard_top: Card | None
     discard_count: int
-    melds: tuple[VariantMeldView, ...]
+    melds: tuple[PricedMeldView, ...]
     rebuilds: int
     last_round: RommeRoundResult | None
     winner: int | None

@@ -12,23 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import LaidOff, Melded, RoundResult
 from engine.i18n import N_
+from engine.melding.deadwood import meld_options
+from engine.melding.melds import PricedMeld, analyse_priced_meld
+from engine.melding.points import Prices
+from engine.melding.table_meld import PricedTableMeld
+from engine.melding.views import PricedMeldView
 from engine.onepack import OnePack, index, mask_of
 from engine.options import Rules, hand_size_option, target_option
 from engine.piles import FixedPileRules, PileGame
 from engine.protocol import Phase
 from engine.table import Deal
-from engine.twopack.deadwood import meld_options
-from engine.twopack.melds import VariantMeld, analyse_variant_meld
-from engine.twopack.points import Prices
-from engine.twopack.table_meld import VariantTableMeld
-from engine.twopack.views import VariantMeldView
 from engine.views import view_basics
 
 # Ace 15 (in a set, high in a run, left in a hand), 1 as the low card of A 2 3; K Q J 10
@@ -73,7 +72,7 @@ class Rum500PublicView:
     phase: Phase
     stock_count: int
     discard_pile: tuple[Card, ...]
-    melds: tuple[VariantMeldView, ...]
+    melds: tuple[PricedMeldView, ...]
     last_round: Rum500RoundResult | None
     winner: int | None
 
@@ -128,6 +127,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     """A 500 Rum session for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "rum500"
+    RULESET = Rum500Ruleset
     TITLE = N_("500 Rum")  # translated where it is shown
     MIN_SEATS = 2
     MAX_SEATS = 4
@@ -138,7 +138,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         self, ruleset: Rum500Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        self.melds: list[VariantTableMeld] = []
+        self.melds: list[PricedTableMeld] = []
         self.placed = [0] * self.n  # points of the cards each seat laid this round
         self.must_meld: Card | None = None
         self._first_round(deal)
@@ -187,7 +187,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         elif isinstance(action, Meld):
             self._check_play(seat, action.cards)
             self._check_in_hand(seat, action.cards)
-            return analyse_variant_meld(action.cards, PRICES)
+            return analyse_priced_meld(action.cards, PRICES)
         elif isinstance(action, LayOff):
             self._check_play(seat, (action.card,))
             self._check_holds(seat, action.card)
@@ -276,8 +276,8 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         if isinstance(action, DrawTalon | TakeDiscard | Pass):
             self._perform_draw_step(action)
             return
-        if isinstance(action, Meld) and isinstance(checked, VariantMeld):
-            meld = VariantTableMeld.from_shape(len(self.melds), seat, checked, PRICES)
+        if isinstance(action, Meld) and isinstance(checked, PricedMeld):
+            meld = PricedTableMeld.from_shape(len(self.melds), seat, checked, PRICES)
             self.melds.append(meld)
             self._placed(seat, checked.cards, checked.total)
             self.events.append(Melded(seat, meld.id, checked.cards, checked.total))
@@ -331,7 +331,3 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
 
     def _table_cards(self) -> list[Card]:
         return [c for meld in self.melds for c in meld.cards]
-
-    @classmethod
-    def read_ruleset(cls, data: dict[str, Any]) -> Rum500Ruleset:
-        return Rum500Ruleset.from_json(data)

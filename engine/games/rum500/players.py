@@ -1,4 +1,4 @@
-"""The 500 Rum computer players, on the two-pack players' base (``engine.twopack.players``).
+"""The 500 Rum computer players, on the two-pack players' base (``engine.melding.players``).
 
 ``normal`` digs into the spread pile whenever the dig pays (``dig_value``: the meld points it
 makes placeable at once, less the taken cards left dead in the hand), lays down its best
@@ -18,11 +18,11 @@ from collections.abc import Callable, Sequence
 from engine.actions import Action, DrawTalon, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
 from engine.games.rum500.game import ONE_PACK, PRICES, Rum500Game, Rum500PrivateView
+from engine.melding.deadwood import arrange, best_meld_points, best_melds
+from engine.melding.hand_cost import related
+from engine.melding.players import TwoPackPlayer
 from engine.onepack import ALL, index, mask_of
 from engine.players import RandomPlayer, player_of_strength
-from engine.twopack.deadwood import arrange, best_meld_points, best_melds
-from engine.twopack.hand_cost import related
-from engine.twopack.players import TwoPackPlayer
 
 # Measured against random (300 sessions): with a dig at every turn 1.0 (plain deadwood) won
 # 86%, 0.6 91%, 0.3 98%; with these digs 0.3 won 92%, 0.15 95% (400). A card with a partner

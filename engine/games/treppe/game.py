@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, TakeDiscard
 from engine.cards import Card
@@ -62,6 +62,7 @@ class Game(TreppeChecks[Ruleset]):
     """One session of Treppenrommé for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "treppenromme"
+    RULESET = Ruleset
     TITLE = N_("Treppenrommé")  # translated where it is shown
     UPCARD_NEEDED = True
 
@@ -206,9 +207,6 @@ class Game(TreppeChecks[Ruleset]):
         return PrivateView(seat, tuple(self.hands[seat]), self.public_view(), locked)
 
     # ----------------------------------------------------------------- replay
-    @classmethod
-    def read_ruleset(cls, data: dict[str, Any]) -> Ruleset:
-        return Ruleset.from_json(data)
 
     def _table_cards(self) -> list[Card]:
         return [c for meld in self.melds for c in meld.cards]

@@ -162,7 +162,7 @@ def analyse_meld(cards: Sequence[Card]) -> MeldShape:
 
 def meld_points(cards: Iterable[Card]) -> int:
     """The points ``cards`` score when laid as one fresh Treppenrommé meld (any order given).
-    Every game's melds: ``engine.registry.meld_points(cards, variant=key)``."""
+    Every game's melds: ``engine.registry.meld_points(cards, game=key)``."""
     return analyse_meld(list(cards)).total
 
 

@@ -22,9 +22,9 @@ from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.games.wiener.events import WienerRoundResult
 from engine.i18n import N_
+from engine.melding.deadwood import arrange, deadwood_after_discards, deadwood_of
 from engine.piles import PileGame, PileRules
 from engine.protocol import Phase
-from engine.twopack.deadwood import arrange, deadwood_after_discards, deadwood_of
 
 
 class WienerOptions(PileRules, Protocol):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.arrangement import Arrangement
 from engine.cards import Card
 from engine.events import GameEvent, RoundResult
-from engine.twopack.deadwood import Arrangement
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from engine.actions import (
     Action,
@@ -21,6 +20,7 @@ from engine.actions import (
     Knock,
     TakeDiscard,
 )
+from engine.arrangement import Arrangement
 from engine.cards import Pack
 from engine.errors import IllegalAction
 from engine.events import Knocked
@@ -33,6 +33,7 @@ from engine.games.wiener.events import (
 )
 from engine.games.wiener.views import WienerPrivateView, WienerPublicView, WienerSeatView
 from engine.i18n import N_, N_plural
+from engine.melding.deadwood import arrange, deadwood_of
 from engine.options import (
     Rules,
     flag,
@@ -43,7 +44,6 @@ from engine.options import (
 )
 from engine.protocol import Phase, Standings
 from engine.table import Deal
-from engine.twopack.deadwood import Arrangement, arrange, deadwood_of
 from engine.views import view_basics
 
 
@@ -112,6 +112,7 @@ class WienerGame(WienerChecks[WienerRuleset]):
     """A rubber of Wiener Rummy for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "wiener"
+    RULESET = WienerRuleset
     TITLE = N_("Wiener Rummy")  # translated where it is shown
     PACK = Pack(packs=2, jokers=2)
     LOWER_IS_BETTER = True
@@ -330,8 +331,3 @@ class WienerGame(WienerChecks[WienerRuleset]):
         hand = tuple(self.hands[seat])
         locked = self.locked_discard if seat == self.to_act else None
         return WienerPrivateView(seat, hand, self.public_view(), deadwood_of(hand), locked)
-
-    # ----------------------------------------------------------------- replay
-    @classmethod
-    def read_ruleset(cls, data: dict[str, Any]) -> WienerRuleset:
-        return WienerRuleset.from_json(data)

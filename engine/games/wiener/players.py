@@ -3,7 +3,7 @@
 ``normal`` takes the upcard when it lowers the deadwood, discards to minimise deadwood
 (keeping partial melds), calls Rummy whenever it can and knocks below the limit unless the
 knock would put it out of the rubber; it always buys back in. ``hard`` adds the one-draw
-lookahead (see ``engine.twopack.players``).
+lookahead (see ``engine.melding.players``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ from engine.actions import Action, BuyBack, CallRummy, DrawTalon, Knock, TakeDis
 from engine.cards import Card
 from engine.games.wiener.game import WienerGame
 from engine.games.wiener.views import WienerPrivateView
-from engine.players import RandomPlayer, player_of_strength
-from engine.protocol import Phase
-from engine.twopack.players import (
+from engine.melding.players import (
     JOKER_DISCARD_PENALTY,
     TAKE_MARGIN,
     Cost,
@@ -27,6 +25,8 @@ from engine.twopack.players import (
     real_deadwood,
     without,
 )
+from engine.players import RandomPlayer, player_of_strength
+from engine.protocol import Phase
 
 
 class WienerPlayer(TwoPackPlayer[WienerPrivateView]):

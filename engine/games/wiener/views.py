@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.arrangement import Arrangement
 from engine.cards import Card
 from engine.games.wiener.events import WienerRoundResult
+from engine.melding.views import PricedMeldView
 from engine.protocol import Phase
-from engine.twopack.deadwood import Arrangement
-from engine.twopack.views import VariantMeldView
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class WienerPublicView:
         return () if self.discard_top is None else (self.discard_top,)
 
     @property
-    def melds(self) -> tuple[VariantMeldView, ...]:
+    def melds(self) -> tuple[PricedMeldView, ...]:
         """Nothing is melded during play (the closer's hand is in its seat's ``revealed``)."""
         return ()
 

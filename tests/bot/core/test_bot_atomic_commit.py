@@ -19,7 +19,7 @@ async def test_a_move_that_breaks_midway_changes_nothing(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch, key: str
 ) -> None:
     table = Table.in_new_channel(simcord_env, "anna", "ben")
-    await table.start(await table.open(variant=key))
+    await table.start(await table.open(game=key))
     game = table.live.game
     assert game is not None
     to_act = table.member_for_seat(game.to_act)

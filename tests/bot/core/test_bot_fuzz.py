@@ -525,14 +525,14 @@ class Fuzzer:
         return int(game.public_view().version)
 
 
-async def fuzz_game(env: Env, rng: random.Random, variant: str | None, steps: int) -> Fuzzer:
+async def fuzz_game(env: Env, rng: random.Random, game_key: str | None, steps: int) -> Fuzzer:
     guild = env.create_guild()
-    channel = guild.create_text_channel(f"cards-{variant or 'treppe'}")
+    channel = guild.create_text_channel(f"cards-{game_key or 'treppe'}")
     members = [guild.add_member(env.create_user(n)) for n in ("anna", "ben", "cleo", "sam")]
     table = Table(env, channel, members[:3])
     options: dict[str, Any] = {"target": 500}
-    if variant is not None:
-        options = {"variant": variant}
+    if game_key is not None:
+        options = {"game": game_key}
     await table.start(await table.open(**options))
     fuzzer = Fuzzer(env, table, members[3], rng)
     for _ in range(steps):
@@ -542,15 +542,15 @@ async def fuzz_game(env: Env, rng: random.Random, variant: str | None, steps: in
     return fuzzer
 
 
-@pytest.mark.parametrize("variant", [None, "romme", "wiener"])
-async def test_fuzzed_interactions_are_answered_safely(simcord_env: Env, variant: str | None):
-    rng = random.Random(f"{SEED}-{variant}")
+@pytest.mark.parametrize("game_key", [None, "romme", "wiener"])
+async def test_fuzzed_interactions_are_answered_safely(simcord_env: Env, game_key: str | None):
+    rng = random.Random(f"{SEED}-{game_key}")
     with errors_logged() as errors:
-        fuzzer = await fuzz_game(simcord_env, rng, variant, STEPS)
+        fuzzer = await fuzz_game(simcord_env, rng, game_key, STEPS)
     messages = [f"{r.name}: {r.getMessage()} {r.exc_info!r}" for r in errors.records]
     assert not messages, "\n".join(messages)
     print(
-        f"variant={variant or 'treppe'} interactions={fuzzer.interactions} "
+        f"game={game_key or 'treppe'} interactions={fuzzer.interactions} "
         f"moves={fuzzer.moves} forged={fuzzer.forged}"
     )
     assert fuzzer.moves > 5, "the fuzzer should also play the game forward"
@@ -558,7 +558,7 @@ async def test_fuzzed_interactions_are_answered_safely(simcord_env: Env, variant
 
 
 # ---------------------------------------------------------------- the bugs it found, one by one
-def seated(env: Env, variant: str | None) -> Table:
+def seated(env: Env, game_key: str | None) -> Table:
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
     members = [guild.add_member(env.create_user(n)) for n in ("anna", "ben")]
@@ -582,7 +582,7 @@ async def test_a_superscript_digit_in_the_typing_form_is_refused_privately(simco
 
 async def test_layoff_autocomplete_answers_in_wiener_rummy(simcord_env: Env):
     table = seated(simcord_env, "wiener")
-    await table.start(await table.open(variant="wiener"))
+    await table.start(await table.open(game="wiener"))
     member = table.members[0]
     with errors_logged() as errors:
         for value in ("", "K♠ 999999999999999999999", "²"):

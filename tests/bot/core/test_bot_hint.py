@@ -15,13 +15,13 @@ from simcord import Env
 from bot.games import presenter
 from engine.actions import Discard, DrawTalon
 from engine.protocol import Phase
-from tests.engine.variant_deals import romme, rum500
+from tests.engine.melding_deals import romme, rum500
 
 
 async def test_a_turn_with_nothing_to_lay_hints_the_safe_discard(simcord_env: Env) -> None:
     key = "treppenromme"  # seven cards: a hand without a meld comes soon
     table = Table.in_new_channel(simcord_env, "anna", "ben")
-    await table.start(await table.open(variant=key))
+    await table.start(await table.open(game=key))
     game = table.live.game
     assert game is not None
     shown = presenter(key)
@@ -75,7 +75,7 @@ def test_the_rummy_games_hint_the_safe_discard_too(game: Callable[[], Any]) -> N
 def test_wiener_rummy_hints_the_knock_or_the_discard_that_leaves_least_deadwood() -> None:
     from bot.core.texts import laid_text
     from engine.actions import Discard as Throw
-    from engine.twopack import arrange
+    from engine.melding import arrange
     from tests.engine.games.wiener.test_wiener_rules import game
 
     shown = presenter("wiener")
@@ -109,7 +109,7 @@ def test_wiener_rummy_hints_the_knock_or_the_discard_that_leaves_least_deadwood(
 )
 def test_wiener_rummy_hints_whether_to_take_the_upcard(upcard: str, said: str) -> None:
     from tests.engine.games.wiener.test_wiener_rules import ANNA, BEN
-    from tests.engine.variant_deals import wiener
+    from tests.engine.melding_deals import wiener
 
     played = wiener([ANNA, BEN], discard=upcard, stock_top="3♠ A♠")  # Ben draws first
     seat = played.to_act

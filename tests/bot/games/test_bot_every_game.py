@@ -298,7 +298,7 @@ async def test_the_turn_ping_names_the_games_round_or_hand(
     simcord_env: Env, shown: AnyPresenter
 ) -> None:
     table = Table.in_new_channel(simcord_env, "anna", "ben")
-    await table.start(await table.open(variant=shown.key))
+    await table.start(await table.open(game=shown.key))
     live = table.live
     assert live.game is not None
     ping = simcord_env.bot.service.poster.ping_text(live)

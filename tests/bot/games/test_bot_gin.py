@@ -17,7 +17,7 @@ async def test_the_hint_names_the_discard_that_leaves_the_least_deadwood(
     simcord_env: Env,
 ) -> None:
     table = Table.in_new_channel(simcord_env, "anna", "ben")
-    await table.start(await table.open(variant="gin"))
+    await table.start(await table.open(game="gin"))
     game = table.live.game
     assert game is not None
     # Both pass the first upcard; the non-dealer draws from the stock and must discard.

@@ -135,7 +135,7 @@ async def test_a_move_that_ends_the_round_asks_once(simcord_env: Env) -> None:
 
 async def test_a_member_who_left_sees_it_once_and_keeps_no_controls(simcord_env: Env) -> None:
     table = setup_table(simcord_env)
-    await table.start(await table.open(variant="romme"))
+    await table.start(await table.open(game="romme"))
     game = table.live.game
     assert game is not None
     leaver = table.member_for_seat(1 - game.to_act)

@@ -53,7 +53,7 @@ async def test_manage_server_may_cancel_any_table(simcord_env: Env) -> None:
 
 async def test_the_computer_choice_says_what_each_strength_means(simcord_env: Env) -> None:
     table = setup(simcord_env, "anna")
-    lobby = await table.open(extra_join=False, variant="gin")
+    lobby = await table.open(extra_join=False, game="gin")
     selects = [c for c in walk(component_dicts(lobby)) if c.get("type") == 3]
     options = {o["value"]: o.get("description") for s in selects for o in s["options"]}
     assert options["add:hard"] == "Wins 7 of 10 games to 100 against the standard Gin Rummy bot"

@@ -35,7 +35,7 @@ from bot.render.fans import (
     split_fan,
 )
 from bot.render.geometry import PICTURE_W
-from bot.render.variants import (
+from bot.render.pile_games import (
     BAND_GAP,
     BAND_PAD,
     COLOUR_BAR_W,

@@ -107,7 +107,7 @@ def test_a_german_hand_shows_b_where_the_english_one_shows_j() -> None:
     import io
 
     from bot.render.hand import render_hand
-    from bot.render.variants import (
+    from bot.render.pile_games import (
         joker_face,
     )
     from engine.cards import Card

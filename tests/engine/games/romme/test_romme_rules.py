@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from engine import Discard, DrawTalon, End, LayOff, Meld, TakeStaircase
 from engine.actions import JokerSwap, TakeBack, TakeDiscard
+from engine.events import RoundEnded, RoundStarted, SessionEnded
 from engine.games.romme.events import JokerSwapped, Opened, RommeRoundResult
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.protocol import Phase
-from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
-from tests.engine.variant_deals import cards, one, refused, romme
+from tests.engine.melding_deals import cards, one, refused, romme
 
 ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"
 BEN = "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠ A♣ 3♦ 3♥ 2♦ 10♠ Q♠"
@@ -21,7 +21,7 @@ def game(**options: object) -> RommeGame:
 
 
 def result_of(g: RommeGame) -> RommeRoundResult:
-    ended = [e for e in g.events if isinstance(e, VariantRoundEnded)]
+    ended = [e for e in g.events if isinstance(e, RoundEnded)]
     result = ended[-1].result
     assert isinstance(result, RommeRoundResult)
     return result
@@ -37,7 +37,7 @@ def test_deal_and_the_dealer_plays_first() -> None:
 
 def test_dealer_gets_fourteen_and_no_upcard() -> None:
     g = RommeRuleset(dealer_gets_14=True).new_game(["A", "B", "C"], seed=5)
-    started = next(e for e in g.events if isinstance(e, DealtRound))
+    started = next(e for e in g.events if isinstance(e, RoundStarted))
     assert started.upcard is None and not g.discard
     assert len(g.hands[g.dealer]) == 14 and g.phase is Phase.PLAY
     refused(g, DrawTalon(g.dealer), "You have drawn already this turn.")
@@ -237,7 +237,7 @@ def test_going_out_without_the_double() -> None:
     assert result_of(g).minus == (0, 111)
     # One round agreed: least minus wins.
     assert g.phase is Phase.OVER and g.winner == 0
-    assert isinstance(g.events[-1], VariantSessionEnded)
+    assert isinstance(g.events[-1], SessionEnded)
 
 
 def test_session_lasts_one_deal_per_player() -> None:

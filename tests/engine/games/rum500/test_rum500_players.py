@@ -19,7 +19,7 @@ from engine.games.rum500.players import (
     make_player,
 )
 from engine.players import STRENGTHS, RandomPlayer
-from tests.engine.variant_deals import cards, one, rum500
+from tests.engine.melding_deals import cards, one, rum500
 
 
 def _drawn(hand: str, discard: str = "2♣", stock_top: str = "Q♥") -> Rum500Game:

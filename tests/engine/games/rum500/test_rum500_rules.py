@@ -12,7 +12,7 @@ from engine.games.rum500.game import Rum500Game, Rum500RoundResult, Rum500Rulese
 from engine.protocol import Phase
 from engine.registry import meld_points
 from engine.table import Deal
-from tests.engine.variant_deals import cards, chosen_deal, one, refused, rum500
+from tests.engine.melding_deals import cards, chosen_deal, one, refused, rum500
 
 
 def result_of(g: Rum500Game) -> Rum500RoundResult:

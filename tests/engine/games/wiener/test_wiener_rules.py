@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from engine import Discard, DrawTalon, LayOff, Meld
 from engine.actions import BuyBack, CallRummy, Knock, TakeDiscard
-from engine.events import Knocked
+from engine.events import Knocked, RoundEnded, RoundStarted, SessionEnded
 from engine.games.wiener.events import BoughtBack, RummyCalled, WienerRoundResult
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.protocol import Phase
-from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
-from tests.engine.variant_deals import cards, one, refused, wiener
+from tests.engine.melding_deals import cards, one, refused, wiener
 
 BEN = "5♥ 6♥ 7♥ 8♠ 8♦ 8♣ K♠ K♦ K♣ 2♠"  # deadwood 2
 ANNA = "4♣ 9♦ J♠ Q♦ 3♥ 7♠ 10♣ 2♦ 5♣ 6♦"  # no melds: 66
@@ -20,7 +19,7 @@ def game(stock_top: str = "3♠ A♠", **options: object) -> WienerGame:
 
 
 def last_result(g: WienerGame) -> WienerRoundResult:
-    ended = [e for e in g.events if isinstance(e, VariantRoundEnded)]
+    ended = [e for e in g.events if isinstance(e, RoundEnded)]
     result = ended[-1].result
     assert isinstance(result, WienerRoundResult)
     return result
@@ -29,7 +28,7 @@ def last_result(g: WienerGame) -> WienerRoundResult:
 def test_deal_and_forehand_starts() -> None:
     g = WienerRuleset().new_game(["A", "B", "C"], seed=3)
     assert len(g.card_locations()) == 106
-    started = next(e for e in g.events if isinstance(e, DealtRound))
+    started = next(e for e in g.events if isinstance(e, RoundStarted))
     assert started.upcard is not None
     assert g.to_act == (g.dealer + 1) % 3 == started.first
     assert all(len(h) == 10 for h in g.hands)
@@ -117,7 +116,7 @@ def test_out_at_101_and_the_last_player_in_wins_the_pot() -> None:
     g.apply(Discard(0, one("Q♦")))
     assert g.phase is Phase.OVER and g.winner == 1
     ended = g.events[-1]
-    assert isinstance(ended, VariantSessionEnded) and ended.pot == 10
+    assert isinstance(ended, SessionEnded) and ended.pot == 10
     assert g.chips == [-6, 6] and sum(g.chips) + g.pot == 0
     assert not g.active[0]
 

@@ -10,20 +10,20 @@ Cards are priced at ``prices`` (a game's ``Prices``; the two-pack games' by defa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from itertools import combinations, product
 
+from engine.arrangement import Arrangement
 from engine.cards import JOKER, Card
-from engine.twopack.melds import (
+from engine.melding.melds import (
     HIGH_ACE,
     LOW_ACE,
     MAX_RUN,
     MAX_SET,
     MIN_MELD,
     PRICES,
+    PricedMeld,
     Prices,
-    VariantMeld,
-    analyse_variant_meld,
+    analyse_priced_meld,
 )
 
 # (natural mask, jokers used, hand value covered, table points, slots in table order);
@@ -228,17 +228,6 @@ class _DeadwoodSearch:
         return result
 
 
-@dataclass(frozen=True, slots=True)
-class Arrangement:
-    """A hand laid out: its melds and the cards left over (deadwood) with their value, and
-    the cards it laid off on another hand's melds (Gin Rummy's defender; none elsewhere)."""
-
-    melds: tuple[VariantMeld, ...]
-    leftover: tuple[Card, ...]
-    deadwood: int
-    laid_off: tuple[Card, ...] = ()
-
-
 class _Search:
     """The best weight of melds among a set of cards, memoised by (cards, jokers left). A
     class rather than a recursive closure: a function that refers to itself through its
@@ -313,8 +302,8 @@ def _solve(
     return result, chosen, naturals, jokers
 
 
-def _meld_of(cand: Candidate, naturals: Sequence[Card], prices: Prices) -> VariantMeld:
-    return analyse_variant_meld([JOKER if i < 0 else naturals[i] for i in cand[4]], prices)
+def _meld_of(cand: Candidate, naturals: Sequence[Card], prices: Prices) -> PricedMeld:
+    return analyse_priced_meld([JOKER if i < 0 else naturals[i] for i in cand[4]], prices)
 
 
 def arrange(cards: Sequence[Card], prices: Prices = PRICES) -> Arrangement:
@@ -343,7 +332,7 @@ def best_meld_points(
     return result if result >= 0 else -1
 
 
-def best_melds(cards: Sequence[Card], prices: Prices = PRICES) -> list[VariantMeld]:
+def best_melds(cards: Sequence[Card], prices: Prices = PRICES) -> list[PricedMeld]:
     """Disjoint melds worth the most table points together."""
     _, chosen, naturals, _ = _solve(cards, 3, prices)
     return [_meld_of(c, naturals, prices) for c in chosen]

@@ -42,7 +42,7 @@ from bot.render.bands import BANDS_TOP, FANS_X, NAME_LINE_H
 from bot.render.fans import FAN_CARD_H, FAN_STEP
 from bot.render.geometry import CARD_RADIUS, INDEX_STRIP
 from bot.render.hand import hand_slots
-from bot.render.variants import BAND_PAD, V_TABLE_W, joker_face, joker_stands
+from bot.render.pile_games import BAND_PAD, PILE_TABLE_W, joker_face, joker_stands
 from engine.actions import DrawTalon, Knock, MeldKind
 from engine.cards import JOKER, Card, Pack, parse_cards
 from engine.games.gin.rules import GinHandResult, GinPublicView
@@ -51,11 +51,11 @@ from engine.games.romme.views import RommePublicView, RommeSeatView
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.game import WienerRuleset
 from engine.games.wiener.views import WienerPublicView
+from engine.melding.deadwood import arrange
+from engine.melding.melds import analyse_priced_meld
+from engine.melding.views import PricedMeldView, PricedPlacedCard
 from engine.protocol import Phase
 from engine.table import Deal
-from engine.twopack.deadwood import arrange
-from engine.twopack.melds import analyse_variant_meld
-from engine.twopack.views import VariantMeldView, VariantPlacedCard
 
 VIEWS_PER_GAME = 40
 
@@ -78,13 +78,13 @@ def test_romme_positions_render_within_bounds(seats: int) -> None:
     views = itertools.islice(rx.romme_views(seats, seed=seats, every=9), VIEWS_PER_GAME)
     for view in views:
         width, height = _size(render_romme_table(view))
-        assert width == V_TABLE_W
+        assert width == PILE_TABLE_W
         assert height <= ROMME_MAX_H
         assert (width, height) == romme_table_size(view)
         if view.last_round is not None:
             names = [s.name for s in view.seats]
             width, _ = _size(render_romme_round_result(view.last_round, names))
-            assert width <= V_TABLE_W
+            assert width <= PILE_TABLE_W
             results += 1
     assert results, "the sample should reach a second round"
 
@@ -95,14 +95,14 @@ def test_wiener_positions_render_within_bounds(seats: int) -> None:
     views = itertools.islice(wx.wiener_views(seats, seed=seats, every=7), VIEWS_PER_GAME * 2)
     for view in views:
         width, height = _size(render_wiener_table(view))
-        assert width == V_TABLE_W
+        assert width == PILE_TABLE_W
         assert height <= WIENER_MAX_H
         assert (width, height) == wiener_table_size(view)
         knocks += view.knocker is not None
         if view.last_round is not None:
             names = [s.name for s in view.seats]
             width, height = _size(render_wiener_round_result(view.last_round, names))
-            assert width <= V_TABLE_W
+            assert width <= PILE_TABLE_W
             assert height <= WIENER_MAX_H
     assert knocks, "the sample should hold a knock"
 
@@ -123,7 +123,7 @@ def test_six_revealed_hands_of_eleven_fit() -> None:
         out=(),
     )
     width, height = _size(render_wiener_round_result(result, NAMES6))
-    assert width <= V_TABLE_W and height <= WIENER_MAX_H
+    assert width <= PILE_TABLE_W and height <= WIENER_MAX_H
 
 
 # ----------------------------------------------------------------------------- hidden hands
@@ -204,12 +204,12 @@ def test_no_hidden_card_face_is_drawn() -> None:
 
 # ----------------------------------------------------------------------------- jokers
 def _one_meld_view(cards: str, owner: int = 0) -> RommePublicView:
-    shape = analyse_variant_meld(parse_cards(cards))
+    shape = analyse_priced_meld(parse_cards(cards))
     placed = tuple(
-        VariantPlacedCard(c, s, p, owner)
+        PricedPlacedCard(c, s, p, owner)
         for c, s, p in zip(shape.cards, shape.stands_for, shape.points, strict=True)
     )
-    meld = VariantMeldView(0, owner, shape.kind, placed, pending=False)
+    meld = PricedMeldView(0, owner, shape.kind, placed, pending=False)
     seats = tuple(
         RommeSeatView(i, name, 10, 0, i == owner, shape.total if i == owner else 0, 0)
         for i, name in enumerate(NAMES4[:2])
@@ -287,7 +287,7 @@ def test_a_doubled_card_is_not_locked() -> None:
 def test_romme_round_results_render() -> None:
     result, names = rx.romme_round_result()
     double = replace(result, special=True, points=tuple(2 * m for m in result.minus))
-    assert _size(render_romme_round_result(result, names))[0] <= V_TABLE_W
+    assert _size(render_romme_round_result(result, names))[0] <= PILE_TABLE_W
     assert render_romme_round_result(double, names) != render_romme_round_result(result, names)
     dead = RommeRoundResult(
         round_number=2,
@@ -297,8 +297,8 @@ def test_romme_round_results_render() -> None:
         points=(0,) * 4,
         totals=result.totals,
     )
-    assert _size(render_romme_round_result(dead, names))[0] <= V_TABLE_W
-    assert _size(render_romme_round_result(double, names))[0] <= V_TABLE_W
+    assert _size(render_romme_round_result(dead, names))[0] <= PILE_TABLE_W
+    assert _size(render_romme_round_result(double, names))[0] <= PILE_TABLE_W
 
 
 def test_wiener_round_results_render() -> None:
@@ -309,7 +309,7 @@ def test_wiener_round_results_render() -> None:
     dead = replace(result, closer=None)
     for variant in (rummy, out, dead):
         png = render_wiener_round_result(variant, names)
-        assert _size(png)[0] <= V_TABLE_W
+        assert _size(png)[0] <= PILE_TABLE_W
         assert png != plain
 
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import FULL_PACK, JOKER, Card, IllegalMeld, deadwood, parse_cards
-from engine.twopack import analyse_variant_meld, arrange, best_meld_points, hand_value
-from engine.twopack.deadwood import deadwood_after_discards, deadwood_of
+from engine.melding import analyse_priced_meld, arrange, best_meld_points, hand_value
+from engine.melding.deadwood import deadwood_after_discards, deadwood_of
 
 
 def brute_force(hand: list[Card]) -> int:
@@ -31,7 +31,7 @@ def brute_force(hand: list[Card]) -> int:
             for combo in combinations(others, size):
                 group = [hand[first], *(hand[i] for i in combo)]
                 try:
-                    analyse_variant_meld(group)
+                    analyse_priced_meld(group)
                 except IllegalMeld:
                     continue
                 left = rest & ~(1 << first)
@@ -86,12 +86,12 @@ def test_deadwood_on_spread_hands(seed: int, jokers: int) -> None:
 )
 def test_known_deadwood(text: str, value: int) -> None:
     assert deadwood(parse_cards(text)) == value
-    assert deadwood(parse_cards(text), variant="romme") == value
+    assert deadwood(parse_cards(text), game="romme") == value
 
 
-def test_deadwood_variant_names() -> None:
+def test_deadwood_game_names() -> None:
     with pytest.raises(ValueError):
-        deadwood(parse_cards("5♥"), variant="treppenromme")
+        deadwood(parse_cards("5♥"), game="treppenromme")
 
 
 def test_best_meld_points_with_a_card_included() -> None:

@@ -1,9 +1,10 @@
 """What a card is worth in a game's melds (``Prices``: in a run, in a set, left in a hand);
-run positions; and ``VariantMeld``, a checked meld priced card by card.
+run positions; and ``PricedMeld`` (a checked meld priced card by card, defined in
+``engine.arrangement`` because the shared events carry it).
 
 ``PRICES`` are the two-pack games' (Rommé, Wiener Rummy): the Ace 11 in a set or after the
 King, 1 before the 2 and 11 left in a hand, a joker 30 in a hand. A game that counts its
-cards otherwise passes its own ``Prices`` to the meld rules (``analyse_variant_meld``, the
+cards otherwise passes its own ``Prices`` to the meld rules (``analyse_priced_meld``, the
 deadwood search), which price every card with them from the start.
 
 Positions in a run are numbered 1 (Ace low) to 14 (Ace high); 2..13 are the plain ranks.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import MeldKind
+from engine.arrangement import PricedMeld as PricedMeld
 from engine.cards import CARD_AT, Card
 
 MIN_MELD = 3
@@ -73,27 +74,3 @@ def card_at(suit: int, position: int) -> Card:
 def natural_positions(card: Card) -> tuple[int, ...]:
     """The run positions a natural card can take: two for an Ace, one for any other rank."""
     return (LOW_ACE, HIGH_ACE) if card.rank_int == 1 else (card.rank_int,)
-
-
-@dataclass(frozen=True, slots=True)
-class VariantMeld:
-    """A checked meld: table order, the card each position stands for, and its points.
-
-    For a run ``low`` is the position (1..14) of its first card; for a set it is the rank.
-    """
-
-    kind: MeldKind
-    cards: tuple[Card, ...]
-    stands_for: tuple[Card, ...]
-    points: tuple[int, ...]
-    low: int
-
-    @property
-    def total(self) -> int:
-        """What the whole meld is worth on the table: its cards' points added up."""
-        return sum(self.points)
-
-    @property
-    def jokers(self) -> int:
-        """How many of its cards are jokers, each standing for its card in ``stands_for``."""
-        return sum(1 for c in self.cards if c.is_joker)

@@ -12,14 +12,13 @@ from hypothesis import strategies as st
 from engine import Discard
 from engine.actions import CallRummy, Knock, TakeBack
 from engine.cards import Pack
-from engine.events import GameEvent
+from engine.events import GameEvent, RoundEnded, RoundStarted, SessionEnded
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.wiener.events import BoughtBack, WienerRoundResult
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.protocol import Phase
 from engine.registry import load_game
-from engine.twopack.events import DealtRound, VariantRoundEnded, VariantSessionEnded
 
 ROMME_PACK = sorted(Pack(2, 6).cards())
 WIENER_PACK = sorted(Pack(2, 2).cards())
@@ -28,7 +27,7 @@ WIENER_PACK = sorted(Pack(2, 2).cards())
 def romme_minus(game: RommeGame) -> list[int]:
     totals = [0] * game.n
     for event in game.events:
-        if isinstance(event, VariantRoundEnded):
+        if isinstance(event, RoundEnded):
             assert isinstance(event.result, RommeRoundResult)
             for seat, minus in enumerate(event.result.minus):
                 totals[seat] += minus
@@ -67,7 +66,7 @@ def test_random_romme_sessions(
         if game.phase is Phase.OVER:
             break
         if game.round_number != round_number:
-            started = next(e for e in events if isinstance(e, DealtRound))
+            started = next(e for e in events if isinstance(e, RoundStarted))
             assert started.dealer == (dealer + 1) % seats, "the deal passes left"
             dealer = started.dealer
             assert game.to_act == dealer, "the dealer plays first"
@@ -76,7 +75,7 @@ def test_random_romme_sessions(
         else:
             assert game.to_act == seat
     ended = game.events[-1]
-    assert isinstance(ended, VariantSessionEnded)
+    assert isinstance(ended, SessionEnded)
     assert game.totals[ended.winner] == min(game.totals)
     assert game.totals.count(min(game.totals)) == 1
     replayed = load_game(game.to_json())
@@ -90,7 +89,7 @@ def wiener_books(
     """Bad points and chips kept from the events alone: `bad` and `chips` (starting at zero and
     minus the stake) take in `events`, the ones not yet counted."""
     for event in events:
-        if isinstance(event, VariantRoundEnded):
+        if isinstance(event, RoundEnded):
             result = event.result
             assert isinstance(result, WienerRoundResult)
             for seat, points in enumerate(result.bad_points):
@@ -105,7 +104,7 @@ def wiener_books(
         elif isinstance(event, BoughtBack):
             bad[event.seat] = event.after
             chips[event.seat] -= event.chips
-        elif isinstance(event, VariantSessionEnded):
+        elif isinstance(event, SessionEnded):
             chips[event.winner] += event.pot
 
 
@@ -133,7 +132,7 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
             break
         if game.phase is Phase.BUY_BACK or game.round_number != round_number:
             if game.round_number != round_number:
-                started = next(e for e in events if isinstance(e, DealtRound))
+                started = next(e for e in events if isinstance(e, RoundStarted))
                 assert game.active[started.dealer]
                 assert game.to_act == game._next_seat(started.dealer), "forehand starts"
             continue

@@ -1,6 +1,7 @@
-"""What the pictures of the two-pack games share: seat colours for up to six players, the
-stock, the discard pile and the pot, and the frame of a player's band (the bands themselves
-are in ``bot/render/bands.py``, the fans of cards in them in ``bot/render/fans.py``).
+"""What the pictures of the pile games (Rommé, Wiener Rummy, Gin Rummy) share: seat colours
+for up to six players, the stock, the discard pile and the pot, and the frame of a player's
+band (the bands themselves are in ``bot/render/bands.py``, the fans of cards in them in
+``bot/render/fans.py``).
 
 Pure drawing helpers on palette canvases; every cached image is read-only.
 """
@@ -20,7 +21,7 @@ from bot.render.jokers import joker_stands as joker_stands
 from bot.render.jokers import paste_face as paste_face
 from engine.cards import Card
 
-V_TABLE_W = PICTURE_W  # every variant picture is this wide: its text size is chosen for it
+PILE_TABLE_W = PICTURE_W  # every pile game's picture is this wide: its text size is chosen for it
 MARGIN = 10
 SECTION_GAP = 8  # between the piles and the first band
 

@@ -1,7 +1,7 @@
 """What the two-pack games (Rommé and Wiener Rummy today) share: joker melds, deadwood,
 meld views and the players' common code (their table is ``engine.piles.PileGame``).
 
-``analyse_variant_meld(cards)`` checks one meld (jokers, no corner, Ace 11 or 1);
+``analyse_priced_meld(cards)`` checks one meld (jokers, no corner, Ace 11 or 1);
 ``deadwood(cards)`` is the least deadwood over every arrangement into melds; ``arrange(cards)``
 gives that arrangement.
 """
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.arrangement import Arrangement
 from engine.cards import Card
-from engine.twopack.deadwood import (
-    Arrangement,
+from engine.melding.deadwood import (
     arrange,
     best_meld_points,
     best_melds,
     deadwood_of,
     meld_options,
 )
-from engine.twopack.melds import VariantMeld, analyse_variant_meld, hand_value
+from engine.melding.melds import PricedMeld, analyse_priced_meld, hand_value
 
 
 def deadwood(cards: Iterable[Card]) -> int:
@@ -30,8 +30,8 @@ def deadwood(cards: Iterable[Card]) -> int:
 
 __all__ = [
     "Arrangement",
-    "VariantMeld",
-    "analyse_variant_meld",
+    "PricedMeld",
+    "analyse_priced_meld",
     "arrange",
     "best_meld_points",
     "best_melds",

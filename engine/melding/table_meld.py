@@ -1,4 +1,4 @@
-"""A Rommé meld on the table (``VariantTableMeld``): lay-offs onto it, joker swaps, and the
+"""A Rommé meld on the table (``PricedTableMeld``): lay-offs onto it, joker swaps, and the
 cards that still fit it."""
 
 from __future__ import annotations
@@ -9,22 +9,22 @@ from engine.actions import End, MeldKind, misfit_at_end
 from engine.cards import CARD_AT, Card, format_cards
 from engine.errors import IllegalMeld
 from engine.i18n import N_
-from engine.twopack.points import (
+from engine.melding.points import (
     HIGH_ACE,
     LOW_ACE,
     MAX_RUN,
     MAX_SET,
     PRICES,
+    PricedMeld,
     Prices,
-    VariantMeld,
     card_at,
     natural_positions,
 )
-from engine.twopack.views import VariantMeldView, VariantPlacedCard
+from engine.melding.views import PricedMeldView, PricedPlacedCard
 
 
 @dataclass(slots=True)
-class VariantTableMeld:
+class PricedTableMeld:
     """A Rommé meld on the table; ``stands_for``, ``points`` and ``placed_by`` run parallel
     to ``cards``. For a run ``low`` is the first card's position (1..14). A card laid off
     scores at the meld's ``prices``."""
@@ -41,8 +41,8 @@ class VariantTableMeld:
 
     @classmethod
     def from_shape(
-        cls, meld_id: int, seat: int, shape: VariantMeld, prices: Prices = PRICES
-    ) -> VariantTableMeld:
+        cls, meld_id: int, seat: int, shape: PricedMeld, prices: Prices = PRICES
+    ) -> PricedTableMeld:
         """The meld ``shape`` (priced at ``prices``) laid by ``seat``."""
         return cls(
             meld_id,
@@ -56,12 +56,12 @@ class VariantTableMeld:
             prices,
         )
 
-    def view(self, pending: bool = False) -> VariantMeldView:
+    def view(self, pending: bool = False) -> PricedMeldView:
         """The meld as everyone sees it, card by card (``pending``: part of an unfinished
         first meld)."""
         placed = zip(self.cards, self.stands_for, self.points, self.placed_by, strict=True)
-        cards = tuple(VariantPlacedCard(c, st, p, by) for c, st, p, by in placed)
-        return VariantMeldView(self.id, self.owner, self.kind, cards, pending)
+        cards = tuple(PricedPlacedCard(c, st, p, by) for c, st, p, by in placed)
+        return PricedMeldView(self.id, self.owner, self.kind, cards, pending)
 
     @property
     def text(self) -> str:

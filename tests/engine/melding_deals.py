@@ -1,4 +1,5 @@
-"""Helpers for the variant scenario tests: a first deal chosen card by card."""
+"""Helpers for the Rommé, Wiener Rummy and 500 Rum scenario tests: a first deal, card by
+card."""
 
 from __future__ import annotations
 

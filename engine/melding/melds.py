@@ -7,8 +7,8 @@ Every joker on the table stands for one card, recorded in ``stands_for``. In a s
 stands for a missing suit; the first missing suit in pack order is recorded, but any missing
 suit may later replace it.
 
-Card values (``Prices``, the two-pack games' ``PRICES`` by default) and ``VariantMeld`` live
-in ``engine.twopack.points``, the table meld in ``engine.twopack.table_meld``; both are
+Card values (``Prices``, the two-pack games' ``PRICES`` by default) and ``PricedMeld`` live
+in ``engine.melding.points``, the table meld in ``engine.melding.table_meld``; both are
 re-exported here.
 """
 
@@ -20,20 +20,20 @@ from engine.actions import MeldKind
 from engine.cards import CARD_AT, JOKER, SUITS, Card
 from engine.errors import IllegalMeld
 from engine.i18n import N_, Message, plural_message
-from engine.twopack.points import (
+from engine.melding.points import (
     HIGH_ACE,
     LOW_ACE,
     MAX_RUN,
     MAX_SET,
     MIN_MELD,
     PRICES,
+    PricedMeld,
     Prices,
-    VariantMeld,
     card_at,
     hand_value,
     natural_positions,
 )
-from engine.twopack.table_meld import VariantTableMeld
+from engine.melding.table_meld import PricedTableMeld
 
 
 def _start_for_order(cards: Sequence[Card]) -> int | None:
@@ -52,10 +52,10 @@ def _start_for_order(cards: Sequence[Card]) -> int | None:
     return None
 
 
-def _build_run(suit: int, start: int, cards: Sequence[Card], prices: Prices) -> VariantMeld:
+def _build_run(suit: int, start: int, cards: Sequence[Card], prices: Prices) -> PricedMeld:
     stands = tuple(card_at(suit, start + i) for i in range(len(cards)))
     points = tuple(prices.position_points(start + i) for i in range(len(cards)))
-    return VariantMeld(MeldKind.RUN, tuple(cards), stands, points, start)
+    return PricedMeld(MeldKind.RUN, tuple(cards), stands, points, start)
 
 
 def _missing(suit: int, positions: Sequence[int]) -> list[Card]:
@@ -63,7 +63,7 @@ def _missing(suit: int, positions: Sequence[int]) -> list[Card]:
     return [card_at(suit, p) for p in range(min(have), max(have) + 1) if p not in have]
 
 
-def _analyse_run(cards: Sequence[Card], text: object, prices: Prices) -> VariantMeld:
+def _analyse_run(cards: Sequence[Card], text: object, prices: Prices) -> PricedMeld:
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
     suit = naturals[0].suit_int
@@ -141,7 +141,7 @@ def _no_placement(corner: bool, missing: list[Card], jokers: int, text: object) 
     )
 
 
-def analyse_variant_meld(cards: Sequence[Card], prices: Prices = PRICES) -> VariantMeld:
+def analyse_priced_meld(cards: Sequence[Card], prices: Prices = PRICES) -> PricedMeld:
     """Check that ``cards`` form one fresh Rommé / Wiener Rummy meld and price each card at
     ``prices``.
 
@@ -173,7 +173,7 @@ def analyse_variant_meld(cards: Sequence[Card], prices: Prices = PRICES) -> Vari
         ordered = (*naturals, *(JOKER for _ in range(jokers)))
         stands = (*naturals, *(CARD_AT[s][first.rank_int] for s in missing[:jokers]))
         points = (prices.set_points(first.rank_int),) * len(ordered)
-        return VariantMeld(MeldKind.SET, ordered, stands, points, first.rank_int)
+        return PricedMeld(MeldKind.SET, ordered, stands, points, first.rank_int)
     if all(c.suit_int == first.suit_int for c in naturals):
         return _analyse_run(cards, text, prices)
     raise IllegalMeld(
@@ -185,9 +185,9 @@ def analyse_variant_meld(cards: Sequence[Card], prices: Prices = PRICES) -> Vari
     )
 
 
-def variant_meld_points(cards: Sequence[Card], prices: Prices = PRICES) -> int:
+def priced_meld_points(cards: Sequence[Card], prices: Prices = PRICES) -> int:
     """The table points of ``cards`` as one fresh meld (raises ``IllegalMeld`` if they are none)."""
-    return analyse_variant_meld(cards, prices).total
+    return analyse_priced_meld(cards, prices).total
 
 
 __all__ = [
@@ -197,11 +197,11 @@ __all__ = [
     "MAX_SET",
     "MIN_MELD",
     "PRICES",
+    "PricedMeld",
+    "PricedTableMeld",
     "Prices",
-    "VariantMeld",
-    "VariantTableMeld",
-    "analyse_variant_meld",
+    "analyse_priced_meld",
     "card_at",
     "hand_value",
-    "variant_meld_points",
+    "priced_meld_points",
 ]

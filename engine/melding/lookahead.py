@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import CARD_AT, Card
-from engine.twopack.hand_cost import (
+from engine.melding.hand_cost import (
     Cost,
     arrangement_of,
     leftover_of,
@@ -15,7 +15,7 @@ from engine.twopack.hand_cost import (
     sorted_key,
     without,
 )
-from engine.twopack.melds import card_at, hand_value
+from engine.melding.melds import card_at, hand_value
 
 
 def _completers(loose: Sequence[Card]) -> set[Card]:

@@ -11,22 +11,22 @@ from hypothesis import strategies as st
 
 from engine import Discard, DrawTalon, Meld
 from engine.actions import CallRummy, Knock, TakeBack, TakeDiscard
-from engine.arena import main, play_session, simulate_variant
+from engine.arena import main, play_session, simulate_game
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.wiener.game import WienerGame, WienerRuleset
 from engine.players import STRENGTHS
 from engine.protocol import Phase
 from engine.registry import get_spec
-from tests.engine.variant_deals import one, romme, wiener
+from tests.engine.melding_deals import one, romme, wiener
 
 MAX_STEPS = 220
 
 
 def _new_game(
-    variant: str, seats: int, seed: int, options: tuple[bool, bool, bool]
+    key: str, seats: int, seed: int, options: tuple[bool, bool, bool]
 ) -> RommeGame | WienerGame:
     names = [f"p{i}" for i in range(seats)]
-    if variant == "romme":
+    if key == "romme":
         fourteen, only_to_meld, strict = options
         rules = RommeRuleset(
             dealer_gets_14=fourteen, discard_only_to_meld=only_to_meld, strict_swap=strict
@@ -37,16 +37,16 @@ def _new_game(
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    variant=st.sampled_from(["romme", "wiener"]),
+    key=st.sampled_from(["romme", "wiener"]),
     strengths=st.lists(st.sampled_from(STRENGTHS), min_size=2, max_size=6),
     seed=st.integers(0, 2**32 - 1),
     options=st.tuples(st.booleans(), st.booleans(), st.booleans()),
 )
 def test_players_choose_only_legal_moves(
-    variant: str, strengths: list[str], seed: int, options: tuple[bool, bool, bool]
+    key: str, strengths: list[str], seed: int, options: tuple[bool, bool, bool]
 ) -> None:
-    game = _new_game(variant, len(strengths), seed, options)
-    players = [get_spec(variant).make_player(s, seed + i) for i, s in enumerate(strengths)]
+    game = _new_game(key, len(strengths), seed, options)
+    players = [get_spec(key).make_player(s, seed + i) for i, s in enumerate(strengths)]
     for _ in range(MAX_STEPS):
         if game.phase is Phase.OVER:
             break
@@ -55,14 +55,14 @@ def test_players_choose_only_legal_moves(
         view = game.private_view(seat)
         action = players[seat].choose(view, legal)
         assert action in legal, (strengths[seat], action)
-        timeout = get_spec(variant).timeout_action(view, legal)
+        timeout = get_spec(key).timeout_action(view, legal)
         assert timeout in legal
         assert not isinstance(timeout, Knock | CallRummy)
         game.apply(action)
 
 
 @pytest.mark.parametrize(
-    ("variant", "seats"),
+    ("key", "seats"),
     [
         ("romme", ["normal", "random"]),
         ("romme", ["hard", "normal", "random"]),
@@ -70,8 +70,8 @@ def test_players_choose_only_legal_moves(
         ("wiener", ["hard", "normal"]),
     ],
 )
-def test_whole_sessions_finish(variant: str, seats: list[str]) -> None:
-    result = simulate_variant(variant, seats, games=1, seed=11)
+def test_whole_sessions_finish(key: str, seats: list[str]) -> None:
+    result = simulate_game(key, seats, games=1, seed=11)
     assert result["games"] == 1
     assert sum(result["wins"].values()) == 1
     assert result["avg_rounds"] >= 1
@@ -86,18 +86,18 @@ def test_same_seed_same_session() -> None:
     assert first_w.to_json() == again_w.to_json()
 
 
-@pytest.mark.parametrize("variant", ["romme", "wiener"])
+@pytest.mark.parametrize("key", ["romme", "wiener"])
 @pytest.mark.parametrize("strength", STRENGTHS)
-def test_same_seed_same_choice(variant: str, strength: str) -> None:
-    game = _new_game(variant, 3, 42, (False, False, False))
-    player = get_spec(variant).make_player(strength, 9)
+def test_same_seed_same_choice(key: str, strength: str) -> None:
+    game = _new_game(key, 3, 42, (False, False, False))
+    player = get_spec(key).make_player(strength, 9)
     for _ in range(60):
         seat = game.to_act
         legal = game.legal_actions()
         view = game.private_view(seat)
         chosen = player.choose(view, legal)
         # A fresh player with the same seed, asked twice, agrees: no hidden state.
-        fresh = get_spec(variant).make_player(strength, 9)
+        fresh = get_spec(key).make_player(strength, 9)
         assert fresh.choose(view, legal) == chosen
         assert player.choose(view, legal) == chosen
         game.apply(chosen)
@@ -192,7 +192,7 @@ def test_romme_timeout_takes_back_pending_melds() -> None:
 
 
 def test_sim_prints_json_last(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--variant", "wiener", "--games", "2", "--seats", "normal,random"]) == 0
+    assert main(["--game", "wiener", "--games", "2", "--seats", "normal,random"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     data = json.loads(last)
     assert data["games"] == 2

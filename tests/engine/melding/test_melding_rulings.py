@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from engine import Discard, DrawTalon
 from engine.actions import BuyBack, Knock
-from engine.events import TalonRebuilt
+from engine.events import RoundEnded, TalonRebuilt
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.game import RommeRuleset
 from engine.games.wiener.events import DeclinedBuyBack, WienerRoundResult
 from engine.games.wiener.game import WienerRuleset
 from engine.protocol import Phase
-from engine.twopack.events import VariantRoundEnded
-from tests.engine.variant_deals import one, romme, wiener
+from tests.engine.melding_deals import one, romme, wiener
 
 ROMME_ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"
 ROMME_BEN = "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠ A♣ 3♦ 3♥ 2♦ 10♠ Q♠"
@@ -35,7 +34,7 @@ def test_romme_third_rebuild_happens_then_the_round_is_dead() -> None:
     g.apply(DrawTalon(1))
     g.stock.clear()
     events = g.apply(Discard(1, one("Q♠")))
-    ended = [e for e in events if isinstance(e, VariantRoundEnded)]
+    ended = [e for e in events if isinstance(e, RoundEnded)]
     assert ended, "the fourth run-out ends the round"
     result = ended[0].result
     assert isinstance(result, RommeRoundResult)

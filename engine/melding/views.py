@@ -9,7 +9,7 @@ from engine.cards import Card
 
 
 @dataclass(frozen=True, slots=True)
-class VariantPlacedCard:
+class PricedPlacedCard:
     """One card of a two-pack meld on the table: what it stands for, its points, who laid it."""
 
     card: Card
@@ -19,13 +19,13 @@ class VariantPlacedCard:
 
 
 @dataclass(frozen=True, slots=True)
-class VariantMeldView:
+class PricedMeldView:
     """A two-pack meld on the table as everyone sees it, jokers with the cards they replace."""
 
     id: int
     owner: int
     kind: MeldKind
-    cards: tuple[VariantPlacedCard, ...]
+    cards: tuple[PricedPlacedCard, ...]
     pending: bool  # part of a first meld that has not reached the minimum yet
 
     @property

@@ -7,9 +7,10 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from engine.actions import MeldKind
+from engine.arrangement import Arrangement
 from engine.cards import CARD_AT, Card
-from engine.twopack.deadwood import Arrangement, arrange, best_meld_points
-from engine.twopack.melds import VariantMeld, card_at, hand_value
+from engine.melding.deadwood import arrange, best_meld_points
+from engine.melding.melds import PricedMeld, card_at, hand_value
 
 PARTNER_DISCOUNT = 0.6  # a leftover card one draw from a meld counts this share of its value
 LEFTOVER_JOKER_COST = 6.0  # a joker that fits no meld yet: costly in hand, but it will
@@ -63,7 +64,7 @@ def leftover_of(cards: Sequence[Card]) -> tuple[Card, ...]:
     return arrangement_of(sorted_key(cards)).leftover
 
 
-def meld_extensions(melds: Sequence[VariantMeld]) -> set[Card]:
+def meld_extensions(melds: Sequence[PricedMeld]) -> set[Card]:
     """Natural cards that would lengthen one of ``melds``."""
     out: set[Card] = set()
     for meld in melds:

@@ -13,12 +13,13 @@ Strengths:
 A decision is a pure function of the seed, the view and the legal list, so a player may be
 kept or rebuilt at will.
 
-How a hand is valued is in ``engine.twopack.hand_cost``, the lookahead in
-``engine.twopack.lookahead``; this module re-exports what the games' players import.
+How a hand is valued is in ``engine.melding.hand_cost``, the lookahead in
+``engine.melding.lookahead``; this module re-exports what the games' players import.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
@@ -35,8 +36,7 @@ from engine.actions import (
     TakeDiscard,
 )
 from engine.cards import Card, Pack
-from engine.players import RandomPlayer
-from engine.twopack.hand_cost import (
+from engine.melding.hand_cost import (
     LEFTOVER_JOKER_COST,
     PARTNER_DISCOUNT,
     Cost,
@@ -52,8 +52,9 @@ from engine.twopack.hand_cost import (
     sorted_key,
     without,
 )
-from engine.twopack.lookahead import expected_after_draw
-from engine.twopack.melds import hand_value
+from engine.melding.lookahead import expected_after_draw
+from engine.melding.melds import hand_value
+from engine.players import RandomPlayer
 
 
 class PublicSide(Protocol):
@@ -122,6 +123,37 @@ def pick_discard(legal: Sequence[Action], score: Callable[[Card], float]) -> Act
     return min(discards, key=lambda a: (score(a.card), -hand_value(a.card), a.card))
 
 
+def least_deadwood_discard(hand: Sequence[Card], legal: Sequence[Action]) -> Action | None:
+    """``pick_discard`` scoring a card by the least deadwood of the hand without it (a joker
+    100 more), searching only where it must. With D the hand's own least deadwood, the hand
+    without card c has at least D - value(c) (c added back as deadwood arranges the whole
+    hand), and exactly that when c is left over in the hand's best arrangement (its melds
+    stay). So candidates go in the order of that bound, and the search stops at the first
+    whose bound cannot beat the best found: the choice of the plain search over every
+    discard, at a fraction of its arrangements (a tenth of the event loop's time at 1,000
+    tables went to this move, the hand's suggested discard, in a profile of 2 Dec 2026)."""
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if not discards:
+        return None
+    left = Counter(leftover_of(hand))
+    least = sum(hand_value(c) for c in left.elements())
+
+    def score_key(card: Card, score: int) -> tuple[int, int, Card]:
+        return (score + (100 if card.is_joker else 0), -hand_value(card), card)
+
+    bounded = [(score_key(a.card, least - hand_value(a.card)), a) for a in discards]
+    bounded.sort(key=lambda pair: pair[0])
+    best: tuple[tuple[int, int, Card], Action] | None = None
+    for bound, action in bounded:
+        if best is not None and not bound < best[0]:
+            break
+        card = action.card
+        exact = bound if left[card] else score_key(card, real_deadwood(without(hand, [card])))
+        if best is None or exact < best[0]:
+            best = (exact, action)
+    return None if best is None else best[1]
+
+
 # --------------------------------------------------------------------- timeout move
 def timeout_action(view: PlayerView, legal: Sequence[Action]) -> Action:
     """Draw from the stock (the upcard only when the stock is empty), then discard the card
@@ -135,11 +167,7 @@ def timeout_action(view: PlayerView, legal: Sequence[Action]) -> Action:
     for preferred in safe:
         if preferred in legal:
             return preferred
-    hand = view.hand
-    picked = pick_discard(
-        legal,
-        lambda c: real_deadwood(without(hand, [c])) + (100 if c.is_joker else 0),
-    )
+    picked = least_deadwood_discard(view.hand, legal)
     if picked is not None:
         return picked
     # A card taken that must be melded at once (Rommé's discard_only_to_meld, 500 Rum).

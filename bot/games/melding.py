@@ -12,13 +12,13 @@ from bot.core.presenter import GamePresenter
 from bot.core.presenter_base import PrivV, ResultT
 from bot.core.texts import laid_text, plural
 from engine.actions import Discard, TakeDiscard
+from engine.arrangement import Arrangement
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.i18n import N_, _
+from engine.melding import analyse_priced_meld, meld_options
+from engine.melding.points import PRICES, Prices
 from engine.protocol import BasePrivateView, BasePublicView, Phase
-from engine.twopack import analyse_variant_meld, meld_options
-from engine.twopack.deadwood import Arrangement
-from engine.twopack.points import PRICES, Prices
 
 
 class PilesView(BasePublicView, Protocol):
@@ -102,7 +102,7 @@ def scored_melds(
     scored = []
     for cards in meld_options(hand, prices=prices):
         try:
-            scored.append((analyse_variant_meld(cards, prices).total, tuple(cards)))
+            scored.append((analyse_priced_meld(cards, prices).total, tuple(cards)))
         except RulesError:
             continue
     return sorted(scored, key=lambda pair: -pair[0])
