@@ -47,6 +47,7 @@ Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--render-processes 1]   (RENDER_PROCESSES; 0 = threads)
                              [--gc-freeze on]         (GC_FREEZE; off = start-up only)
                              [--gc-young 700]         (GC_YOUNG_THRESHOLD)
+                             [--gc-old 2]             (GC_OLD_THRESHOLD)
                              [--profile FILE]
 
 ``--profile FILE`` runs cProfile over the steady clicking phase only (not the set-up) and
@@ -289,6 +290,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         render_processes=cfg.render_processes,
         gc_freeze=cfg.gc_freeze,
         gc_young_threshold=cfg.gc_young,
+        gc_old_threshold=cfg.gc_old,
         shard_count=1,  # SimCord cannot ask Discord for the count
         clicks_per_second=0.0,  # time-compressed runs click faster than people (bench/burst.py)
     )
@@ -466,6 +468,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="GC_YOUNG_THRESHOLD: the collector's young generation, in objects",
     )
     parser.add_argument(
+        "--gc-old",
+        type=int,
+        default=Settings.model_fields["gc_old_threshold"].default,
+        help="GC_OLD_THRESHOLD: middle passes of the collector before a full one",
+    )
+    parser.add_argument(
         "--profile",
         metavar="FILE",
         default=None,
@@ -502,6 +510,7 @@ def configs(args: argparse.Namespace) -> list[Config]:
             args.gc_freeze == "on",
             args.gc_young,
             args.simcord_copy,
+            args.gc_old,
         )
         for n in counts
         for image in images
@@ -516,8 +525,8 @@ def main(argv: list[str] | None = None) -> None:
         f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
         f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
         f"memory={args.memory} render_processes={args.render_processes} "
-        f"gc_freeze={args.gc_freeze} gc_young={args.gc_young} simcord_copy={args.simcord_copy}"
-        + (f" profile={args.profile}" if args.profile else ""),
+        f"gc_freeze={args.gc_freeze} gc_young={args.gc_young} gc_old={args.gc_old} "
+        f"simcord_copy={args.simcord_copy}" + (f" profile={args.profile}" if args.profile else ""),
         flush=True,
     )
     if len(runs) == 1:
@@ -542,6 +551,7 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--seed", str(args.seed), "--memory", args.memory]
     command += ["--render-processes", str(args.render_processes)]
     command += ["--gc-freeze", str(args.gc_freeze), "--gc-young", str(args.gc_young)]
+    command += ["--gc-old", str(args.gc_old)]
     command += ["--simcord-copy", args.simcord_copy]
     if args.profile:
         command += ["--profile", profile_path(args.profile, cfg)]

@@ -37,7 +37,7 @@ from simcord._runtime import _restore_loop
 from simcord.backend.models.interaction import Interaction, ResponseKind
 
 import bot.storage.sqlite as sqlite_store
-from bot.settings import YOUNG_THRESHOLD
+from bot.settings import OLD_THRESHOLD, YOUNG_THRESHOLD
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG_KEPT = 0  # SimCord's request and event logs: entries kept (see fast_bookkeeping)
@@ -338,6 +338,7 @@ class Config:
     gc_freeze: bool = True  # GC_FREEZE: freeze the survivors of each full collection
     gc_young: int = YOUNG_THRESHOLD  # GC_YOUNG_THRESHOLD: the young generation, in objects
     simcord_copy: str = "plain"  # how SimCord copies payloads (simcord_copies)
+    gc_old: int = OLD_THRESHOLD  # GC_OLD_THRESHOLD: middle passes before a full one
 
     @property
     def rate_scale(self) -> float:

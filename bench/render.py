@@ -28,11 +28,11 @@ if str(ROOT) not in sys.path:  # allow ``python bench/render.py`` without an ins
 from bot.games.romme import examples as rx  # noqa: E402
 from bot.games.romme.render import render_romme_table  # noqa: E402
 from bot.games.treppe import examples as ex  # noqa: E402
-from bot.games.treppe.render_table import draw_table, render_table  # noqa: E402
 from bot.games.wiener import examples as wx  # noqa: E402
 from bot.games.wiener.render import render_wiener_table  # noqa: E402
 from bot.render import clear_caches, render_hand  # noqa: E402
 from bot.render.canvas import encode, new_canvas  # noqa: E402
+from bot.render.meld_table import draw_table, render_table  # noqa: E402
 from bot.render.palette import FELT  # noqa: E402
 
 RUNS = 60
@@ -76,9 +76,10 @@ def romme_wiener_line() -> str:
 def _kinds() -> dict[str, Callable[[], bytes]]:
     """Every other picture kind, drawn from the docs' engine games (inputs made once)."""
     from bot.games.romme.render_results import render_romme_round_result
-    from bot.games.treppe.render_results import render_round_result, render_session_result
+    from bot.games.treppe.render_results import render_round_result
     from bot.games.wiener.render_results import render_wiener_round_result
     from bot.render.emoji_art import card_emoji
+    from bot.render.round_results import render_session_result
     from engine.cards import FULL_PACK, Card
 
     four, rom, wie = ex.treppen_four(), rx.romme(), wx.wiener()

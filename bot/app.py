@@ -104,6 +104,7 @@ class TreppenBot(commands.AutoShardedBot):
             self.settings.gc_freeze,
             self.settings.gc_reclaim_seconds,
             self.settings.gc_young_threshold,
+            self.settings.gc_old_threshold,
         )
         log.info(
             "instance %r restored %d open tables (shards %s of %s)",

@@ -12,6 +12,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:///")
 # The young generation of the cycle collector, in objects (bot/core/collector.py).
 YOUNG_THRESHOLD = 700
+# Middle passes of the collector before a full one (Python's own: 10; bot/core/collector.py).
+OLD_THRESHOLD = 2
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 LogFormat = Literal["text", "json"]
@@ -59,10 +61,12 @@ class Settings(BaseSettings):
     render_processes: int = Field(default=1, ge=0, le=16)
     # The cycle collector (bot/core/collector.py, docs/performance.md): freeze the survivors of
     # each full pass, let one full pass walk everything this often, and the young
-    # generation's size (Python's default: 700 objects).
+    # generation's size (Python's default: 700 objects), and how many middle passes come
+    # before a full one (Python's: 10; fewer make each full pass, and its pause, shorter).
     gc_freeze: bool = True
     gc_reclaim_seconds: float = Field(default=300.0, ge=60.0, le=86_400.0)
     gc_young_threshold: int = Field(default=YOUNG_THRESHOLD, ge=100, le=1_000_000)
+    gc_old_threshold: int = Field(default=OLD_THRESHOLD, ge=1, le=100)
     # Sharding (docs/scaling.md). No count: discord.py's automatic sharding in one process.
     shard_count: int | None = Field(default=None, ge=1)
     # The shards this process runs, e.g. "0,1"; empty: all of SHARD_COUNT.

@@ -1,9 +1,10 @@
-"""What the two-pack games (Rommé and Wiener Rummy today) share: joker melds, deadwood,
-meld views and the players' common code (their table is ``engine.piles.PileGame``).
+"""Melds priced by a table of card values, and the least deadwood of a hand: what Rommé,
+Wiener Rummy, 500 Rum and Gin Rummy share (Treppenrommé's staircase melds are its own). Their
+table of piles is ``engine.piles.PileGame``; each game passes its own ``Prices``.
 
-``analyse_priced_meld(cards)`` checks one meld (jokers, no corner, Ace 11 or 1);
-``deadwood(cards)`` is the least deadwood over every arrangement into melds; ``arrange(cards)``
-gives that arrangement.
+``analyse_priced_meld(cards, prices)`` checks one meld (jokers wild, no corner, an Ace high or
+low at the game's prices); ``deadwood(cards)`` is the least deadwood over every arrangement
+into melds at the two-pack games' prices; ``arrange(cards)`` gives that arrangement.
 """
 
 from __future__ import annotations

@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.games.treppe.render_results import render_session_result
 from bot.render import cached_png
 from bot.render import pile_games as pg
 from bot.render.assets import Style
 from bot.render.bands import Band, draw_result, draw_table
 from bot.render.fans import Fan, arrangement_fans
 from bot.render.hand import sort_hand
+from bot.render.round_results import render_session_result
 from engine.games.gin.rules import (
     VOID_REPEAT,
     VOID_TAKES,

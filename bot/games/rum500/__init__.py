@@ -15,9 +15,11 @@ from bot.core.texts import clip, melds_text, plural
 from bot.games.melding import scored_melds
 from bot.games.treppe.presenter import PRESENTER as TREPPE
 from bot.games.treppe.presenter import target_heading
-from bot.games.treppe.render_alt import TableWords, round_alt_text, table_alt_text
-from bot.games.treppe.render_results import HandWords, render_round_result
-from bot.games.treppe.render_table import render_table
+from bot.games.treppe.render_alt import round_alt_text
+from bot.games.treppe.render_results import render_round_result
+from bot.render.meld_table import render_table
+from bot.render.round_results import HandWords
+from bot.render.table_alt import TableWords, table_alt_text
 from engine.actions import Action, Pass, TakeDiscard
 from engine.cards import Card, format_cards
 from engine.games.rum500.game import PRICES, Rum500PrivateView, Rum500PublicView, Rum500RoundResult

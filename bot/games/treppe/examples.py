@@ -10,8 +10,8 @@ from functools import cache
 
 from bot.games.examples import NAMES, play
 from bot.games.treppe.render_results import render_round_result
-from bot.games.treppe.render_table import render_table
 from bot.render.hand import render_hand, sort_hand
+from bot.render.meld_table import render_table
 from engine.cards import FULL_PACK, Card, parse_cards
 from engine.games.treppe.ai import make_player
 from engine.games.treppe.events import TreppeRoundResult

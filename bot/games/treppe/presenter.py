@@ -11,7 +11,7 @@ from bot.core.presenter_table import Pictures
 from bot.core.texts import clip, melds_text, plural
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result
-from bot.games.treppe.render_table import render_table
+from bot.render.meld_table import render_table
 from engine.cards import format_cards
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.views import PrivateView, PublicView

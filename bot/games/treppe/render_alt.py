@@ -1,71 +1,17 @@
-"""Treppenrommé's pictures in words, for screen readers: the table, a round's result and the
-session's end (each at most ALT_MAX characters, in the current language)."""
+"""Treppenrommé's pictures in words, for screen readers: the table and the session's end are
+the shared meld table's (``bot.render.table_alt``); a round's result is Treppenrommé's own
+(each at most ALT_MAX characters, in the current language)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from bot.games.treppe.render_table import meld_credits
-from bot.render.alt import (
-    cards_words,
-    hand_left,
-    round_head,
-    round_words,
-    seat_line,
-    sentences,
-    status,
-)
-from engine.actions import MeldKind
+from bot.render.alt import hand_left, round_head, round_words
+from bot.render.table_alt import TableWords, session_alt_text, table_alt_text
 from engine.games.treppe.events import TreppeRoundResult as RoundResult
-from engine.games.treppe.views import MeldView, PublicView
-from engine.i18n import N_, _, card_count
-from engine.protocol import Phase
+from engine.i18n import _
 
-
-@dataclass(frozen=True)
-class TableWords:
-    """What a table description calls the game and its piles (message ids): Treppenrommé's by
-    default; 500 Rum, drawn on the same table, names its stock and discard pile."""
-
-    stock: str = N_("Talon: {cards}.")
-    pile: str = N_("Staircase, from 1 at the bottom to the top: {cards}.")
-    empty: str = N_("The staircase is empty.")
-
-
-def _staircase(view: PublicView, words: TableWords) -> str:
-    if not view.staircase:
-        return _(words.empty)
-    cards = ", ".join(f"{i + 1} {card}" for i, card in enumerate(view.staircase))
-    return _(words.pile, cards=cards)
-
-
-def _meld(meld: MeldView, names: Sequence[str]) -> str:
-    kind = _("set") if meld.kind is MeldKind.SET else _("run")
-    cards = cards_words(p.card for p in meld.cards)
-    credits = meld_credits(meld)
-    if len(credits) == 1:
-        return _("{kind} {cards} ({points})", kind=kind, cards=cards, points=meld.points)
-    who = ", ".join(f"{names[seat]} {points}" for seat, points in credits)
-    return _(
-        "{kind} {cards} ({points}: {who})", kind=kind, cards=cards, points=meld.points, who=who
-    )
-
-
-def table_alt_text(view: PublicView, words: TableWords = TableWords()) -> str:
-    """The table picture in words: who acts (the ringed band), the talon and the staircase,
-    then each player's melds (scores and counts are the message's text, not the picture's)."""
-    names = [s.name for s in view.seats]
-    parts = [
-        status(view),
-        _(words.stock, cards=card_count(view.talon_count)),
-        _staircase(view, words),
-    ]
-    for seat in view.seats:
-        melds = [_meld(m, names) for m in view.melds if m.owner == seat.seat]
-        facts = [_("melds: {melds}", melds="; ".join(melds)) if melds else _("no melds yet")]
-        parts.append(seat_line(seat.name, facts))
-    return sentences(parts)
+__all__ = ["TableWords", "round_alt_text", "session_alt_text", "table_alt_text"]
 
 
 def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
@@ -76,11 +22,3 @@ def round_alt_text(result: RoundResult, names: Sequence[str]) -> str:
     return round_words(
         head, names, lambda seat: hand_left(result.hands[seat], result.hand_points[seat])
     )
-
-
-def session_alt_text(names: Sequence[str], view: PublicView) -> str:
-    """The session's end picture in words: the winner (ringed in gold), then the last table
-    as it lay (the final scores are the message's text)."""
-    if view.phase is Phase.OVER:
-        return table_alt_text(view)  # it opens with the winner, as the ring shows them
-    return sentences([_("The game has ended."), table_alt_text(view)])

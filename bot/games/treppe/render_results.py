@@ -1,45 +1,21 @@
-"""End-of-round and end-of-session pictures: a round's result is one band per seat (the name,
-a tag for who went out, the cards left in that hand and the one number they count); who went
-out, the meld points and the totals are the message's text. The session's end is the final
-table (``render_table``), the winner ringed gold; the standings are text."""
+"""Treppenrommé's round result picture: the shared bands of ``bot.render.round_results``
+with Treppenrommé's numbers (the going-out bonus, what the cards left count, doubled by a
+Rommé hand) and its tag for who went out. The session's end is the final table
+(``bot.render.meld_table``), the winner ringed gold; the standings are text."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image
 
-import bot.render.palette as pal
-from bot.games.treppe.render_table import player_colour
-from bot.render import cached_png, register_cache
-from bot.render.assets import Style, fit_text
-from bot.render.bands import Band, draw_result, hand_band
-from bot.render.canvas import encode, new_canvas, rect, text
-from bot.render.geometry import PICTURE_W
-from bot.render.results import MARGIN, SUBTITLE, SUBTITLE_H, TITLE, TITLE_H, draw_title
+from bot.render import cached_png
+from bot.render.bands import Band, draw_result
+from bot.render.round_results import HandWords, hand_bands
 from engine.games.treppe.events import TreppeRoundResult as RoundResult
-from engine.i18n import _, language, pgettext
+from engine.i18n import pgettext
 
-ROW_GAP = 8
-COLOUR_BAR_W = 6
-NAME_X = MARGIN + COLOUR_BAR_W + 12
-
-NUMBER = Style(24, pal.TEXT, pal.PANEL)
-NUMBER_MUTED = Style(22, pal.MUTED, pal.PANEL)
-
-
-def _name_style(seat: int, bg: pal.RGB = pal.PANEL, size: int = 24) -> Style:
-    return Style(size, player_colour(seat), bg)
-
-
-@dataclass(frozen=True)
-class HandWords:
-    """Another game's numbers where Treppenrommé's picture shows what each hand counts: one
-    cell per seat (500 Rum: what the hand counts against; "" for none)."""
-
-    cells: tuple[str, ...]
+__all__ = ["HandWords", "draw_round_result", "render_round_result", "round_bands"]
 
 
 def hand_number(result: RoundResult, seat: int) -> str:
@@ -62,17 +38,11 @@ def went_out_tag(result: RoundResult) -> str:
 
 def round_bands(result: RoundResult, names: Sequence[str], words: HandWords | None) -> list[Band]:
     """One band per seat: its name, a tag and a gold ring for who went out, the cards left in
-    hand (as the player's own hand shows them: by suit) and their number."""
-    return [
-        hand_band(
-            seat,
-            names[seat],
-            result.hands[seat],
-            hand_number(result, seat) if words is None else words.cells[seat],
-            went_out_tag(result) if seat == result.went_out else None,
-        )
-        for seat in range(len(result.totals))
-    ]
+    hand (as the player's own hand shows them: by suit) and their number (500 Rum's
+    ``words`` in its place)."""
+    seats = range(len(result.totals))
+    cells = [hand_number(result, s) for s in seats] if words is None else words.cells
+    return hand_bands(result, names, cells, went_out_tag(result))
 
 
 def draw_round_result(
@@ -83,46 +53,3 @@ def draw_round_result(
 
 
 render_round_result = cached_png(16)(draw_round_result)
-
-
-def draw_session_result(
-    names: Sequence[str], totals: Sequence[int], winner: int | None
-) -> Image.Image:
-    """Final standings, highest first, as a palette image (uncached)."""
-    width = PICTURE_W
-    row_h = 52
-    order = sorted(range(len(names)), key=lambda s: (-totals[s], s))
-    height = TITLE_H + SUBTITLE_H + len(order) * (row_h + ROW_GAP) + MARGIN
-    canvas = new_canvas(width, height)
-    if winner is None:
-        draw_title(canvas, [(_("Game over"), TITLE)])
-    else:
-        name = fit_text(names[winner], TITLE.size, 200)
-        who = (name, _name_style(winner, pal.FELT, TITLE.size))
-        draw_title(canvas, [(_("Game over: "), TITLE), who, (_(" wins"), TITLE)])
-    text(canvas, _("Final scores"), MARGIN, TITLE_H, SUBTITLE)
-    y = TITLE_H + SUBTITLE_H
-    for place, seat in enumerate(order, start=1):
-        rect(canvas, (MARGIN, y, width - MARGIN - 1, y + row_h - 1), pal.PANEL)
-        rect(canvas, (MARGIN, y, MARGIN + COLOUR_BAR_W - 1, y + row_h - 1), player_colour(seat))
-        mid = y + row_h // 2 - 15
-        text(canvas, f"{place}.", NAME_X, mid + 2, NUMBER_MUTED)
-        text(canvas, fit_text(names[seat], 24, 230), NAME_X + 44, mid, _name_style(seat))
-        text(canvas, str(totals[seat]), width - MARGIN - 14, mid, NUMBER, align="right")
-        y += row_h + ROW_GAP
-    return canvas
-
-
-@lru_cache(maxsize=16)
-def _render_session_result(
-    names: tuple[str, ...], totals: tuple[int, ...], winner: int | None, lang: str
-) -> bytes:
-    return encode(draw_session_result(names, totals, winner))
-
-
-def render_session_result(names: Sequence[str], totals: Sequence[int], winner: int | None) -> bytes:
-    """PNG of the final standings with the winner named (Gin Rummy's match end)."""
-    return _render_session_result(tuple(names), tuple(totals), winner, language())
-
-
-register_cache(_render_session_result.cache_clear)

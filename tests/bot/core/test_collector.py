@@ -117,12 +117,27 @@ def test_the_young_generation_is_sized_and_put_back() -> None:
     assert gc.get_threshold() == found, "uninstall restores Python's own thresholds"
 
 
+def test_the_full_passes_threshold_is_set_alone_and_put_back() -> None:
+    found = gc.get_threshold()
+    try:
+        collector.install(False, 3600, old_threshold=found[2] + 3)
+        assert gc.get_threshold() == (found[0], found[1], found[2] + 3), "the others stay"
+        collector.install(False, 3600, young_threshold=found[0] + 5, old_threshold=1)
+        assert gc.get_threshold() == (found[0] + 5, found[1], 1)
+    finally:
+        collector.uninstall()
+    assert gc.get_threshold() == found, "uninstall restores Python's own thresholds"
+
+
 def test_the_settings_default_to_the_measured_policy() -> None:
-    from bot.settings import YOUNG_THRESHOLD, Settings
+    from bot.settings import OLD_THRESHOLD, YOUNG_THRESHOLD, Settings
 
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     assert settings.gc_freeze is True
     assert settings.gc_young_threshold == YOUNG_THRESHOLD
+    assert settings.gc_old_threshold == OLD_THRESHOLD
+    with pytest.raises(ValueError):
+        Settings(_env_file=None, gc_old_threshold=0)  # type: ignore[call-arg]
     with pytest.raises(ValueError):
         Settings(_env_file=None, gc_young_threshold=10)  # type: ignore[call-arg]
 
@@ -132,4 +147,5 @@ async def test_a_started_bot_applies_its_collector_settings(
 ) -> None:
     assert simcord_bot.settings.gc_freeze
     assert gc.get_threshold()[0] == simcord_bot.settings.gc_young_threshold
+    assert gc.get_threshold()[2] == simcord_bot.settings.gc_old_threshold
     assert len(collector._policy) == 1, "survivors of full passes are frozen"

@@ -54,7 +54,7 @@ def test_round_four_table_and_result_agree() -> None:
 
 
 def test_meld_labels_add_up_to_the_round_points() -> None:
-    from bot.games.treppe.render_table import meld_credits
+    from bot.render.meld_table import meld_credits
 
     for table in (tx.treppen_four().table, tx.treppen_two().table):
         scored = [0] * len(table.seats)

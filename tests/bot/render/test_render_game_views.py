@@ -8,8 +8,8 @@ import random
 from PIL import Image
 
 from bot.games.treppe.render_results import render_round_result
-from bot.games.treppe.render_table import TABLE_MAX_H, TABLE_W, render_table
 from bot.render import render_hand
+from bot.render.meld_table import TABLE_MAX_H, TABLE_W, render_table
 from engine import Ruleset
 
 

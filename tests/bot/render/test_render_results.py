@@ -15,11 +15,9 @@ import bot.render.results as results
 from bot.games.romme import examples as rx
 from bot.games.romme.render_results import draw_romme_round_result
 from bot.games.treppe import examples as ex
-from bot.games.treppe.render_results import (
-    render_round_result,
-    render_session_result,
-)
+from bot.games.treppe.render_results import render_round_result
 from bot.render.assets import fit_text
+from bot.render.round_results import render_session_result
 from engine.cards import FULL_PACK, Card
 from engine.i18n import using
 

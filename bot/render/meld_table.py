@@ -1,7 +1,8 @@
 """The table picture, PICTURE_W wide and portrait (bot/render/README.md): the talon and the
 numbered staircase in a strip at the top, then a band per player: the seat's colour and name on
 a line of their own, its melds packed in rows under them, each with who scored what. Names,
-scores, counts, the round and whose turn it is are the table message's text."""
+scores, counts, the round and whose turn it is are the table message's text. Any game whose
+view has what ``meld_views.MeldTableView`` reads is drawn on this table."""
 
 from __future__ import annotations
 
@@ -26,10 +27,10 @@ from bot.render.geometry import (
     MIN_TEXT_PX,
     PICTURE_W,
 )
+from bot.render.meld_views import CreditedMeld, MeldTableView
 from engine.cards import Card
-from engine.games.treppe.views import MeldView, PublicView, SeatView
 from engine.i18n import N_, _, language
-from engine.protocol import Phase
+from engine.protocol import BaseSeatView, Phase
 
 TABLE_W = PICTURE_W  # every table is this wide: its text size is chosen for it
 TABLE_MIN_W = PICTURE_W
@@ -141,7 +142,7 @@ def _stair_layout(count: int) -> _StairLayout:
     return _StairLayout(tuple(zip(starts, lengths, strict=True)), max(step, STAIR_STEP))
 
 
-def meld_credits(meld: MeldView) -> list[tuple[int, int]]:
+def meld_credits(meld: CreditedMeld) -> list[tuple[int, int]]:
     """(seat, points) of who scored on ``meld``: the owner first, then the others by seat."""
     points = {meld.owner: 0}
     for placed in sorted(meld.cards, key=lambda p: p.seat != meld.owner):
@@ -159,7 +160,7 @@ class LabelPart:
     style: Style
 
 
-def meld_label(meld: MeldView) -> list[LabelPart]:
+def meld_label(meld: CreditedMeld) -> list[LabelPart]:
     """The points beside a meld: just its points when its owner placed every card, else one
     line per player who scored on it, in that player's colour (their band's colour too)."""
     credits = meld_credits(meld)
@@ -176,31 +177,31 @@ def meld_fan_width(count: int) -> int:
     return 0 if count == 0 else (count - 1) * MELD_STEP + MELD_LAST_W
 
 
-def _meld_width(meld: MeldView) -> int:
+def _meld_width(meld: CreditedMeld) -> int:
     label_w = max(text_width(part.label, part.style.size) for part in meld_label(meld))
     return meld_fan_width(len(meld.cards)) + MELD_LABEL_GAP + label_w
 
 
-def _meld_height(meld: MeldView) -> int:
+def _meld_height(meld: CreditedMeld) -> int:
     return max(MELD_CARD_H + PLACER_BAR_GAP + PLACER_BAR_H, len(meld_label(meld)) * MELD_LINE_H)
 
 
-def _meld_rows(melds: Sequence[MeldView]) -> list[list[MeldView]]:
+def _meld_rows(melds: Sequence[CreditedMeld]) -> list[list[CreditedMeld]]:
     """Greedy left-to-right packing into rows of the band's width."""
     return pack_rows(melds, _meld_width, MELD_AREA_W, MELD_GAP)
 
 
-def _band_height(rows: Sequence[Sequence[MeldView]]) -> int:
+def _band_height(rows: Sequence[Sequence[CreditedMeld]]) -> int:
     """A band: the name's line and its rows of melds; a seat without melds only the name."""
     melds = sum(max(_meld_height(m) for m in row) + MELD_ROW_GAP for row in rows)
     return NAME_H + max(0, melds - MELD_ROW_GAP) + BAND_PAD
 
 
-def _strip_height(view: PublicView) -> int:
+def _strip_height(view: MeldTableView) -> int:
     return STRIP_PAD + _stair_layout(len(view.staircase)).height
 
 
-def _draw_talon(canvas: Image.Image, view: PublicView, label: str) -> None:
+def _draw_talon(canvas: Image.Image, view: MeldTableView, label: str) -> None:
     y = STRIP_PAD + BADGE_H + BADGE_GAP
     centre = MARGIN + CARD_W // 2
     text(canvas, fit_text(label, LABEL.size, CARD_W), centre, STRIP_PAD + 2, LABEL, "centre")
@@ -256,7 +257,11 @@ def staircase_badges(count: int) -> list[Badge]:
 
 
 def _draw_band(
-    canvas: Image.Image, view: PublicView, seat: SeatView, melds: Sequence[MeldView], top: int
+    canvas: Image.Image,
+    view: MeldTableView,
+    seat: BaseSeatView,
+    melds: Sequence[CreditedMeld],
+    top: int,
 ) -> int:
     """One player's band; returns its height."""
     rows = _meld_rows(melds)
@@ -291,7 +296,7 @@ def _meld_tile(code: str, lang: str) -> tuple[Image.Image, Image.Image]:
     return cut_tile(cropped_sprite(code, MELD_CARD_H), MELD_LAST_W, INDEX_STRIP)
 
 
-def draw_meld(canvas: Image.Image, meld: MeldView, x: int, y: int) -> None:
+def draw_meld(canvas: Image.Image, meld: CreditedMeld, x: int, y: int) -> None:
     """A meld's cards cut to their indices, a bar in the placer's colour under each card laid
     off by someone else, and its points beside it."""
     cards = [p.card for p in meld.cards]
@@ -320,21 +325,21 @@ class _Layout:
         return self.strip_h + sum(h + BAND_GAP for h in self.bands) - BAND_GAP + BOTTOM
 
 
-def _melds_of(view: PublicView, seat: int) -> tuple[MeldView, ...]:
+def _melds_of(view: MeldTableView, seat: int) -> tuple[CreditedMeld, ...]:
     return tuple(m for m in view.melds if m.owner == seat)
 
 
-def _layout(view: PublicView) -> _Layout:
+def _layout(view: MeldTableView) -> _Layout:
     bands = tuple(_band_height(_meld_rows(_melds_of(view, s.seat))) for s in view.seats)
     return _Layout(_strip_height(view), bands)
 
 
-def table_size(view: PublicView) -> tuple[int, int]:
+def table_size(view: MeldTableView) -> tuple[int, int]:
     """The table picture's size in pixels for ``view`` (its height grows with the melds)."""
     return TABLE_W, _layout(view).height
 
 
-def draw_table(view: PublicView, stock: str = N_("talon")) -> Image.Image:
+def draw_table(view: MeldTableView, stock: str = N_("talon")) -> Image.Image:
     """The table as a palette image (uncached); ``stock`` names the face-down pile. The player
     to act has a ring in their colour; at the session's end the winner a gold one."""
     layout = _layout(view)
@@ -347,13 +352,13 @@ def draw_table(view: PublicView, stock: str = N_("talon")) -> Image.Image:
     return canvas
 
 
-def render_table(view: PublicView, stock: str = N_("talon")) -> bytes:
+def render_table(view: MeldTableView, stock: str = N_("talon")) -> bytes:
     """The table as PNG bytes, cached by view and language: an unchanged table is drawn once."""
     return _render_table(view, language(), stock)
 
 
 @lru_cache(maxsize=32)
-def _render_table(view: PublicView, lang: str, stock: str) -> bytes:
+def _render_table(view: MeldTableView, lang: str, stock: str) -> bytes:
     return encode(draw_table(view, stock))  # drawn in ``lang``: the current language
 
 

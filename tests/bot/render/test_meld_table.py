@@ -12,8 +12,12 @@ from PIL import Image
 
 import bot.render.canvas
 from bot.games.treppe import examples as ex
-from bot.games.treppe import render_table as table_art
-from bot.games.treppe.render_table import (
+from bot.render import clear_caches
+from bot.render import meld_table as table_art
+from bot.render.assets import card_sprite, text_stamp
+from bot.render.canvas import new_canvas
+from bot.render.geometry import CARD_RADIUS, CARD_W, INDEX_BOTTOM, INDEX_STRIP, MAX_ASPECT
+from bot.render.meld_table import (
     ACT_RING,
     BADGE,
     MARGIN,
@@ -35,10 +39,6 @@ from bot.games.treppe.render_table import (
     staircase_badges,
     table_size,
 )
-from bot.render import clear_caches
-from bot.render.assets import card_sprite, text_stamp
-from bot.render.canvas import new_canvas
-from bot.render.geometry import CARD_RADIUS, CARD_W, INDEX_BOTTOM, INDEX_STRIP, MAX_ASPECT
 from bot.render.palette import GOLD, PANEL
 from engine.cards import FULL_PACK, Card
 from engine.games.treppe.melds import analyse_meld
