@@ -48,6 +48,7 @@ Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--gc-freeze on]         (GC_FREEZE; off = start-up only)
                              [--gc-young 700]         (GC_YOUNG_THRESHOLD)
                              [--gc-old 2]             (GC_OLD_THRESHOLD)
+                             [--simcord-copy plain] [--simcord-validate once]
                              [--profile FILE]
 
 ``--profile FILE`` runs cProfile over the steady clicking phase only (not the set-up) and
@@ -101,6 +102,7 @@ from bench.loadsim import (  # noqa: E402
     operation_of,
     rss_kb,
     simcord_copies,
+    simcord_validation,
     timed_collections,
 )
 from bot.app import create_bot  # noqa: E402
@@ -309,6 +311,7 @@ async def run_load(cfg: Config, profile: str | None = None) -> Figures:
             tempfile.TemporaryDirectory(prefix="loadbench") as tmp,
             counted_commits(commit_times),
             simcord_copies(cfg.simcord_copy),
+            simcord_validation(cfg.simcord_validate),
         ):
             env = ConcurrentEnv(create_bot(make_settings(cfg, Path(tmp) / "treppenbot.db")))
             env.check_errors = False  # errors are counted and reported, not raised
@@ -487,6 +490,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="how SimCord, standing in for Discord, copies its payloads: a plain recursion over"
         " the JSON-like data, a pickle round trip, or its own copy.deepcopy (the slowest)",
     )
+    parser.add_argument(
+        "--simcord-validate",
+        choices=("once", "twice"),
+        default="once",
+        help="how often SimCord validates an edited message's components: once (its HTTP"
+        " layer; its store takes that list as it is) or twice (SimCord as it is)",
+    )
     parser.add_argument("--quick", action="store_true", help="2 and 10 tables, 5 s each")
     args = parser.parse_args(argv)
     if args.quick:
@@ -511,6 +521,7 @@ def configs(args: argparse.Namespace) -> list[Config]:
             args.gc_young,
             args.simcord_copy,
             args.gc_old,
+            args.simcord_validate,
         )
         for n in counts
         for image in images
@@ -526,7 +537,8 @@ def main(argv: list[str] | None = None) -> None:
         f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
         f"memory={args.memory} render_processes={args.render_processes} "
         f"gc_freeze={args.gc_freeze} gc_young={args.gc_young} gc_old={args.gc_old} "
-        f"simcord_copy={args.simcord_copy}" + (f" profile={args.profile}" if args.profile else ""),
+        f"simcord_copy={args.simcord_copy} simcord_validate={args.simcord_validate}"
+        + (f" profile={args.profile}" if args.profile else ""),
         flush=True,
     )
     if len(runs) == 1:
@@ -553,6 +565,7 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--gc-freeze", str(args.gc_freeze), "--gc-young", str(args.gc_young)]
     command += ["--gc-old", str(args.gc_old)]
     command += ["--simcord-copy", args.simcord_copy]
+    command += ["--simcord-validate", args.simcord_validate]
     if args.profile:
         command += ["--profile", profile_path(args.profile, cfg)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)

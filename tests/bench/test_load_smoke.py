@@ -61,3 +61,26 @@ async def test_tracemalloc_memory_says_what_the_live_games_hold() -> None:
     assert figures.config.memory == "tracemalloc"
     rss = await run_load(Config(tables=3, images=False, duration=0.5, min_clicks=6))
     assert rss.mem_live_kb_per_game is None and "mem_live_kb_per_game" not in rss.line()
+
+
+def test_simcord_validates_an_edit_once_and_still_refuses_a_bad_one() -> None:
+    import simcord.backend.ops.messages as sc_messages
+    import simcord.http._helpers as sc_helpers
+    from simcord.components import ComponentValidationError
+
+    from bench.loadsim import simcord_validation
+
+    good = [{"type": 10, "content": "a hand"}]
+    bad = [{"type": 2, "style": 1, "label": "a button outside any row", "custom_id": "x"}]
+    v2 = 1 << 15
+    originals = (sc_helpers.validate_message_state, sc_messages.validate_message_state)
+    with simcord_validation("once"):
+        checked = sc_helpers.validate_message_state(good, flags=v2, content=None, embeds=[])
+        assert sc_messages.validate_message_state(checked, flags=v2, content=None, embeds=[]) is (
+            checked
+        ), "the store takes the list the HTTP layer has just validated"
+        with pytest.raises(ComponentValidationError):
+            sc_helpers.validate_message_state(bad, flags=v2, content=None, embeds=[])
+        with pytest.raises(ComponentValidationError):  # any other list is validated
+            sc_messages.validate_message_state(bad, flags=v2, content=None, embeds=[])
+    assert (sc_helpers.validate_message_state, sc_messages.validate_message_state) == originals
