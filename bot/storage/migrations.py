@@ -154,6 +154,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX table_threads_by_parent ON table_threads (parent_id);
     """,
+    # 9: the turn ping's message id, written by no version since the table message itself
+    # pings (bot/core/tableposts.py): never read.
+    """
+    ALTER TABLE games DROP COLUMN ping_message_id;
+    """,
 )
 
 

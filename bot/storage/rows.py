@@ -116,7 +116,6 @@ class GameRow:
     options: dict[str, Any]
     state: str | None
     table_message_id: int | None
-    ping_message_id: int | None
     created_at: datetime
     seats: tuple[SeatRow, ...]
     checkpoint: bytes | None = None
