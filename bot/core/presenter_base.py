@@ -57,7 +57,7 @@ class PresenterBase:
     def presented_types(cls) -> tuple[type, type, type]:
         """The public view, private view and round result types this presenter's class was
         declared with (``class P(GamePresenter[PublicView, PrivateView, Result])``, directly or
-        through a generic base such as ``TwoPackPresenter``)."""
+        through a generic base such as ``PileGamePresenter``)."""
         bound = _bindings(cls, {})
         public, private, result = (bound.get(v) for v in (PubV, PrivV, ResultT))
         if isinstance(public, type) and isinstance(private, type) and isinstance(result, type):

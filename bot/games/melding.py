@@ -149,8 +149,9 @@ def discard_hint(
 PilesV = TypeVar("PilesV", bound=PilesView)
 
 
-class TwoPackPresenter(GamePresenter[PilesV, PrivV, ResultT]):
-    """What the two-pack games' presenters share: the piles' words."""
+class PileGamePresenter(GamePresenter[PilesV, PrivV, ResultT]):
+    """What the presenters of the games played with a stock and a discard pile share: the
+    piles' words."""
 
     stock_word = N_("stock")
     rules_doc = "docs/variants.md"

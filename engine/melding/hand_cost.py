@@ -1,5 +1,6 @@
-"""What a hand costs the two-pack computer players: the deadwood of its best arrangement, with
-leftover cards one draw from a meld discounted and a leftover joker counted as an asset."""
+"""What a hand costs the computer players built on ``MeldingPlayer``: the deadwood of its
+best arrangement, with leftover cards one draw from a meld discounted and a leftover joker
+counted as an asset."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The ``hard`` two-pack players' one-draw lookahead: the expected cost of a hand after the
-next draw from the cards this seat has not seen, and the best discard after it."""
+"""The one-draw lookahead of the ``hard`` players built on ``MeldingPlayer``: the expected
+cost of a hand after the next draw from the cards this seat has not seen, and the best
+discard after it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Melds for the two-pack relatives, Rommé and Wiener Rummy: jokers, no corner, Ace 11 or 1.
+"""Priced melds: jokers wild, no corner, an Ace high or low at the game's prices (by default
+the two-pack games', Ace 11 or 1).
 
 Positions in a run are numbered 1 (Ace low) to 14 (Ace high); 2..13 are the plain ranks. A run
 never holds both Aces, so it has at most 13 cards, and K A 2 is never a run.

@@ -1,4 +1,4 @@
-"""What the two-pack games' computer players share: hand evaluation by deadwood, the
+"""What the computer players of the melding games share: hand evaluation by deadwood, the
 unseen cards, the one-draw lookahead, the random player, the timeout move, and the base of
 the ``normal`` and ``hard`` players (each game's player adds its own decisions).
 
@@ -58,7 +58,7 @@ from engine.players import RandomPlayer
 
 
 class PublicSide(Protocol):
-    """What the shared player code reads of a two-pack game's public view."""
+    """What the shared player code reads of a melding game's public view."""
 
     @property
     def round_number(self) -> int:
@@ -77,7 +77,7 @@ class PublicSide(Protocol):
 
 
 class PlayerView(Protocol):
-    """What the shared player code reads of a two-pack game's private view."""
+    """What the shared player code reads of a melding game's private view."""
 
     @property
     def seat(self) -> int:
@@ -178,7 +178,7 @@ def timeout_action(view: PlayerView, legal: Sequence[Action]) -> Action:
 
 
 # --------------------------------------------------------------------- players
-class TwoPackPlayer(Generic[V]):
+class MeldingPlayer(Generic[V]):
     """The base of a game's ``normal`` player (``hard`` sets ``lookahead``): the game's player
     implements ``decide`` and ``seen_on_table``; an illegal or missing decision falls back to
     the timeout move."""
@@ -261,9 +261,9 @@ __all__ = [
     "PARTNER_DISCOUNT",
     "TAKE_MARGIN",
     "Cost",
+    "MeldingPlayer",
     "PlayerView",
     "RandomPlayer",
-    "TwoPackPlayer",
     "arrangement_of",
     "best_points",
     "deadwood_cost",

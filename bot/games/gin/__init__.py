@@ -56,7 +56,7 @@ def best_knock(ctx: HandContext[GinPrivateView]) -> Knock | None:
     return min((a for a in ctx.legal if isinstance(a, Knock)), key=cost, default=None)
 
 
-class GinPresenter(melding.TwoPackPresenter[GinPublicView, GinPrivateView, GinHandResult]):
+class GinPresenter(melding.PileGamePresenter[GinPublicView, GinPrivateView, GinHandResult]):
     """Gin Rummy on Discord: the two-pack presenter with the upcard's offer, knocks and the
     match's bonuses (its session totals are match points)."""
 

@@ -52,7 +52,9 @@ def parse_swap(seat: int, text: str) -> JokerSwap:
     return JokerSwap(seat, card, number - 1, tuple(new))
 
 
-class RommePresenter(melding.TwoPackPresenter[RommePublicView, RommePrivateView, RommeRoundResult]):
+class RommePresenter(
+    melding.PileGamePresenter[RommePublicView, RommePrivateView, RommeRoundResult]
+):
     """Rommé on Discord: the two-pack presenter with the first meld of 40 and minus points."""
 
     key = "romme"

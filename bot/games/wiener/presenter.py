@@ -62,7 +62,7 @@ def best_close(ctx: HandContext[WienerPrivateView], kind: Close) -> Knock | Call
 
 
 class WienerPresenter(
-    melding.TwoPackPresenter[WienerPublicView, WienerPrivateView, WienerRoundResult]
+    melding.PileGamePresenter[WienerPublicView, WienerPrivateView, WienerRoundResult]
 ):
     """Viennese Rummy on Discord: the two-pack presenter with knocking, bad points and chips (its
     session totals are chips)."""

@@ -29,7 +29,7 @@ from engine.melding.players import (
     JOKER_DISCARD_PENALTY,
     TAKE_MARGIN,
     Cost,
-    TwoPackPlayer,
+    MeldingPlayer,
     arrangement_of,
     best_points,
     leftover_cost,
@@ -77,7 +77,7 @@ def table_fits(view: RommePrivateView) -> set[Card]:
     return fits
 
 
-class RommePlayer(TwoPackPlayer[RommePrivateView]):
+class RommePlayer(MeldingPlayer[RommePrivateView]):
     """The ``normal`` player."""
 
     pack = RommeGame.PACK
@@ -232,6 +232,6 @@ class HardRommePlayer(RommePlayer):
     lookahead = True
 
 
-def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[RommePrivateView]:
+def make_player(strength: str, seed: int) -> RandomPlayer | MeldingPlayer[RommePrivateView]:
     """A Rommé player of the given strength (see ``STRENGTHS``)."""
     return player_of_strength(strength, seed, RommePlayer, HardRommePlayer)

@@ -20,7 +20,7 @@ from engine.cards import Card
 from engine.games.rum500.game import ONE_PACK, PRICES, Rum500Game, Rum500PrivateView
 from engine.melding.deadwood import arrange, best_meld_points, best_melds
 from engine.melding.hand_cost import related
-from engine.melding.players import TwoPackPlayer
+from engine.melding.players import MeldingPlayer
 from engine.onepack import ALL, index, mask_of
 from engine.players import RandomPlayer, player_of_strength
 
@@ -76,7 +76,7 @@ def feed_chance(card: Card, view: Rum500PrivateView) -> float:
     return 1.0 - missed
 
 
-class Rum500Player(TwoPackPlayer[Rum500PrivateView]):
+class Rum500Player(MeldingPlayer[Rum500PrivateView]):
     """The ``normal`` player: paying digs, greedy melding, the cheapest hand kept."""
 
     pack = Rum500Game.PACK
@@ -132,6 +132,6 @@ class HardRum500Player(Rum500Player):
         return lambda card: FEED_RISK * feed_chance(card, view)
 
 
-def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[Rum500PrivateView]:
+def make_player(strength: str, seed: int) -> RandomPlayer | MeldingPlayer[Rum500PrivateView]:
     """The computer player of ``strength``."""
     return player_of_strength(strength, seed, Rum500Player, HardRum500Player)

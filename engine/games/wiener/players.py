@@ -18,7 +18,7 @@ from engine.melding.players import (
     JOKER_DISCARD_PENALTY,
     TAKE_MARGIN,
     Cost,
-    TwoPackPlayer,
+    MeldingPlayer,
     deadwood_cost,
     pick_discard,
     plain_cost,
@@ -29,7 +29,7 @@ from engine.players import RandomPlayer, player_of_strength
 from engine.protocol import Phase
 
 
-class WienerPlayer(TwoPackPlayer[WienerPrivateView]):
+class WienerPlayer(MeldingPlayer[WienerPrivateView]):
     """The ``normal`` player."""
 
     pack = WienerGame.PACK
@@ -88,6 +88,6 @@ class HardWienerPlayer(WienerPlayer):
     lookahead = True
 
 
-def make_player(strength: str, seed: int) -> RandomPlayer | TwoPackPlayer[WienerPrivateView]:
+def make_player(strength: str, seed: int) -> RandomPlayer | MeldingPlayer[WienerPrivateView]:
     """A Wiener Rummy player of the given strength (see ``STRENGTHS``)."""
     return player_of_strength(strength, seed, WienerPlayer, HardWienerPlayer)
