@@ -1,6 +1,6 @@
 """Migration 4 renames the game-specific columns; an old database upgrades in place and keeps
 its games, rounds and leaderboards. Migration 7 moves each running game's whole log into one
-row per action, on SQLite and on PostgreSQL."""
+row per action, on SQLite and on PostgreSQL. Migration 9 drops the unused ping column."""
 
 from __future__ import annotations
 
@@ -80,6 +80,21 @@ async def test_an_old_database_upgrades_in_place(tmp_path: Path) -> None:
         ]
     finally:
         await storage.close()
+
+
+async def test_the_unused_ping_column_is_dropped_and_the_games_kept(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    make_old_database(path)
+    storage = await SqliteStore.open(path)
+    try:
+        game = await storage.game(1)
+        assert game is not None and game.status == "finished" and len(game.seats) == 2
+    finally:
+        await storage.close()
+    with sqlite3.connect(path) as db:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    assert "ping_message_id" not in columns
+    assert {"table_message_id", "game_key", "checkpoint"} <= columns
 
 
 async def test_round_records_of_any_game_are_stored_alike(tmp_path: Path) -> None:
