@@ -15,7 +15,7 @@ from bot.render.round_results import HandWords, hand_bands
 from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.i18n import pgettext
 
-__all__ = ["HandWords", "draw_round_result", "render_round_result", "round_bands"]
+__all__ = ["draw_round_result", "render_round_result", "round_bands"]
 
 
 def hand_number(result: RoundResult, seat: int) -> str:
