@@ -27,8 +27,10 @@ Public API
     ``game="gin"``: their count (Ace 1, pictures 10), runs Ace low only.
 
 ``deadwood(cards, game="wiener") -> int``
-    The least deadwood over every arrangement of the hand into melds (joker 30, Ace 11).
-    Games: ``get_spec("romme")`` and ``get_spec("wiener")`` (``engine.registry``).
+    The least deadwood over every arrangement of the hand into melds, as the game counts
+    it: ``"romme"`` and ``"wiener"`` joker 30, Ace 11; ``"gin"`` Ace 1, pictures 10, no
+    jokers. The games are those whose ``GameSpec.deadwood`` is set (``engine.registry``);
+    any other raises ``ValueError``.
 
 ``load_game(text)``
     Rebuild any game from its ``to_json()`` (the JSON names its game).
@@ -61,17 +63,19 @@ from engine.errors import IllegalAction, IllegalMeld, ParseError, RulesError
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
-from engine.melding import deadwood as _deadwood
 from engine.protocol import Phase
-from engine.registry import load_game, meld_points
+from engine.registry import all_specs, get_spec, load_game, meld_points
 from engine.table import Deal
 
 
 def deadwood(cards: Iterable[Card], game: str = "wiener") -> int:
-    """The least deadwood of ``cards`` in a two-pack game (``"romme"`` or ``"wiener"``)."""
-    if game not in ("romme", "wiener"):
-        raise ValueError(f"deadwood is defined for 'romme' and 'wiener', not {game!r}")
-    return _deadwood(cards)
+    """The least deadwood of ``cards`` as the game ``game`` counts it (its spec's own
+    count); ``ValueError`` for a game that counts no deadwood, or an unknown one."""
+    count = get_spec(game).deadwood
+    if count is None:
+        counting = ", ".join(repr(s.key) for s in all_specs() if s.deadwood is not None)
+        raise ValueError(f"{game!r} counts no deadwood; these games do: {counting}")
+    return count(list(cards))
 
 
 __all__ = [

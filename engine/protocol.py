@@ -374,6 +374,8 @@ class GameSpec:
     make_player: Callable[[str, int], Player]
     strengths: tuple[str, ...]
     timeout_action: Callable[[BasePrivateView, Sequence[Action]], Action]
+    # The least deadwood of a hand as the game counts it; None where the game counts none.
+    deadwood: Callable[[Sequence[Card]], int] | None = None
 
     def option(self, name: str) -> OptionSpec:
         """The option called ``name``; a ``KeyError`` when the game has none."""

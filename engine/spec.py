@@ -46,10 +46,12 @@ def game_spec(
     meld_points: Callable[[Sequence[Card]], int],
     players: tuple[tuple[str, ...], Callable[[str, int], GamePlayer[V]]],
     timeout_action: Callable[[V, Sequence[Action]], Action],
+    deadwood: Callable[[Sequence[Card]], int] | None = None,
 ) -> GameSpec:
     """The spec of the game whose ``classes`` are (game, ruleset, private view); ``players``
     is (its strengths, its ``make_player(strength, seed)``), ``timeout_action`` its safe move
-    for a player whose time ran out."""
+    for a player whose time ran out, ``deadwood`` its count of a hand's least deadwood (none
+    in a game that counts none)."""
     game, rules, view = classes
     strengths, make_player = players
     return GameSpec(
@@ -65,4 +67,5 @@ def game_spec(
         make_player=player_maker(make_player, view),
         strengths=strengths,
         timeout_action=timeout_maker(timeout_action, view),
+        deadwood=deadwood,
     )

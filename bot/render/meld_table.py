@@ -198,17 +198,17 @@ def _band_height(rows: Sequence[Sequence[CreditedMeld]]) -> int:
 
 
 def _strip_height(view: MeldTableView) -> int:
-    return STRIP_PAD + _stair_layout(len(view.staircase)).height
+    return STRIP_PAD + _stair_layout(len(view.discard_pile)).height
 
 
 def _draw_talon(canvas: Image.Image, view: MeldTableView, label: str) -> None:
     y = STRIP_PAD + BADGE_H + BADGE_GAP
     centre = MARGIN + CARD_W // 2
     text(canvas, fit_text(label, LABEL.size, CARD_W), centre, STRIP_PAD + 2, LABEL, "centre")
-    if view.talon_count > 0:
+    if view.stock_count > 0:
         canvas.paste(cropped_sprite(BACK_CODE, STAIR_CARD_H), (MARGIN, y), card_mask(STAIR_CARD_H))
         count_y = y + (STAIR_CARD_H - (TALON_COUNT.height or 0)) // 2
-        text(canvas, str(view.talon_count), centre, count_y, TALON_COUNT, "centre")
+        text(canvas, str(view.stock_count), centre, count_y, TALON_COUNT, "centre")
     else:
         empty_slot(canvas, MARGIN, y, height=STAIR_CARD_H)
 
@@ -345,7 +345,7 @@ def draw_table(view: MeldTableView, stock: str = N_("talon")) -> Image.Image:
     layout = _layout(view)
     canvas = new_canvas(TABLE_W, layout.height)
     _draw_talon(canvas, view, _(stock))
-    _draw_staircase(canvas, view.staircase)
+    _draw_staircase(canvas, view.discard_pile)
     top = layout.strip_h
     for seat in view.seats:
         top += _draw_band(canvas, view, seat, _melds_of(view, seat.seat), top) + BAND_GAP

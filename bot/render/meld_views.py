@@ -1,14 +1,13 @@
 """What the meld-table pictures (``meld_table.py``, ``table_alt.py``) read of a game's view:
-the engine's public view with a face-down pile, a spread discard pile whose every card shows,
-and melds that say who laid each card and what it scored. Any game whose view has these draws
-on the same table."""
+the engine's public view, whose discard pile is spread (every card shows: the staircase), and
+melds that say who laid each card and what it scored. Any game whose view has these draws on
+the same table, its own view as it is."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from typing import Protocol
 
-from engine.cards import Card
 from engine.protocol import BaseMeldView, BasePlacedCard, BasePublicView
 
 
@@ -36,18 +35,9 @@ class CreditedMeld(BaseMeldView, Protocol):
 
 
 class MeldTableView(BasePublicView, Hashable, Protocol):
-    """The table: the face-down pile's count, the spread pile (oldest first, the top last) and
-    the melds with their credits; hashable, as its picture is cached by it."""
-
-    @property
-    def talon_count(self) -> int:
-        """Cards left in the face-down pile."""
-        ...
-
-    @property
-    def staircase(self) -> tuple[Card, ...]:
-        """The spread pile, oldest first; the last card is the top."""
-        ...
+    """The table: the face-down stock's count, the spread discard pile (``discard_pile``,
+    oldest first, the top last: the staircase) and the melds with their credits; hashable, as
+    its picture is cached by it."""
 
     @property
     def melds(self) -> Sequence[CreditedMeld]:

@@ -2,21 +2,21 @@
 round's result is one band per seat (the name, a tag for who went out, the cards left in that
 hand and the one number the game shows for it); who went out, the meld points and the totals
 are the message's text. The session's end is the final standings, the winner named. What each
-hand counts and the tag are the game's rules: its round picture passes them in."""
+hand counts and the tag are the game's rules: its round picture passes them in
+(``render_hands_result``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
 from PIL import Image
 
 import bot.render.palette as pal
-from bot.render import register_cache
+from bot.render import cached_png, register_cache
 from bot.render.assets import Style, fit_text
-from bot.render.bands import Band, hand_band
+from bot.render.bands import Band, draw_result, hand_band
 from bot.render.canvas import encode, new_canvas, rect, text
 from bot.render.geometry import PICTURE_W
 from bot.render.meld_table import player_colour
@@ -56,14 +56,6 @@ class HandsResult(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class HandWords:
-    """Another game's numbers where the round picture shows what each hand counts: one cell
-    per seat (what the hand counts against; "" for none)."""
-
-    cells: tuple[str, ...]
-
-
 def hand_bands(
     result: HandsResult, names: Sequence[str], cells: Sequence[str], tag: str
 ) -> list[Band]:
@@ -79,6 +71,17 @@ def hand_bands(
         )
         for seat in range(len(result.totals))
     ]
+
+
+def draw_hands_result(
+    result: HandsResult, names: Sequence[str], cells: Sequence[str], tag: str
+) -> Image.Image:
+    """A round's result as a palette image (uncached): ``hand_bands``, each seat's number its
+    cell of ``cells`` (the game's count of that hand), ``tag`` on who went out."""
+    return draw_result(hand_bands(result, names, cells, tag))
+
+
+render_hands_result = cached_png(16)(draw_hands_result)
 
 
 def draw_session_result(

@@ -1,15 +1,25 @@
-"""The meld table (``meld_table.py``) in words, for screen readers: the table and the
-session's end (each at most ALT_MAX characters, in the current language). A game's round
-result in words is the game's own (its rules say what the hands count)."""
+"""The meld table's pictures (``meld_table.py``, ``round_results.py``) in words, for screen
+readers: the table, a round's result told by the cards left in each hand, and the session's
+end (each at most ALT_MAX characters, in the current language)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from bot.render.alt import cards_words, seat_line, sentences, status
+from bot.render.alt import (
+    cards_words,
+    hand_left,
+    round_head,
+    round_words,
+    seat_line,
+    sentences,
+    status,
+)
 from bot.render.meld_table import meld_credits
 from bot.render.meld_views import CreditedMeld, MeldTableView
+from bot.render.round_results import HandsResult
 from engine.actions import MeldKind
 from engine.i18n import N_, _, card_count
 from engine.protocol import Phase
@@ -26,9 +36,9 @@ class TableWords:
 
 
 def _staircase(view: MeldTableView, words: TableWords) -> str:
-    if not view.staircase:
+    if not view.discard_pile:
         return _(words.empty)
-    cards = ", ".join(f"{i + 1} {card}" for i, card in enumerate(view.staircase))
+    cards = ", ".join(f"{i + 1} {card}" for i, card in enumerate(view.discard_pile))
     return _(words.pile, cards=cards)
 
 
@@ -50,7 +60,7 @@ def table_alt_text(view: MeldTableView, words: TableWords = TableWords()) -> str
     names = [s.name for s in view.seats]
     parts = [
         status(view),
-        _(words.stock, cards=card_count(view.talon_count)),
+        _(words.stock, cards=card_count(view.stock_count)),
         _staircase(view, words),
     ]
     for seat in view.seats:
@@ -66,3 +76,28 @@ def session_alt_text(names: Sequence[str], view: MeldTableView) -> str:
     if view.phase is Phase.OVER:
         return table_alt_text(view)  # it opens with the winner, as the ring shows them
     return sentences([_("The game has ended."), table_alt_text(view)])
+
+
+class HandsLeft(HandsResult, Protocol):
+    """What a round's description reads of its result besides the hands: the round's number
+    and what each hand left counts."""
+
+    @property
+    def round_number(self) -> int:
+        """The round, counted from 1."""
+        ...
+
+    @property
+    def hand_points(self) -> tuple[int, ...]:
+        """What the cards left in each hand count, by seat."""
+        ...
+
+
+def hands_left_alt_text(result: HandsLeft, names: Sequence[str], how: str = "") -> str:
+    """A round's result in words, as its picture shows it: who went out (then ``how``, the
+    game's words for the way out), then the cards left in each hand and the points they
+    count."""
+    head = round_head(result.round_number, result.went_out, names, how)
+    return round_words(
+        head, names, lambda seat: hand_left(result.hands[seat], result.hand_points[seat])
+    )

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from engine import parse_cards
+from engine import deadwood, parse_cards
 from engine.errors import IllegalMeld
 from engine.protocol import GameSpec, Phase
 from engine.registry import all_specs, get_spec, load_game, meld_points
@@ -80,6 +80,29 @@ def test_meld_points_goes_through_the_registry() -> None:
                     meld_points(cards, game=spec.key)
                 continue
             assert meld_points(cards, game=spec.key) == points
+
+
+def test_deadwood_counts_as_each_game_counts_it() -> None:
+    """``engine.deadwood`` is each game's own count (its spec's): Ace 11 in the two-pack
+    games, 1 in Gin Rummy; a game without deadwood is refused, naming those with one."""
+    hand = parse_cards("K♠ Q♠ J♠ A♥ 2♦")
+    counted = {s.key: deadwood(hand, game=s.key) for s in SPECS if s.deadwood is not None}
+    assert counted == {"romme": 13, "wiener": 13, "gin": 3}
+    assert deadwood(hand) == counted["wiener"]  # the default game
+    for spec in SPECS:
+        if spec.deadwood is None:
+            with pytest.raises(ValueError, match=r"counts no deadwood.*'gin'"):
+                deadwood(hand, game=spec.key)
+    with pytest.raises(ValueError, match="unknown game"):
+        deadwood(hand, game="canasta")
+
+
+def test_gin_deadwood_refuses_what_one_pack_cannot_hold() -> None:
+    with pytest.raises(IllegalMeld):
+        deadwood(parse_cards("Jo 5♥ 6♥"), game="gin")
+    with pytest.raises(IllegalMeld):
+        deadwood(parse_cards("5♥ 5♥"), game="gin")
+    assert deadwood(parse_cards("5♥ 6♥ 7♥ 7♠ 7♦ 7♣"), game="gin") == 0
 
 
 def test_a_renamed_option_still_loads_under_its_old_name() -> None:

@@ -1,5 +1,6 @@
 """The shape of the code, read from the source: no import cycles, outside the registry and
-the game folders no module names a game, and no file or function too long to read.
+the game folders no module names a game, no game folder imports another game's, and no file
+or function too long to read.
 
 ``PACKAGES`` lists the packages checked: the engine and the bot. Every file is read and parsed
 once (``parsed``) and its tree shared by all the tests here.
@@ -22,7 +23,8 @@ PACKAGES = ("engine", "bot")
 # Modules that may name games: the registries, the games' own folders, and the front doors
 # that keep `from engine import Ruleset, ...` (README) and `python -m engine play` working.
 # The bot's games package holds its registry (bot/games/__init__.py), each game's folder, what
-# the two-pack games' presenters share and the docs' example pictures of every game.
+# the two-pack games' and the staircase games' presenters share and the docs' example pictures
+# of every game.
 MAY_NAME_GAMES = (
     "engine/registry.py",
     "engine/__init__.py",
@@ -229,6 +231,59 @@ def test_no_module_outside_the_games_names_a_game(path: Path) -> None:
     keys = {s.key for s in specs}
     titles = {s.title.lower() for s in specs}
     assert names_of_games(path, keys, titles, game_class_names(ROOT)) == []
+
+
+# ------------------------------------------------------------------ games share, never borrow
+def game_folders(root: Path) -> frozenset[str]:
+    """The games' folders' names: the packages right under ``GAME_FOLDERS`` (a game's engine
+    and bot folders share its name; a module such as ``bot/games/melding.py`` is shared)."""
+    return frozenset(
+        d.name
+        for folder in GAME_FOLDERS
+        for d in (root / folder).iterdir()
+        if (d / "__init__.py").is_file()
+    )
+
+
+def game_of(module: str, games: frozenset[str]) -> str | None:
+    """The game whose folder holds ``module`` ("engine.games.gin.rules": "gin"), else None."""
+    parts = module.split(".")
+    inside = len(parts) > 2 and f"{parts[0]}/{parts[1]}" in GAME_FOLDERS
+    return parts[2] if inside and parts[2] in games else None
+
+
+def cross_game_imports(graph: dict[str, set[str]], games: frozenset[str]) -> list[str]:
+    """Every import of one game's folder from another game's, as 'importer -> imported':
+    what games share belongs in the shared layer (``engine``, ``bot.render``, ``bot.core``,
+    the shared modules of ``bot.games``)."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        mine = game_of(module, games)
+        for target in sorted(targets):
+            theirs = game_of(target, games)
+            if mine is not None and theirs is not None and theirs != mine:
+                found.append(f"{module} -> {target}")
+    return found
+
+
+def test_no_game_folder_imports_another_games() -> None:
+    found = cross_game_imports(import_graph(ROOT, PACKAGES), game_folders(ROOT))
+    assert not found, "a game imports another game's folder:\n" + "\n".join(found)
+
+
+def test_the_cross_game_check_finds_a_borrowed_module() -> None:
+    games = frozenset({"gin", "treppe", "rum500"})
+    graph = {
+        "bot.games.rum500": {"bot.games.treppe.presenter", "engine.games.rum500.game"},
+        "engine.games.gin.rules": {"engine.games.treppe.views", "engine.melding.deadwood"},
+        "bot.games.staircase": {"bot.render.meld_table"},
+        "bot.games.treppe.presenter": {"bot.games.staircase", "engine.games.treppe.views"},
+        "engine.arena": {"engine.games.gin"},
+    }
+    assert cross_game_imports(graph, games) == [
+        "bot.games.rum500 -> bot.games.treppe.presenter",
+        "engine.games.gin.rules -> engine.games.treppe.views",
+    ]
 
 
 # ------------------------------------------------------------------ sizes

@@ -1,7 +1,7 @@
 """500 Rum for the bot: the spread discard pile numbered from the bottom, whose placed cards
 score, the card taken that must be played first; table, hand, words and records. Its pictures
-and their descriptions are Treppenrommé's (the spread pile is its staircase, every placed card
-shows who scored it), drawn from the views read into the shapes those pictures take."""
+and their descriptions are the staircase games' (``bot.games.staircase``: the spread pile is
+the staircase, every placed card shows who scored it), drawn from its own views."""
 
 from __future__ import annotations
 
@@ -9,23 +9,17 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from bot.core.handstate import HandContext, TypedField
-from bot.core.presenter import GamePresenter
 from bot.core.reading import typed_draw, typed_melds_and_discard
 from bot.core.texts import clip, melds_text, plural
 from bot.games.melding import scored_melds
-from bot.games.treppe.presenter import PRESENTER as TREPPE
-from bot.games.treppe.presenter import target_heading
-from bot.games.treppe.render_alt import round_alt_text
-from bot.games.treppe.render_results import render_round_result
+from bot.games.staircase import StaircasePresenter, round_points_notes
 from bot.render.meld_table import render_table
-from bot.render.round_results import HandWords
-from bot.render.table_alt import TableWords, table_alt_text
+from bot.render.round_results import render_hands_result
+from bot.render.table_alt import TableWords, hands_left_alt_text, session_alt_text, table_alt_text
 from engine.actions import Action, Pass, TakeDiscard
 from engine.cards import Card, format_cards
 from engine.games.rum500.game import PRICES, Rum500PrivateView, Rum500PublicView, Rum500RoundResult
-from engine.games.treppe.events import TreppeRoundResult
-from engine.games.treppe.views import MeldView, PlacedCard, PublicView, SeatView
-from engine.i18n import N_, N_plural, _
+from engine.i18n import N_, N_plural, _, pgettext
 from engine.protocol import Phase
 
 SUMMARY = N_(
@@ -55,48 +49,7 @@ def pile_text(view: Rum500PublicView) -> str:
     return _("{cards} ← top", cards=cards) if cards else _("empty")
 
 
-def as_staircase_table(view: Rum500PublicView) -> PublicView:
-    """The table in the staircase picture's shape (placed points are the round's points)."""
-    return PublicView(
-        version=view.version,
-        round_number=view.round_number,
-        target=view.target,
-        seats=tuple(
-            SeatView(s.seat, s.name, s.hand_count, s.score, s.placed, s.placed > 0)
-            for s in view.seats
-        ),
-        dealer=view.dealer,
-        to_act=view.to_act,
-        phase=view.phase,
-        talon_count=view.stock_count,
-        staircase=view.discard_pile,
-        melds=tuple(
-            MeldView(
-                m.id, m.owner, m.kind, tuple(PlacedCard(p.card, p.points, p.seat) for p in m.cards)
-            )
-            for m in view.melds
-        ),
-        rebuilds=0,
-        last_round=None,
-        winner=view.winner,
-    )
-
-
-def as_staircase_result(result: Rum500RoundResult) -> TreppeRoundResult:
-    """A round's result in the staircase picture's shape: placed points as meld points."""
-    return TreppeRoundResult(
-        round_number=result.round_number,
-        closer=result.closer,
-        special=False,
-        points=result.placed,
-        totals=result.totals,
-        hands=result.hands,
-        hand_points=result.hand_points,
-        bonus=0,
-    )
-
-
-class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500RoundResult]):
+class Rum500Presenter(StaircasePresenter[Rum500PublicView, Rum500PrivateView, Rum500RoundResult]):
     """500 Rum on Discord: its table, hand and words; the rest is every game's."""
 
     key = "rum500"
@@ -125,27 +78,15 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
             return _("takes from the discard pile or passes: the stock is empty")
         if view.phase is Phase.DRAW:
             return _("draws: the stock or cards from the discard pile")
-        return TREPPE.phase_text(as_staircase_table(view))  # playing and over: the same words
-
-    def heading(self, view: Rum500PublicView) -> str:
-        return target_heading(self.title, view.round_number, view.target)
-
-    def seat_score(self, view: Rum500PublicView, seat: int) -> str:
-        return TREPPE.seat_score(as_staircase_table(view), seat)
+        return self.play_phase_text(view)
 
     def seat_notes(self, view: Rum500PublicView, seat: int) -> list[str]:
-        return TREPPE.seat_notes(as_staircase_table(view), seat)  # placed points: this round's
+        return round_points_notes(view.seats[seat].placed)
 
     def table_fields(self, names: Sequence[str], view: Rum500PublicView) -> list[tuple[str, str]]:
         pile = (_("Discard pile ({value})", value=len(view.discard_pile)), clip(pile_text(view)))
         stock = (_("Stock"), plural(view.stock_count, "card"))
         return [stock, pile, (_("Melds"), melds_text(names, view.melds))]
-
-    def footer(self, view: Rum500PublicView) -> str:
-        return ""  # the target is in the heading; the rules are in the lobby and /treppe rules
-
-    def scores_heading(self, view: Rum500PublicView) -> str:
-        return TREPPE.scores_heading(as_staircase_table(view))
 
     def round_points_text(self, points: int) -> str:
         return f"{points:+d}"
@@ -170,12 +111,12 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
         )
         return f"{super().result_seat_line(result, seat, name)} · {how}"
 
-    # ------------------------------------------------------------ pictures, Treppenrommé's
+    # ------------------------------------------------------------ pictures: the staircase's
     def render_table(self, view: Rum500PublicView) -> bytes | None:
-        return render_table(as_staircase_table(view), stock=self.stock_word)
+        return render_table(view, stock=self.stock_word)
 
     def describe_table(self, view: Rum500PublicView) -> str | None:
-        return table_alt_text(as_staircase_table(view), TABLE_WORDS)
+        return table_alt_text(view, TABLE_WORDS)
 
     def render_round(self, result: Rum500RoundResult, names: Sequence[str]) -> bytes | None:
         # Each band's number is what its hand counts against; who went out has none left.
@@ -183,17 +124,17 @@ class Rum500Presenter(GamePresenter[Rum500PublicView, Rum500PrivateView, Rum500R
             "" if seat == result.closer else f"−{points}" if points else "0"
             for seat, points in enumerate(result.hand_points)
         )
-        return render_round_result(as_staircase_result(result), names, HandWords(cells))
+        return render_hands_result(result, names, cells, pgettext("tag", "went out"))
 
     def describe_round(self, result: Rum500RoundResult, names: Sequence[str]) -> str | None:
-        return round_alt_text(as_staircase_result(result), names)
+        return hands_left_alt_text(result, names)
 
     def render_session(self, names: Sequence[str], view: Rum500PublicView) -> bytes | None:
         del names  # the final table names its seats; the standings are the text's
-        return render_table(as_staircase_table(view), stock=self.stock_word)
+        return render_table(view, stock=self.stock_word)
 
     def describe_session(self, names: Sequence[str], view: Rum500PublicView) -> str | None:
-        return TREPPE.describe_session(names, as_staircase_table(view))
+        return session_alt_text(names, view)
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: Rum500PrivateView) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import bot.games.treppe.render_alt as render_alt
-from bot.core.presenter import GamePresenter
 from bot.core.presenter_table import Pictures
 from bot.core.texts import clip, melds_text, plural
+from bot.games.staircase import StaircasePresenter, round_points_notes
 from bot.games.treppe.hand import TreppeHand
 from bot.games.treppe.render_results import render_round_result
 from bot.render.meld_table import render_table
@@ -34,23 +34,12 @@ SUMMARY = N_(
 )
 
 
-def target_heading(title: str, round_number: int, target: int) -> str:
-    """The table's heading in the games played to a target: 'Treppenrommé — round 3, first
-    to 500' (500 Rum's too)."""
-    return _(
-        "{title} — round {round_number}, first to {target}",
-        title=title,
-        round_number=round_number,
-        target=target,
-    )
-
-
 def session_picture(names: Sequence[str], view: PublicView) -> bytes:
     """The session's end: the last table, the winner ringed (the standings are in words)."""
     return render_table(view)
 
 
-class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeRoundResult]):
+class TreppePresenter(TreppeHand, StaircasePresenter[PublicView, PrivateView, TreppeRoundResult]):
     """Treppenrommé on Discord: table and round results; the private hand is ``TreppeHand``."""
 
     key = "treppenromme"
@@ -78,19 +67,10 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
     def phase_text(self, view: PublicView) -> str:
         if view.phase is Phase.DRAW:
             return _("draws: the talon or cards from the staircase")
-        if view.phase is Phase.PLAY:
-            return _("plays: melds and lay-offs, then a discard")
-        return _("the session is over")
-
-    def heading(self, view: PublicView) -> str:
-        return target_heading(self.title, view.round_number, view.target)
-
-    def seat_score(self, view: PublicView, seat: int) -> str:
-        return str(view.seats[seat].score)
+        return self.play_phase_text(view)
 
     def seat_notes(self, view: PublicView, seat: int) -> list[str]:
-        gained = view.seats[seat].round_points
-        return [_("+{round_points} this round", round_points=gained)] if gained else []
+        return round_points_notes(view.seats[seat].round_points)
 
     def table_fields(self, names: Sequence[str], view: PublicView) -> list[tuple[str, str]]:
         if view.staircase:
@@ -103,16 +83,6 @@ class TreppePresenter(TreppeHand, GamePresenter[PublicView, PrivateView, TreppeR
             (_("Staircase ({value})", value=len(view.staircase)), stairs),
             (_("Melds"), melds_text(names, view.melds)),
         ]
-
-    def footer(self, view: PublicView) -> str:
-        return ""  # the target is in the heading; the rules are in the lobby and /treppe rules
-
-    def scores_heading(self, view: PublicView) -> str:
-        return _(
-            "Scores — round {round_number}, target {target}",
-            round_number=view.round_number,
-            target=view.target,
-        )
 
     # ------------------------------------------------------------ rounds
     def round_headline(self, result: TreppeRoundResult, names: Sequence[str]) -> str:

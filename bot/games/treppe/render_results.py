@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.render import cached_png
 from bot.render.bands import Band, draw_result
-from bot.render.round_results import HandWords, hand_bands
+from bot.render.round_results import hand_bands
 from engine.games.treppe.events import TreppeRoundResult as RoundResult
 from engine.i18n import pgettext
 
@@ -36,20 +36,16 @@ def went_out_tag(result: RoundResult) -> str:
     return pgettext("tag", "went out")
 
 
-def round_bands(result: RoundResult, names: Sequence[str], words: HandWords | None) -> list[Band]:
+def round_bands(result: RoundResult, names: Sequence[str]) -> list[Band]:
     """One band per seat: its name, a tag and a gold ring for who went out, the cards left in
-    hand (as the player's own hand shows them: by suit) and their number (500 Rum's
-    ``words`` in its place)."""
-    seats = range(len(result.totals))
-    cells = [hand_number(result, s) for s in seats] if words is None else words.cells
+    hand (as the player's own hand shows them: by suit) and their number."""
+    cells = [hand_number(result, seat) for seat in range(len(result.totals))]
     return hand_bands(result, names, cells, went_out_tag(result))
 
 
-def draw_round_result(
-    result: RoundResult, names: Sequence[str], words: HandWords | None = None
-) -> Image.Image:
-    """The round's scoring as a palette image (uncached); ``words`` for another game's."""
-    return draw_result(round_bands(result, names, words))
+def draw_round_result(result: RoundResult, names: Sequence[str]) -> Image.Image:
+    """The round's scoring as a palette image (uncached)."""
+    return draw_result(round_bands(result, names))
 
 
 render_round_result = cached_png(16)(draw_round_result)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.gin.game import GinGame, GinRuleset
 from engine.games.gin.players import make_player, timeout_action
-from engine.games.gin.rules import GinPrivateView, meld_value
+from engine.games.gin.rules import GinPrivateView, hand_deadwood, meld_value
 from engine.players import STRENGTHS
 from engine.spec import game_spec
 
@@ -14,4 +14,5 @@ SPEC = game_spec(
     meld_points=meld_value,
     players=(STRENGTHS, make_player),
     timeout_action=timeout_action,
+    deadwood=hand_deadwood,
 )

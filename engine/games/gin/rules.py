@@ -27,12 +27,18 @@ VOID_REPEAT = "repeat"  # both players threw back the card they had just taken
 VOID_TAKES = "takes"  # the upcard was taken fifty times (OpenSpiel's guard)
 
 
+def _pack_mask(cards: Sequence[Card]) -> int:
+    """The mask of ``cards``; ``IllegalMeld`` for a joker or a card twice, which one pack
+    cannot hold."""
+    if any(c.is_joker for c in cards) or mask_of(cards).bit_count() != len(cards):
+        raise IllegalMeld(N_("Gin Rummy has no jokers and no card twice: {cards}."), cards=cards)
+    return mask_of(cards)
+
+
 def meld_value(cards: Sequence[Card]) -> int:
     """What ``cards`` take out of the deadwood as one meld; ``IllegalMeld`` if they are none
     (a set of three or four, or a run of three or more, Ace low)."""
-    if any(c.is_joker for c in cards) or mask_of(cards).bit_count() != len(cards):
-        raise IllegalMeld(N_("Gin Rummy has no jokers and no card twice: {cards}."), cards=cards)
-    if not PACK.is_meld(mask_of(cards)):
+    if not PACK.is_meld(_pack_mask(cards)):
         raise IllegalMeld(
             N_(
                 "{cards} is no meld: three or four of a rank, or three or more in a row of one "
@@ -41,6 +47,12 @@ def meld_value(cards: Sequence[Card]) -> int:
             cards=tuple(cards),
         )
     return PACK.value_of(mask_of(cards))
+
+
+def hand_deadwood(cards: Sequence[Card]) -> int:
+    """The least deadwood of ``cards`` over every arrangement into melds (Ace 1, pictures
+    10, runs Ace low); ``IllegalMeld`` for a joker or a card twice."""
+    return PACK.deadwood(_pack_mask(cards))
 
 
 def laid_down(hand: int, melds: Sequence[int], laid_off: int = 0) -> Arrangement:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.romme.players import make_player
 from engine.games.romme.views import RommePrivateView
+from engine.melding.deadwood import deadwood_of
 from engine.melding.melds import analyse_priced_meld
 from engine.melding.players import timeout_action
 from engine.players import STRENGTHS
@@ -15,4 +16,5 @@ SPEC = game_spec(
     meld_points=lambda cards: analyse_priced_meld(cards).total,
     players=(STRENGTHS, make_player),
     timeout_action=timeout_action,
+    deadwood=deadwood_of,
 )

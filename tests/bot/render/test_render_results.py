@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -17,7 +18,7 @@ from bot.games.romme.render_results import draw_romme_round_result
 from bot.games.treppe import examples as ex
 from bot.games.treppe.render_results import render_round_result
 from bot.render.assets import fit_text
-from bot.render.round_results import render_session_result
+from bot.render.round_results import render_hands_result, render_session_result
 from engine.cards import FULL_PACK, Card
 from engine.i18n import using
 
@@ -70,7 +71,7 @@ def test_round_result_pictures_show_each_hand_sorted() -> None:
 
     result = ex.round_result()
     wrong = tuple(tuple(reversed(sort_hand(h))) for h in result.hands)  # dealt unsorted
-    bands = rr.round_bands(replace(result, hands=wrong), ex.NAMES4, None)
+    bands = rr.round_bands(replace(result, hands=wrong), ex.NAMES4)
     shown = [[c for c in fan.cards if c is not None] for band in bands for fan in band.fans]
     assert [c for c in shown if c] and all(cards == sort_hand(cards) for cards in shown)
 
@@ -108,7 +109,7 @@ def test_a_band_per_seat_with_one_number_and_a_tag_for_who_went_out(hand_romme: 
     """No title, headings or totals: each seat's name, its cards left and what they count;
     who went out is tagged and ringed gold and shows the bonus."""
     result = replace(ex.round_result(), special=hand_romme)
-    bands = rr.round_bands(result, ex.NAMES4, None)
+    bands = rr.round_bands(result, ex.NAMES4)
     assert [b.name for b in bands] == list(ex.NAMES4)
     out = result.went_out
     assert out is not None
@@ -123,7 +124,7 @@ def test_a_band_per_seat_with_one_number_and_a_tag_for_who_went_out(hand_romme: 
 
 
 def test_a_dead_round_counts_no_hand() -> None:
-    bands = rr.round_bands(ex.dead_round(), ["Anna", "Ben"], None)
+    bands = rr.round_bands(ex.dead_round(), ["Anna", "Ben"])
     assert [(b.tag, b.points) for b in bands] == [(None, "—"), (None, "—")]
 
 
@@ -135,17 +136,17 @@ def test_500_rum_shows_what_each_hand_counts_against(monkeypatch: pytest.MonkeyP
     game, _table, plain = plain_example(rum500.PRESENTER)
     assert isinstance(plain, Rum500RoundResult)
     result = plain
-    seen: list[rr.HandWords | None] = []
+    seen: list[tuple[Any, Sequence[str]]] = []
 
-    def drawing(shaped: Any, names: Any, words: rr.HandWords | None = None) -> bytes:
-        seen.append(words)
-        return render_round_result(shaped, names, words)
+    def drawing(shown: Any, names: Any, cells: Sequence[str], tag: str) -> bytes:
+        seen.append((shown, cells))
+        return render_hands_result(shown, names, cells, tag)
 
-    monkeypatch.setattr(rum500, "render_round_result", drawing)
+    monkeypatch.setattr(rum500, "render_hands_result", drawing)
     assert rum500.PRESENTER.render_round(result, game.names) is not None
-    (words,) = seen
-    assert words is not None
-    for seat, cell in enumerate(words.cells):
+    ((shown, cells),) = seen
+    assert shown is result  # its own result, drawn as it is
+    for seat, cell in enumerate(cells):
         points = result.hand_points[seat]
         if seat == result.closer:
             assert cell == ""  # went out: no cards, no number
