@@ -3,7 +3,7 @@ sees it (``HandContext``) and the fields of the typing form (``TypedField``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from bot.core.handcode import HandState as HandState
@@ -57,6 +57,10 @@ class HandContext(Generic[PrivV]):
     private: PrivV
     cards: tuple[Card, ...]  # the hand in the member's chosen order
     legal: tuple[Action, ...]  # empty unless it is this member's turn
+    # What a presenter works out once while drawing this hand (the melds it allows, asked by
+    # the suggestions and by the offers' labels); ``replace`` hands the same dict on, and it
+    # goes with the click: nothing of it is kept until the next one.
+    memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def public(self) -> BasePublicView:

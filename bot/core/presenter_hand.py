@@ -53,7 +53,7 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         """A hint of the dearest melds the hand could lay and the lay-offs it may make (up to
         ``HINT_LINES`` of each), for games where that is what a turn is about; with none, the
         discard that costs the hand least (the game's safe move, ``spec.timeout_action``)."""
-        melds = self.meld_options(ctx.private.hand)
+        melds = self.hand_melds(ctx)
         lines = [
             _("• meld {value} for {total}", value=format_cards(cards), total=points)
             for points, cards in melds[:HINT_LINES]
@@ -85,10 +85,7 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         """One-tap moves the hand offers with no card tapped, best first: by default the
         dearest melds the hand can lay now (``MELD_SUGGESTIONS``), a lay-off, and the discard
         the hint names (``suggested_discard``), so a whole turn is a tap per move."""
-        points = {
-            tuple(sorted(c.code for c in cards)): p
-            for p, cards in self.meld_options(ctx.private.hand)
-        }
+        points = {tuple(sorted(c.code for c in cards)): p for p, cards in self.hand_melds(ctx)}
         melds: list[Meld] = [a for a in ctx.legal if isinstance(a, Meld)]
 
         def worth(meld: Meld) -> int:
@@ -166,6 +163,16 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         """Melds the hand could lay, with their points, best first (empty: none in this game)."""
         return []
+
+    def hand_melds(self, ctx: HandContext[PrivV]) -> list[tuple[int, tuple[Card, ...]]]:
+        """``meld_options`` of the hand drawn, worked out once a drawing (``ctx.memo``, kept
+        with the hand it was worked out for)."""
+        hand = ctx.private.hand
+        known = ctx.memo.get("melds")
+        if not (isinstance(known, tuple) and known[0] is hand):
+            known = ctx.memo["melds"] = (hand, self.meld_options(hand))
+        melds: list[tuple[int, tuple[Card, ...]]] = known[1]
+        return melds
 
     def table_melds(self, view: PubV) -> list[tuple[int, str]]:
         """The melds on the table as (meld id, cards) for /treppe layoff (empty: none)."""

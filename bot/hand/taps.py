@@ -135,7 +135,7 @@ class Wording:
     @cached_property
     def points(self) -> dict[tuple[str, ...], int]:
         """The points the game gives each meld the hand allows, by its cards (computed once)."""
-        return {_key(cards): p for p, cards in self.shown.meld_options(self.ctx.private.hand)}
+        return {_key(cards): p for p, cards in self.shown.hand_melds(self.ctx)}
 
     def meld_points(self, cards: Sequence[Card]) -> int | None:
         """A meld's points as the game counts them (None: the game does not say)."""

@@ -63,7 +63,7 @@ def test_the_rummy_games_hint_the_safe_discard_too(game: Callable[[], Any]) -> N
     seat = played.to_act
     played.apply(DrawTalon(seat))
     ctx: Any = SimpleNamespace(
-        private=played.private_view(seat), legal=tuple(played.legal_actions())
+        private=played.private_view(seat), legal=tuple(played.legal_actions()), memo={}
     )
     shown = presenter(played.GAME_KEY)
     safe = shown.spec.timeout_action(ctx.private, ctx.legal)
@@ -84,7 +84,9 @@ def test_wiener_rummy_hints_the_knock_or_the_discard_that_leaves_least_deadwood(
     def hint_for(seat: int) -> str:
         view = played.private_view(seat)
         legal = tuple(played.legal_actions())
-        ctx: Any = SimpleNamespace(private=view, legal=legal, seat=SimpleNamespace(seat=seat))
+        ctx: Any = SimpleNamespace(
+            private=view, legal=legal, seat=SimpleNamespace(seat=seat), memo={}
+        )
         return shown.hint_text(ctx)
 
     played.apply(DrawTalon(1))
