@@ -23,6 +23,15 @@ and a summary of all runs on the LAST line:
   lag_p50_ms/lag_p99_ms/lag_max_ms         event-loop lag: overshoot of a 10 ms sleep
   commits_per_s, commit_p99_ms             commits, and a commit's time: a batch of units
                                            with its commit on the database's thread
+  loop_cpu_ms_per_click                    the event loop thread's CPU in the steady phase
+                                           per click: the bot's work and the harness's
+                                           (SimCord, the members) together
+  fsync_p99_ms                             the database directory's fsync, probed before
+                                           the run: a disk that stalls sets a quiet run's
+                                           click p99 (--db-dir /dev/shm keeps it out)
+  simcord_store_validated/_reused          SimCord's store: components it validated, and
+                                           those it took as its HTTP layer had just
+                                           validated them (--simcord-validate once)
   gc_max_ms, gc_total_ms                   garbage collections during the steady phase
   gc_reclaimable                           objects one full collection over everything
                                            frees after the run: cycles that died while
@@ -49,6 +58,7 @@ Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--gc-young 700]         (GC_YOUNG_THRESHOLD)
                              [--gc-old 2]             (GC_OLD_THRESHOLD)
                              [--simcord-copy plain] [--simcord-validate once]
+                             [--db-dir DIR]
                              [--profile FILE]
 
 ``--profile FILE`` runs cProfile over the steady clicking phase only (not the set-up) and
@@ -99,6 +109,7 @@ from bench.loadsim import (  # noqa: E402
     component_rows,
     concurrent,
     counted_commits,
+    fsync_p99_ms,
     operation_of,
     rss_kb,
     simcord_copies,
@@ -106,8 +117,9 @@ from bench.loadsim import (  # noqa: E402
     timed_collections,
 )
 from bot.app import create_bot  # noqa: E402
-from bot.core import collector  # noqa: E402
+from bot.core import collector, emojis  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from engine.i18n import languages  # noqa: E402
 
 GAMES = ("treppen", "romme", "wiener")  # Treppenrommé, Rommé, Wiener Rummy (/treppe new <key>)
 ANSWER_TIMEOUT = 30.0  # far beyond Discord's 3 s: a click unanswered by then is "unanswered"
@@ -308,13 +320,18 @@ async def run_load(cfg: Config, profile: str | None = None) -> Figures:
     commit_times: list[float] = []
     try:
         with (
-            tempfile.TemporaryDirectory(prefix="loadbench") as tmp,
+            tempfile.TemporaryDirectory(prefix="loadbench", dir=cfg.db_dir) as tmp,
             counted_commits(commit_times),
             simcord_copies(cfg.simcord_copy),
-            simcord_validation(cfg.simcord_validate),
+            simcord_validation(cfg.simcord_validate) as validations,
         ):
+            figures.validations = validations
+            figures.fsync_p99_ms = fsync_p99_ms(tmp)
             env = ConcurrentEnv(create_bot(make_settings(cfg, Path(tmp) / "treppenbot.db")))
             env.check_errors = False  # errors are counted and reported, not raised
+            # The card emojis are drawn once a process (cached): draw them before SimCord's
+            # fixed 5 s for the bot's start-up begins, which a busy machine once overran.
+            emojis.missing_images(languages(), frozenset())
             await env.start()
             env.run_natively()
             try:
@@ -361,10 +378,11 @@ async def _measure(
     commit_times.clear()
     measuring[0] = True
     ticker.start()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.thread_time()
     with concurrent(), timed_collections(figures.gc_pauses), profiled(profile, figures):
         await play_steadily(tables, click, cfg)
     figures.run_s = time.perf_counter() - started
+    figures.loop_cpu_s = time.thread_time() - cpu_started
     measuring[0] = False
     await ticker.stop()
     figures.lags = ticker.samples
@@ -497,6 +515,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="how often SimCord validates an edited message's components: once (its HTTP"
         " layer; its store takes that list as it is) or twice (SimCord as it is)",
     )
+    parser.add_argument(
+        "--db-dir",
+        default=None,
+        help="where the temporary SQLite database lives (default: the system's temporary"
+        " directory); /dev/shm keeps a stalling disk out of the latencies (fsync_p99_ms says"
+        " what the disk did)",
+    )
     parser.add_argument("--quick", action="store_true", help="2 and 10 tables, 5 s each")
     args = parser.parse_args(argv)
     if args.quick:
@@ -522,6 +547,7 @@ def configs(args: argparse.Namespace) -> list[Config]:
             args.simcord_copy,
             args.gc_old,
             args.simcord_validate,
+            args.db_dir,
         )
         for n in counts
         for image in images
@@ -534,7 +560,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"config tables={args.tables} images={args.images} rate={args.rate} "
         f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
-        f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite(temp) "
+        f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite({args.db_dir or 'temp'}) "
         f"memory={args.memory} render_processes={args.render_processes} "
         f"gc_freeze={args.gc_freeze} gc_young={args.gc_young} gc_old={args.gc_old} "
         f"simcord_copy={args.simcord_copy} simcord_validate={args.simcord_validate}"
@@ -566,6 +592,8 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--gc-old", str(args.gc_old)]
     command += ["--simcord-copy", args.simcord_copy]
     command += ["--simcord-validate", args.simcord_validate]
+    if args.db_dir:
+        command += ["--db-dir", args.db_dir]
     if args.profile:
         command += ["--profile", profile_path(args.profile, cfg)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)

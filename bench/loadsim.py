@@ -17,9 +17,11 @@ import asyncio
 import contextvars
 import copy
 import gc
+import os
 import pickle
 import resource
 import sys
+import tempfile
 import time
 import tracemalloc
 import types
@@ -342,6 +344,7 @@ class Config:
     simcord_copy: str = "plain"  # how SimCord copies payloads (simcord_copies)
     gc_old: int = OLD_THRESHOLD  # GC_OLD_THRESHOLD: middle passes before a full one
     simcord_validate: str = "once"  # how often SimCord validates an edit (simcord_validation)
+    db_dir: str | None = None  # where the temporary database lives (None: the system's temp)
 
     @property
     def rate_scale(self) -> float:
@@ -367,6 +370,9 @@ class Figures:
     mem_live_kb_per_game: float | None = None  # tracemalloc only: after a full collection
     gc_reclaimable: int = 0  # objects a full pass after the run found (frozen or not)
     by_kind: dict[str, int] = field(default_factory=dict)
+    validations: Validations | None = None  # SimCord's store, the whole run (simcord_validation)
+    loop_cpu_s: float = 0.0  # the event loop thread's CPU in the steady phase (bot and harness)
+    fsync_p99_ms: float = 0.0  # the database directory's disk, probed before the run
 
     @property
     def clicks(self) -> int:
@@ -386,6 +392,8 @@ class Figures:
             "lag_max_ms": _fmt(max(self.lags, default=0.0) * ms),
             "commits_per_s": _fmt(len(self.commit_times) / self.run_s if self.run_s else 0.0),
             "commit_p99_ms": _fmt(quantile(self.commit_times, 0.99) * ms),
+            "loop_cpu_ms_per_click": _fmt(self.loop_cpu_s / self.clicks * ms if self.clicks else 0),
+            "fsync_p99_ms": _fmt(self.fsync_p99_ms),
             "gc_max_ms": _fmt(max(self.gc_pauses, default=0.0) * ms),
             "gc_total_ms": _fmt(sum(self.gc_pauses) * ms),
             "gc_reclaimable": self.gc_reclaimable,
@@ -394,6 +402,14 @@ class Figures:
                 {}
                 if self.mem_live_kb_per_game is None
                 else {"mem_live_kb_per_game": _fmt(self.mem_live_kb_per_game)}
+            ),
+            **(
+                {}
+                if self.validations is None
+                else {
+                    "simcord_store_validated": self.validations.validated,
+                    "simcord_store_reused": self.validations.reused,
+                }
             ),
             "refused": self.refused,
             "unanswered": self.unanswered,
@@ -411,10 +427,32 @@ class Figures:
         tag = f"n{self.config.tables}_{'img' if self.config.images else 'noimg'}"
         keys = (
             *("click_p50_ms", "click_p99_ms", "click_max_ms", "lag_p99_ms", "lag_max_ms"),
-            *("commits_per_s", "gc_max_ms", "mem_kb_per_game", "mem_live_kb_per_game"),
+            *("commits_per_s", "commit_p99_ms", "loop_cpu_ms_per_click", "fsync_p99_ms"),
+            *("gc_max_ms", "mem_kb_per_game", "mem_live_kb_per_game"),
         )
         values = self.values()
         return " ".join(f"{tag}_{k}={values[k]}" for k in keys if k in values)
+
+
+FSYNC_PROBES = 60  # fsyncs of the database's directory before a run
+FSYNC_PROBE_GAP = 0.025  # seconds between them: a commit comes after a pause, not in a stream
+
+
+def fsync_p99_ms(directory: str) -> float:
+    """The 99th percentile of an fsync in ``directory``, in ms, each after a short pause. The
+    answer to a click waits for its commit (``synchronous = FULL``): a disk whose fsyncs stall
+    now and then sets the click p99 of a quiet run (seen: 214 ms on a machine of 3 Dec 2026,
+    against under 1 ms on others), so every run says what its disk did."""
+    times: list[float] = []
+    with tempfile.NamedTemporaryFile(dir=directory, prefix="fsync") as probe:
+        for _ in range(FSYNC_PROBES):
+            probe.write(b"x" * 4096)
+            probe.flush()
+            started = time.perf_counter()
+            os.fsync(probe.fileno())
+            times.append(time.perf_counter() - started)
+            time.sleep(FSYNC_PROBE_GAP)
+    return quantile(times, 0.99) * 1000.0
 
 
 def _fmt(value: float) -> str:
@@ -480,17 +518,30 @@ def simcord_copies(mode: str) -> Iterator[None]:
             setattr(module, attribute, original)
 
 
+@dataclass
+class Validations:
+    """What SimCord's store did with the components it was given: validated them itself, or
+    took the list its HTTP layer had just validated (``reused``)."""
+
+    validated: int = 0
+    reused: int = 0
+
+
 @contextmanager
-def simcord_validation(mode: str) -> Iterator[None]:
+def simcord_validation(mode: str) -> Iterator[Validations]:
     """How often SimCord validates an edited message's components. Its HTTP layer validates
-    the edit (and returns the components normalised), then its store validates that same list
-    again when it saves the message: at 1,000 tables a fifth of the event loop's CPU in a
-    profile of 3 Dec 2026, work Discord does once and on its own machines. ``once`` (the
-    default) lets the store take the list the HTTP layer has just validated as it is; any
-    other list (a message SimCord itself edits) is still validated. ``twice``: SimCord as it
+    the edit (and returns the components normalised), then its store validates the same
+    components again when it saves the message: at 1,000 tables a fifth of the event loop's
+    CPU in a profile of 3 Dec 2026, work Discord does once and on its own machines. ``once``
+    (the default) lets the store take components equal to the list the HTTP layer has just
+    validated as they are (the list reaches the store as a copy, so it is compared, not
+    identified: identity never matched, a mistake found on 3 Dec 2026 at 08:50); anything
+    else (a table message whose picture the HTTP layer has resolved to its CDN address
+    meanwhile, a message SimCord itself edits) is still validated. ``twice``: SimCord as it
     is. Either way every payload the bot sends is validated."""
+    counts = Validations()
     if mode == "twice":
-        yield
+        yield counts
         return
     validated: list[Any] = []  # the list the HTTP layer validated last
 
@@ -500,9 +551,11 @@ def simcord_validation(mode: str) -> Iterator[None]:
         return result
 
     def store(components: Any, **kwargs: Any) -> Any:
-        if validated and components is validated[0]:
+        if validated and components == validated[0]:
             validated.clear()
+            counts.reused += 1
             return components
+        counts.validated += 1
         return original_store(components, **kwargs)
 
     original_http = sc_helpers.validate_message_state
@@ -510,7 +563,7 @@ def simcord_validation(mode: str) -> Iterator[None]:
     sc_helpers.validate_message_state = http_layer
     sc_messages.validate_message_state = store
     try:
-        yield
+        yield counts
     finally:
         sc_helpers.validate_message_state = original_http
         sc_messages.validate_message_state = original_store

@@ -4,6 +4,8 @@ No timings are asserted; speed is the benchmark's business."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from simcord.backend.models.interaction import Interaction
 
@@ -34,6 +36,9 @@ async def test_a_short_run_answers_every_click(images: bool) -> None:
     ):
         assert key in line
     assert "__setattr__" not in Interaction.__dict__, "the answer hook is removed after a run"
+    counts = figures.validations
+    assert counts is not None and counts.reused > 0, "the store takes what the HTTP layer checked"
+    assert f"simcord_store_reused={counts.reused}" in line
 
 
 def test_quick_flag_and_table_list() -> None:
@@ -74,13 +79,16 @@ def test_simcord_validates_an_edit_once_and_still_refuses_a_bad_one() -> None:
     bad = [{"type": 2, "style": 1, "label": "a button outside any row", "custom_id": "x"}]
     v2 = 1 << 15
     originals = (sc_helpers.validate_message_state, sc_messages.validate_message_state)
-    with simcord_validation("once"):
+    with simcord_validation("once") as counts:
         checked = sc_helpers.validate_message_state(good, flags=v2, content=None, embeds=[])
-        assert sc_messages.validate_message_state(checked, flags=v2, content=None, embeds=[]) is (
-            checked
+        copied = copy.deepcopy(checked)  # SimCord hands its store a copy of the checked list
+        assert sc_messages.validate_message_state(copied, flags=v2, content=None, embeds=[]) is (
+            copied
         ), "the store takes the list the HTTP layer has just validated"
+        assert (counts.reused, counts.validated) == (1, 0)
         with pytest.raises(ComponentValidationError):
             sc_helpers.validate_message_state(bad, flags=v2, content=None, embeds=[])
         with pytest.raises(ComponentValidationError):  # any other list is validated
             sc_messages.validate_message_state(bad, flags=v2, content=None, embeds=[])
+        assert counts.validated == 1
     assert (sc_helpers.validate_message_state, sc_messages.validate_message_state) == originals
