@@ -4,6 +4,7 @@ back on demand), jokers spelled out, joker swaps typed; table, hand, words and r
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 import bot.games.romme.render_alt as render_alt
 from bot.core.errors import Refusal
@@ -58,6 +59,13 @@ class RommePresenter(
     """Rommé on Discord: the two-pack presenter with the first meld of 40 and minus points."""
 
     key = "romme"
+    # Measured by python -m engine simulate, 400 sessions each (docs/strength.md).
+    strength_notes = MappingProxyType(
+        {
+            "normal": N_("Beats a random player in 399 of 400 sessions"),
+            "hard": N_("Wins 56 of 100 sessions against normal"),
+        }
+    )
     pictures = Pictures(
         table=render_romme_table,
         round=render_romme_round_result,

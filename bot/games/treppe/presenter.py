@@ -4,6 +4,7 @@ statistics and rules. The hand's controls are in ``bot.games.treppe.hand``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 import bot.games.treppe.render_alt as render_alt
 from bot.core.presenter_table import Pictures
@@ -43,6 +44,13 @@ class TreppePresenter(TreppeHand, StaircasePresenter[PublicView, PrivateView, Tr
     """Treppenrommé on Discord: table and round results; the private hand is ``TreppeHand``."""
 
     key = "treppenromme"
+    # Measured by python -m engine simulate, 200 sessions each (docs/strength.md).
+    strength_notes = MappingProxyType(
+        {
+            "normal": N_("Beats a random player in 200 of 200 sessions"),
+            "hard": N_("Beats normal in 7 of 10 sessions"),
+        }
+    )
     pictures = Pictures(
         table=render_table,
         round=render_round_result,

@@ -6,6 +6,9 @@ import discord
 from bot_harness import Table, component_dicts, description, walk
 from simcord import Env
 
+from bot.core.tablemsg import OPTION_DESCRIPTION_LIMIT
+from bot.games import all_presenters
+
 
 def setup(env: Env, *names: str) -> Table:
     guild = env.create_guild()
@@ -60,3 +63,12 @@ async def test_the_computer_choice_says_what_each_strength_means(simcord_env: En
     assert options["add:normal"] == "Wins 2 of 3 games to 100 against the standard Gin Rummy bot"
     assert options["add:random"] == "Any legal move, at random: for learning the rules"
     assert options["remove"] is None
+
+
+def test_every_game_says_what_its_computer_strengths_mean() -> None:
+    # Each note comes from a measured run (docs/strength.md); random has the shared note.
+    for shown in all_presenters():
+        strengths = [s for s in shown.spec.strengths if s != "random"]
+        assert strengths and set(shown.strength_notes) == set(strengths), shown.key
+        for note in shown.strength_notes.values():
+            assert 0 < len(note) <= OPTION_DESCRIPTION_LIMIT, note
