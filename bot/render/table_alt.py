@@ -70,12 +70,14 @@ def table_alt_text(view: MeldTableView, words: TableWords = TableWords()) -> str
     return sentences(parts)
 
 
-def session_alt_text(names: Sequence[str], view: MeldTableView) -> str:
+def session_alt_text(
+    names: Sequence[str], view: MeldTableView, words: TableWords = TableWords()
+) -> str:
     """The session's end picture in words: the winner (ringed in gold), then the last table
-    as it lay (the final scores are the message's text)."""
+    as it lay, in the game's ``words`` (the final scores are the message's text)."""
     if view.phase is Phase.OVER:
-        return table_alt_text(view)  # it opens with the winner, as the ring shows them
-    return sentences([_("The game has ended."), table_alt_text(view)])
+        return table_alt_text(view, words)  # it opens with the winner, as the ring shows them
+    return sentences([_("The game has ended."), table_alt_text(view, words)])
 
 
 class HandsLeft(HandsResult, Protocol):

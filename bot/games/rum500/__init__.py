@@ -134,7 +134,7 @@ class Rum500Presenter(StaircasePresenter[Rum500PublicView, Rum500PrivateView, Ru
         return render_table(view, stock=self.stock_word)
 
     def describe_session(self, names: Sequence[str], view: Rum500PublicView) -> str | None:
-        return session_alt_text(names, view)
+        return session_alt_text(names, view, TABLE_WORDS)  # its stock and pile, not a talon
 
     # ------------------------------------------------------------ the hand
     def turn_text(self, view: Rum500PrivateView) -> str:

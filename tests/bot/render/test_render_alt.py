@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from bot.games import all_presenters, presenter_module
+from bot.games import all_presenters, presenter, presenter_module
 from bot.games.examples import plain_example
 from bot.games.romme import examples as rx
 from bot.games.treppe import examples as tx
@@ -111,6 +111,18 @@ def test_descriptions_speak_german_with_german_card_words() -> None:
         text = alt_module("treppenromme").table_alt_text(four.table)
     assert "Talon" in text and "Treppe" in text
     assert "D♣" in text and "Q♣" not in text  # Dame, not Queen
+
+
+def test_rum500_describes_its_session_end_with_its_own_piles() -> None:
+    """500 Rum's last table is told with its stock and discard pile, as its table is, not
+    with Treppenrommé's talon and staircase."""
+    shown = presenter("rum500")
+    game, table, _result = plain_example(shown)
+    for lang, own, borrowed in (("en", "Stock", "Talon"), ("de", "Stapel", "Talon")):
+        with using(lang):
+            said = shown.describe_session(game.names, game.public_view())
+            assert said is not None and own in said and borrowed not in said, said
+            assert own in (shown.describe_table(table) or "")
 
 
 @pytest.mark.parametrize("key", [p.key for p in all_presenters()])
