@@ -3,7 +3,8 @@
 * ``random``: any legal move, uniformly (seeded).
 * ``normal``: knocks as soon as it may (gin when it can), takes the upcard when it ends up in
   a meld or lets it knock, and discards the card that leaves the least deadwood, keeping the
-  cards with the most chances to meld and wary of the upcards the opponent took.
+  cards with the most chances to meld. It pays no heed to what the opponent's takes show
+  (``hard`` does): so it stays the weaker of the two, measured in docs/strength.md.
 * ``hard``: values each hand it could keep by the deadwood it may expect after its next draw
   and the chance of knocking then: from the stock (any card it has not seen) or the upcard
   the opponent is likely to throw next, of about the rank of his last discard
@@ -60,9 +61,6 @@ class Table:
         return cls(unseen, opponent, unknown, public.knock_card)
 
 
-SHOWN_WEIGHT = 3.0  # deadwood points ``normal`` gives a sure partner of an upcard taken
-
-
 class GinPlayer:
     """The ``normal`` player; ``hard`` overrides how a kept hand is valued."""
 
@@ -113,12 +111,10 @@ class GinPlayer:
 
     def _keep_cost(self, hand: int, card: Card, table: Table) -> float:
         """How bad the hand left after discarding ``card`` is (lower is better): its deadwood,
-        less a little for each unseen card that would meld with it, more when the card could
-        join a meld an upcard the opponent took went into."""
+        less a little for each unseen card that would meld with it."""
         rest = hand & ~(1 << index(card))
         chances = sum(1 for j in indices(table.unseen) if PACK.fits(j, rest))
-        shown = SHOWN_WEIGHT * shown_danger(index(card), table)
-        return PACK.deadwood(rest) - 0.3 * chances + shown
+        return PACK.deadwood(rest) - 0.3 * chances
 
 
 KNOCK_WEIGHT = 30.0  # deadwood points a sure knock after the next draw is worth

@@ -116,12 +116,15 @@ def test_a_card_that_joins_the_meld_a_taken_upcard_went_into_is_dangerous() -> N
     assert danger(index(one("10♦")), table) == 1.0
 
 
-def test_normal_does_not_throw_a_partner_of_the_upcard_the_opponent_took() -> None:
+def test_hard_does_not_throw_a_partner_of_the_upcard_the_opponent_took() -> None:
     # Seat 1 took 9♦ (into a meld: 9♠ 9♣ 9♥ or 10♦ J♦, all unseen to seat 0). Seat 0's two
-    # loose eights are alike but for that: 8♦ would extend 9♦ 10♦ J♦, so 8♥ goes.
+    # loose eights are alike but for that: 8♦ would extend 9♦ 10♦ J♦, so hard lets 8♥ go.
+    # normal pays no heed to the opponent's takes (what keeps it the weaker strength): to
+    # it the eights are alike, and the tie goes to the lower card, 8♦.
     game = after_a_take("A♠ 2♠ 3♠ 4♣ 5♣ 6♣ J♠ J♣ J♥ 8♥", "9♦")
-    move = make_player("normal", 1).choose(game.private_view(0), game.legal_actions())
-    assert move == Discard(0, one("8♥"))
+    view, legal = game.private_view(0), game.legal_actions()
+    assert make_player("hard", 1).choose(view, legal) == Discard(0, one("8♥"))
+    assert make_player("normal", 1).choose(view, legal) == Discard(0, one("8♦"))
 
 
 def test_hard_keeps_a_pair_of_the_rank_the_opponent_is_about_to_throw() -> None:
