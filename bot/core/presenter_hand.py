@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Generic
 
 from bot.core.handstate import HandContext, TypedField
@@ -85,11 +86,10 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         """One-tap moves the hand offers with no card tapped, best first: by default the
         dearest melds the hand can lay now (``MELD_SUGGESTIONS``), a lay-off, and the discard
         the hint names (``suggested_discard``), so a whole turn is a tap per move."""
-        points = {tuple(sorted(c.code for c in cards)): p for p, cards in self.hand_melds(ctx)}
         melds: list[Meld] = [a for a in ctx.legal if isinstance(a, Meld)]
 
         def worth(meld: Meld) -> int:
-            return points.get(tuple(sorted(c.code for c in meld.cards)), 0)
+            return self.hand_meld_points(ctx, meld.cards) or 0
 
         best: list[Action] = [*sorted(melds, key=worth, reverse=True)[:MELD_SUGGESTIONS]]
         best.extend(self.layoffs(ctx)[:LAYOFF_SUGGESTIONS])
@@ -165,14 +165,23 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
         return []
 
     def hand_melds(self, ctx: HandContext[PrivV]) -> list[tuple[int, tuple[Card, ...]]]:
-        """``meld_options`` of the hand drawn, worked out once a drawing (``ctx.memo``, kept
-        with the hand it was worked out for)."""
+        """``meld_options`` of the hand drawn, worked out once a drawing."""
+        return self._hand_melds(ctx).options
+
+    def hand_meld_points(self, ctx: HandContext[PrivV], cards: Sequence[Card]) -> int | None:
+        """The points of the meld of ``cards`` among the hand's ``hand_melds`` (None: not
+        one of them, or the game does not say)."""
+        return self._hand_melds(ctx).points.get(_meld_key(cards))
+
+    def _hand_melds(self, ctx: HandContext[PrivV]) -> _HandMelds:
+        """The hand's melds, kept in ``ctx.memo`` with the hand they were worked out for."""
         hand = ctx.private.hand
         known = ctx.memo.get("melds")
-        if not (isinstance(known, tuple) and known[0] is hand):
-            known = ctx.memo["melds"] = (hand, self.meld_options(hand))
-        melds: list[tuple[int, tuple[Card, ...]]] = known[1]
-        return melds
+        if not (isinstance(known, _HandMelds) and known.hand is hand):
+            options = self.meld_options(hand)
+            points = {_meld_key(cards): p for p, cards in options}
+            known = ctx.memo["melds"] = _HandMelds(hand, options, points)
+        return known
 
     def table_melds(self, view: PubV) -> list[tuple[int, str]]:
         """The melds on the table as (meld id, cards) for /treppe layoff (empty: none)."""
@@ -181,3 +190,17 @@ class HandPart(PresenterBase, Generic[PubV, PrivV]):
     def layoffs(self, ctx: HandContext[PrivV]) -> list[LayOff]:
         """The lay-offs the seat may make now."""
         return [a for a in ctx.legal if isinstance(a, LayOff)]
+
+
+@dataclass(frozen=True, slots=True)
+class _HandMelds:
+    """A hand's ``meld_options`` and their points by cards (``_meld_key``)."""
+
+    hand: Sequence[Card]
+    options: list[tuple[int, tuple[Card, ...]]]
+    points: dict[tuple[str, ...], int]
+
+
+def _meld_key(cards: Sequence[Card]) -> tuple[str, ...]:
+    """A meld's cards in any order, as one key."""
+    return tuple(sorted(c.code for c in cards))

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 import discord
 
@@ -132,18 +131,9 @@ class Wording:
     tapped: bool
     melds_offered: int
 
-    @cached_property
-    def points(self) -> dict[tuple[str, ...], int]:
-        """The points the game gives each meld the hand allows, by its cards (computed once)."""
-        return {_key(cards): p for p, cards in self.shown.hand_melds(self.ctx)}
-
     def meld_points(self, cards: Sequence[Card]) -> int | None:
         """A meld's points as the game counts them (None: the game does not say)."""
-        return self.points.get(_key(cards))
-
-
-def _key(cards: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(sorted(c.code for c in cards))
+        return self.shown.hand_meld_points(self.ctx, cards)
 
 
 def shown_card(action: Action, ctx: AnyHandContext) -> Card | None:
