@@ -12,7 +12,7 @@ has defaults for what every game shows alike, so a game writes only what is its 
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC
 from collections.abc import Iterable
 from typing import Any, Generic
 
@@ -43,9 +43,11 @@ class GamePresenter(
         shown = _("unset") if value is None else str(value)
         return f"{words} {shown}"
 
-    @abstractmethod
+    summary: str  # the game's rules in short (a message id)
+
     def rules_summary(self) -> str:
         """The short private summary of /treppe rules."""
+        return _(self.summary)
 
 
 AnyPresenter = GamePresenter[Any, Any, Any]

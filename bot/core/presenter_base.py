@@ -23,6 +23,12 @@ PrivV = TypeVar("PrivV", bound=BasePrivateView)
 ResultT = TypeVar("ResultT", bound=RoundResult)
 
 
+def strengths(normal: str, hard: str) -> Mapping[str, str]:
+    """A game's ``strength_notes``: what its normal and its hard computer player were measured
+    to do (message ids)."""
+    return MappingProxyType({"normal": normal, "hard": hard})
+
+
 class PresenterBase:
     """The game's name and words that the table, hand and stats parts all use."""
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, cast
+from string import Formatter
+from typing import Any, Generic, Protocol, cast
 
 from bot.core.presenter_base import PresenterBase, PubV, ResultT
 from bot.core.texts import bold
@@ -19,6 +20,23 @@ from engine.events import GameEvent, RoundEnded, SessionEnded
 from engine.i18n import N_, N_plural, _, card_count
 from engine.narration import Narrator
 from engine.protocol import Standings
+
+
+class Described(Protocol):
+    """A game's module of picture descriptions (its ``render_alt``): the table's, a round's
+    result's and the session's end's words for screen readers."""
+
+    def table_alt_text(self, view: Any, /) -> str:
+        """The table picture's words."""
+        ...
+
+    def round_alt_text(self, result: Any, names: Sequence[str], /) -> str:
+        """A round result picture's words."""
+        ...
+
+    def session_alt_text(self, names: Sequence[str], view: Any, /) -> str:
+        """The session's end picture's words."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +51,25 @@ class Pictures(Generic[PubV, ResultT]):
     table_words: Callable[[PubV], str] | None = None
     round_words: Callable[[ResultT, Sequence[str]], str] | None = None
     session_words: Callable[[Sequence[str], PubV], str] | None = None
+
+    @classmethod
+    def described(
+        cls,
+        words: Described,
+        table: Callable[[PubV], bytes],
+        round: Callable[[ResultT, Sequence[str]], bytes],
+        session: Callable[[Sequence[str], PubV], bytes] | None = None,
+    ) -> Pictures[PubV, ResultT]:
+        """The three pictures (the session's end: the table's own unless given) with the
+        descriptions of ``words``, a game's ``render_alt`` module."""
+        return cls(
+            table=table,
+            round=round,
+            session=session,
+            table_words=words.table_alt_text,
+            round_words=words.round_alt_text,
+            session_words=words.session_alt_text,
+        )
 
 
 class TablePart(PresenterBase, Generic[PubV, ResultT]):
@@ -50,10 +87,20 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     round_word: str = N_("Round")  # the replay's buttons that jump to the round before or after
     rounds_words: tuple[str, str] = N_plural("{n} round", "{n} rounds")  # 'after 3 rounds'
 
+    # The table's title while playing, e.g. 'Rummy — round 3': {title}, {round_number},
+    # and any other placeholder names the view's attribute it shows ('… of {rounds}').
+    heading_words: str = N_("{title} — round {round_number}")
+    # A round's headline: ``dead_headline`` ({round_number}) when nobody closed it, else
+    # ``closed_headline`` ({round_number}, {value}: who closed it, and ``headline_values``).
+    dead_headline: str = N_("Round {round_number}: dead round.")
+    closed_headline: str = N_("Round {round_number}: {value} went out.")
+
     # ------------------------------------------------------------ the table message
     def heading(self, view: PubV) -> str:
-        """The table's title while playing, e.g. 'Treppenrommé — round 3'."""
-        return _("{title} — round {round_number}", title=self.title, round_number=view.round_number)
+        """The table's title while playing, in ``heading_words``."""
+        named = {part[1] for part in Formatter().parse(self.heading_words) if part[1]}
+        fields = {name: getattr(view, name) for name in named - {"title", "round_number"}}
+        return _(self.heading_words, title=self.title, round_number=view.round_number, **fields)
 
     @abstractmethod
     def phase_text(self, view: PubV) -> str:
@@ -142,9 +189,21 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
             tuple(result.totals),
         )
 
-    @abstractmethod
     def round_headline(self, result: ResultT, names: Sequence[str]) -> str:
         """A round's result in one sentence: who ended it and how, or that it ended dead."""
+        if result.closer is None:
+            return _(self.dead_headline, round_number=result.round_number)
+        return _(
+            self.closed_headline,
+            round_number=result.round_number,
+            value=names[result.closer],
+            **self.headline_values(result, names),
+        )
+
+    def headline_values(self, result: ResultT, names: Sequence[str]) -> dict[str, object]:
+        """What a closed round's headline says besides its number and its closer: how the
+        game's closer did it (nothing by default)."""
+        return {}
 
     def result_lines(self, names: Sequence[str], result: ResultT) -> list[str]:
         """The round result in words alone (no picture): the headline, then one line per seat

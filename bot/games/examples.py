@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import Protocol, TypeVar
 
@@ -31,6 +31,7 @@ from engine.registry import GAME_PACKAGES
 NAMES = ("Anna", "Ben", "Clara", "Dieter")
 NAMES6 = (*NAMES, "Emil", "Frieda")
 MAX_ACTIONS = 20_000
+MAX_STEPS = 4000  # how far a sampled session of random play may run
 PLAIN_SEED = 3  # the seed of a game that has no examples module of its own
 PLAIN_MOVES = 12  # how far into round 2 its table picture is taken
 _PLAIN: dict[str, tuple[RummyGame, object, RoundResult]] = {}
@@ -38,6 +39,8 @@ _PLAIN: dict[str, tuple[RummyGame, object, RoundResult]] = {}
 A = TypeVar("A")
 V_co = TypeVar("V_co", covariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
+V = TypeVar("V")
+A_contra = TypeVar("A_contra", contravariant=True)
 
 
 class Playable(Protocol[A, V_co]):
@@ -89,6 +92,41 @@ def play(
         seat = game.to_act
         game.apply(players[seat].choose(game.private_view(seat), game.legal_actions()))
     raise RuntimeError("the example game never reached its moment: choose another seed")
+
+
+class Sampled(Protocol[A_contra, V_co]):
+    """What sampling a whole session needs of a game: every registered game fits."""
+
+    @property
+    def winner(self) -> int | None:
+        """The session's winner once it is over, else None."""
+        ...
+
+    def public_view(self) -> V_co:
+        """What everybody sees now."""
+        ...
+
+    def apply(self, action: A_contra, /) -> object:
+        """Apply one of the legal actions."""
+        ...
+
+
+def session_views(
+    game: Sampled[A, V],
+    move: Callable[[], A],
+    every: int,
+    also: Callable[[V], bool] | None = None,
+) -> Iterator[V]:
+    """The public views of a whole seeded session that ``move()`` plays to its end (for the
+    benchmark and the tests): every ``every``-th, each that ``also`` picks, and the last."""
+    for step in range(MAX_STEPS):
+        if step % every == 0 or game.winner is not None:
+            yield game.public_view()
+        elif also is not None and also(view := game.public_view()):
+            yield view
+        if game.winner is not None:
+            return
+        game.apply(move())
 
 
 # ----------------------------------------------------------------------------- pictures

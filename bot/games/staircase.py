@@ -5,12 +5,13 @@ seat's score is its total, and the play and the session's end are told alike."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Protocol, TypeVar
 
 from bot.core.presenter import GamePresenter
 from bot.core.presenter_base import PrivV, ResultT
 from bot.render.meld_views import MeldTableView
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.protocol import Phase
 
 
@@ -36,21 +37,20 @@ class StaircasePresenter(GamePresenter[StaircaseV, PrivV, ResultT]):
     """The table words the staircase games share; a game writes how its draw reads and its
     seats' notes."""
 
-    def play_phase_text(self, view: StaircaseV) -> str:
-        """What the player to act does after the draw, or that the session is over (the
-        draw is the game's own: ``phase_text``)."""
+    heading_words = N_("{title} — round {round_number}, first to {target}")
+
+    def phase_text(self, view: StaircaseV) -> str:
+        """What the player to act does: the game's draw (``draw_phase_text``), the play, or
+        that the session is over."""
+        if view.phase is Phase.DRAW:
+            return self.draw_phase_text(view)
         if view.phase is Phase.PLAY:
             return _("plays: melds and lay-offs, then a discard")
         return _("the session is over")
 
-    def heading(self, view: StaircaseV) -> str:
-        """'Treppenrommé — round 3, first to 500'."""
-        return _(
-            "{title} — round {round_number}, first to {target}",
-            title=self.title,
-            round_number=view.round_number,
-            target=view.target,
-        )
+    @abstractmethod
+    def draw_phase_text(self, view: StaircaseV) -> str:
+        """What the player to draw does, in the game's words for its piles."""
 
     def seat_score(self, view: StaircaseV, seat: int) -> str:
         return str(view.seats[seat].score)

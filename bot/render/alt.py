@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from engine.cards import Card
-from engine.i18n import _
+from engine.i18n import N_, _, card_count
 from engine.protocol import BasePublicView, Phase
 
 ALT_MAX = 1000
@@ -58,16 +58,32 @@ def round_words(head: str, names: Sequence[str], facts: Callable[[int], Iterable
     return sentences([head, *lines])
 
 
-def status(view: BasePublicView) -> str:
-    """Who is to act and how, or who won: the first sentence of a table's description."""
+def status(
+    view: BasePublicView,
+    *,
+    won: str = N_("{name} wins the game."),
+    acting: str = N_("{name} to play."),
+) -> str:
+    """Who is to act and how, or who won: the first sentence of a table's description (a
+    game may say its own ``won`` and, after the draw, ``acting``: message ids with {name})."""
     if view.phase is Phase.OVER:
         if view.winner is None:
             return _("The game is over.")
-        return _("{name} wins the game.", name=view.seats[view.winner].name)
+        return _(won, name=view.seats[view.winner].name)
     name = view.seats[view.to_act].name
     if view.phase is Phase.DRAW:
         return _("{name} to draw.", name=name)
-    return _("{name} to play.", name=name)
+    return _(acting, name=name)
+
+
+def piles_words(stock_count: int, top: Card | None, discard_count: int) -> list[str]:
+    """A stock and a squared discard pile as a table's description says them: the stock's
+    size, then the pile's top card and size."""
+    shown = str(top) if top is not None else _("empty")
+    return [
+        _("Stock: {cards}.", cards=card_count(stock_count)),
+        _("Discard pile: {top} on top, {cards}.", top=shown, cards=card_count(discard_count)),
+    ]
 
 
 def round_head(round_number: int, went_out: int | None, names: Sequence[str], how: str = "") -> str:
@@ -79,3 +95,21 @@ def round_head(round_number: int, went_out: int | None, names: Sequence[str], ho
         "Round {round_number}: {name} went out.", round_number=round_number, name=names[went_out]
     )
     return f"{head} {how}" if how else head
+
+
+def closer_head(
+    closer: int | None,
+    names: Sequence[str],
+    did: str,
+    *,
+    dead: str = N_("Round {round_number}: dead round."),
+    closed: str = N_("Round {round_number}: {name} {did}."),
+    **number: int,
+) -> str:
+    """The first sentence of a round's result where a round is closed (a knock, gin, a Rummy
+    call): ``dead`` when nobody closed it, else ``closed``, who closed it ({name}) and how
+    ({did}). Both are message ids; ``number`` is the round's number under the name of their
+    placeholder (``round_number=3``)."""
+    if closer is None:
+        return _(dead, **number)
+    return _(closed, name=names[closer], did=did, **number)

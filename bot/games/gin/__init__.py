@@ -6,11 +6,11 @@ and records. Its pictures are in ``render.py``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 import bot.games.gin.render as render
 import bot.games.gin.render_alt as render_alt
 from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_base import strengths
 from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import laid_text
@@ -28,20 +28,6 @@ from engine.games.gin.rules import (
 from engine.i18n import N_, N_plural, _, ngettext
 from engine.onepack import index, mask_of
 from engine.protocol import Phase
-
-SUMMARY = N_(
-    "**Gin Rummy in short** — 2 players, one 52-card pack, 10 cards each; a match to 100.\n"
-    "**Your turn:** draw the top card of the stock or the upcard (the discard pile's top "
-    "card), then discard. The first upcard is offered to the non-dealer, then the dealer; "
-    "if both pass, the non-dealer draws from the stock.\n"
-    "**Melds:** sets of 3–4 of a rank, runs of 3+ of a suit (Ace low only). Deadwood is what "
-    "is left: Ace 1, 2–10 face value, pictures 10.\n"
-    "**Knock** with at most 10 deadwood after your discard; **gin** with none (+25). The "
-    "defender lays off on the knocker's melds (not after gin) and the knocker scores the "
-    "difference; if the defender has less, he **undercuts** (+25); equal counts score nothing.\n"
-    "**Wall:** when two cards are left in the stock, the hand is void unless someone knocks.\n"
-    "**Match:** the first to 100 gets 100 more and 25 for every hand won; a shutout doubles."
-)
 
 
 def best_knock(ctx: HandContext[GinPrivateView]) -> Knock | None:
@@ -61,26 +47,25 @@ class GinPresenter(melding.PileGamePresenter[GinPublicView, GinPrivateView, GinH
     match's bonuses (its session totals are match points)."""
 
     key = "gin"
-    pictures = Pictures(
-        table=render.render_gin_table,
-        round=render.render_gin_round,
-        session=render.render_gin_session,
-        table_words=render_alt.table_alt_text,
-        round_words=render_alt.round_alt_text,
-        session_words=render_alt.session_alt_text,
+    summary = N_(
+        "**Gin Rummy in short** — 2 players, one 52-card pack, 10 cards each; a match to 100.\n"
+        "**Your turn:** draw the top card of the stock or the upcard (the discard pile's top "
+        "card), then discard. The first upcard is offered to the non-dealer, then the dealer; "
+        "if both pass, the non-dealer draws from the stock.\n"
+        "**Melds:** sets of 3–4 of a rank, runs of 3+ of a suit (Ace low only). Deadwood is what "
+        "is left: Ace 1, 2–10 face value, pictures 10.\n"
+        "**Knock** with at most 10 deadwood after your discard; **gin** with none (+25). The "
+        "defender lays off on the knocker's melds (not after gin) and the knocker scores the "
+        "difference; if the defender has less, he **undercuts** (+25); equal counts score "
+        "nothing.\n"
+        "**Wall:** when two cards are left in the stock, the hand is void unless someone knocks.\n"
+        "**Match:** the first to 100 gets 100 more and 25 for every hand won; a shutout doubles."
     )
     rules_doc = "docs/rules-gin.md"
     # Measured by bench/gin_vs_openspiel.py, games to 100 (docs/strength.md).
-    strength_notes = MappingProxyType(
-        {
-            "normal": N_("Wins 2 of 3 games to 100 against the standard Gin Rummy bot"),
-            "hard": N_("Wins 7 of 10 games to 100 against the standard Gin Rummy bot"),
-        }
-    )
-    final_word = N_("match points")
-    closing_words = (
-        N_plural("knocked {n} time", "knocked {n} times"),
-        N_plural("{n} of them gin", "{n} of them gin"),
+    strength_notes = strengths(
+        N_("Wins 2 of 3 games to 100 against the standard Gin Rummy bot"),
+        N_("Wins 7 of 10 games to 100 against the standard Gin Rummy bot"),
     )
     ping_text = N_("<@{user_id}>, your turn (hand {round_number}).")
     result_heading = N_("Hand {value} result")
@@ -91,17 +76,8 @@ class GinPresenter(melding.PileGamePresenter[GinPublicView, GinPrivateView, GinH
     rounds_words = N_plural("{n} hand", "{n} hands")
     draw_words = (N_("Draw: 'stock', 'discard' or 'pass'"), N_("stock"))
 
-    def rules_summary(self) -> str:
-        return _(SUMMARY)
-
     # ------------------------------------------------------------ the table
-    def heading(self, view: GinPublicView) -> str:
-        return _(
-            "{title} — hand {round_number}, match to {target}",
-            title=self.title,
-            round_number=view.round_number,
-            target=view.target,
-        )
+    heading_words = N_("{title} — hand {round_number}, match to {target}")
 
     def phase_text(self, view: GinPublicView) -> str:
         if view.phase is Phase.DRAW and view.offer:
@@ -245,6 +221,16 @@ class GinPresenter(melding.PileGamePresenter[GinPublicView, GinPrivateView, GinH
         if phase is Phase.DRAW:
             return [typed_draw(seat, values.get("take", ""), may_pass=True)]
         return typed_close(seat, values.get("discard", ""), {"knock": Knock, "gin": Knock})
+
+    # ------------------------------------------------------------ pictures and statistics
+    pictures = Pictures.described(
+        render_alt, render.render_gin_table, render.render_gin_round, render.render_gin_session
+    )
+    final_word = N_("match points")
+    closing_words = (
+        N_plural("knocked {n} time", "knocked {n} times"),
+        N_plural("{n} of them gin", "{n} of them gin"),
+    )
 
 
 PRESENTER = GinPresenter()

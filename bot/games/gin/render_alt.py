@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.gin.render import result_tag
-from bot.render.alt import cards_words, round_words, seat_line, sentences, status
+from bot.render.alt import cards_words, closer_head, round_words, seat_line, sentences, status
 from engine.arrangement import Arrangement
 from engine.games.gin.rules import GinHandResult, GinPublicView
-from engine.i18n import _, card_count
+from engine.i18n import N_, _, card_count
 
 
 def laid_words(hand: Arrangement) -> str:
@@ -54,16 +54,11 @@ def session_alt_text(names: Sequence[str], view: GinPublicView) -> str:
 
 def round_alt_text(result: GinHandResult, names: Sequence[str]) -> str:
     """A hand's result in words: who knocked or went gin, then both hands laid down."""
-    if result.closer is None:
-        head = _("Hand {number}: void.", number=result.round_number)
-    else:
-        did = _("went gin") if result.special else _("knocked")
-        head = _(
-            "Hand {number}: {name} {did}.",
-            number=result.round_number,
-            name=names[result.closer],
-            did=did,
-        )
+    did = _("went gin") if result.special else _("knocked")
+    void, closed = N_("Hand {number}: void."), N_("Hand {number}: {name} {did}.")
+    head = closer_head(
+        result.closer, names, did, dead=void, closed=closed, number=result.round_number
+    )
 
     def facts(seat: int) -> list[str]:
         tag = result_tag(result, seat) if result.closer is not None else ""

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.games.examples import NAMES, NAMES6, play
+from bot.games.examples import NAMES, NAMES6, play, session_views
 from bot.games.romme.render import render_romme_table
 from bot.games.romme.render_results import render_romme_round_result
 from engine.actions import Action, JokerSwap, LayOff, Meld, TakeBack
@@ -18,7 +18,6 @@ from engine.games.romme.game import RommeRuleset
 from engine.games.romme.views import RommePublicView
 from engine.registry import get_spec
 
-MAX_STEPS = 4000
 # The pictures also kept in German, as <name>.de.png.
 GERMAN = ("romme-table.png",)
 ROMME_SEED = 5
@@ -89,9 +88,4 @@ def romme_views(seats: int, seed: int, every: int = 7) -> Iterator[RommePublicVi
     """Every ``every``-th public view of a whole seeded Rommé session."""
     game = RommeRuleset().new_game(NAMES6[:seats], seed=seed)
     rng = random.Random(seed)
-    for step in range(MAX_STEPS):
-        if step % every == 0 or game.winner is not None:
-            yield game.public_view()
-        if game.winner is not None:
-            return
-        game.apply(romme_move(rng, game.legal_actions()))
+    return session_views(game, lambda: romme_move(rng, game.legal_actions()), every)

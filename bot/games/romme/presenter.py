@@ -4,11 +4,11 @@ back on demand), jokers spelled out, joker swaps typed; table, hand, words and r
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 import bot.games.romme.render_alt as render_alt
 from bot.core.errors import Refusal
 from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_base import strengths
 from bot.core.presenter_table import Pictures
 from bot.core.reading import one_card, small_number, typed_draw, typed_melds_and_discard
 from bot.core.texts import clip
@@ -22,19 +22,6 @@ from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView
 from engine.i18n import N_, N_plural, _, ngettext
 from engine.protocol import Phase
-
-SUMMARY = N_(
-    "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"
-    "**Your turn:** draw the top card of the stock or of the discard pile; meld sets (3–4 of "
-    "a rank, all suits different) and runs (3+ of a suit, no corner) and lay off; discard.\n"
-    "**First meld:** at least 40 points in one turn (you may take it back until then); no "
-    "lay-offs or joker swaps in that turn.\n"
-    "**Jokers** stand for any card; from the next turn a joker may be swapped for the card it "
-    "stands for, going at once into a new meld.\n"
-    "**Scoring:** who goes out scores nothing; everybody else takes the value of his hand as "
-    "minus points (joker 30, Ace 11), doubled after a hand Rommé. Every player deals once; "
-    "the fewest minus points win."
-)
 
 
 def parse_swap(seat: int, text: str) -> JokerSwap:
@@ -59,40 +46,27 @@ class RommePresenter(
     """Rommé on Discord: the two-pack presenter with the first meld of 40 and minus points."""
 
     key = "romme"
-    # Measured by python -m engine simulate, 400 sessions each (docs/strength.md).
-    strength_notes = MappingProxyType(
-        {
-            "normal": N_("Beats a random player in 399 of 400 sessions"),
-            "hard": N_("Wins 56 of 100 sessions against normal"),
-        }
+    summary = N_(
+        "**Rommé in short** — 2 to 6 players, two packs and six jokers, 13 cards each.\n"
+        "**Your turn:** draw the top card of the stock or of the discard pile; meld sets (3–4 of "
+        "a rank, all suits different) and runs (3+ of a suit, no corner) and lay off; discard.\n"
+        "**First meld:** at least 40 points in one turn (you may take it back until then); no "
+        "lay-offs or joker swaps in that turn.\n"
+        "**Jokers** stand for any card; from the next turn a joker may be swapped for the card it "
+        "stands for, going at once into a new meld.\n"
+        "**Scoring:** who goes out scores nothing; everybody else takes the value of his hand as "
+        "minus points (joker 30, Ace 11), doubled after a hand Rommé. Every player deals once; "
+        "the fewest minus points win."
     )
-    pictures = Pictures(
-        table=render_romme_table,
-        round=render_romme_round_result,
-        table_words=render_alt.table_alt_text,
-        round_words=render_alt.round_alt_text,
-        session_words=render_alt.session_alt_text,
+    # Measured by python -m engine simulate, 400 sessions each (docs/strength.md).
+    strength_notes = strengths(
+        N_("Beats a random player in 399 of 400 sessions"),
+        N_("Wins 56 of 100 sessions against normal"),
     )
     timeout_steps = 3  # an unfinished first meld is taken back first
-    score_words = N_plural("{total} minus point", "{total} minus points")
-    session_lower_is_better = True
-    best_counts = False  # the most minus points are the worst
-    closing_words = (
-        N_plural("went out {n} time", "went out {n} times"),
-        N_plural("{n} hand Rommé", "{n} hand Rommés"),
-    )
-
-    def rules_summary(self) -> str:
-        return _(SUMMARY)
 
     # ------------------------------------------------------------ the table
-    def heading(self, view: RommePublicView) -> str:
-        return _(
-            "{title} — round {round_number} of {rounds}",
-            title=self.title,
-            round_number=view.round_number,
-            rounds=view.rounds,
-        )
+    heading_words = N_("{title} — round {round_number} of {rounds}")
 
     def phase_text(self, view: RommePublicView) -> str:
         return melding.phase_text(view) or _(
@@ -143,19 +117,11 @@ class RommePresenter(
         return minus_text(points)  # as the round's picture says it
 
     # ------------------------------------------------------------ rounds
-    def round_headline(self, result: RommeRoundResult, names: Sequence[str]) -> str:
-        if result.closer is None:
-            return _(
-                "Round {round_number} ended dead: the stock ran out, no minus points.",
-                round_number=result.round_number,
-            )
-        double = _(" (hand Rommé: minus points doubled)") if result.special else ""
-        return _(
-            "Round {round_number}: {value} went out{double}.",
-            round_number=result.round_number,
-            value=names[result.closer],
-            double=double,
-        )
+    dead_headline = N_("Round {round_number} ended dead: the stock ran out, no minus points.")
+    closed_headline = N_("Round {round_number}: {value} went out{double}.")
+
+    def headline_values(self, result: RommeRoundResult, names: Sequence[str]) -> dict[str, object]:
+        return {"double": _(" (hand Rommé: minus points doubled)") if result.special else ""}
 
     def result_seat_line(self, result: RommeRoundResult, seat: int, name: str) -> str:
         return _(
@@ -212,6 +178,16 @@ class RommePresenter(
     # ------------------------------------------------------------ slash commands
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         return melding.scored_melds(hand)
+
+    # ------------------------------------------------------------ pictures and statistics
+    pictures = Pictures.described(render_alt, render_romme_table, render_romme_round_result)
+    score_words = N_plural("{total} minus point", "{total} minus points")
+    session_lower_is_better = True
+    best_counts = False  # the most minus points are the worst
+    closing_words = (
+        N_plural("went out {n} time", "went out {n} times"),
+        N_plural("{n} hand Rommé", "{n} hand Rommés"),
+    )
 
 
 PRESENTER = RommePresenter()

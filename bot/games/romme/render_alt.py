@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.render.alt import (
     hand_left,
+    piles_words,
     ranked,
     round_head,
     round_words,
@@ -17,7 +18,7 @@ from bot.render.alt import (
 from engine.actions import MeldKind
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView
-from engine.i18n import _, card_count
+from engine.i18n import _
 from engine.melding.views import PricedMeldView
 from engine.protocol import Phase
 
@@ -38,16 +39,7 @@ def table_alt_text(view: RommePublicView) -> str:
     """The table picture in words: who acts (the ringed band), the stock and the discard
     pile, then each player's melds, a pending first meld marked (scores and counts are the
     message's text, not the picture's)."""
-    discard = str(view.discard_top) if view.discard_top is not None else _("empty")
-    parts = [
-        status(view),
-        _("Stock: {cards}.", cards=card_count(view.stock_count)),
-        _(
-            "Discard pile: {top} on top, {cards}.",
-            top=discard,
-            cards=card_count(view.discard_count),
-        ),
-    ]
+    parts = [status(view), *piles_words(view.stock_count, view.discard_top, view.discard_count)]
     for seat in view.seats:
         melds = [_meld(m) for m in view.melds if m.owner == seat.seat]
         facts = [_("melds: {melds}", melds="; ".join(melds)) if melds else _("no melds yet")]

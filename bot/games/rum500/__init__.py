@@ -6,9 +6,9 @@ the staircase, every placed card shows who scored it), drawn from its own views.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_base import strengths
 from bot.core.reading import typed_draw, typed_melds_and_discard
 from bot.core.texts import clip, melds_text, plural
 from bot.games.melding import scored_melds
@@ -22,20 +22,6 @@ from engine.games.rum500.game import PRICES, Rum500PrivateView, Rum500PublicView
 from engine.i18n import N_, N_plural, _, pgettext
 from engine.protocol import Phase
 
-SUMMARY = N_(
-    "**500 Rum in short** — 2 to 4 players, one 52-card pack; 13 cards each for two, 7 for "
-    "three or four.\n"
-    "**Your turn:** draw the top card of the stock, *or* take any card of the spread discard "
-    "pile with every card above it; the deepest card you take must be played at once, in a "
-    "meld or a lay-off. Meld sets (3–4 of a rank) and runs (3+ of a suit, A 2 3 or Q K A, "
-    "never round the corner) and lay off on anyone's melds; then discard one card.\n"
-    "**Points:** every card you place scores for you: Ace 15 (1 as the low card of A 2 3), "
-    "K Q J 10 score 10, 2–9 face value.\n"
-    "**Round's end:** someone goes out (with or without a discard), or the stock is empty and "
-    "the player to draw passes. Each player scores what he placed minus what is left in his "
-    "hand.\n"
-    "**Winning:** the first to 500 at a round's end; the highest total if several."
-)
 TABLE_WORDS = TableWords(
     stock=N_("Stock: {cards}."),
     pile=N_("Discard pile, from 1 at the bottom to the top: {cards}."),
@@ -53,32 +39,36 @@ class Rum500Presenter(StaircasePresenter[Rum500PublicView, Rum500PrivateView, Ru
     """500 Rum on Discord: its table, hand and words; the rest is every game's."""
 
     key = "rum500"
+    summary = N_(
+        "**500 Rum in short** — 2 to 4 players, one 52-card pack; 13 cards each for two, 7 for "
+        "three or four.\n"
+        "**Your turn:** draw the top card of the stock, *or* take any card of the spread discard "
+        "pile with every card above it; the deepest card you take must be played at once, in a "
+        "meld or a lay-off. Meld sets (3–4 of a rank) and runs (3+ of a suit, A 2 3 or Q K A, "
+        "never round the corner) and lay off on anyone's melds; then discard one card.\n"
+        "**Points:** every card you place scores for you: Ace 15 (1 as the low card of A 2 3), "
+        "K Q J 10 score 10, 2–9 face value.\n"
+        "**Round's end:** someone goes out (with or without a discard), or the stock is empty and "
+        "the player to draw passes. Each player scores what he placed minus what is left in his "
+        "hand.\n"
+        "**Winning:** the first to 500 at a round's end; the highest total if several."
+    )
     stock_word = N_("stock")
     rules_doc = "docs/rules-rum500.md"
     # Measured by python -m engine simulate, 400 sessions each (docs/strength.md).
-    strength_notes = MappingProxyType(
-        {
-            "normal": N_("Beats a random player in 19 of 20 sessions"),
-            "hard": N_("Beats normal in 7 of 10 sessions"),
-        }
+    strength_notes = strengths(
+        N_("Beats a random player in 19 of 20 sessions"), N_("Beats normal in 7 of 10 sessions")
     )
-    final_word = N_("scores")
-    closing_words = (N_plural("went out {n} time", "went out {n} times"),)
     draw_words = (
         N_("Take: discard pile position, or 'stock'"),
         N_("e.g. 3 (takes card 3 and all above it) or stock"),
     )
 
-    def rules_summary(self) -> str:
-        return _(SUMMARY)
-
     # ------------------------------------------------------------ the table
-    def phase_text(self, view: Rum500PublicView) -> str:
-        if view.phase is Phase.DRAW and not view.stock_count:
+    def draw_phase_text(self, view: Rum500PublicView) -> str:
+        if not view.stock_count:
             return _("takes from the discard pile or passes: the stock is empty")
-        if view.phase is Phase.DRAW:
-            return _("draws: the stock or cards from the discard pile")
-        return self.play_phase_text(view)
+        return _("draws: the stock or cards from the discard pile")
 
     def seat_notes(self, view: Rum500PublicView, seat: int) -> list[str]:
         return round_points_notes(view.seats[seat].placed)
@@ -92,16 +82,10 @@ class Rum500Presenter(StaircasePresenter[Rum500PublicView, Rum500PrivateView, Ru
         return f"{points:+d}"
 
     # ------------------------------------------------------------ rounds
-    def round_headline(self, result: Rum500RoundResult, names: Sequence[str]) -> str:
-        number = result.round_number
-        if result.closer is None:
-            return _(
-                "Round {round_number} ended with the stock empty: placed cards count, cards in "
-                "hand count against.",
-                round_number=number,
-            )
-        closer = names[result.closer]
-        return _("Round {round_number}: {value} went out.", round_number=number, value=closer)
+    dead_headline = N_(
+        "Round {round_number} ended with the stock empty: placed cards count, cards in "
+        "hand count against."
+    )
 
     def result_seat_line(self, result: Rum500RoundResult, seat: int, name: str) -> str:
         cards = format_cards(result.hands[seat]) or "—"
@@ -184,6 +168,10 @@ class Rum500Presenter(StaircasePresenter[Rum500PublicView, Rum500PrivateView, Ru
 
     def meld_options(self, hand: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
         return scored_melds(hand, PRICES)
+
+    # ------------------------------------------------------------ statistics
+    final_word = N_("scores")
+    closing_words = (N_plural("went out {n} time", "went out {n} times"),)
 
 
 PRESENTER = Rum500Presenter()

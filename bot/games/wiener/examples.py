@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.games.examples import NAMES, NAMES6, play
+from bot.games.examples import NAMES, NAMES6, play, session_views
 from bot.games.wiener.render import render_wiener_table
 from bot.games.wiener.render_results import render_wiener_round_result
 from engine.actions import Action, CallRummy, Discard, Knock
@@ -21,7 +21,6 @@ from engine.melding.deadwood import deadwood_of
 from engine.protocol import Phase
 from engine.registry import get_spec
 
-MAX_STEPS = 4000
 GREEDY = 0.8  # how often the random player discards its worst card
 # The pictures also kept in German, as <name>.de.png.
 GERMAN = ("wiener-table.png", "wiener-round-result.png")
@@ -124,10 +123,8 @@ def wiener_views(seats: int, seed: int, every: int = 5) -> Iterator[WienerPublic
     """Every ``every``-th public view of a whole seeded rubber, and every view after a knock."""
     game = WienerRuleset().new_game(NAMES6[:seats], seed=seed)
     rng = random.Random(seed)
-    for step in range(MAX_STEPS):
-        view = game.public_view()
-        if step % every == 0 or view.knocker is not None or game.winner is not None:
-            yield view
-        if game.winner is not None:
-            return
-        game.apply(wiener_move(rng, game.legal_actions(), 0.5, game.hands[game.to_act]))
+
+    def move() -> Action:
+        return wiener_move(rng, game.legal_actions(), 0.5, game.hands[game.to_act])
+
+    return session_views(game, move, every, also=lambda view: view.knocker is not None)

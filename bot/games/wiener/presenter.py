@@ -4,10 +4,10 @@ hand stays hidden until then), the buy-back between rounds; table, hand, words a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 import bot.games.wiener.render_alt as render_alt
 from bot.core.handstate import HandContext, TypedField
+from bot.core.presenter_base import strengths
 from bot.core.presenter_table import Pictures
 from bot.core.reading import typed_close, typed_draw
 from bot.core.texts import clip, laid_text, plural
@@ -23,17 +23,6 @@ from engine.melding import arrange, deadwood, hand_value
 from engine.melding.hand_cost import without
 from engine.protocol import Phase, Standings
 
-SUMMARY = N_(
-    "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
-    "**Your turn:** draw the upcard or the top card of the stock, then discard. Nothing is "
-    "melded during play.\n"
-    "**Rummy:** all ten cards in melds after your discard ends the round at once.\n"
-    "**Knock:** less than 5 deadwood after your discard; everybody else draws and discards "
-    "once more.\n"
-    "**Scoring:** deadwood becomes bad points; the knocker or Rummy caller gets a chip from "
-    "each player. At 101 bad points you are out (one buy-back for 5 chips from 82); the last "
-    "player in wins the pot."
-)
 Close = type[Knock] | type[CallRummy]
 
 
@@ -69,37 +58,26 @@ class WienerPresenter(
     session totals are chips)."""
 
     key = "wiener"
+    summary = N_(
+        "**Wiener Rummy in short** — 2 to 6 players, two packs and two jokers, 10 cards each.\n"
+        "**Your turn:** draw the upcard or the top card of the stock, then discard. Nothing is "
+        "melded during play.\n"
+        "**Rummy:** all ten cards in melds after your discard ends the round at once.\n"
+        "**Knock:** less than 5 deadwood after your discard; everybody else draws and discards "
+        "once more.\n"
+        "**Scoring:** deadwood becomes bad points; the knocker or Rummy caller gets a chip from "
+        "each player. At 101 bad points you are out (one buy-back for 5 chips from 82); the last "
+        "player in wins the pot."
+    )
     # Measured by python -m engine simulate, 400 sessions each (docs/strength.md).
-    strength_notes = MappingProxyType(
-        {
-            "normal": N_("Beats a random player in 400 of 400 sessions"),
-            "hard": N_("Wins 55 of 100 sessions against normal"),
-        }
+    strength_notes = strengths(
+        N_("Beats a random player in 400 of 400 sessions"),
+        N_("Wins 55 of 100 sessions against normal"),
     )
-    pictures = Pictures(
-        table=render_wiener_table,
-        round=render_wiener_round_result,
-        table_words=render_alt.table_alt_text,
-        round_words=render_alt.round_alt_text,
-        session_words=render_alt.session_alt_text,
-    )
-    score_words = N_plural("{total} bad point", "{total} bad points")
-    best_counts = False  # the most bad points are the worst
-    closing_words = (
-        N_plural("knocked or called Rummy {n} time", "knocked or called Rummy {n} times"),
-        N_plural("{n} Rummy call", "{n} Rummy calls"),
-    )
-
-    def rules_summary(self) -> str:
-        return _(SUMMARY)
-
-    def session_totals(self, standings: Standings) -> tuple[int, ...]:
-        return standings.chips  # a rubber is played for chips
-
-    def session_text(self, total: float) -> str:
-        return plural(int(total), "chip")
 
     # ------------------------------------------------------------ the table
+    heading_words = N_("{title} — round {round_number}, out at {out_at}")
+
     def phase_text(self, view: WienerPublicView) -> str:
         common = melding.phase_text(view)
         if common is not None:
@@ -107,14 +85,6 @@ class WienerPresenter(
         if view.knocker is not None:
             return _("discards (last turn after the knock)")
         return _("discards, knocks or calls Rummy")
-
-    def heading(self, view: WienerPublicView) -> str:
-        return _(
-            "{title} — round {round_number}, out at {out_at}",
-            title=self.title,
-            round_number=view.round_number,
-            out_at=view.out_at,
-        )
 
     def seat_score(self, view: WienerPublicView, seat: int) -> str:
         return self.score_text(view.seats[seat].bad_points)
@@ -159,21 +129,15 @@ class WienerPresenter(
         return text if standings.in_play[seat] else text + _(" (out)")
 
     # ------------------------------------------------------------ rounds
-    def round_headline(self, result: WienerRoundResult, names: Sequence[str]) -> str:
-        if result.closer is None:
-            return _(
-                "Round {round_number} ended dead: the stock ran out, no bad points.",
-                round_number=result.round_number,
-            )
-        how = _("called Rummy") if result.special else _("knocked")
+    dead_headline = N_("Round {round_number} ended dead: the stock ran out, no bad points.")
+    closed_headline = N_("Round {round_number}: {value} {how}.{out}")
+
+    def headline_values(self, result: WienerRoundResult, names: Sequence[str]) -> dict[str, object]:
         out = ", ".join(names[s] for s in result.out)
-        return _(
-            "Round {round_number}: {value} {how}.{out}",
-            round_number=result.round_number,
-            value=names[result.closer],
-            how=how,
-            out=_(" Out of the rubber: {value}.", value=out) if out else "",
-        )
+        return {
+            "how": _("called Rummy") if result.special else _("knocked"),
+            "out": _(" Out of the rubber: {value}.", value=out) if out else "",
+        }
 
     def result_seat_line(self, result: WienerRoundResult, seat: int, name: str) -> str:
         laid = result.hands[seat]
@@ -260,6 +224,21 @@ class WienerPresenter(
         if phase is Phase.DRAW:
             return [typed_draw(seat, values.get("take", ""))]
         return typed_close(seat, values.get("discard", ""), {"knock": Knock, "rummy": CallRummy})
+
+    # ------------------------------------------------------------ pictures and statistics
+    pictures = Pictures.described(render_alt, render_wiener_table, render_wiener_round_result)
+    score_words = N_plural("{total} bad point", "{total} bad points")
+    best_counts = False  # the most bad points are the worst
+    closing_words = (
+        N_plural("knocked or called Rummy {n} time", "knocked or called Rummy {n} times"),
+        N_plural("{n} Rummy call", "{n} Rummy calls"),
+    )
+
+    def session_totals(self, standings: Standings) -> tuple[int, ...]:
+        return standings.chips  # a rubber is played for chips
+
+    def session_text(self, total: float) -> str:
+        return plural(int(total), "chip")
 
 
 PRESENTER = WienerPresenter()

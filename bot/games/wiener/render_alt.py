@@ -5,23 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.render.alt import cards_words, ranked, round_words, seat_line, sentences
+from bot.render.alt import (
+    cards_words,
+    closer_head,
+    piles_words,
+    ranked,
+    round_words,
+    seat_line,
+    sentences,
+    status,
+)
 from engine.arrangement import Arrangement
 from engine.games.wiener.events import WienerRoundResult
 from engine.games.wiener.views import WienerPublicView, WienerSeatView
-from engine.i18n import _, card_count
+from engine.i18n import N_, _, card_count
 from engine.protocol import Phase
 
 
 def _status(view: WienerPublicView) -> str:
-    if view.phase is Phase.OVER:
-        if view.winner is None:
-            return _("The game is over.")
-        return _("{name} wins the pot.", name=view.seats[view.winner].name)
-    name = view.seats[view.to_act].name
-    if view.phase is Phase.DRAW:
-        return _("{name} to draw.", name=name)
-    return _("{name} to discard.", name=name)
+    return status(view, won=N_("{name} wins the pot."), acting=N_("{name} to discard."))
 
 
 def _laid(hand: Arrangement) -> str:
@@ -48,15 +50,9 @@ def table_alt_text(view: WienerPublicView) -> str:
     """The table picture in words: who acts (the ringed band), the stock, the discard pile
     and the pot, then each player's hand, face down or laid down after a knock (bad points
     and chips are the message's text, not the picture's)."""
-    discard = str(view.discard_top) if view.discard_top is not None else _("empty")
     parts = [
         _status(view),
-        _("Stock: {cards}.", cards=card_count(view.stock_count)),
-        _(
-            "Discard pile: {top} on top, {cards}.",
-            top=discard,
-            cards=card_count(view.discard_count),
-        ),
+        *piles_words(view.stock_count, view.discard_top, view.discard_count),
         _("Pot: {pot} chips.", pot=view.pot),
     ]
     parts += [_seat(seat) for seat in view.seats]
@@ -66,16 +62,8 @@ def table_alt_text(view: WienerPublicView) -> str:
 def round_alt_text(result: WienerRoundResult, names: Sequence[str]) -> str:
     """A round's result in words: who closed it, then each hand laid down and the bad points
     it counts."""
-    if result.closer is None:
-        head = _("Round {round_number}: dead round.", round_number=result.round_number)
-    else:
-        did = _("called Rummy") if result.rummy else _("knocked")
-        head = _(
-            "Round {round_number}: {name} {did}.",
-            round_number=result.round_number,
-            name=names[result.closer],
-            did=did,
-        )
+    did = _("called Rummy") if result.rummy else _("knocked")
+    head = closer_head(result.closer, names, did, round_number=result.round_number)
 
     def facts(seat: int) -> list[str]:
         hand = result.hands[seat]
