@@ -41,12 +41,21 @@ def _game_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, about: str
+) -> argparse.ArgumentParser:
+    """The parser of the command ``name``; an error it finds shows the command's own usage."""
+    command = sub.add_parser(name, help=about)
+    command.set_defaults(command_parser=command)
+    return command
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``python -m engine``: ``simulate``, ``play`` and ``replay``."""
     parser = argparse.ArgumentParser(prog="python -m engine", description="the rummy engine")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sim = sub.add_parser("simulate", help="computer players play each other")
+    sim = _command(sub, "simulate", "computer players play each other")
     _game_option(sim)
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument(
@@ -63,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--quiet", action="store_true", help="the table alone: no progress bar, no JSON line"
     )
 
-    play = sub.add_parser("play", help="play a session in the terminal")
+    play = _command(sub, "play", "play a session in the terminal")
     _game_option(play)
     play.add_argument(
         "--seats",
@@ -85,8 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of the game's words (default: from the environment's locale)",
     )
 
-    replay = sub.add_parser(
-        "replay", help="walk a session record (the bot's .json file) and check its scores"
+    replay = _command(
+        sub, "replay", "walk a session record (the bot's .json file) and check its scores"
     )
     replay.add_argument("file", help="a session record, or a stored game's JSON")
     replay.add_argument("--round", type=int, default=None, help="show only this round")
@@ -168,8 +177,8 @@ def replay_main(path: str, only_round: int | None, steps: bool = False) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names; the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
+    parser: argparse.ArgumentParser = args.command_parser
     if args.command == "replay":
         with using(args.lang or environment_language()):
             return replay_main(args.file, args.round, args.steps)

@@ -22,6 +22,7 @@ from typing import TextIO
 from engine.actions import Action, BuyBack, Pass
 from engine.cards import Card
 from engine.commands import parse_command
+from engine.console.refusals import in_table_words, move_refusal, take_refusal
 from engine.console.screen import Screen
 from engine.errors import RulesError
 from engine.events import DrewFromTalon, GameEvent
@@ -151,17 +152,21 @@ class ConsoleTable(Screen):
                     self.say(_("Type the number of a move from 1 to {count}.", count=len(legal)))
                     return True
                 return self.play(legal[int(typed) - 1])
+            pile = view.public.discard_pile
             try:
-                pile = view.public.discard_pile
                 command = parse_command(line, self.human, pile=pile, verbs=self.words.verbs)
             except RulesError as error:
-                self.say(str(error))
+                self.say(in_table_words(error))
                 return True
             if command == "quit":
                 self.say(_("You leave the table."))
                 return False
             if isinstance(command, str):
                 self.answer(command, view, legal)
+                return True
+            refusal = take_refusal(command, pile) if self.deep_takes() else None
+            if refusal is not None:
+                self.say(refusal)
                 return True
             return self.play(self.resolved(command, legal))
 
@@ -198,7 +203,9 @@ class ConsoleTable(Screen):
             try:
                 events = game.apply(action)
             except RulesError as error:
-                self.say(str(error))
+                view = game.private_view(self.human)
+                commands = [self.command(move, view) for move in self.moves()]
+                self.say(move_refusal(error, action, commands))
                 return True
             drawn = None
             if any(isinstance(e, DrewFromTalon) and e.seat == self.human for e in events):

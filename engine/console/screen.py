@@ -21,6 +21,10 @@ HELP_DRAW = (
     N_("  draw                     draw the top card of the stock"),
     N_("  take, take N, take 7♥    take the top card, or pile card N (or 7♥) and all above"),
 )
+HELP_DRAW_TOP = (
+    N_("  draw                     draw the top card of the stock"),
+    N_("  take                     take the top card of the discard pile"),
+)
 HELP_DRAW_TALON = (
     N_("  draw                     take the top card of the talon"),
     N_("  take N, take 7♥          take staircase card N (or 7♥) and every card above it"),
@@ -229,9 +233,18 @@ class Screen:
             return _("Your move (not {card}: you just took it):", card=self.card(locked))
         return _("Your move: its number or its words (help lists the commands).")
 
+    def deep_takes(self) -> bool:
+        """May the player take from below the top of the discard pile (500 Rum's spread
+        pile; the staircase is told apart by ``words.talon``)?"""
+        return bool(getattr(self.game, "DEEP_TAKES", False)) and not self.words.talon
+
     def help_text(self) -> str:
         """The commands of this game, in the table's language."""
-        lines = [HELP_HEAD, *(HELP_DRAW_TALON if self.words.talon else HELP_DRAW)]
+        if self.words.talon:
+            draw = HELP_DRAW_TALON
+        else:
+            draw = HELP_DRAW if self.deep_takes() else HELP_DRAW_TOP
+        lines = [HELP_HEAD, *draw]
         if self.words.melds_in_play:
             lines += HELP_MELDS
         lines += [HELP_DISCARD, *self.words.help, *HELP_TAIL]
