@@ -193,7 +193,7 @@ def twenty_card_legal_ms(samples: int) -> tuple[float, float, float]:
                 legal = game.legal_actions()
                 timings.append((time.perf_counter() - start) * 1000)
                 moves.append(len(legal))
-                melds.append(len(game.melds))
+                melds.append(len(game.own.melds))
             if game.phase is Phase.DRAW:
                 deep = len(game.discard) >= 8 or not game.stock
                 game.apply(TakeStaircase(seat, 0) if deep else DrawTalon(seat))

@@ -19,9 +19,9 @@ from typing import Any
 from engine import onepack
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import Card, Suit
+from engine.deal import Deal
 from engine.games.gin.game import GinGame, GinRuleset
 from engine.games.gin.rules import PACK
-from engine.table import Deal
 
 OS_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)  # its order: "scdh"
 

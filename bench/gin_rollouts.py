@@ -172,7 +172,7 @@ class SearchingPlayer(HardGinPlayer):
 
     def _worlds(self, view: GinPrivateView, hand: int) -> list[World]:
         table = Table.of(view, hand)
-        real = self.mirror.game.masks[1 - view.seat]
+        real = self.mirror.game.own.masks[1 - view.seat]
         unseen = indices(table.unseen)
         rng, worlds = self.rng, []
         for _ in range(self.samples):

@@ -44,11 +44,11 @@ from bench.gin_openspiel import Mirror, pyspiel_or_none
 from engine import onepack
 from engine.actions import Action, Discard, Knock, TakeDiscard
 from engine.cards import FULL_PACK, Card
+from engine.deal import Deal
 from engine.games.gin.game import GinGame, GinRuleset
 from engine.games.gin.players import make_player
 from engine.games.gin.rules import PACK, GinPrivateView
 from engine.players import STRENGTHS
-from engine.table import Deal
 
 DEFAULT_HANDS = 0  # single hands: the games' hands are counted anyway
 DEFAULT_GAMES = 1000  # mirrored pairs of games for hard
@@ -130,7 +130,7 @@ def _slips(mirror: Mirror, legal: list[object], action: object, tally: Tally) ->
     knocks = [a for a in legal if isinstance(a, Knock)]
     if knocks and not isinstance(action, Knock):
         tally.slips["knock let go"] += 1
-    hand = game.masks[seat]
+    hand = game.own.masks[seat]
     gins = [k for k in knocks if PACK.deadwood(hand & ~(1 << onepack.index(k.card))) == 0]
     if gins and not (isinstance(action, Knock) and action in gins):
         tally.slips["gin let go"] += 1
@@ -149,7 +149,7 @@ def _feeds_the_take(game: GinGame, legal: list[object], action: Discard) -> bool
     if len(game.actions) < 3 or not isinstance(game.actions[-3], TakeDiscard):
         return False  # the opponent's draw comes three moves back: its draw, its discard, ours
     took = onepack.index(game.public_view().seats[game.actions[-3].seat].picked_up[-1])
-    hand = game.masks[game.to_act]
+    hand = game.own.masks[game.to_act]
     elsewhere = onepack.ALL & ~hand & ~onepack.mask_of(game.discard)  # where the bot's are
 
     def partner(card: Card) -> bool:

@@ -34,11 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.actions import Action, DrawTalon
 from engine.cards import Card
+from engine.deal import Deal
 from engine.errors import RulesError
 from engine.events import GameEvent, TalonRebuilt
 from engine.protocol import RummyGame
 from engine.registry import all_specs, get_spec
-from engine.table import Deal
 
 try:
     import pyspiel

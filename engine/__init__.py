@@ -59,13 +59,13 @@ from engine.actions import (
     TakeStaircase,
 )
 from engine.cards import FULL_PACK, JOKER, SUITS, Card, Rank, Suit, format_cards, parse_cards
+from engine.deal import Deal
 from engine.errors import IllegalAction, IllegalMeld, ParseError, RulesError
 from engine.games.treppe.game import Game, Ruleset
 from engine.games.treppe.melds import analyse_meld
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
 from engine.protocol import Phase
 from engine.registry import all_specs, get_spec, load_game, meld_points
-from engine.table import Deal
 
 
 def deadwood(cards: Iterable[Card], game: str = "wiener") -> int:

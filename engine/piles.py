@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.actions import Action, DrawTalon, TakeDiscard, TakeStaircase
 from engine.cards import Card, Pack
+from engine.deal import Deal
 from engine.errors import IllegalAction
 from engine.events import (
     Discarded,
@@ -33,7 +34,7 @@ from engine.events import (
 )
 from engine.i18n import N_
 from engine.protocol import Phase, Standings
-from engine.table import Deal, StoredRuleset, TableGame
+from engine.table import StoredRuleset, TableGame
 
 
 class PileRules(StoredRuleset, Protocol):
@@ -79,7 +80,7 @@ PR = TypeVar("PR", bound=PileRules)
 RT = TypeVar("RT", bound=RoundResult)
 
 
-class PileGame(TableGame[PR], Generic[PR, RT]):
+class PileGame(TableGame[PR, RT], Generic[PR, RT]):
     """A session on a stock and a discard pile. Subclasses set ``PACK`` (one pack without
     jokers unless told), ``DEEP_TAKES`` (may a player take below the top card?),
     ``UPCARD_NEEDED`` (must a chosen deal start the discard pile?), the score
@@ -92,15 +93,6 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
     LOWER_IS_BETTER: ClassVar[bool] = False
     UNIT: ClassVar[str] = N_("points")
 
-    def __init__(self, ruleset: PR, names: Sequence[str], seed: int, deal: Deal | None) -> None:
-        super().__init__(ruleset, names, seed, deal)
-        self.stock: list[Card] = []
-        self.discard: list[Card] = []  # the top card last
-        self.rebuilds = 0
-        self.active = [True] * self.n  # False: out of the session
-        self.totals = [0] * self.n  # the session's scores, in the game's unit
-        self.results: list[RT] = []
-
     @property
     def pack_size(self) -> int:
         """How many cards the game's pack holds."""
@@ -112,8 +104,8 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
 
     def standings(self) -> Standings:
         """The score line now, from the session totals."""
-        winners = () if self.winner is None else (self.winner,)
-        totals, active = tuple(self.totals), tuple(self.active)
+        winners = () if self.table.winner is None else (self.table.winner,)
+        totals, active = tuple(self.session.totals), tuple(self.session.active)
         return Standings(totals, self.LOWER_IS_BETTER, winners, self.UNIT, active)
 
     # ----------------------------------------------------------------- moves
@@ -145,7 +137,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
     def _resolved(self, action: Action) -> Action:
         """A take stored as a pile position (older logs) as the take of the same cards."""
         if isinstance(action, TakeStaircase):
-            return TakeDiscard(action.seat, len(self.discard) - action.index)
+            return TakeDiscard(action.seat, len(self.piles.discard) - action.index)
         return action
 
     # ----------------------------------------------------------------- rounds
@@ -154,10 +146,10 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         if self._hand_size() * self.n + 2 > self.pack_size:
             raise IllegalAction(N_("Those hands need more cards than the game has."))
         if deal is None:
-            self.dealer = self._draw_for_dealer()
+            self.table.dealer = self._draw_for_dealer()
         else:
             self._check_chosen_deal(deal)
-            self.dealer = deal.dealer
+            self.table.dealer = deal.dealer
         self._start_round(deal)
 
     def _check_chosen_deal(self, deal: Deal) -> None:
@@ -167,20 +159,20 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
 
     def _start_round(self, deal: Deal | None) -> None:
         """Deal a round (shuffled, or the chosen ``deal``) and give the first turn."""
-        self.round_number += 1
+        self.table.round_number += 1
         if deal is None:
             extra = self._dealer_gets_extra()
-            self.hands = self._deal_hands(self._hand_size(), extra)
-            self.discard = [] if extra else [self.stock.pop()]
+            self.table.hands = self._deal_hands(self._hand_size(), extra)
+            self.piles.discard = [] if extra else [self.piles.stock.pop()]
         else:
-            self.hands = [list(hand) for hand in deal.hands]
-            self.discard = list(deal.discard)
-            self.stock = list(deal.stock)
-        self.rebuilds = 0
+            self.table.hands = [list(hand) for hand in deal.hands]
+            self.piles.discard = list(deal.discard)
+            self.piles.stock = list(deal.stock)
+        self.piles.rebuilds = 0
         self._new_round()
         first = self._first_to_act()
-        upcard = self.discard[-1] if self.discard else None
-        self.events.append(RoundStarted(self.round_number, self.dealer, upcard, first))
+        upcard = self.piles.discard[-1] if self.piles.discard else None
+        self.events.append(RoundStarted(self.table.round_number, self.table.dealer, upcard, first))
         self._begin_turn(first, drawn=self._holds_its_draw(first))
 
     def _hand_size(self) -> int:
@@ -200,7 +192,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         return False
 
     def _first_to_act(self) -> int:
-        return self.dealer
+        return self.table.dealer
 
     def _new_round(self) -> None:
         """Reset the game's own state for a new round."""
@@ -211,45 +203,47 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
     def _deal_hands(self, size: int, extra_for_dealer: bool) -> list[list[Card]]:
         """Deal ``size`` shuffled cards to each seat in play from the dealer's left; rest: stock."""
         deck = self.pack()
-        self._rng.shuffle(deck)
+        self.table.rng.shuffle(deck)
         hands: list[list[Card]] = [[] for _ in range(self.n)]
-        order = [self._next_seat(self.dealer)]
-        while order[-1] != self.dealer:
+        order = [self._next_seat(self.table.dealer)]
+        while order[-1] != self.table.dealer:
             order.append(self._next_seat(order[-1]))
         for _ in range(size):
             for seat in order:
                 hands[seat].append(deck.pop())
         if extra_for_dealer:
-            hands[self.dealer].append(deck.pop())
-        self.stock = deck
+            hands[self.table.dealer].append(deck.pop())
+        self.piles.stock = deck
         return hands
 
     def _next_seat(self, seat: int) -> int:
         """The next seat to the left that is still in play."""
         nxt = (seat + 1) % self.n
-        while not self.active[nxt]:
+        while not self.session.active[nxt]:
             nxt = (nxt + 1) % self.n
         return nxt
 
     def _begin_turn(self, seat: int, drawn: bool = False) -> None:
         """``seat``'s turn: to draw, or to play at once when it holds its draw (``drawn``)."""
-        self.to_act = seat
-        self.locked_discard = None
+        self.table.to_act = seat
+        self.table.locked_discard = None
         self._new_turn()
-        self.phase = Phase.PLAY if drawn else Phase.DRAW
+        self.table.phase = Phase.PLAY if drawn else Phase.DRAW
         if not drawn and not self._refill_stock():
             self._stock_exhausted()
 
     def _refill_stock(self) -> bool:
         """At the start of a draw with an empty stock, shuffle the discard pile but its top
         into a new stock. False when the round must end instead (``max_rebuilds``)."""
-        if self.stock:
+        if self.piles.stock:
             return True
-        self.rebuilds += 1
-        if self.rebuilds > self.ruleset.max_rebuilds:
+        self.piles.rebuilds += 1
+        if self.piles.rebuilds > self.ruleset.max_rebuilds:
             return False
-        self.discard, self.stock = self._rebuilt_stock(self.discard, self.rebuilds)
-        return bool(self.stock or self.discard)
+        self.piles.discard, self.piles.stock = self._rebuilt_stock(
+            self.piles.discard, self.piles.rebuilds
+        )
+        return bool(self.piles.stock or self.piles.discard)
 
     def _stock_exhausted(self) -> None:
         """The stock ran out once too often: the round ends dead."""
@@ -265,15 +259,15 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         """Add each seat's ``points`` to its total and record the round (``_round_over``) as a
         ``result_type`` with the game's own ``details``."""
         for seat, gained in enumerate(points):
-            self.totals[seat] += gained
-        number, totals = self.round_number, tuple(self.totals)
+            self.session.totals[seat] += gained
+        number, totals = self.table.round_number, tuple(self.session.totals)
         self._round_over(
             result_type(round_number=number, closer=closer, points=points, totals=totals, **details)
         )
 
     def _round_over(self, result: RT) -> None:
         """Record ``result``; the session ends if someone has won, else the next round."""
-        self.results.append(result)
+        self.session.results.append(result)
         self.events.append(RoundEnded(result))
         winner = self._session_winner()
         if winner is None:
@@ -286,62 +280,62 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
         raise NotImplementedError
 
     def _next_round(self) -> None:
-        self.dealer = self._next_seat(self.dealer)
+        self.table.dealer = self._next_seat(self.table.dealer)
         self._start_round(None)
 
     def _finish(self, winner: int, totals: tuple[int, ...] | None = None, pot: int = 0) -> None:
-        self.winner = winner
-        self.phase = Phase.OVER
-        final = tuple(self.totals) if totals is None else totals
+        self.table.winner = winner
+        self.table.phase = Phase.OVER
+        final = tuple(self.session.totals) if totals is None else totals
         self.events.append(SessionEnded(winner, final, pot))
 
     def _sole_leader(self) -> int | None:
         """The seat with the best total, when no other seat has it."""
-        best = min(self.totals) if self.LOWER_IS_BETTER else max(self.totals)
-        leaders = [seat for seat, total in enumerate(self.totals) if total == best]
+        best = min(self.session.totals) if self.LOWER_IS_BETTER else max(self.session.totals)
+        leaders = [seat for seat, total in enumerate(self.session.totals) if total == best]
         return leaders[0] if len(leaders) == 1 else None
 
     def _target_reached(self, target: int) -> int | None:
         """The sole leader once the best total has reached ``target`` (higher is better)."""
         leader = self._sole_leader()
-        return leader if leader is not None and self.totals[leader] >= target else None
+        return leader if leader is not None and self.session.totals[leader] >= target else None
 
     # ----------------------------------------------------------------- draws and discards
     def _legal_draws(self, seat: int) -> list[Action]:
         """The stock's top card, then each take from the discard pile, the deepest first."""
-        moves: list[Action] = [DrawTalon(seat)] if self.stock else []
+        moves: list[Action] = [DrawTalon(seat)] if self.piles.stock else []
         moves.extend(TakeDiscard(seat, depth) for depth in range(self._deepest(), 0, -1))
         return moves
 
     def _deepest(self) -> int:
         """How many cards a take from the discard pile may reach down."""
-        return len(self.discard) if self.DEEP_TAKES else min(1, len(self.discard))
+        return len(self.piles.discard) if self.DEEP_TAKES else min(1, len(self.piles.discard))
 
     def _draw_stock(self, seat: int) -> None:
-        self.hands[seat].append(self.stock.pop())
-        self.phase = Phase.PLAY
+        self.table.hands[seat].append(self.piles.stock.pop())
+        self.table.phase = Phase.PLAY
         self.events.append(DrewFromTalon(seat))
 
     def _take_discard(self, seat: int, depth: int) -> tuple[Card, ...]:
         """Take the top ``depth`` cards; a single card taken is locked (``no_return``)."""
-        taken = tuple(self.discard[-depth:])
-        del self.discard[-depth:]
-        self.hands[seat].extend(taken)
+        taken = tuple(self.piles.discard[-depth:])
+        del self.piles.discard[-depth:]
+        self.table.hands[seat].extend(taken)
         if depth == 1 and self.ruleset.no_return:
-            self.locked_discard = taken[0]
-        self.phase = Phase.PLAY
+            self.table.locked_discard = taken[0]
+        self.table.phase = Phase.PLAY
         self.events.append(TookDiscard(seat, taken))
         return taken
 
     def _discard(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
-        self.discard.append(card)
+        self.table.hands[seat].remove(card)
+        self.piles.discard.append(card)
         self.events.append(Discarded(seat, card))
 
     def card_locations(self) -> list[Card]:
         """Every card of the game, wherever it lies (for conservation checks)."""
-        cards = [*self.stock, *self.discard]
-        for hand in self.hands:
+        cards = [*self.piles.stock, *self.piles.discard]
+        for hand in self.table.hands:
             cards.extend(hand)
         cards.extend(self._table_cards())
         return cards
@@ -354,30 +348,30 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
     def _check_draw(self, seat: int, depth: int | None) -> None:
         """A draw from the stock (``depth`` None) or a take of ``depth`` discards."""
         self._check_turn(seat)
-        if self.phase is Phase.BUY_BACK:
+        if self.table.phase is Phase.BUY_BACK:
             raise IllegalAction(N_("First decide whether to buy back in."))
-        if self.phase is not Phase.DRAW:
+        if self.table.phase is not Phase.DRAW:
             raise IllegalAction(N_("You have drawn already this turn."))
         if depth is None:
-            if not self.stock:
+            if not self.piles.stock:
                 raise IllegalAction(
                     N_("The stock is empty: take the top card of the discard pile.")
                 )
             return
-        if not self.discard:
+        if not self.piles.discard:
             raise IllegalAction(N_("The discard pile is empty: draw from the stock."))
         if not self.DEEP_TAKES and depth != 1:
             raise IllegalAction(N_("Only the top card of the discard pile may be taken."))
         if not 1 <= depth <= self._deepest():
             raise IllegalAction(
                 N_("The discard pile has {count} cards: take from 1 to {count} of them."),
-                count=len(self.discard),
+                count=len(self.piles.discard),
             )
 
     def _check_discard(self, seat: int, card: Card) -> None:
         self._check_holds(seat, card)
-        hand = self.hands[seat]
-        if card is self.locked_discard and hand.count(card) == 1:
+        hand = self.table.hands[seat]
+        if card is self.table.locked_discard and hand.count(card) == 1:
             raise IllegalAction(
                 N_("You took {card} from the discard pile; you cannot throw it back this turn."),
                 card=card,
@@ -385,7 +379,7 @@ class PileGame(TableGame[PR], Generic[PR, RT]):
 
     def _check_keeps_a_discard(self, rest: Sequence[Card]) -> None:
         """Refuse a play that would leave only the taken discard, which may not go back."""
-        card = self.locked_discard
+        card = self.table.locked_discard
         if card is not None and len(rest) == 1 and rest[0] is card:
             raise IllegalAction(
                 N_(

@@ -13,9 +13,9 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel (the bench extra) is
 
 from bench.spiel_adapter import RoundCore, game_name, register  # noqa: E402
 from engine.actions import DrawTalon  # noqa: E402
+from engine.deal import Deal  # noqa: E402
 from engine.events import TalonRebuilt  # noqa: E402
 from engine.registry import game_keys, get_spec  # noqa: E402
-from engine.table import Deal  # noqa: E402
 
 KEYS = game_keys()
 

@@ -10,10 +10,10 @@ import pytest
 from engine import Card, RulesError, parse_cards
 from engine.actions import Action
 from engine.cards import Pack
+from engine.deal import Deal
 from engine.games.romme.game import RommeGame, RommeRuleset
 from engine.games.rum500.game import Rum500Game, Rum500Ruleset
 from engine.games.wiener.game import WienerGame, WienerRuleset
-from engine.table import Deal
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -177,7 +177,9 @@ def test_a_game_without_its_early_log_is_put_back_from_its_checkpoint(
         assert _seen(game) == before, f"step {step}"
         game.apply(action)
         twin.apply(action)
-        assert _seen(game) == _seen(twin)
+        # A checkpoint keeps the state, not the log since it: the twin's log starts there.
+        assert _seen(game)[:-3] == _seen(twin)[:-3]
+        assert game.results == twin.results and twin.actions == [action]
 
 
 def test_a_game_that_cannot_be_rebuilt_says_so_on_the_error() -> None:

@@ -118,20 +118,33 @@ def test_to_json_refuses_once_the_log_is_forgotten() -> None:
         game.to_json()
 
 
-def test_a_checkpoint_of_other_code_or_garbage_is_not_trusted(
+def _parts(saved: bytes) -> list[Any]:
+    """A checkpoint's data: [format, game key, state version, header, state]."""
+    parts = json.loads(zlib.decompress(saved))
+    assert isinstance(parts, list)
+    return parts
+
+
+def _packed(parts: list[Any]) -> bytes:
+    return zlib.compress(json.dumps(parts).encode())
+
+
+def test_a_checkpoint_of_another_state_version_or_garbage_is_not_trusted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
     saved = game.checkpoint()
     assert table.from_checkpoint(saved, []) is not None
     assert table.from_checkpoint(b"not a checkpoint", []) is None
-    monkeypatch.setattr(table, "engine_fingerprint", lambda: "another-engine")
-    assert table.from_checkpoint(saved, []) is None
+    monkeypatch.setattr(type(game), "STATE_VERSION", type(game).STATE_VERSION + 1)
+    assert table.from_checkpoint(saved, []) is None, "its game's state changed shape since"
 
 
-def test_the_fingerprint_follows_the_source() -> None:
-    first = table.engine_fingerprint()
-    assert len(first) == 16 and first == table.engine_fingerprint()
+def test_a_checkpoint_from_before_the_typed_state_is_refused() -> None:
+    """Format 3 held the game's fields by reflection, with the engine's fingerprint: a host
+    that finds one replays the action log instead."""
+    old = {"format": 3, "engine": "0123456789abcdef", "game": {"o": ["engine.x:Game", {}]}}
+    assert table.from_checkpoint(zlib.compress(json.dumps(old).encode()), []) is None
 
 
 class _Touch:
@@ -144,19 +157,15 @@ class _Touch:
         return (Path.touch, (self.path,))
 
 
-def _checkpoint_of(game_data: object) -> bytes:
-    """A checkpoint of this engine (format and fingerprint right) holding ``game_data``."""
-    state = {"format": table.CHECKPOINT_FORMAT, "engine": table.engine_fingerprint()}
-    return zlib.compress(json.dumps({**state, "game": game_data}).encode())
-
-
-def test_a_checkpoint_is_plain_json_data_compressed() -> None:
-    game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.key)
+def test_a_checkpoint_is_plain_json_data_compressed_naming_no_class(spec: GameSpec) -> None:
+    game = spec.new_game(None, ["Anna", "Ben"], 1)
     saved = game.checkpoint()
-    state = json.loads(zlib.decompress(saved))
-    assert (state["format"], state["engine"]) == (3, table.engine_fingerprint())
-    assert len(saved) < len(json.dumps(state, separators=(",", ":")))
-    assert state["game"]["o"][0] == f"{type(game).__module__}:{type(game).__qualname__}"
+    form, key, version, header, state = _parts(saved)
+    assert (form, key, version) == (table.CHECKPOINT_FORMAT, spec.key, 1)
+    assert header == {k: v for k, v in json.loads(game.to_json()).items() if k != "actions"}
+    assert "engine." not in json.dumps(state) and ":" not in json.dumps(state).replace(": ", "")
+    assert len(saved) < len(json.dumps(_parts(saved), separators=(",", ":")))
 
 
 def test_a_pickle_in_place_of_a_checkpoint_runs_nothing(tmp_path: Path) -> None:
@@ -170,29 +179,50 @@ def test_a_pickle_in_place_of_a_checkpoint_runs_nothing(tmp_path: Path) -> None:
     assert not marker.exists(), "reading a checkpoint ran code"
 
 
+def _broken(parts: list[Any], how: str) -> list[Any]:
+    state = parts[4]  # [table, piles, session, own, version]
+    if how == "field cut":
+        state[0] = state[0][:-1]
+    elif how == "a card that is none":
+        state[0][0][0][0] = "Z9"
+    elif how == "text for a number":
+        state[0][3] = "3"
+    elif how == "no such phase":
+        state[0][5] = "no such phase"
+    elif how == "a field too many":
+        state[1].append(1)
+    elif how == "another game":
+        parts[1] = "no-such-game"
+    elif how == "state of a list":
+        parts[4] = [1, 2, 3]
+    return parts
+
+
 @pytest.mark.parametrize(
-    "game_data",
+    "how",
     [
-        {"o": ["os:PathLike", {}]},  # a class outside the engine
-        {"o": ["engine.table:_Unknown", {}]},  # no such class
-        {"o": ["engine.table:Deal", {"__class__": 1}]},  # not a field of it
-        {"o": ["engine.cards:Card", {}]},  # an engine class, but not a stored value type
-        {"e": ["engine.protocol:Phase", "no such phase"]},
-        {"x": 1},  # no such kind of value
-        [1, 2, 3],  # not a game
+        "field cut",
+        "a card that is none",
+        "text for a number",
+        "no such phase",
+        "a field too many",
+        "another game",
+        "state of a list",
     ],
 )
-def test_a_checkpoint_naming_anything_else_is_refused(game_data: object) -> None:
-    assert table.from_checkpoint(_checkpoint_of(game_data), []) is None
+def test_a_checkpoint_of_another_shape_is_refused(how: str) -> None:
+    game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
+    parts = _parts(game.checkpoint())
+    assert table.from_checkpoint(_packed(parts), []) is not None
+    assert table.from_checkpoint(_packed(_broken(parts, how)), []) is None
 
 
 def test_a_checkpoint_of_another_format_or_cut_short_is_refused() -> None:
     game = SPECS[0].new_game(None, ["Anna", "Ben"], 1)
     saved = game.checkpoint()
-    state = json.loads(zlib.decompress(saved))
-    other = zlib.compress(json.dumps({**state, "format": 2}).encode())
-    assert table.from_checkpoint(other, []) is None
-    assert table.from_checkpoint(json.dumps(state).encode(), []) is None  # not compressed
+    parts = _parts(saved)
+    assert table.from_checkpoint(_packed([2, *parts[1:]]), []) is None
+    assert table.from_checkpoint(json.dumps(parts).encode(), []) is None  # not compressed
     assert table.from_checkpoint(saved[: len(saved) // 2], []) is None
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from engine.actions import TakeDiscard, action_from_json
+from engine.deal import Deal
 from engine.registry import load_game
-from engine.table import Deal
 
 STORED = json.loads((Path(__file__).parent / "fixtures" / "stored_games.json").read_text())
 GAMES: list[dict[str, Any]] = STORED["games"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.arrangement import Arrangement
 from engine.cards import Card, Suit
+from engine.deal import Deal
 from engine.errors import IllegalAction
 from engine.events import Knocked
 from engine.games.gin.rules import (
@@ -36,7 +37,6 @@ from engine.onepack import index, mask_of
 from engine.options import Rules, flag, option, points_option, target_option
 from engine.piles import FixedPileRules
 from engine.protocol import Phase
-from engine.table import Deal
 from engine.views import view_basics
 
 HAND_SIZE = 10
@@ -98,8 +98,7 @@ class GinGame(GinChecks[GinRuleset]):
         self, ruleset: GinRuleset, names: Sequence[str], seed: int, deal: Deal | None = None
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        self.hands_won = [0, 0]
-        self.match: MatchScored | None = None
+        self.legal_memo = (-1, ())
         self._first_round(deal)
 
     # ----------------------------------------------------------------- hands
@@ -109,61 +108,63 @@ class GinGame(GinChecks[GinRuleset]):
             raise IllegalAction(N_("The chosen deal needs equal hands and one upcard."))
 
     def _first_to_act(self) -> int:
-        return 1 - self.dealer
+        return 1 - self.table.dealer
 
     def _new_round(self) -> None:
-        upcard = self.discard[-1]
-        self.masks = [mask_of(hand) for hand in self.hands]
-        self.knock_card = self.ruleset.knock_card
+        upcard = self.piles.discard[-1]
+        self.own.masks = [mask_of(hand) for hand in self.table.hands]
+        self.own.knock_card = self.ruleset.knock_card
         if self.ruleset.oklahoma:
-            self.knock_card = 0 if upcard.rank_int == 1 else PACK.value[index(upcard)]
-        self.doubled = self.ruleset.oklahoma and upcard.suit is Suit.SPADES
-        self.offer_passes: int | None = 0  # the first upcard's offer: passes so far
-        self.repeated = False  # the card just taken was thrown straight back
-        self.last_taken: Card | None = None
-        self.upcard_takes = 0
-        self.traffic: list[tuple[list[Card], list[Card], list[Card]]] = [([], [], []), ([], [], [])]
+            self.own.knock_card = 0 if upcard.rank_int == 1 else PACK.value[index(upcard)]
+        self.own.doubled = self.ruleset.oklahoma and upcard.suit is Suit.SPADES
+        self.own.offer_passes = 0
+        self.own.repeated = False
+        self.own.last_taken = None
+        self.own.upcard_takes = 0
+        self.own.traffic = [([], [], []), ([], [], [])]
 
     def _new_turn(self) -> None:
-        self.must_knock = False
-        self.wall = len(self.stock) <= WALL
+        self.own.must_knock = False
+        self.own.wall = len(self.piles.stock) <= WALL
 
     def _end_round(self, closer: int | None, void: str | None = None) -> None:
         if closer is None:
-            hands = tuple(laid_down(m, next(PACK.arrangements(m))) for m in self.masks)
+            hands = tuple(laid_down(m, next(PACK.arrangements(m))) for m in self.own.masks)
             points, undercut = (0, 0), False
         else:
             hands, points, undercut = self._score(closer)
         for seat in (0, 1):
-            self.hands_won[seat] += points[seat] > 0
+            self.own.hands_won[seat] += points[seat] > 0
         gin = closer is not None and hands[closer].deadwood == 0
         self._score_round(
             GinHandResult,
             closer,
             points,
             special=gin,
-            dealer=self.dealer,
-            knock_card=self.knock_card,
+            dealer=self.table.dealer,
+            knock_card=self.own.knock_card,
             hands=hands,
             undercut=undercut,
-            doubled=self.doubled,
+            doubled=self.own.doubled,
             void=void,
         )
 
     def _score(self, knocker: int) -> tuple[tuple[Arrangement, ...], tuple[int, int], bool]:
         """Lay both hands down: the knocker's melds, the defender's lay-offs (none on gin)."""
-        defender, hand = 1 - knocker, self.masks[knocker]
-        shown = PACK.knocker_melds(hand, mask_of(self.discard))
+        defender, hand = 1 - knocker, self.own.masks[knocker]
+        shown = PACK.knocker_melds(hand, mask_of(self.piles.discard))
         left = PACK.deadwood(hand)
-        laid_off = PACK.defend(self.masks[defender], shown)[0] if left else 0
-        rest = self.masks[defender] & ~laid_off
+        laid_off = PACK.defend(self.own.masks[defender], shown)[0] if left else 0
+        rest = self.own.masks[defender] & ~laid_off
         hands = {knocker: laid_down(hand, shown)}
-        hands[defender] = laid_down(self.masks[defender], next(PACK.arrangements(rest)), laid_off)
+        hands[defender] = laid_down(
+            self.own.masks[defender], next(PACK.arrangements(rest)), laid_off
+        )
         margin = hands[defender].deadwood - left + (0 if left else self.ruleset.gin_bonus)
         scorer, points = knocker, margin
         if margin < 0:  # undercut; an equal count scores nothing (as OpenSpiel counts it)
             scorer, points = defender, self.ruleset.undercut_bonus - margin
-        points *= 2 if self.doubled else 1
+        points *= 2 if self.own.doubled else 1
         return (hands[0], hands[1]), (points * (scorer == 0), points * (scorer == 1)), margin < 0
 
     def _session_winner(self) -> int | None:
@@ -171,83 +172,85 @@ class GinGame(GinChecks[GinRuleset]):
 
     def _next_round(self) -> None:
         """The winner of a hand deals the next; after a void hand or a tie, the same dealer."""
-        winner = self.results[-1].winner
-        self.dealer = self.dealer if winner is None else winner
+        winner = self.session.results[-1].winner
+        self.table.dealer = self.table.dealer if winner is None else winner
         self._start_round(None)
 
     def _finish(self, winner: int, totals: tuple[int, ...] | None = None, pot: int = 0) -> None:
         """The match's bonuses: the game bonus, doubled with the hand points on a shutout, and
         a box bonus for every hand won."""
         rules = self.ruleset
-        hand_points = tuple(self.totals)
-        shutout = rules.shutout_doubles and self.hands_won[1 - winner] == 0
-        box = tuple(rules.box_bonus * won for won in self.hands_won)
-        self.totals[winner] += rules.game_bonus + (hand_points[winner] + rules.game_bonus) * shutout
+        hand_points = tuple(self.session.totals)
+        shutout = rules.shutout_doubles and self.own.hands_won[1 - winner] == 0
+        box = tuple(rules.box_bonus * won for won in self.own.hands_won)
+        self.session.totals[winner] += (
+            rules.game_bonus + (hand_points[winner] + rules.game_bonus) * shutout
+        )
         for seat in (0, 1):
-            self.totals[seat] += box[seat]
-        self.match = MatchScored(
+            self.session.totals[seat] += box[seat]
+        self.own.match = MatchScored(
             winner,
             hand_points,
-            tuple(self.hands_won),
+            tuple(self.own.hands_won),
             rules.game_bonus,
             box,
             shutout,
-            tuple(self.totals),
+            tuple(self.session.totals),
         )
-        self.events.append(self.match)
+        self.events.append(self.own.match)
         super()._finish(winner)
 
     # ----------------------------------------------------------------- moves
     def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
-        taken, passed, thrown = self.traffic[seat]
+        taken, passed, thrown = self.own.traffic[seat]
         if isinstance(action, Discard):
             thrown.append(action.card)
-            self.masks[seat] &= ~(1 << index(action.card))
+            self.own.masks[seat] &= ~(1 << index(action.card))
             self._discard(seat, action.card)
-            if action.card is self.last_taken and self.repeated:
+            if action.card is self.own.last_taken and self.own.repeated:
                 self._end_round(None, VOID_REPEAT)
                 return
-            self.repeated = action.card is self.last_taken
+            self.own.repeated = action.card is self.own.last_taken
             self._begin_turn(1 - seat)
         elif isinstance(action, DrawTalon):
-            if self.offer_passes is None:
-                passed.append(self.discard[-1])  # the upcard left for the stock's card
+            if self.own.offer_passes is None:
+                passed.append(self.piles.discard[-1])  # the upcard left for the stock's card
             self._drawn(seat, None)
         elif isinstance(action, TakeDiscard):
-            if self.offer_passes is None and not self.wall:
-                self.upcard_takes += 1
-                if self.upcard_takes == MAX_UPCARD_TAKES:
+            if self.own.offer_passes is None and not self.own.wall:
+                self.own.upcard_takes += 1
+                if self.own.upcard_takes == MAX_UPCARD_TAKES:
                     self._end_round(None, VOID_TAKES)
                     return
             self._drawn(seat, taken)
         elif isinstance(action, Pass):
-            passed.append(self.discard[-1])
-            self.events.append(Passed(seat, self.discard[-1]))
-            if self.offer_passes is None:  # at the wall
+            passed.append(self.piles.discard[-1])
+            self.events.append(Passed(seat, self.piles.discard[-1]))
+            if self.own.offer_passes is None:  # at the wall
                 self._end_round(None, VOID_WALL)
             else:
-                self.offer_passes += 1
-                self.to_act = 1 - seat
+                self.own.offer_passes += 1
+                self.table.to_act = 1 - seat
         elif isinstance(action, Knock):  # the discard goes face down: no discard to tell
             thrown.append(action.card)
-            hand = self.masks[seat] = self.masks[seat] & ~(1 << index(action.card))
-            self.hands[seat].remove(action.card)
-            self.discard.append(action.card)
-            shown = PACK.knocker_melds(hand, mask_of(self.discard))
+            hand = self.own.masks[seat] = self.own.masks[seat] & ~(1 << index(action.card))
+            self.table.hands[seat].remove(action.card)
+            self.piles.discard.append(action.card)
+            shown = PACK.knocker_melds(hand, mask_of(self.piles.discard))
             self.events.append(Knocked(seat, action.card, laid_down(hand, shown)))
             self._end_round(seat)
 
     def _drawn(self, seat: int, taken: list[Card] | None) -> None:
         """Draw the stock's top card, or take the upcard (``taken``: the list it joins)."""
-        self.last_taken = self.discard[-1]
+        self.own.last_taken = self.piles.discard[-1]
         if taken is None:
             self._draw_stock(seat)
         else:
             taken.append(self._take_discard(seat, 1)[0])
-            self.must_knock = self.wall
-        self.masks[seat] |= 1 << index(self.hands[seat][-1])
-        self.offer_passes = None
+            self.own.must_knock = self.own.wall
+        self.own.masks[seat] |= 1 << index(self.table.hands[seat][-1])
+        self.own.offer_passes = None
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> GinPublicView:
@@ -257,34 +260,34 @@ class GinGame(GinChecks[GinRuleset]):
             GinSeatView(
                 s,
                 self.names[s],
-                len(self.hands[s]),
-                self.totals[s],
-                self.hands_won[s],
-                *(tuple(cards) for cards in self.traffic[s]),
+                len(self.table.hands[s]),
+                self.session.totals[s],
+                self.own.hands_won[s],
+                *(tuple(cards) for cards in self.own.traffic[s]),
             )
             for s in (0, 1)
         )
         return GinPublicView(
             **view_basics(self),
             seats=seats,
-            stock_count=len(self.stock),
-            seen_discards=tuple(self.discard),
-            knock_card=self.knock_card,
-            doubled=self.doubled,
-            offer=self.offer_passes is not None and self.phase is not Phase.OVER,
-            wall=self.wall and self.phase is Phase.DRAW,
-            must_knock=self.must_knock and self.phase is Phase.PLAY,
+            stock_count=len(self.piles.stock),
+            seen_discards=tuple(self.piles.discard),
+            knock_card=self.own.knock_card,
+            doubled=self.own.doubled,
+            offer=self.own.offer_passes is not None and self.table.phase is not Phase.OVER,
+            wall=self.own.wall and self.table.phase is Phase.DRAW,
+            must_knock=self.own.must_knock and self.table.phase is Phase.PLAY,
             target=self.ruleset.target,
-            last_round=self.results[-1] if self.results else None,
-            match=self.match,
+            last_round=self.session.results[-1] if self.session.results else None,
+            match=self.own.match,
         )
 
     def private_view(self, seat: int) -> GinPrivateView:
         """What ``seat`` sees: the table, its hand and its least deadwood (after the best
         discard when it holds eleven cards)."""
-        mask = self.masks[seat]
-        if len(self.hands[seat]) > HAND_SIZE:
+        mask = self.own.masks[seat]
+        if len(self.table.hands[seat]) > HAND_SIZE:
             least = min(PACK.deadwood_after_discards(mask).values())
         else:
             least = PACK.deadwood(mask)
-        return GinPrivateView(seat, tuple(self.hands[seat]), self.public_view(), least)
+        return GinPrivateView(seat, tuple(self.table.hands[seat]), self.public_view(), least)

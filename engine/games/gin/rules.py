@@ -5,7 +5,7 @@ hand's result, what each seat may see, the legal moves and why any other move is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from engine.actions import Action, Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
@@ -188,49 +188,70 @@ _KNOCKS = tuple(tuple(Knock(seat, card) for card in CARDS) for seat in (0, 1))
 R = TypeVar("R", bound=PileRules)
 
 
+@dataclass(slots=True, eq=False)
+class GinState:
+    """What a Gin Rummy match keeps beside the shared parts: the match so far, and the hand's
+    masks, knock card, upcard offer and the cards each seat was seen to take and throw."""
+
+    hands_won: list[int] = field(default_factory=lambda: [0, 0])
+    match: MatchScored | None = None  # the match's final score, once it is over
+    masks: list[int] = field(default_factory=list)  # each hand as a one-pack mask
+    knock_card: int = 10  # the most deadwood a knock may leave this hand
+    doubled: bool = False  # Oklahoma: a spade upcard doubles the hand
+    offer_passes: int | None = 0  # the first upcard's offer: passes so far (None: over)
+    repeated: bool = False  # the card just taken was thrown straight back
+    last_taken: Card | None = None
+    upcard_takes: int = 0
+    traffic: list[tuple[list[Card], list[Card], list[Card]]] = field(
+        default_factory=lambda: [([], [], []), ([], [], [])]
+    )  # each seat's (taken, thrown, passed), for the void rule
+    must_knock: bool = False
+    wall: bool = False  # the stock is down to the cards never drawn
+
+
 class GinChecks(PileGame[R, GinHandResult]):
     """The legal moves of a Gin Rummy hand and the reasons for refusing the rest."""
 
-    masks: list[int]
-    knock_card: int
-    offer_passes: int | None  # the first upcard's offer: passes so far (None: over)
-    wall: bool
-    must_knock: bool
+    OWN = GinState
+    RESULT = GinHandResult
+    own: GinState
+    legal_memo: tuple[int, tuple[Action, ...]]  # not state: moves worked out at a version
+
+    def _own_state(self) -> GinState:
+        return GinState()
 
     def legal_actions(self) -> list[Action]:
         """Every move the player to act may make now."""
         return list(self._legal())
 
-    _legal_cache: tuple[int, tuple[Action, ...]] = (-1, ())  # (version, moves)
-
     def _legal(self) -> tuple[Action, ...]:
         """The legal moves, worked out once for each state (``verify`` asks every time)."""
         version = self.version  # asked once: ``verify`` and ``legal_actions`` come here often
-        cached = self._legal_cache
+        cached = self.legal_memo
         if cached[0] != version:
-            cached = self._legal_cache = (version, tuple(self._moves()))
+            cached = self.legal_memo = (version, tuple(self._moves()))
         return cached[1]
 
     def _moves(self) -> list[Action]:
-        seat = self.to_act
-        if self.phase is Phase.OVER:
+        seat = self.table.to_act
+        if self.table.phase is Phase.OVER:
             return []
-        if self.phase is Phase.DRAW:
-            if self.offer_passes == 2:
+        if self.table.phase is Phase.DRAW:
+            if self.own.offer_passes == 2:
                 return [_DRAWS[seat]]
-            if self.offer_passes is not None:
+            if self.own.offer_passes is not None:
                 return [_TAKES[seat], _PASSES[seat]]
-            if self.wall:
-                upcard = 1 << index(self.discard[-1])
-                knocks = PACK.can_get_to(self.masks[seat] | upcard, self.knock_card)
+            if self.own.wall:
+                upcard = 1 << index(self.piles.discard[-1])
+                knocks = PACK.can_get_to(self.own.masks[seat] | upcard, self.own.knock_card)
                 return [_TAKES[seat], _PASSES[seat]] if knocks else [_PASSES[seat]]
             return [_DRAWS[seat], _TAKES[seat]]
-        mask, limit, discards = self.masks[seat], self.knock_card, _DISCARDS[seat]
+        mask, limit, discards = self.own.masks[seat], self.own.knock_card, _DISCARDS[seat]
         if not PACK.can_get_to(mask, limit):  # by suit, then rank: as a hand is held
             return [discards[i] for i in indices(mask)]
         moves: list[Action] = []
         for i, left in PACK.deadwood_after_discards(mask).items():
-            if not self.must_knock:
+            if not self.own.must_knock:
                 moves.append(discards[i])
             if left <= limit:
                 moves.append(_KNOCKS[seat][i])
@@ -255,39 +276,39 @@ class GinChecks(PileGame[R, GinHandResult]):
     def _refuse_draw(self, action: DrawTalon | TakeDiscard | Pass) -> None:
         if isinstance(action, TakeDiscard):
             self._check_draw(action.seat, action.depth)  # the top card only, and in turn
-        elif self.phase is not Phase.DRAW:
+        elif self.table.phase is not Phase.DRAW:
             raise IllegalAction(N_("You have drawn already this turn."))
-        if self.offer_passes == 2:
+        if self.own.offer_passes == 2:
             raise IllegalAction(N_("Both of you passed the upcard: draw from the stock."))
-        if self.offer_passes is not None:
+        if self.own.offer_passes is not None:
             raise IllegalAction(N_("First take the upcard or pass it."))
-        if self.wall and isinstance(action, TakeDiscard):
+        if self.own.wall and isinstance(action, TakeDiscard):
             raise IllegalAction(
                 N_(
                     "The stock is down to its last two cards: you may take the upcard only to "
                     "knock with it, and it does not bring your deadwood to {knock_card}."
                 ),
-                knock_card=self.knock_card,
+                knock_card=self.own.knock_card,
             )
-        if self.wall:
+        if self.own.wall:
             raise IllegalAction(
                 N_("The stock is down to its last two cards: knock with the upcard or pass.")
             )
         raise IllegalAction(N_("Only the first upcard may be passed: draw or take it."))
 
     def _refuse_discard(self, action: Discard | Knock) -> None:
-        if self.phase is Phase.DRAW:
+        if self.table.phase is Phase.DRAW:
             raise IllegalAction(N_("Draw first: take the upcard or the top card of the stock."))
         self._check_holds(action.seat, action.card)
         if isinstance(action, Discard):
             raise IllegalAction(N_("You took the upcard at the wall: knock with it."))
-        left = PACK.deadwood(self.masks[action.seat] & ~(1 << index(action.card)))
+        left = PACK.deadwood(self.own.masks[action.seat] & ~(1 << index(action.card)))
         raise IllegalAction(
             N_(
                 "You may knock only with at most {knock_card} points of deadwood after "
                 "discarding: discarding {card} leaves {left}."
             ),
-            knock_card=self.knock_card,
+            knock_card=self.own.knock_card,
             card=action.card,
             left=left,
         )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from engine.actions import (
@@ -53,36 +54,55 @@ class RommeOptions(PileRules, Protocol):
 RulesT = TypeVar("RulesT", bound=RommeOptions)
 
 
+@dataclass(slots=True, eq=False)
+class RommeState:
+    """What a Rommé round keeps beside the shared parts: the melds on the table, who has made
+    a first meld (and its points so far), and what this turn has played and taken."""
+
+    melds: list[PricedTableMeld] = field(default_factory=list)
+    round_points: list[int] = field(default_factory=list)  # each seat's meld points this round
+    opened: list[bool] = field(default_factory=list)  # has made its first meld this round
+    opening_points: list[int] = field(default_factory=list)
+    played_before: list[bool] = field(default_factory=list)  # melded in an earlier turn
+    pending: list[int] = field(
+        default_factory=list
+    )  # meld ids of a first meld short of the minimum
+    pending_points: int = 0
+    opened_this_turn: bool = False
+    played_this_turn: bool = False
+    must_meld: Card | None = None  # discard_only_to_meld: the next card to play
+    taken: Card | None = None  # the card taken from the discard pile this turn
+
+
 class RommeChecks(PileGame[RulesT, RommeRoundResult]):
     """The checks and legal moves of a Rommé game; the state is set up by ``RommeGame``."""
 
     MIN_SEATS = 2
     MAX_SEATS = 6
+    OWN = RommeState
+    RESULT = RommeRoundResult
+    own: RommeState
 
-    melds: list[PricedTableMeld]
-    opened: list[bool]
-    opened_this_turn: bool
-    pending: list[int]
-    pending_points: int
-    must_meld: Card | None
+    def _own_state(self) -> RommeState:
+        return RommeState()
 
     # ----------------------------------------------------------------- checks
     def _check_play(self, seat: int) -> None:
         self._check_turn(seat)
-        if self.phase is Phase.DRAW:
+        if self.table.phase is Phase.DRAW:
             raise IllegalAction(
                 N_("Draw first: take the top discard or the top card of the stock.")
             )
 
     def _check_must_meld(self, cards: Sequence[Card]) -> None:
-        if self.must_meld is not None and self.must_meld not in cards:
+        if self.own.must_meld is not None and self.own.must_meld not in cards:
             raise IllegalAction(
                 N_("You took {must_meld} from the discard pile: play it first, in a meld."),
-                must_meld=self.must_meld,
+                must_meld=self.own.must_meld,
             )
 
     def _check_after_opening(self, seat: int, what: Message) -> None:
-        if not self.opened[seat]:
+        if not self.own.opened[seat]:
             raise IllegalAction(
                 N_(
                     "You may {what} only after your first meld ({opening_minimum} points in melds)."
@@ -90,31 +110,31 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
                 what=what,
                 opening_minimum=self.ruleset.opening_minimum,
             )
-        if self.opened_this_turn:
+        if self.own.opened_this_turn:
             raise IllegalAction(N_("You cannot {what} in the turn of your first meld."), what=what)
 
     def _rest_of_hand(
         self, seat: int, played: Sequence[Card], gained: Sequence[Card] = ()
     ) -> list[Card]:
-        rest = [*self.hands[seat], *gained]
+        rest = [*self.table.hands[seat], *gained]
         for card in played:
             rest.remove(card)
         return rest
 
     def _find_meld(self, meld_id: int) -> PricedTableMeld:
-        if 0 <= meld_id < len(self.melds):
-            return self.melds[meld_id]
+        if 0 <= meld_id < len(self.own.melds):
+            return self.own.melds[meld_id]
         raise IllegalAction(N_("There is no meld {number} on the table."), number=meld_id + 1)
 
     def _check_take_discard(self, seat: int, depth: int) -> None:
         self._check_draw(seat, depth)
         if not self.ruleset.discard_only_to_meld:
             return
-        card = self.discard[-1]
-        cards = [*self.hands[seat], card]
-        if self.opened[seat]:
+        card = self.piles.discard[-1]
+        cards = [*self.table.hands[seat], card]
+        if self.own.opened[seat]:
             if best_meld_points(cards, include=card) >= 0 or any(
-                meld.accepts(card) for meld in self.melds
+                meld.accepts(card) for meld in self.own.melds
             ):
                 return
             raise IllegalAction(
@@ -136,7 +156,7 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
         """``_check_keeps_a_discard``, unless this play is the one that melds the taken card
         (option ``discard_only_to_meld``): then the taken card leaves the hand, and a copy of
         it left behind (two packs) is the player's own to throw."""
-        if self.must_meld is not None and self.must_meld in played:
+        if self.own.must_meld is not None and self.own.must_meld in played:
             return
         self._check_keeps_a_discard(rest)
 
@@ -147,8 +167,12 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
         self._check_must_meld(action.cards)
         shape = analyse_priced_meld(action.cards)
         need = self.ruleset.opening_minimum
-        reached = self.pending_points + shape.total
-        if not self.opened[seat] and len(action.cards) == len(self.hands[seat]) and reached < need:
+        reached = self.own.pending_points + shape.total
+        if (
+            not self.own.opened[seat]
+            and len(action.cards) == len(self.table.hands[seat])
+            and reached < need
+        ):
             raise IllegalAction(
                 N_(
                     "Your first meld must be worth at least {need} points: this one would end at "
@@ -172,7 +196,7 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
             raise IllegalAction(
                 N_("The joker you take must go into a new meld at once: name it as Jo there.")
             )
-        rest = list(self.hands[seat])
+        rest = list(self.table.hands[seat])
         rest.remove(action.card)
         rest.append(JOKER)
         missing = [c for c in set(action.cards) if action.cards.count(c) > rest.count(c)]
@@ -203,21 +227,21 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
             self._check_swap(action)
         elif isinstance(action, TakeBack):
             self._check_play(action.seat)
-            if not self.pending:
+            if not self.own.pending:
                 raise IllegalAction(
                     N_("You have no melds of an unfinished first meld to take back.")
                 )
         elif isinstance(action, Discard):
             self._check_play(action.seat)
             self._check_discard(action.seat, action.card)
-            if self.pending:
+            if self.own.pending:
                 need = self.ruleset.opening_minimum
                 raise IllegalAction(
                     N_(
                         "Your first meld has {pending_points} of {need} points: lay more melds or "
                         "take them back before you discard."
                     ),
-                    pending_points=self.pending_points,
+                    pending_points=self.own.pending_points,
                     need=need,
                 )
             self._check_must_meld([])
@@ -232,38 +256,38 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
     # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now (one joker placement per meld)."""
-        seat = self.to_act
-        if self.phase is Phase.OVER:
+        seat = self.table.to_act
+        if self.table.phase is Phase.OVER:
             return []
-        if self.phase is Phase.DRAW:
+        if self.table.phase is Phase.DRAW:
             moves: list[Action] = []
-            if self.stock:
+            if self.piles.stock:
                 moves.append(DrawTalon(seat))
-            if self.discard and self.can(TakeDiscard(seat)):
+            if self.piles.discard and self.can(TakeDiscard(seat)):
                 moves.append(TakeDiscard(seat))
             return moves
-        hand = self.hands[seat]
+        hand = self.table.hands[seat]
         result: list[Action] = []
         for cards in meld_options(hand):
             action = Meld(seat, cards)
             if self.can(action):
                 result.append(action)
-        if self.opened[seat] and not self.opened_this_turn:
+        if self.own.opened[seat] and not self.own.opened_this_turn:
             result.extend(self._legal_layoffs(seat))
             result.extend(self._legal_swaps(seat))
-        if self.pending:
+        if self.own.pending:
             result.append(TakeBack(seat))
-        elif self.must_meld is None:
-            locked = self.locked_discard
+        elif self.own.must_meld is None:
+            locked = self.table.locked_discard
             for card in dict.fromkeys(hand):
                 if card is not locked or hand.count(card) > 1:
                     result.append(Discard(seat, card))
         return result
 
     def _legal_layoffs(self, seat: int) -> list[Action]:
-        held = set(self.hands[seat])
+        held = set(self.table.hands[seat])
         moves: list[Action] = []
-        for meld in self.melds:
+        for meld in self.own.melds:
             for card, end in meld.fitting_cards():
                 if card in held:
                     moves.append(LayOff(seat, card, meld.id, end))
@@ -273,9 +297,9 @@ class RommeChecks(PileGame[RulesT, RommeRoundResult]):
         return [m for m in moves if self.can(m)]
 
     def _legal_swaps(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
+        hand = self.table.hands[seat]
         moves: list[Action] = []
-        for meld in self.melds:
+        for meld in self.own.melds:
             if not meld.jokers:
                 continue
             for card in dict.fromkeys(hand):

@@ -22,6 +22,7 @@ from engine.actions import (
     TakeDiscard,
 )
 from engine.cards import JOKER, Card, Pack
+from engine.deal import Deal
 from engine.events import LaidOff, Melded
 from engine.games.romme.checks import RommeChecks
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
@@ -37,7 +38,6 @@ from engine.options import (
     rebuilds_option,
 )
 from engine.protocol import Phase
-from engine.table import Deal
 from engine.views import view_basics
 
 
@@ -111,22 +111,19 @@ class RommeGame(RommeChecks[RommeRuleset]):
         deal: Deal | None = None,
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        self.rounds = ruleset.rounds or self.n
-        self.round_points = [0] * self.n
-        self.melds: list[PricedTableMeld] = []
-        self.opened = [False] * self.n
-        self.opening_points = [0] * self.n
-        self.played_before = [False] * self.n  # melded in an earlier turn of this round
-        self._new_turn()
         self._first_round(deal)
 
+    @property
+    def rounds(self) -> int:
+        """Rounds in the session: the ruleset's, or one a seat."""
+        return self.ruleset.rounds or self.n
+
     def _new_turn(self) -> None:
-        self.pending: list[int] = []  # meld ids of a first meld still below the minimum
-        self.pending_points = 0
-        self.opened_this_turn = False
-        self.played_this_turn = False
-        self.must_meld: Card | None = None  # discard_only_to_meld: the next card to play
-        self.taken: Card | None = None  # the card taken from the discard pile this turn
+        own = self.own
+        own.pending = []
+        own.pending_points = 0
+        own.opened_this_turn = own.played_this_turn = False
+        own.must_meld = own.taken = None
 
     # ----------------------------------------------------------------- rounds
     def _dealer_gets_extra(self) -> bool:
@@ -134,19 +131,21 @@ class RommeGame(RommeChecks[RommeRuleset]):
 
     def _holds_its_draw(self, seat: int) -> bool:
         # The dealer's extra card stands for the draw: straight to play.
-        return len(self.hands[seat]) > self.ruleset.hand_size
+        return len(self.table.hands[seat]) > self.ruleset.hand_size
 
     def _new_round(self) -> None:
-        self.melds = []
-        self.round_points = [0] * self.n
-        self.opened = [False] * self.n
-        self.opening_points = [0] * self.n
-        self.played_before = [False] * self.n
+        self.own.melds = []
+        self.own.round_points = [0] * self.n
+        self.own.opened = [False] * self.n
+        self.own.opening_points = [0] * self.n
+        self.own.played_before = [False] * self.n
 
     def _end_round(self, closer: int | None) -> None:
-        hands = tuple(tuple(hand) for hand in self.hands)
+        hands = tuple(tuple(hand) for hand in self.table.hands)
         double = (
-            closer is not None and self.ruleset.hand_romme_double and not self.played_before[closer]
+            closer is not None
+            and self.ruleset.hand_romme_double
+            and not self.own.played_before[closer]
         )
         minus = tuple(
             0
@@ -162,14 +161,14 @@ class RommeGame(RommeChecks[RommeRuleset]):
     # ----------------------------------------------------------------- apply
     def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
-        hand = self.hands[seat]
+        hand = self.table.hands[seat]
         if isinstance(action, DrawTalon):
             self._draw_stock(seat)
         elif isinstance(action, TakeDiscard):
             (card,) = self._take_discard(seat, action.depth)
-            self.taken = card
+            self.own.taken = card
             if self.ruleset.discard_only_to_meld:
-                self.must_meld = card
+                self.own.must_meld = card
         elif isinstance(action, Meld):
             shape = analyse_priced_meld(action.cards)
             for card in shape.cards:
@@ -184,25 +183,27 @@ class RommeGame(RommeChecks[RommeRuleset]):
         elif isinstance(action, Discard):
             self._discard(seat, action.card)
             if hand:
-                self.played_before[seat] = self.played_before[seat] or self.played_this_turn
+                self.own.played_before[seat] = (
+                    self.own.played_before[seat] or self.own.played_this_turn
+                )
                 self._begin_turn((seat + 1) % self.n)
-        if not hand and self.phase is not Phase.OVER and self.to_act == seat:
+        if not hand and self.table.phase is not Phase.OVER and self.table.to_act == seat:
             self._end_round(seat)
 
     def _lay_off(self, action: LayOff) -> None:
         seat = action.seat
-        meld = self.melds[action.meld_id]
+        meld = self.own.melds[action.meld_id]
         end, stands, points = meld.layoff(action.card, action.end)
-        self.hands[seat].remove(action.card)
+        self.table.hands[seat].remove(action.card)
         meld.add(action.card, end, stands, points, seat)
-        self.round_points[seat] += points
-        self.played_this_turn = True
+        self.own.round_points[seat] += points
+        self.own.played_this_turn = True
         self._taken_card_played(action.card)
         self.events.append(LaidOff(seat, meld.id, action.card, end, points))
 
     def _swap(self, action: JokerSwap) -> None:
         seat = action.seat
-        hand = self.hands[seat]
+        hand = self.table.hands[seat]
         meld, index, shape = self._check_swap(action)
         hand.remove(action.card)
         meld.swap(index, action.card, seat)
@@ -217,53 +218,53 @@ class RommeGame(RommeChecks[RommeRuleset]):
         """With ``discard_only_to_meld`` the taken discard is the card that must be played
         next: once it is, it has left the hand, and a copy of it still held (two packs) is the
         player's own, free to be discarded."""
-        if self.must_meld is not None and card is self.must_meld:
-            self.must_meld = None
-            self.locked_discard = None
+        if self.own.must_meld is not None and card is self.own.must_meld:
+            self.own.must_meld = None
+            self.table.locked_discard = None
 
     def _take_back(self, seat: int) -> None:
         """The melds of an unfinished first meld go back into the hand."""
         taken: list[Card] = []
-        for meld_id in reversed(self.pending):
-            meld = self.melds.pop()
+        for meld_id in reversed(self.own.pending):
+            meld = self.own.melds.pop()
             assert meld.id == meld_id
             taken.extend(meld.cards)
-        self.hands[seat].extend(taken)
-        self.round_points[seat] -= self.pending_points
-        if self.ruleset.discard_only_to_meld and self.taken in taken:
-            self.must_meld = self.taken
+        self.table.hands[seat].extend(taken)
+        self.own.round_points[seat] -= self.own.pending_points
+        if self.ruleset.discard_only_to_meld and self.own.taken in taken:
+            self.own.must_meld = self.own.taken
             if self.ruleset.no_return:
-                self.locked_discard = self.taken  # back in the hand, and not to be thrown
-        self.events.append(MeldsTakenBack(seat, tuple(self.pending), tuple(taken)))
-        self.pending = []
-        self.pending_points = 0
-        self.played_this_turn = False
+                self.table.locked_discard = self.own.taken  # back in the hand, and not to be thrown
+        self.events.append(MeldsTakenBack(seat, tuple(self.own.pending), tuple(taken)))
+        self.own.pending = []
+        self.own.pending_points = 0
+        self.own.played_this_turn = False
 
     def _place(self, seat: int, shape: PricedMeld, announce: bool = True) -> int:
-        meld = PricedTableMeld.from_shape(len(self.melds), seat, shape)
-        self.melds.append(meld)
-        self.round_points[seat] += shape.total
-        self.played_this_turn = True
+        meld = PricedTableMeld.from_shape(len(self.own.melds), seat, shape)
+        self.own.melds.append(meld)
+        self.own.round_points[seat] += shape.total
+        self.own.played_this_turn = True
         for card in shape.cards:
             self._taken_card_played(card)
         if announce:
             self.events.append(Melded(seat, meld.id, shape.cards, shape.total))
-        if not self.opened[seat]:
-            self.pending.append(meld.id)
-            self.pending_points += shape.total
-            if self.pending_points >= self.ruleset.opening_minimum:
-                self.opened[seat] = True
-                self.opened_this_turn = True
-                self.opening_points[seat] = self.pending_points
-                self.events.append(Opened(seat, self.pending_points))
-                self.pending = []
-                self.pending_points = 0
+        if not self.own.opened[seat]:
+            self.own.pending.append(meld.id)
+            self.own.pending_points += shape.total
+            if self.own.pending_points >= self.ruleset.opening_minimum:
+                self.own.opened[seat] = True
+                self.own.opened_this_turn = True
+                self.own.opening_points[seat] = self.own.pending_points
+                self.events.append(Opened(seat, self.own.pending_points))
+                self.own.pending = []
+                self.own.pending_points = 0
         return meld.id
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> RommePublicView:
         """What every seat may see: minus points, melds (pending ones marked), the pile's top."""
-        pending = set(self.pending)
+        pending = set(self.own.pending)
         return RommePublicView(
             **view_basics(self),
             rounds=self.rounds,
@@ -272,35 +273,35 @@ class RommeGame(RommeChecks[RommeRuleset]):
                 RommeSeatView(
                     seat=s,
                     name=self.names[s],
-                    hand_count=len(self.hands[s]),
-                    minus=self.totals[s],
-                    opened=self.opened[s],
-                    opening_points=self.opening_points[s]
-                    if self.opened[s]
-                    else (self.pending_points if s == self.to_act else 0),
-                    round_points=self.round_points[s],
+                    hand_count=len(self.table.hands[s]),
+                    minus=self.session.totals[s],
+                    opened=self.own.opened[s],
+                    opening_points=self.own.opening_points[s]
+                    if self.own.opened[s]
+                    else (self.own.pending_points if s == self.table.to_act else 0),
+                    round_points=self.own.round_points[s],
                 )
                 for s in range(self.n)
             ),
-            stock_count=len(self.stock),
-            discard_top=self.discard[-1] if self.discard else None,
-            discard_count=len(self.discard),
-            melds=tuple(m.view(m.id in pending) for m in self.melds),
-            rebuilds=self.rebuilds,
-            last_round=self.results[-1] if self.results else None,
+            stock_count=len(self.piles.stock),
+            discard_top=self.piles.discard[-1] if self.piles.discard else None,
+            discard_count=len(self.piles.discard),
+            melds=tuple(m.view(m.id in pending) for m in self.own.melds),
+            rebuilds=self.piles.rebuilds,
+            last_round=self.session.results[-1] if self.session.results else None,
         )
 
     def private_view(self, seat: int) -> RommePrivateView:
         """What ``seat`` may see: the table, its hand, and on its turn what the discard taken
         binds it to (no return, meld it)."""
-        mine = seat == self.to_act
+        mine = seat == self.table.to_act
         return RommePrivateView(
             seat,
-            tuple(self.hands[seat]),
+            tuple(self.table.hands[seat]),
             self.public_view(),
-            self.locked_discard if mine else None,
-            self.must_meld if mine else None,
+            self.table.locked_discard if mine else None,
+            self.own.must_meld if mine else None,
         )
 
     def _table_cards(self) -> list[Card]:
-        return [c for meld in self.melds for c in meld.cards]
+        return [c for meld in self.own.melds for c in meld.cards]

@@ -11,10 +11,11 @@ then scores the cards it placed this round minus the cards left in its hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
+from engine.deal import Deal
 from engine.errors import IllegalAction
 from engine.events import LaidOff, Melded, RoundResult
 from engine.i18n import N_
@@ -27,7 +28,6 @@ from engine.onepack import OnePack, index, mask_of
 from engine.options import Rules, hand_size_option, target_option
 from engine.piles import FixedPileRules, PileGame
 from engine.protocol import Phase
-from engine.table import Deal
 from engine.views import view_basics
 
 # Ace 15 (in a set, high in a run, left in a hand), 1 as the low card of A 2 3; K Q J 10
@@ -123,6 +123,16 @@ def melds_with(card: Card, cards: Sequence[Card]) -> bool:
     return ONE_PACK.fits(index(card), mask_of(cards))
 
 
+@dataclass(slots=True, eq=False)
+class Rum500State:
+    """What a 500 Rum round keeps beside the shared parts: the melds on the table, the points
+    each seat has laid this round, and the card a deep take must meld."""
+
+    melds: list[PricedTableMeld] = field(default_factory=list)
+    placed: list[int] = field(default_factory=list)  # points of the cards each seat laid
+    must_meld: Card | None = None
+
+
 class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     """A 500 Rum session for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
@@ -133,38 +143,41 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     MAX_SEATS = 4
     DEEP_TAKES = True
     UPCARD_NEEDED = True
+    OWN = Rum500State
+    RESULT = Rum500RoundResult
+    own: Rum500State
 
     def __init__(
         self, ruleset: Rum500Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        self.melds: list[PricedTableMeld] = []
-        self.placed = [0] * self.n  # points of the cards each seat laid this round
-        self.must_meld: Card | None = None
         self._first_round(deal)
+
+    def _own_state(self) -> Rum500State:
+        return Rum500State()
 
     # ----------------------------------------------------------------- rounds
     def _hand_size(self) -> int:
         return self.ruleset.hand_size or (13 if self.n == 2 else 7)
 
     def _first_to_act(self) -> int:
-        return self._next_seat(self.dealer)
+        return self._next_seat(self.table.dealer)
 
     def _new_round(self) -> None:
-        self.melds = []
-        self.placed = [0] * self.n
+        self.own.melds = []
+        self.own.placed = [0] * self.n
 
     def _new_turn(self) -> None:
-        self.must_meld = None
+        self.own.must_meld = None
 
     def _stock_exhausted(self) -> None:
         """The stock is empty: the player may still take from the pile, or pass."""
 
     def _end_round(self, closer: int | None) -> None:
-        hands = tuple(tuple(hand) for hand in self.hands)
+        hands = tuple(tuple(hand) for hand in self.table.hands)
         hand_points = tuple(sum(PRICES.hand_value(c) for c in hand) for hand in hands)
-        points = tuple(p - h for p, h in zip(self.placed, hand_points, strict=True))
-        placed = tuple(self.placed)
+        points = tuple(p - h for p, h in zip(self.own.placed, hand_points, strict=True))
+        placed = tuple(self.own.placed)
         self._score_round(
             Rum500RoundResult,
             closer,
@@ -191,10 +204,10 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         elif isinstance(action, LayOff):
             self._check_play(seat, (action.card,))
             self._check_holds(seat, action.card)
-            if not 0 <= action.meld_id < len(self.melds):
+            if not 0 <= action.meld_id < len(self.own.melds):
                 number = action.meld_id + 1
                 raise IllegalAction(N_("There is no meld {number} on the table."), number=number)
-            return self.melds[action.meld_id].layoff(action.card, action.end)
+            return self.own.melds[action.meld_id].layoff(action.card, action.end)
         elif isinstance(action, Discard):
             self._check_play(seat, ())
             self._check_discard(seat, action.card)
@@ -212,9 +225,9 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         """A draw, a take (of a card that can be played at once) or a pass (stock empty)."""
         if isinstance(action, Pass):
             self._check_turn(action.seat)
-            if self.phase is not Phase.DRAW:
+            if self.table.phase is not Phase.DRAW:
                 raise IllegalAction(N_("You have drawn already this turn."))
-            if self.stock:
+            if self.piles.stock:
                 raise IllegalAction(
                     N_("You may pass only when the stock is empty: draw or take from the pile.")
                 )
@@ -227,41 +240,41 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
                     "You may take {card} only to play it at once in a meld or a lay-off, and "
                     "it fits nowhere for you."
                 ),
-                card=self.discard[-depth],
+                card=self.piles.discard[-depth],
             )
 
     def _usable(self, seat: int, depth: int) -> bool:
         """Could ``seat`` play the deepest of the top ``depth`` discards at once?"""
-        card = self.discard[-depth]
-        cards = [*self.hands[seat], *self.discard[-depth:]]
-        return melds_with(card, cards) or any(meld.accepts(card) for meld in self.melds)
+        card = self.piles.discard[-depth]
+        cards = [*self.table.hands[seat], *self.piles.discard[-depth:]]
+        return melds_with(card, cards) or any(meld.accepts(card) for meld in self.own.melds)
 
     def _check_play(self, seat: int, cards: Sequence[Card]) -> None:
         """A meld, lay-off or discard (of ``cards``): after the draw, the card taken first."""
         self._check_turn(seat)
-        if self.phase is Phase.DRAW:
+        if self.table.phase is Phase.DRAW:
             raise IllegalAction(N_("Draw first: the top card of the stock, or from the pile."))
-        if self.must_meld is not None and self.must_meld not in cards:
+        if self.own.must_meld is not None and self.own.must_meld not in cards:
             raise IllegalAction(
                 N_("You took {card} from the discard pile: play it first, in a meld or lay-off."),
-                card=self.must_meld,
+                card=self.own.must_meld,
             )
 
     # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:
         """Every move the player to act may make: the draw (or a pass when the stock is
         empty) and each usable take, deepest first; then each meld, lay-off and discard."""
-        seat, first = self.to_act, self.must_meld
-        hand = self.hands[seat]
-        if self.phase is Phase.OVER:
+        seat, first = self.table.to_act, self.own.must_meld
+        hand = self.table.hands[seat]
+        if self.table.phase is Phase.OVER:
             return []
-        if self.phase is Phase.DRAW:
-            moves: list[Action] = [DrawTalon(seat) if self.stock else Pass(seat)]
-            depths = range(len(self.discard), 0, -1)
+        if self.table.phase is Phase.DRAW:
+            moves: list[Action] = [DrawTalon(seat) if self.piles.stock else Pass(seat)]
+            depths = range(len(self.piles.discard), 0, -1)
             return moves + [TakeDiscard(seat, d) for d in depths if self._usable(seat, d)]
         options = meld_options(hand, prices=PRICES)
         result: list[Action] = [Meld(seat, c) for c in options if first is None or first in c]
-        for meld in self.melds:
+        for meld in self.own.melds:
             for card, end in meld.fitting_cards():
                 if card in hand and (first is None or card is first):
                     result.append(LayOff(seat, card, meld.id, end))
@@ -272,18 +285,18 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
     # ----------------------------------------------------------------- apply
     def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
-        hand = self.hands[seat]
+        hand = self.table.hands[seat]
         if isinstance(action, DrawTalon | TakeDiscard | Pass):
             self._perform_draw_step(action)
             return
         if isinstance(action, Meld) and isinstance(checked, PricedMeld):
-            meld = PricedTableMeld.from_shape(len(self.melds), seat, checked, PRICES)
-            self.melds.append(meld)
+            meld = PricedTableMeld.from_shape(len(self.own.melds), seat, checked, PRICES)
+            self.own.melds.append(meld)
             self._placed(seat, checked.cards, checked.total)
             self.events.append(Melded(seat, meld.id, checked.cards, checked.total))
         elif isinstance(action, LayOff) and isinstance(checked, tuple):
             end, stands, points = checked
-            self.melds[action.meld_id].add(action.card, end, stands, points, seat)
+            self.own.melds[action.meld_id].add(action.card, end, stands, points, seat)
             self._placed(seat, (action.card,), points)
             self.events.append(LaidOff(seat, action.meld_id, action.card, end, points))
         elif isinstance(action, Discard):
@@ -297,16 +310,16 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
         if isinstance(action, DrawTalon):
             self._draw_stock(action.seat)
         elif isinstance(action, TakeDiscard):
-            self.must_meld = self._take_discard(action.seat, action.depth)[0]
+            self.own.must_meld = self._take_discard(action.seat, action.depth)[0]
         else:
             self._end_round(None)
 
     def _placed(self, seat: int, cards: Sequence[Card], points: int) -> None:
         for card in cards:
-            self.hands[seat].remove(card)
-        self.placed[seat] += points
-        if self.must_meld in cards:
-            self.must_meld = None
+            self.table.hands[seat].remove(card)
+        self.own.placed[seat] += points
+        if self.own.must_meld in cards:
+            self.own.must_meld = None
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> Rum500PublicView:
@@ -315,19 +328,27 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
             **view_basics(self),
             target=self.ruleset.target,
             seats=tuple(
-                Rum500SeatView(s, self.names[s], len(self.hands[s]), self.totals[s], self.placed[s])
+                Rum500SeatView(
+                    s,
+                    self.names[s],
+                    len(self.table.hands[s]),
+                    self.session.totals[s],
+                    self.own.placed[s],
+                )
                 for s in range(self.n)
             ),
-            stock_count=len(self.stock),
-            discard_pile=tuple(self.discard),
-            melds=tuple(m.view() for m in self.melds),
-            last_round=self.results[-1] if self.results else None,
+            stock_count=len(self.piles.stock),
+            discard_pile=tuple(self.piles.discard),
+            melds=tuple(m.view() for m in self.own.melds),
+            last_round=self.session.results[-1] if self.session.results else None,
         )
 
     def private_view(self, seat: int) -> Rum500PrivateView:
         """What one seat sees: the public table and its own hand."""
-        must = self.must_meld if seat == self.to_act else None
-        return Rum500PrivateView(seat, tuple(self.hands[seat]), self.public_view(), None, must)
+        must = self.own.must_meld if seat == self.table.to_act else None
+        return Rum500PrivateView(
+            seat, tuple(self.table.hands[seat]), self.public_view(), None, must
+        )
 
     def _table_cards(self) -> list[Card]:
-        return [c for meld in self.melds for c in meld.cards]
+        return [c for meld in self.own.melds for c in meld.cards]

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, TakeDiscard
 from engine.cards import Card
+from engine.deal import Deal
 from engine.events import LaidOff, Melded
 from engine.games.treppe.checks import MAX_SEATS as MAX_SEATS
 from engine.games.treppe.checks import MIN_SEATS as MIN_SEATS
@@ -28,7 +29,6 @@ from engine.options import (
     rebuilds_option,
     target_option,
 )
-from engine.table import Deal
 from engine.views import view_basics
 
 
@@ -70,39 +70,33 @@ class Game(TreppeChecks[Ruleset]):
         self, ruleset: Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        self.round_points = [0] * self.n
-        self.melds: list[TableMeld] = []
-        # Rommé hand: did the seat meld or lay off in an earlier turn of this round?
-        self.played_earlier = [False] * self.n
-        self.played_this_turn = False
-        self.known: list[list[Card]] = [[] for _ in range(self.n)]
         self._first_round(deal)
 
     # ----------------------------------------------------------------- rounds
     def _new_round(self) -> None:
-        self.melds = []
-        self.round_points = [0] * self.n
-        self.played_earlier = [False] * self.n
-        self.known = [[] for _ in range(self.n)]
+        self.own.melds = []
+        self.own.round_points = [0] * self.n
+        self.own.played_earlier = [False] * self.n
+        self.own.known = [[] for _ in range(self.n)]
 
     def _new_turn(self) -> None:
-        self.played_this_turn = False
+        self.own.played_this_turn = False
 
     def _end_round(self, closer: int | None) -> None:
-        hands = tuple(tuple(hand) for hand in self.hands)
+        hands = tuple(tuple(hand) for hand in self.table.hands)
         hand_points = tuple(sum(hand_value(c) for c in hand) for hand in hands)
         romme = False
         bonus = 0
         if closer is not None:
-            romme = self.ruleset.hand_romme_double and not self.played_earlier[closer]
+            romme = self.ruleset.hand_romme_double and not self.own.played_earlier[closer]
             bonus = sum(hand_points) * (2 if romme else 1)
-            self.totals[closer] += bonus
+            self.session.totals[closer] += bonus
         result = TreppeRoundResult(
-            round_number=self.round_number,
+            round_number=self.table.round_number,
             closer=closer,
             special=romme,
-            points=tuple(self.round_points),
-            totals=tuple(self.totals),
+            points=tuple(self.own.round_points),
+            totals=tuple(self.session.totals),
             hands=hands,
             hand_points=hand_points,
             bonus=bonus,
@@ -115,17 +109,19 @@ class Game(TreppeChecks[Ruleset]):
     # ----------------------------------------------------------------- apply
     def _perform(self, action: Action, checked: object) -> None:
         seat = action.seat
-        hand = self.hands[seat]
+        hand = self.table.hands[seat]
         if isinstance(action, Discard):
             self._forget(seat, action.card)
             self._discard(seat, action.card)
             if hand:
-                self.played_earlier[seat] = self.played_earlier[seat] or self.played_this_turn
+                self.own.played_earlier[seat] = (
+                    self.own.played_earlier[seat] or self.own.played_this_turn
+                )
                 self._begin_turn((seat + 1) % self.n)
         elif isinstance(action, DrawTalon):
             self._draw_stock(seat)
         elif isinstance(action, TakeDiscard):
-            self.known[seat].extend(self._take_discard(seat, action.depth))
+            self.own.known[seat].extend(self._take_discard(seat, action.depth))
         elif isinstance(action, Meld):
             assert isinstance(checked, MeldShape)
             self._meld(seat, checked)
@@ -137,33 +133,35 @@ class Game(TreppeChecks[Ruleset]):
 
     def _meld(self, seat: int, shape: MeldShape) -> None:
         for card in shape.cards:
-            self.hands[seat].remove(card)
+            self.table.hands[seat].remove(card)
             self._forget(seat, card)
-        meld = TableMeld(len(self.melds), seat, shape.kind, list(shape.cards), list(shape.points))
+        meld = TableMeld(
+            len(self.own.melds), seat, shape.kind, list(shape.cards), list(shape.points)
+        )
         meld.placed_by = [seat] * len(shape.cards)
-        self.melds.append(meld)
+        self.own.melds.append(meld)
         self._credit(seat, shape.total)
         self.events.append(Melded(seat, meld.id, shape.cards, shape.total))
 
     def _lay_off(self, action: LayOff, points: int) -> None:
         seat = action.seat
-        meld = self.melds[action.meld_id]
+        meld = self.own.melds[action.meld_id]
         end = meld.resolve_end(action.card, action.end)
-        self.hands[seat].remove(action.card)
+        self.table.hands[seat].remove(action.card)
         self._forget(seat, action.card)
         meld.add(action.card, end, points, seat)
         self._credit(seat, points)
         self.events.append(LaidOff(seat, meld.id, action.card, end, points))
 
     def _forget(self, seat: int, card: Card) -> None:
-        known = self.known[seat]
+        known = self.own.known[seat]
         if card in known:
             known.remove(card)
 
     def _credit(self, seat: int, points: int) -> None:
-        self.totals[seat] += points
-        self.round_points[seat] += points
-        self.played_this_turn = True
+        self.session.totals[seat] += points
+        self.own.round_points[seat] += points
+        self.own.played_this_turn = True
 
     # ----------------------------------------------------------------- views
     def public_view(self) -> PublicView:
@@ -175,16 +173,16 @@ class Game(TreppeChecks[Ruleset]):
                 SeatView(
                     seat=s,
                     name=self.names[s],
-                    hand_count=len(self.hands[s]),
-                    score=self.totals[s],
-                    round_points=self.round_points[s],
-                    has_melded=self.round_points[s] > 0,
-                    known_cards=tuple(self.known[s]),
+                    hand_count=len(self.table.hands[s]),
+                    score=self.session.totals[s],
+                    round_points=self.own.round_points[s],
+                    has_melded=self.own.round_points[s] > 0,
+                    known_cards=tuple(self.own.known[s]),
                 )
                 for s in range(self.n)
             ),
-            talon_count=len(self.stock),
-            staircase=tuple(self.discard),
+            talon_count=len(self.piles.stock),
+            staircase=tuple(self.piles.discard),
             melds=tuple(
                 MeldView(
                     m.id,
@@ -195,18 +193,18 @@ class Game(TreppeChecks[Ruleset]):
                         for c, p, by in zip(m.cards, m.points, m.placed_by, strict=True)
                     ),
                 )
-                for m in self.melds
+                for m in self.own.melds
             ),
-            rebuilds=self.rebuilds,
-            last_round=self.results[-1] if self.results else None,
+            rebuilds=self.piles.rebuilds,
+            last_round=self.session.results[-1] if self.session.results else None,
         )
 
     def private_view(self, seat: int) -> PrivateView:
         """What ``seat`` may see: the table, its hand, on its turn the card it may not discard."""
-        locked = self.locked_discard if seat == self.to_act else None
-        return PrivateView(seat, tuple(self.hands[seat]), self.public_view(), locked)
+        locked = self.table.locked_discard if seat == self.table.to_act else None
+        return PrivateView(seat, tuple(self.table.hands[seat]), self.public_view(), locked)
 
     # ----------------------------------------------------------------- replay
 
     def _table_cards(self) -> list[Card]:
-        return [c for meld in self.melds for c in meld.cards]
+        return [c for meld in self.own.melds for c in meld.cards]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from engine.actions import (
@@ -18,6 +19,7 @@ from engine.actions import (
     TakeBack,
     TakeDiscard,
 )
+from engine.arrangement import Arrangement
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.games.wiener.events import WienerRoundResult
@@ -45,31 +47,47 @@ _NO_MELDING = N_(
 )
 
 
+@dataclass(slots=True, eq=False)
+class WienerState:
+    """What a rubber of Wiener Rummy keeps beside the shared parts: each seat's chips, the
+    pot and who bought back in; in a round, the knocker, who still has a last turn, the hands
+    shown, and who may still buy back in."""
+
+    chips: list[int]
+    pot: int
+    bought_back: list[bool]
+    knocker: int | None = None
+    final_turns: list[int] = field(default_factory=list)  # after a knock: a last turn each
+    revealed: list[Arrangement | None] = field(default_factory=list)
+    buy_back_queue: list[int] = field(default_factory=list)
+
+
 class WienerChecks(PileGame[RulesT, WienerRoundResult]):
     """The checks and legal moves of a Wiener Rummy game; ``WienerGame`` sets up the state."""
 
     MIN_SEATS = 2
     MAX_SEATS = 6
-
-    knocker: int | None
+    OWN = WienerState
+    RESULT = WienerRoundResult
+    own: WienerState
 
     # ----------------------------------------------------------------- checks
     def _check_play(self, seat: int) -> None:
         self._check_turn(seat)
-        if self.phase is Phase.BUY_BACK:
+        if self.table.phase is Phase.BUY_BACK:
             raise IllegalAction(N_("First decide whether to buy back in."))
-        if self.phase is Phase.DRAW:
+        if self.table.phase is Phase.DRAW:
             raise IllegalAction(N_("Draw first: take the upcard or the top card of the stock."))
 
     def _check_close(self, seat: int, card: Card) -> list[Card]:
         self._check_play(seat)
-        if self.knocker is not None:
+        if self.own.knocker is not None:
             raise IllegalAction(
                 N_("{name} has knocked: you only draw and discard once more."),
-                name=self.names[self.knocker],
+                name=self.names[self.own.knocker],
             )
         self._check_discard(seat, card)
-        rest = list(self.hands[seat])
+        rest = list(self.table.hands[seat])
         rest.remove(card)
         return rest
 
@@ -110,7 +128,7 @@ class WienerChecks(PileGame[RulesT, WienerRoundResult]):
                 )
         elif isinstance(action, BuyBack):
             self._check_turn(action.seat)
-            if self.phase is not Phase.BUY_BACK:
+            if self.table.phase is not Phase.BUY_BACK:
                 raise IllegalAction(N_("There is no buy-back to decide now."))
         elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
             self._check_turn(action.seat)
@@ -121,23 +139,23 @@ class WienerChecks(PileGame[RulesT, WienerRoundResult]):
     # ----------------------------------------------------------------- moves
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now."""
-        seat = self.to_act
-        if self.phase is Phase.OVER:
+        seat = self.table.to_act
+        if self.table.phase is Phase.OVER:
             return []
-        if self.phase is Phase.BUY_BACK:
+        if self.table.phase is Phase.BUY_BACK:
             return [BuyBack(seat, True), BuyBack(seat, False)]
-        if self.phase is Phase.DRAW:
+        if self.table.phase is Phase.DRAW:
             moves: list[Action] = []
-            if self.stock:
+            if self.piles.stock:
                 moves.append(DrawTalon(seat))
-            if self.discard:
+            if self.piles.discard:
                 moves.append(TakeDiscard(seat))
             return moves
-        hand = self.hands[seat]
+        hand = self.table.hands[seat]
         result: list[Action] = []
-        after = deadwood_after_discards(hand) if self.knocker is None else {}
+        after = deadwood_after_discards(hand) if self.own.knocker is None else {}
         for card in dict.fromkeys(hand):
-            if card is self.locked_discard and hand.count(card) == 1:
+            if card is self.table.locked_discard and hand.count(card) == 1:
                 continue
             result.append(Discard(seat, card))
             if card in after:

@@ -22,9 +22,10 @@ from engine.actions import (
 )
 from engine.arrangement import Arrangement
 from engine.cards import Pack
+from engine.deal import Deal
 from engine.errors import IllegalAction
 from engine.events import Knocked
-from engine.games.wiener.checks import WienerChecks
+from engine.games.wiener.checks import WienerChecks, WienerState
 from engine.games.wiener.events import (
     BoughtBack,
     DeclinedBuyBack,
@@ -43,7 +44,6 @@ from engine.options import (
     rebuilds_option,
 )
 from engine.protocol import Phase, Standings
-from engine.table import Deal
 from engine.views import view_basics
 
 
@@ -126,14 +126,11 @@ class WienerGame(WienerChecks[WienerRuleset]):
         deal: Deal | None = None,
     ) -> None:
         super().__init__(ruleset, names, seed, deal)
-        self.chips = [-ruleset.stake] * self.n
-        self.pot = ruleset.stake * self.n
-        self.bought_back = [False] * self.n
-        self.knocker: int | None = None
-        self.final_turns: list[int] = []  # after a knock: who still draws and discards once
-        self.revealed: list[Arrangement | None] = [None] * self.n
-        self.buy_back_queue: list[int] = []
         self._first_round(deal)
+
+    def _own_state(self) -> WienerState:
+        stake, seats = self.ruleset.stake, self.n
+        return WienerState([-stake] * seats, stake * seats, [False] * seats)
 
     # ----------------------------------------------------------------- rounds
     def _check_chosen_deal(self, deal: Deal) -> None:
@@ -142,44 +139,44 @@ class WienerGame(WienerChecks[WienerRuleset]):
             raise IllegalAction(N_("The chosen deal needs exactly one upcard."))
 
     def _new_round(self) -> None:
-        self.knocker = None
-        self.final_turns = []
-        self.revealed = [None] * self.n
+        self.own.knocker = None
+        self.own.final_turns = []
+        self.own.revealed = [None] * self.n
 
     def _first_to_act(self) -> int:
-        return self._next_seat(self.dealer)
+        return self._next_seat(self.table.dealer)
 
     def _stock_exhausted(self) -> None:
         # After a knock the round is scored as it stands; otherwise it is dead.
-        self._end_round(self.knocker)
+        self._end_round(self.own.knocker)
 
     def _end_round(self, closer: int | None, rummy: bool = False) -> None:
         hands: list[Arrangement | None] = [None] * self.n
         bad = [0] * self.n
-        in_play = [s for s in range(self.n) if self.active[s]]
+        in_play = [s for s in range(self.n) if self.session.active[s]]
         for seat in in_play:
-            laid = self.revealed[seat] or arrange(self.hands[seat])
+            laid = self.own.revealed[seat] or arrange(self.table.hands[seat])
             hands[seat] = laid
             if closer is not None and not (rummy and seat == closer):
                 bad[seat] = laid.deadwood
         if closer is not None:
             for seat in in_play:
                 if seat != closer:
-                    self.chips[seat] -= self.ruleset.knock_money
-                    self.chips[closer] += self.ruleset.knock_money
+                    self.own.chips[seat] -= self.ruleset.knock_money
+                    self.own.chips[closer] += self.ruleset.knock_money
         for seat in in_play:
-            self.totals[seat] += bad[seat]
-        out = tuple(s for s in in_play if self.totals[s] >= self.ruleset.out_at)
+            self.session.totals[seat] += bad[seat]
+        out = tuple(s for s in in_play if self.session.totals[s] >= self.ruleset.out_at)
         for seat in out:
-            self.active[seat] = False
+            self.session.active[seat] = False
         result = WienerRoundResult(
-            round_number=self.round_number,
+            round_number=self.table.round_number,
             closer=closer,
             special=rummy,
             points=tuple(bad),
-            totals=tuple(self.totals),
+            totals=tuple(self.session.totals),
             hands=tuple(hands),
-            chips=tuple(self.chips),
+            chips=tuple(self.own.chips),
             out=out,
         )
         self._round_over(result)
@@ -187,59 +184,61 @@ class WienerGame(WienerChecks[WienerRuleset]):
     def _session_winner(self) -> int | None:
         """The last player in the rubber. When everybody left went out in the same round, the
         fewest bad points stays in (ties: the first from the dealer's left)."""
-        still_in = [s for s in range(self.n) if self.active[s]]
+        still_in = [s for s in range(self.n) if self.session.active[s]]
         if len(still_in) > 1:
             return None
         if still_in:
             return still_in[0]
-        out = self.results[-1].out
-        order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
-        winner = min(out, key=lambda s: (self.totals[s], order.index(s)))
-        self.active[winner] = True
+        out = self.session.results[-1].out
+        order = [(self.table.dealer + k) % self.n for k in range(1, self.n + 1)]
+        winner = min(out, key=lambda s: (self.session.totals[s], order.index(s)))
+        self.session.active[winner] = True
         return winner
 
     def _next_round(self) -> None:
         """First the buy-backs, each seat that may in turn from the dealer's left."""
-        self.knocker = None
-        self.final_turns = []
-        self.buy_back_queue = []
+        self.own.knocker = None
+        self.own.final_turns = []
+        self.own.buy_back_queue = []
         if self.ruleset.buy_back:
-            seat = self.dealer
+            seat = self.table.dealer
             for _ in range(self.n):
                 seat = (seat + 1) % self.n
                 if self._buy_back_target(seat) is not None:
-                    self.buy_back_queue.append(seat)
+                    self.own.buy_back_queue.append(seat)
         self._next_decision()
 
     def standings(self) -> Standings:
-        return replace(super().standings(), chips=tuple(self.chips), pot=self.pot)
+        return replace(super().standings(), chips=tuple(self.own.chips), pot=self.own.pot)
 
     def _finish(self, winner: int, totals: tuple[int, ...] | None = None, pot: int = 0) -> None:
-        pot = self.pot
-        self.chips[winner] += pot
-        self.pot = 0
-        super()._finish(winner, tuple(self.chips), pot)
+        pot = self.own.pot
+        self.own.chips[winner] += pot
+        self.own.pot = 0
+        super()._finish(winner, tuple(self.own.chips), pot)
 
     def _buy_back_target(self, seat: int) -> int | None:
         """The bad points ``seat`` would drop to by buying back now, or None if it may not."""
         rules = self.ruleset
-        own = self.totals[seat]
-        if not self.active[seat] or self.bought_back[seat]:
+        own = self.session.totals[seat]
+        if not self.session.active[seat] or self.own.bought_back[seat]:
             return None
         if not rules.buy_back_from <= own < rules.out_at:
             return None
-        ranked = sorted((self.totals[s] for s in range(self.n) if self.active[s]), reverse=True)
+        ranked = sorted(
+            (self.session.totals[s] for s in range(self.n) if self.session.active[s]), reverse=True
+        )
         second = ranked[1]
         return second if second < own else None
 
     def _next_decision(self) -> None:
-        while self.buy_back_queue:
-            seat = self.buy_back_queue[0]
+        while self.own.buy_back_queue:
+            seat = self.own.buy_back_queue[0]
             if self._buy_back_target(seat) is not None:
-                self.to_act = seat
-                self.phase = Phase.BUY_BACK
+                self.table.to_act = seat
+                self.table.phase = Phase.BUY_BACK
                 return
-            self.buy_back_queue.pop(0)
+            self.own.buy_back_queue.pop(0)
         super()._next_round()
 
     # ----------------------------------------------------------------- apply
@@ -251,14 +250,14 @@ class WienerGame(WienerChecks[WienerRuleset]):
             self._take_discard(seat, action.depth)
         elif isinstance(action, Discard):
             self._discard(seat, action.card)
-            if self.knocker is None:
+            if self.own.knocker is None:
                 self._begin_turn(self._next_seat(seat))
             else:
-                self.final_turns.pop(0)
-                if self.final_turns:
-                    self._begin_turn(self.final_turns[0])
+                self.own.final_turns.pop(0)
+                if self.own.final_turns:
+                    self._begin_turn(self.own.final_turns[0])
                 else:
-                    self._end_round(self.knocker)
+                    self._end_round(self.own.knocker)
         elif isinstance(action, Knock | CallRummy):
             self._close(action)
         elif isinstance(action, BuyBack):
@@ -267,30 +266,30 @@ class WienerGame(WienerChecks[WienerRuleset]):
     def _close(self, action: Knock | CallRummy) -> None:
         seat = action.seat
         self._discard(seat, action.card)
-        laid = arrange(self.hands[seat])
-        self.revealed[seat] = laid
+        laid = arrange(self.table.hands[seat])
+        self.own.revealed[seat] = laid
         if isinstance(action, CallRummy):
             self.events.append(RummyCalled(seat, action.card, laid))
             self._end_round(seat, rummy=True)
             return
         self.events.append(Knocked(seat, action.card, laid))
-        self.knocker = seat
+        self.own.knocker = seat
         others = [self._next_seat(seat)]
         while others[-1] != seat:
             others.append(self._next_seat(others[-1]))
-        self.final_turns = others[:-1]
-        self._begin_turn(self.final_turns[0])
+        self.own.final_turns = others[:-1]
+        self._begin_turn(self.own.final_turns[0])
 
     def _decide_buy_back(self, seat: int, accept: bool) -> None:
-        self.buy_back_queue.pop(0)
+        self.own.buy_back_queue.pop(0)
         if accept:
             target = self._buy_back_target(seat)
             assert target is not None
-            before = self.totals[seat]
-            self.totals[seat] = target
-            self.bought_back[seat] = True
-            self.chips[seat] -= self.ruleset.buy_back_cost
-            self.pot += self.ruleset.buy_back_cost
+            before = self.session.totals[seat]
+            self.session.totals[seat] = target
+            self.own.bought_back[seat] = True
+            self.own.chips[seat] -= self.ruleset.buy_back_cost
+            self.own.pot += self.ruleset.buy_back_cost
             self.events.append(BoughtBack(seat, before, target, self.ruleset.buy_back_cost))
         else:
             self.events.append(DeclinedBuyBack(seat))
@@ -306,28 +305,28 @@ class WienerGame(WienerChecks[WienerRuleset]):
                 WienerSeatView(
                     seat=s,
                     name=self.names[s],
-                    hand_count=len(self.hands[s]),
-                    bad_points=self.totals[s],
-                    chips=self.chips[s],
-                    in_rubber=self.active[s],
-                    bought_back=self.bought_back[s],
-                    revealed=self.revealed[s],
+                    hand_count=len(self.table.hands[s]),
+                    bad_points=self.session.totals[s],
+                    chips=self.own.chips[s],
+                    in_rubber=self.session.active[s],
+                    bought_back=self.own.bought_back[s],
+                    revealed=self.own.revealed[s],
                 )
                 for s in range(self.n)
             ),
-            stock_count=len(self.stock),
-            discard_top=self.discard[-1] if self.discard else None,
-            discard_count=len(self.discard),
-            pot=self.pot,
-            knocker=self.knocker,
-            final_turns_left=len(self.final_turns),
-            rebuilds=self.rebuilds,
-            last_round=self.results[-1] if self.results else None,
+            stock_count=len(self.piles.stock),
+            discard_top=self.piles.discard[-1] if self.piles.discard else None,
+            discard_count=len(self.piles.discard),
+            pot=self.own.pot,
+            knocker=self.own.knocker,
+            final_turns_left=len(self.own.final_turns),
+            rebuilds=self.piles.rebuilds,
+            last_round=self.session.results[-1] if self.session.results else None,
         )
 
     def private_view(self, seat: int) -> WienerPrivateView:
         """What ``seat`` may see: the table, its hand with its least deadwood, and on its turn
         the card it may not throw back."""
-        hand = tuple(self.hands[seat])
-        locked = self.locked_discard if seat == self.to_act else None
+        hand = tuple(self.table.hands[seat])
+        locked = self.table.locked_discard if seat == self.table.to_act else None
         return WienerPrivateView(seat, hand, self.public_view(), deadwood_of(hand), locked)

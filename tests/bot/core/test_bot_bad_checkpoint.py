@@ -42,9 +42,10 @@ def random_bytes(marker: Path) -> bytes:
 
 
 def another_engines(marker: Path) -> bytes:
-    """A real checkpoint of this game, as another version of the engine would sign it."""
-    state = json.loads(zlib.decompress(CURRENT[0]))
-    return zlib.compress(json.dumps({**state, "engine": "0123456789abcdef"}).encode())
+    """A real checkpoint of this game, as an engine whose game state has another shape (a
+    later state version) would write it."""
+    form, key, version, header, state = json.loads(zlib.decompress(CURRENT[0]))
+    return zlib.compress(json.dumps([form, key, version + 1, header, state]).encode())
 
 
 CURRENT: list[bytes] = []  # the checkpoint the bot stored, for the payloads made from it

@@ -88,7 +88,7 @@ class MeldingTable(Table):
             else:
                 verb = "knock" if isinstance(action, Knock) else "rummy"
                 result = await self.type_move(member, {"discard": f"{verb} {action.card}"})
-            if self.played.knocker is not None:  # the knocker's hand is on the table now
+            if self.played.own.knocker is not None:  # the knocker's hand is on the table now
                 assert "**Laid down:** " in description(self.table_message())
                 self.knocks_seen += 1
             return result
@@ -323,8 +323,8 @@ async def test_melding_pictures_and_result_text() -> None:
 async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     from engine import parse_cards
     from engine.cards import Pack
+    from engine.deal import Deal
     from engine.games.romme.game import RommeRuleset
-    from engine.table import Deal
 
     table = setup_table(simcord_env, "romme")
     await table.start(await table.open(game="romme"))
@@ -341,7 +341,7 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     member = table.member_for_seat(0)
     await table.play_offered(member, DrawTalon(0))
     await table.play_offered(member, table.legal(Meld, "2♥ 3♥ 4♥"))
-    assert len(table.played.melds) == 1 and table.played.pending
+    assert len(table.played.own.melds) == 1 and table.played.own.pending
     assert "first meld 9/40" in description(table.table_message())
     before = table.played.to_json()
     card = next(c for c in table.played.private_view(0).hand if not c.is_joker)
@@ -349,15 +349,15 @@ async def test_romme_pending_first_meld_is_taken_back(simcord_env: Env) -> None:
     assert "9 of 40 points" in description(result.response)
     assert table.played.to_json() == before
     await table.play_offered(member, table.legal(TakeBack))
-    assert not table.played.melds and len(table.played.private_view(0).hand) == 14
+    assert not table.played.own.melds and len(table.played.private_view(0).hand) == 14
     assert "takes an unfinished first meld back" in description(table.hands[member.id])
 
 
 async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     from engine import parse_cards
     from engine.cards import Pack
+    from engine.deal import Deal
     from engine.games.romme.game import RommeRuleset
-    from engine.table import Deal
 
     table = setup_table(simcord_env, "romme")
     await table.start(await table.open(game="romme"))
@@ -375,14 +375,14 @@ async def test_romme_joker_swap_typed(simcord_env: Env) -> None:
     await table.play_offered(anna, DrawTalon(0))
     for meld in ("Q♥ K♥ Jo", "9♠ 9♦ 9♣"):
         await table.play_offered(anna, table.legal(Meld, meld))
-    assert table.played.opened[0]
+    assert table.played.own.opened[0]
     await table.perform_as_member(Discard(0, parse_cards("2♣")[0]))
     await table.perform_as_member(DrawTalon(1))
     await table.perform_as_member(Discard(1, parse_cards("2♦")[0]))
     await table.play_offered(anna, DrawTalon(0))
     result = await table.type_move(anna, {"swap": "swap A♥ on 1 with 10♠ J♠"})
     assert isinstance(table.played.actions[-1], JokerSwap), description(result.response)
-    assert [str(c) for c in table.played.melds[0].cards] == ["Q♥", "K♥", "A♥"]
+    assert [str(c) for c in table.played.own.melds[0].cards] == ["Q♥", "K♥", "A♥"]
     assert "in place of the joker" in description(result.response)
     assert ben is not anna
 
@@ -426,7 +426,7 @@ async def test_wiener_buy_back_by_button(simcord_env: Env) -> None:
     assert "decides whether to buy back in" in description(table.table_message())
     await table.play_by_hand(moves=1)
     assert table.played.actions[-1] == BuyBack(0, True)
-    assert table.played.bought_back[0]
+    assert table.played.own.bought_back[0]
     assert "buys back in for 5 chips" in description(table.hands[member.id])
 
 

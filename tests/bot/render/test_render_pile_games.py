@@ -45,6 +45,7 @@ from bot.render.hand import hand_slots
 from bot.render.pile_games import BAND_PAD, PILE_TABLE_W, joker_face, joker_stands
 from engine.actions import DrawTalon, Knock, MeldKind
 from engine.cards import JOKER, Card, Pack, parse_cards
+from engine.deal import Deal
 from engine.games.gin.rules import GinHandResult, GinPublicView
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.views import RommePublicView, RommeSeatView
@@ -55,7 +56,6 @@ from engine.melding.deadwood import arrange
 from engine.melding.melds import analyse_priced_meld
 from engine.melding.views import PricedMeldView, PricedPlacedCard
 from engine.protocol import Phase
-from engine.table import Deal
 
 VIEWS_PER_GAME = 40
 

@@ -168,7 +168,7 @@ def test_romme_opens_then_discards(strength: str) -> None:
         if isinstance(action, Meld):
             laid.append(action)
         game.apply(action)
-    assert game.opened[0]
+    assert game.own.opened[0]
     assert sum(len(m.cards) for m in laid) == 6
     assert isinstance(game.actions[-1], Discard)
 

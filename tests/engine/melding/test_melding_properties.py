@@ -121,13 +121,13 @@ def test_random_wiener_rubbers(seats: int, seed: int) -> None:
         assert moves, "a player to act always has a legal move"
         closes = [m for m in moves if isinstance(m, Knock | CallRummy)]
         action = rng.choice(closes) if closes and rng.random() < 0.8 else rng.choice(moves)
-        seat, round_number, knocker = game.to_act, game.round_number, game.knocker
+        seat, round_number, knocker = game.to_act, game.round_number, game.own.knocker
         events = game.apply(action)
         assert sorted(game.card_locations()) == WIENER_PACK, "106 cards, each in one place"
-        assert sum(game.chips) + game.pot == 0, "chips are only moved, never made"
+        assert sum(game.own.chips) + game.own.pot == 0, "chips are only moved, never made"
         wiener_books(game, game.events[counted:], bad, chips)
         counted = len(game.events)
-        assert game.totals == bad and game.chips == chips
+        assert game.totals == bad and game.own.chips == chips
         if game.phase is Phase.OVER:
             break
         if game.phase is Phase.BUY_BACK or game.round_number != round_number:

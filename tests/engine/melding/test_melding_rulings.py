@@ -28,7 +28,7 @@ def test_romme_third_rebuild_happens_then_the_round_is_dead() -> None:
     g = romme([ROMME_ANNA, ROMME_BEN], discard="8♦ 4♣ 6♦")
     g.apply(DrawTalon(0))
     g.stock.clear()
-    g.rebuilds = 2
+    g.piles.rebuilds = 2
     events = g.apply(Discard(0, one("9♣")))
     assert TalonRebuilt(3, 3) in events and g.to_act == 1 and not g.results
     g.apply(DrawTalon(1))
@@ -45,19 +45,19 @@ def test_wiener_dead_round_moves_no_points_and_no_chips() -> None:
     g = wiener([WIENER_ANNA, WIENER_BEN], discard="9♣", stock_top="3♠")
     g.apply(DrawTalon(1))
     g.stock.clear()
-    g.rebuilds = 3
+    g.piles.rebuilds = 3
     g.apply(Discard(1, one("3♠")))
     result = g.results[-1]
     assert isinstance(result, WienerRoundResult)
     assert result.closer is None and set(result.bad_points) == {0}
-    assert g.chips == [-5, -5] and g.totals == [0, 0]
+    assert g.own.chips == [-5, -5] and g.totals == [0, 0]
 
 
 def test_wiener_stock_out_after_a_knock_scores_the_round_as_it_stands() -> None:
     g = wiener([WIENER_ANNA, WIENER_BEN], discard="9♣", stock_top="3♠")
     g.apply(DrawTalon(1))
     g.stock.clear()
-    g.rebuilds = 3
+    g.piles.rebuilds = 3
     g.apply(Knock(1, one("3♠")))
     result = g.results[-1]
     assert isinstance(result, WienerRoundResult)

@@ -70,7 +70,7 @@ def _quirk(mirror: Mirror) -> bool:
     """OpenSpiel judges an 11-card hand's knock by one best arrangement's deadwood less its
     highest card, which misses a rare knock that another arrangement allows."""
     hand = mirror.state.hands()[mirror.state.current_player()]
-    return int(mirror.utils.min_deadwood(hand)) > mirror.game.knock_card
+    return int(mirror.utils.min_deadwood(hand)) > mirror.game.own.knock_card
 
 
 def _play_hand(seed: int, rules: GinRuleset) -> tuple[str, bool]:

@@ -71,7 +71,7 @@ def test_matches_keep_cards_turns_and_scores(
 def _check_scores(game: GinGame) -> None:
     won = [sum(r.points[s] for r in game.results) for s in (0, 1)]
     hands_won = [sum(r.points[s] > 0 for r in game.results) for s in (0, 1)]
-    match, rules = game.match, game.ruleset
+    match, rules = game.own.match, game.ruleset
     assert match is not None and match.hand_points == tuple(won)
     assert match.hands_won == tuple(hands_won)
     winner = match.winner

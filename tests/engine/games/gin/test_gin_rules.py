@@ -7,6 +7,7 @@ import pytest
 
 from engine.actions import Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import FULL_PACK, Card, parse_cards
+from engine.deal import Deal
 from engine.errors import IllegalMeld, RulesError
 from engine.events import Discarded, RoundStarted, SessionEnded
 from engine.games.gin import SPEC
@@ -23,7 +24,6 @@ from engine.games.gin.rules import (
 from engine.i18n import using
 from engine.onepack import mask_of
 from engine.protocol import Phase
-from engine.table import Deal
 
 KNOCKER = "A♥ 2♥ 3♥ 5♠ 5♦ 5♣ 9♣ 10♣ J♣ 4♦"  # three melds and 4♦: deadwood 4
 DEFENDER = "4♥ Q♣ 5♥ 8♠ 8♦ 8♥ K♠ K♦ 6♦ 7♠"  # one set; 4♥ 5♥ and Q♣ fit the knocker's melds
@@ -259,7 +259,7 @@ def test_the_match_ends_at_the_target_with_game_box_and_shutout_bonuses() -> Non
     game = gin(KNOCKER, DEFENDER, "2♣", "K♥", target=20)
     knock_after_both_pass(game, "K♥")
     assert game.is_over and game.winner == 0
-    match = game.match
+    match = game.own.match
     assert match is not None and match.shutout and match.hands_won == (1, 0)
     assert game.totals == [2 * (29 + 100) + 25, 0]
     assert game.standings().scores == (283, 0) and game.standings().winners == (0,)
@@ -272,10 +272,10 @@ def test_without_a_shutout_each_gets_the_box_bonus_for_hands_won() -> None:
     game = gin(KNOCKER, DEFENDER, "2♣", "K♥", target=30, shutout_doubles=False)
     knock_after_both_pass(game, "K♥")
     game.totals[1] = 10  # as if Ben had won an earlier hand
-    game.hands_won[1] = 1
+    game.own.hands_won[1] = 1
     game._finish(0)
     assert game.totals == [29 + 100 + 25, 10 + 25]
-    assert game.match is not None and not game.match.shutout
+    assert game.own.match is not None and not game.own.match.shutout
 
 
 def test_the_spec_offers_the_named_options() -> None:

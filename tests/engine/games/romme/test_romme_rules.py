@@ -60,7 +60,7 @@ def small_game() -> RommeGame:
         discard="9♣",
         ruleset=RommeRuleset(hand_size=7),
     )
-    g.opened[0] = True
+    g.own.opened[0] = True
     return g
 
 
@@ -95,7 +95,7 @@ def test_the_taken_discard_itself_may_be_played_to_go_out() -> None:
         discard="6♥",
         ruleset=RommeRuleset(hand_size=7),
     )
-    g.opened[0] = True
+    g.own.opened[0] = True
     g.apply(TakeDiscard(0))
     g.apply(Meld(0, cards("7♠ 7♦ 7♣")))
     g.apply(Meld(0, cards("2♥ 3♥ 4♥ 5♥ 6♥")))
@@ -112,7 +112,7 @@ def test_first_meld_needs_forty_and_can_be_taken_back() -> None:
     assert view.melds[0].pending
     refused(g, Discard(0, one("9♣")), "Your first meld has 21 of 40 points")
     g.apply(TakeBack(0))
-    assert not g.melds and len(g.hands[0]) == 14
+    assert not g.own.melds and len(g.hands[0]) == 14
     refused(g, TakeBack(0), "You have no melds of an unfinished first meld to take back.")
     g.apply(Meld(0, cards("7♠ 7♦ 7♣")))
     events = g.apply(Meld(0, cards("10♥ J♥ Q♥")))
@@ -143,7 +143,7 @@ def test_lay_off_after_the_first_meld() -> None:
     g.apply(Discard(1, one("Q♠")))
     g.apply(DrawTalon(0))  # 4♣
     events = g.apply(LayOff(0, one("Jo"), 1, End.LOW))
-    assert g.melds[1].stands_for[0] is one("9♥")
+    assert g.own.melds[1].stands_for[0] is one("9♥")
     assert events[-1].points == 9  # type: ignore[union-attr]
     refused(g, LayOff(0, one("4♦"), 1, End.HIGH), "does not fit the run")
 
@@ -180,8 +180,8 @@ def test_joker_swap_goes_into_a_new_meld() -> None:
     events = g.apply(JokerSwap(0, one("7♣"), 0, cards("2♠ 3♠ Jo")))
     swapped = next(e for e in events if isinstance(e, JokerSwapped))
     assert swapped.points == 2 + 3 + 4
-    assert g.melds[0].cards == list(cards("7♠ 7♦ 7♣"))
-    assert g.melds[2].stands_for[2] is one("4♠")
+    assert g.own.melds[0].cards == list(cards("7♠ 7♦ 7♣"))
+    assert g.own.melds[2].stands_for[2] is one("4♠")
     assert len(g.card_locations()) == 110
 
 

@@ -56,7 +56,7 @@ def test_a_dig_that_pays_is_taken_and_the_dug_card_played_first() -> None:
     assert _choice("normal", g) == TakeDiscard(0, 2)
     g.apply(TakeDiscard(0, 2))
     chosen = _choice("normal", g)
-    assert isinstance(chosen, Meld | LayOff) and g.must_meld == one("5♥")
+    assert isinstance(chosen, Meld | LayOff) and g.own.must_meld == one("5♥")
     assert isinstance(chosen, Meld) and one("5♥") in chosen.cards
 
 

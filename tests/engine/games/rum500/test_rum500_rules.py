@@ -7,11 +7,11 @@ import pytest
 
 from engine import RulesError
 from engine.actions import Discard, DrawTalon, End, LayOff, Meld, Pass, TakeDiscard
+from engine.deal import Deal
 from engine.games.rum500 import SPEC
 from engine.games.rum500.game import Rum500Game, Rum500RoundResult, Rum500Ruleset
 from engine.protocol import Phase
 from engine.registry import meld_points
-from engine.table import Deal
 from tests.engine.melding_deals import cards, chosen_deal, one, refused, rum500
 
 
@@ -76,7 +76,7 @@ def test_take_any_card_with_all_above_it_and_play_it_first() -> None:
     assert g.private_view(0).must_meld is None
     g.apply(Meld(0, cards("7♠ 7♦ 7♥")))
     g.apply(Discard(0, one("9♣")))
-    assert g.placed[0] == 9 + 21 and g.to_act == 1
+    assert g.own.placed[0] == 9 + 21 and g.to_act == 1
 
 
 def test_a_take_of_the_top_card_alone_follows_the_same_rule() -> None:
@@ -97,7 +97,7 @@ def test_meld_and_lay_off_on_anyones_meld_each_card_scores_for_who_places_it() -
     g.apply(Meld(1, cards("J♦ Q♦ K♦")))
     g.apply(LayOff(1, one("5♥"), 0, End.HIGH))
     g.apply(Discard(1, one("6♠")))
-    assert g.placed == [9, 35]
+    assert g.own.placed == [9, 35]
     meld = g.public_view().melds[0]
     assert [(p.card, p.seat, p.points) for p in meld.cards][-1] == (one("5♥"), 1, 5)
 
@@ -166,7 +166,7 @@ def test_sets_of_three_or_four_runs_of_three_or_more_of_one_suit() -> None:
     refused(g, Meld(0, cards("8♠ 10♠ Q♠")), "not a run")
     g.apply(Meld(0, cards("7♠ 7♦ 7♣ 7♥")))
     g.apply(Meld(0, cards("8♠ 9♠ 10♠ J♠ Q♠")))
-    assert g.placed[0] == 28 + 8 + 9 + 10 + 10 + 10
+    assert g.own.placed[0] == 28 + 8 + 9 + 10 + 10 + 10
 
 
 def test_ace_high_or_low_never_round_the_corner() -> None:
@@ -200,10 +200,10 @@ def test_an_ace_laid_off_scores_one_below_the_two_fifteen_above_the_king() -> No
     g.apply(DrawTalon(0))
     g.apply(Meld(0, cards("2♥ 3♥ 4♥")))
     g.apply(Meld(0, cards("J♠ Q♠ K♠")))
-    before = g.placed[0]
+    before = g.own.placed[0]
     g.apply(LayOff(0, one("A♥"), 0, End.LOW))
     g.apply(LayOff(0, one("A♠"), 1, End.HIGH))
-    assert g.placed[0] - before == 1 + 15
+    assert g.own.placed[0] - before == 1 + 15
 
 
 def test_an_ace_left_in_hand_counts_fifteen_against() -> None:
@@ -253,7 +253,7 @@ def test_first_to_500_at_a_rounds_end_wins_the_highest_if_several(
     before: tuple[int, int], winner: int
 ) -> None:
     g = rum500(["7♠ 7♦ 9♣", BEN], discard="2♣", stock_top="7♥")
-    g.totals = list(before)
+    g.session.totals = list(before)
     g.apply(DrawTalon(0))
     g.apply(Meld(0, cards("7♠ 7♦ 7♥")))
     g.apply(Discard(0, one("9♣")))
@@ -263,7 +263,7 @@ def test_first_to_500_at_a_rounds_end_wins_the_highest_if_several(
 
 def test_below_the_target_play_goes_on() -> None:
     g = rum500(["7♠ 7♦ 9♣", BEN], discard="2♣", stock_top="7♥")
-    g.totals = [470, 0]
+    g.session.totals = [470, 0]
     g.apply(DrawTalon(0))
     g.apply(Meld(0, cards("7♠ 7♦ 7♥")))
     g.apply(Discard(0, one("9♣")))

@@ -72,7 +72,7 @@ def test_the_seventy_five_point_turn(deal: DealFactory) -> None:
     game.apply(LayOff(0, one("J♣"), 3, End.LOW))
     game.apply(LayOff(0, one("10♣"), 3, End.LOW))
     game.apply(LayOff(0, one("7♠"), 1, End.HIGH))  # onto Ben's run
-    assert game.round_points[0] == 75
+    assert game.own.round_points[0] == 75
     assert game.totals[0] == 75
     assert game.public_view().melds[1].owner == 1
     assert game.public_view().melds[1].cards[-1].seat == 0
@@ -257,9 +257,9 @@ def test_taking_k_staircase_cards_takes_everything_above(deal: DealFactory) -> N
 def _play_until_run_out(game: Game) -> None:
     """Seats draw from the talon and throw the card they drew until the talon runs out
     (and is rebuilt) or the round ends. Bounded: a talon holds at most 52 cards."""
-    rounds, rebuilds = game.round_number, game.rebuilds
+    rounds, rebuilds = game.round_number, game.piles.rebuilds
     for _ in range(60):
-        if game.round_number != rounds or game.rebuilds != rebuilds:
+        if game.round_number != rounds or game.piles.rebuilds != rebuilds:
             return
         seat = game.to_act
         game.apply(DrawTalon(seat))
@@ -320,12 +320,12 @@ def test_empty_rebuild_forces_a_staircase_draw_then_a_dead_round(deal: DealFacto
         ],
         staircase="K♦",
     )
-    assert game.rebuilds == 1 and game.stock == []
+    assert game.piles.rebuilds == 1 and game.stock == []
     refused(game, DrawTalon(0), "The talon is empty: take from the staircase.")
     assert game.legal_actions() == [TakeDiscard(0)]
     game.apply(TakeStaircase(0, 0))
     game.apply(Discard(0, one("A♣")))
-    assert game.rebuilds == 2 and game.legal_actions() == [TakeDiscard(1)]
+    assert game.piles.rebuilds == 2 and game.legal_actions() == [TakeDiscard(1)]
     game.apply(TakeStaircase(1, 0))
     events = game.apply(Discard(1, one("A♥")))
     # The third run-out ends the round: meld points stand, nobody scores hand cards.
@@ -353,10 +353,10 @@ def test_session_ends_at_target_and_ties_play_on(deal: DealFactory) -> None:
 
 def test_a_tie_at_the_top_plays_one_more_round() -> None:
     game = Ruleset(target=1).new_game(["Anna", "Ben"], seed=3)
-    game.totals = [5, 5]
+    game.session.totals = [5, 5]
     game._end_round(None)  # a dead round leaves the tie standing
     assert game.phase is not Phase.OVER and game.round_number == 2
-    game.totals = [5, 6]
+    game.session.totals = [5, 6]
     game._end_round(None)
     assert game.phase is Phase.OVER and game.winner == 1
 

@@ -32,7 +32,7 @@ def test_deal_and_forehand_starts() -> None:
     assert started.upcard is not None
     assert g.to_act == (g.dealer + 1) % 3 == started.first
     assert all(len(h) == 10 for h in g.hands)
-    assert g.pot == 15 and g.chips == [-5, -5, -5]
+    assert g.own.pot == 15 and g.own.chips == [-5, -5, -5]
 
 
 def test_turn_order_and_draw_first() -> None:
@@ -117,7 +117,7 @@ def test_out_at_101_and_the_last_player_in_wins_the_pot() -> None:
     assert g.phase is Phase.OVER and g.winner == 1
     ended = g.events[-1]
     assert isinstance(ended, SessionEnded) and ended.pot == 10
-    assert g.chips == [-6, 6] and sum(g.chips) + g.pot == 0
+    assert g.own.chips == [-6, 6] and sum(g.own.chips) + g.own.pot == 0
     assert not g.active[0]
 
 
@@ -137,8 +137,8 @@ def test_buy_back_once_to_the_second_worst() -> None:
     events = g.apply(BuyBack(0, True))
     bought = next(e for e in events if isinstance(e, BoughtBack))
     assert (bought.before, bought.after, bought.chips) == (96, 78, 5)
-    assert g.totals[0] == 78 and g.bought_back[0]
-    assert g.pot == 20 and sum(g.chips) + g.pot == 0
+    assert g.totals[0] == 78 and g.own.bought_back[0]
+    assert g.own.pot == 20 and sum(g.own.chips) + g.own.pot == 0
     assert g.phase is Phase.DRAW and g.round_number == 2
     refused(g, BuyBack(g.to_act, True), "There is no buy-back to decide now.")
 
@@ -146,7 +146,7 @@ def test_buy_back_once_to_the_second_worst() -> None:
 def test_buy_back_can_be_declined_and_is_offered_once() -> None:
     g = wiener([ANNA, BEN, "2♥ 3♥ 4♥ 9♠ 9♥ 9♦ Q♠ Q♥ J♦ 10♦"], discard="9♣", stock_top="3♠ A♠ J♣")
     g.totals[:] = [30, 0, 40]
-    g.bought_back[0] = True
+    g.own.bought_back[0] = True
     g.apply(DrawTalon(1))
     g.apply(Knock(1, one("2♠")))
     g.apply(DrawTalon(2))
