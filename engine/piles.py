@@ -76,11 +76,12 @@ class FixedPileRules:
         return 0
 
 
-PR = TypeVar("PR", bound=PileRules)
+PR = TypeVar("PR", bound=PileRules, covariant=True)
 RT = TypeVar("RT", bound=RoundResult)
+OwnT = TypeVar("OwnT")
 
 
-class PileGame(TableGame[PR, RT], Generic[PR, RT]):
+class PileGame(TableGame[PR, RT, OwnT], Generic[PR, RT, OwnT]):
     """A session on a stock and a discard pile. Subclasses set ``PACK`` (one pack without
     jokers unless told), ``DEEP_TAKES`` (may a player take below the top card?),
     ``UPCARD_NEEDED`` (must a chosen deal start the discard pile?), the score

@@ -41,11 +41,14 @@ class StoredRuleset(Protocol):
         """The ruleset from its ``to_json`` data."""
 
 
-R = TypeVar("R", bound=StoredRuleset)
+# Covariant: a game of a ruleset is a game of any protocol the ruleset meets (the checks
+# take a game by the options they read).
+R = TypeVar("R", bound=StoredRuleset, covariant=True)
 RT = TypeVar("RT", bound=RoundResult)
+OwnT = TypeVar("OwnT")
 
 
-class TableGame(Generic[R, RT]):
+class TableGame(Generic[R, RT, OwnT]):
     """The common core of every game: seats, the seeded shuffles, the action log and events,
     turn checks, rebuilding the stock, and storing and replaying the game.
 
@@ -62,7 +65,7 @@ class TableGame(Generic[R, RT]):
     RESULT: ClassVar[type[RoundResult]]  # the game's round result
     STATE_VERSION: ClassVar[int] = 1  # raised when ``OWN`` changes shape (tests pin it)
 
-    own: Any  # the game's own part: each game declares its ``OWN`` type
+    own: OwnT  # the game's own part, an ``OWN``
 
     def __init__(self, ruleset: R, names: Sequence[str], seed: int, deal: Deal | None) -> None:
         if not self.MIN_SEATS <= len(names) <= self.MAX_SEATS:
@@ -91,13 +94,13 @@ class TableGame(Generic[R, RT]):
         self.session: Session[RT] = Session([0] * self.n, [True] * self.n)
         self.own = self._own_state()
 
-    def _own_state(self) -> Any:
+    def _own_state(self) -> OwnT:
         """The game's own part of the state before its first deal."""
         raise NotImplementedError
 
     # ----------------------------------------------------------------- the state, read
     @property
-    def state(self) -> GameState[Any, RT]:
+    def state(self) -> GameState[OwnT, RT]:
         """The whole state now, as one value (the parts themselves, not copies)."""
         return GameState(self.table, self.piles, self.session, self.own, self.version)
 
@@ -205,7 +208,7 @@ class TableGame(Generic[R, RT]):
         text = json.dumps([*header, body], separators=(",", ":"), ensure_ascii=False)
         return zlib.compress(text.encode())  # kept live and stored each round: about 2 KB
 
-    def _restore(self, state: GameState[Any, RT]) -> None:
+    def _restore(self, state: GameState[OwnT, RT]) -> None:
         """Take ``state`` as the game's own, its earlier actions forgotten."""
         self.table, self.piles, self.session, self.own = (
             state.table,
@@ -319,7 +322,7 @@ class TableGame(Generic[R, RT]):
     @classmethod
     def replay(
         cls,
-        ruleset: R,
+        ruleset: R,  # type: ignore[misc]  # a class's own ruleset: covariance does not apply
         names: Sequence[str],
         seed: int,
         actions: Sequence[Action],
@@ -341,7 +344,7 @@ CHECKPOINT_FORMAT = 4  # 1: a pickle (never read); 2, 3: the game's fields by re
 
 # A game whose log stops short of its deal: the checkpoint ``_undo`` rebuilds it from, and how
 # many of its logged actions that holds (kept beside the game, so checkpoints never nest).
-_BASES: weakref.WeakKeyDictionary[TableGame[Any, Any], tuple[bytes, int]] = (
+_BASES: weakref.WeakKeyDictionary[TableGame[Any, Any, Any], tuple[bytes, int]] = (
     weakref.WeakKeyDictionary()
 )
 

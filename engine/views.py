@@ -19,7 +19,7 @@ class ViewBasics(TypedDict):
     winner: int | None
 
 
-def view_basics(game: TableGame[Any, Any]) -> ViewBasics:
+def view_basics(game: TableGame[Any, Any, Any]) -> ViewBasics:
     """``game``'s version, round, dealer, seat to act, phase and winner."""
     return ViewBasics(
         version=game.version,

@@ -25,6 +25,7 @@ from engine.events import (
 )
 from engine.games.gin.rules import PRICES as GIN_PRICES
 from engine.games.gin.rules import GinHandResult
+from engine.games.rum500.game import Rum500RoundResult
 from engine.games.wiener.events import RummyCalled
 from engine.melding.melds import analyse_priced_meld
 from engine.narration import GameWords, Narrator, game_words, tell
@@ -158,7 +159,7 @@ def test_a_gin_hand_shows_both_hands_and_calls_gin_gin(lang: str) -> None:
     voice = Narrator("gin", NAMES, you=0, language=lang)
     knock = _gin_hand(special=False, undercut=False, points=(0, 10))
     lines = voice.result_lines(knock)
-    knocked = "hat geklopft" if lang == "de" else "knocked"
+    knocked = "geklopft" if lang == "de" else "knocked"
     deadwood = "Restkarten" if lang == "de" else "deadwood"
     laid_off = "angelegt" if lang == "de" else "laid off"
     assert lines[2] == f"  You: [8♦ 9♦ 10♦] · {laid_off} 2♠ · {deadwood} 4♣ 3♦ A♥ = 8"
@@ -180,6 +181,61 @@ def test_a_gin_hand_shows_both_hands_and_calls_gin_gin(lang: str) -> None:
     assert said == (
         "Ben goes gin, discarding 4♥." if lang == "en" else "Ben wirft 4♥ ab und macht Gin."
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "knocked", "gin"), [("en", "knocked", "gin"), ("de", "geklopft", "Gin")]
+)
+def test_the_knockers_hand_is_tagged_with_how_the_hand_closed(
+    lang: str, knocked: str, gin: str
+) -> None:
+    """The tag is a word of its own, not the verb ("Ben (hat geklopft)"); a gin says gin."""
+    watcher = Narrator("gin", ("Anna", "Ben"), language=lang)
+    knock = watcher.result_lines(_gin_hand(special=False, undercut=False, points=(0, 10)))
+    assert knock[3].startswith(f"  Ben ({knocked}): [2♣ 2♦ 2♥]")
+    assert knock[2].startswith("  Anna: [8♦ 9♦ 10♦]")
+    went_gin = watcher.result_lines(_gin_hand(special=True, undercut=False, points=(0, 33)))
+    assert went_gin[3].startswith(f"  Ben ({gin}): [2♣ 2♦ 2♥]")
+    player = Narrator("gin", ("Ben", "You"), you=1, language=lang)  # names as given
+    undercut = player.result_lines(_gin_hand(special=False, undercut=True, points=(25, 0)))
+    assert undercut[3].startswith(f"  You ({knocked}): ")  # undercut, but the knocker still
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            [
+                "You go out.",
+                "  You: placed 77, nothing in hand = +77",
+                "  Ben: placed 30 − in hand 4♣ K♦ (14) = +16",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Du gehst raus.",
+                "  You: ausgelegt 77, nichts auf der Hand = +77",
+                "  Ben: ausgelegt 30 − auf der Hand 4♣ K♦ (14) = +16",
+            ],
+        ),
+    ],
+)
+def test_an_empty_500_rum_hand_is_told_as_nothing_in_hand(lang: str, expected: list[str]) -> None:
+    result = Rum500RoundResult(
+        round_number=1,
+        closer=0,
+        special=False,
+        points=(77, 16),
+        totals=(77, 16),
+        placed=(77, 30),
+        hands=((), cards("4♣ K♦")),
+        hand_points=(0, 14),
+    )
+    lines = Narrator("rum500", NAMES, you=0, language=lang).result_lines(result)
+    assert lines[:3] == expected
+    assert not any("- (0)" in line for line in lines)
 
 
 def test_a_discard_told_again_by_the_close_is_told_once() -> None:

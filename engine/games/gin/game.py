@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import engine.games.gin.rules as rules
 from engine.actions import Action, Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.arrangement import Arrangement
 from engine.cards import Card, Suit
@@ -23,11 +24,11 @@ from engine.games.gin.rules import (
     VOID_REPEAT,
     VOID_TAKES,
     VOID_WALL,
-    GinChecks,
     GinHandResult,
     GinPrivateView,
     GinPublicView,
     GinSeatView,
+    GinState,
     MatchScored,
     Passed,
     laid_down,
@@ -35,7 +36,7 @@ from engine.games.gin.rules import (
 from engine.i18n import N_
 from engine.onepack import index, mask_of
 from engine.options import Rules, flag, option, points_option, target_option
-from engine.piles import FixedPileRules
+from engine.piles import FixedPileRules, PileGame
 from engine.protocol import Phase
 from engine.views import view_basics
 
@@ -85,7 +86,7 @@ class GinRuleset(FixedPileRules, Rules):
         return GinGame(self, names, seed, deal)
 
 
-class GinGame(GinChecks[GinRuleset]):
+class GinGame(PileGame[GinRuleset, GinHandResult, GinState]):
     """A match of Gin Rummy between seats 0 and 1."""
 
     GAME_KEY = "gin"
@@ -93,6 +94,28 @@ class GinGame(GinChecks[GinRuleset]):
     TITLE = N_("Gin Rummy")  # translated where it is shown
     MIN_SEATS = 2
     MAX_SEATS = 2
+    OWN = GinState
+    RESULT = GinHandResult
+    own: GinState
+    legal_memo: tuple[int, tuple[Action, ...]]  # not state: moves worked out at a version
+
+    def _own_state(self) -> GinState:
+        return GinState()
+
+    def legal_actions(self) -> list[Action]:
+        """Every move the player to act may make now."""
+        return list(self._legal())
+
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal moves, worked out once for each state (``verify`` asks every time)."""
+        version = self.version  # asked once: ``verify`` and ``legal_actions`` come here often
+        cached = self.legal_memo
+        if cached[0] != version:
+            cached = self.legal_memo = (version, tuple(rules.legal_moves(self)))
+        return cached[1]
+
+    def _check(self, action: Action) -> None:
+        rules.check(self, action, self._legal())
 
     def __init__(
         self, ruleset: GinRuleset, names: Sequence[str], seed: int, deal: Deal | None = None

@@ -100,9 +100,10 @@ def result_lines(voice: Narrator, result: rules.GinHandResult) -> list[str]:
         if result.doubled:
             points += " " + _("(doubled: a spade upcard)")
         lines.append(points)
-    knocked = _("knocked")
+    # the knocker's tag on its hand line (a context of its own: "knocked" is also a verb)
+    closed = pgettext("tag", "gin") if result.special else pgettext("tag", "knocked")
     for seat, laid in enumerate(result.hands):
-        tag = f" ({knocked})" if seat == knocker else ""
+        tag = f" ({closed})" if seat == knocker else ""
         lines.append(f"  {voice.name(seat)}{tag}: {voice.laid(laid)}")
     return lines
 

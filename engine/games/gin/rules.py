@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TypeAlias
 
 from engine.actions import Action, Discard, DrawTalon, Knock, LayOff, Meld, Pass, TakeDiscard
 from engine.arrangement import Arrangement
@@ -185,7 +185,6 @@ _TAKES = (TakeDiscard(0), TakeDiscard(1))
 _PASSES = (Pass(0), Pass(1))
 _DISCARDS = tuple(tuple(Discard(seat, card) for card in CARDS) for seat in (0, 1))
 _KNOCKS = tuple(tuple(Knock(seat, card) for card in CARDS) for seat in (0, 1))
-R = TypeVar("R", bound=PileRules)
 
 
 @dataclass(slots=True, eq=False)
@@ -209,106 +208,92 @@ class GinState:
     wall: bool = False  # the stock is down to the cards never drawn
 
 
-class GinChecks(PileGame[R, GinHandResult]):
-    """The legal moves of a Gin Rummy hand and the reasons for refusing the rest."""
+# A Gin Rummy hand as its checks read it.
+GinTable: TypeAlias = PileGame[PileRules, GinHandResult, GinState]
 
-    OWN = GinState
-    RESULT = GinHandResult
-    own: GinState
-    legal_memo: tuple[int, tuple[Action, ...]]  # not state: moves worked out at a version
 
-    def _own_state(self) -> GinState:
-        return GinState()
+def legal_moves(game: GinTable) -> list[Action]:
+    """Every move the player to act may make now, worked out afresh."""
+    seat = game.table.to_act
+    if game.table.phase is Phase.OVER:
+        return []
+    if game.table.phase is Phase.DRAW:
+        if game.own.offer_passes == 2:
+            return [_DRAWS[seat]]
+        if game.own.offer_passes is not None:
+            return [_TAKES[seat], _PASSES[seat]]
+        if game.own.wall:
+            upcard = 1 << index(game.piles.discard[-1])
+            knocks = PACK.can_get_to(game.own.masks[seat] | upcard, game.own.knock_card)
+            return [_TAKES[seat], _PASSES[seat]] if knocks else [_PASSES[seat]]
+        return [_DRAWS[seat], _TAKES[seat]]
+    mask, limit, discards = game.own.masks[seat], game.own.knock_card, _DISCARDS[seat]
+    if not PACK.can_get_to(mask, limit):  # by suit, then rank: as a hand is held
+        return [discards[i] for i in indices(mask)]
+    moves: list[Action] = []
+    for i, left in PACK.deadwood_after_discards(mask).items():
+        if not game.own.must_knock:
+            moves.append(discards[i])
+        if left <= limit:
+            moves.append(_KNOCKS[seat][i])
+    return moves
 
-    def legal_actions(self) -> list[Action]:
-        """Every move the player to act may make now."""
-        return list(self._legal())
 
-    def _legal(self) -> tuple[Action, ...]:
-        """The legal moves, worked out once for each state (``verify`` asks every time)."""
-        version = self.version  # asked once: ``verify`` and ``legal_actions`` come here often
-        cached = self.legal_memo
-        if cached[0] != version:
-            cached = self.legal_memo = (version, tuple(self._moves()))
-        return cached[1]
-
-    def _moves(self) -> list[Action]:
-        seat = self.table.to_act
-        if self.table.phase is Phase.OVER:
-            return []
-        if self.table.phase is Phase.DRAW:
-            if self.own.offer_passes == 2:
-                return [_DRAWS[seat]]
-            if self.own.offer_passes is not None:
-                return [_TAKES[seat], _PASSES[seat]]
-            if self.own.wall:
-                upcard = 1 << index(self.piles.discard[-1])
-                knocks = PACK.can_get_to(self.own.masks[seat] | upcard, self.own.knock_card)
-                return [_TAKES[seat], _PASSES[seat]] if knocks else [_PASSES[seat]]
-            return [_DRAWS[seat], _TAKES[seat]]
-        mask, limit, discards = self.own.masks[seat], self.own.knock_card, _DISCARDS[seat]
-        if not PACK.can_get_to(mask, limit):  # by suit, then rank: as a hand is held
-            return [discards[i] for i in indices(mask)]
-        moves: list[Action] = []
-        for i, left in PACK.deadwood_after_discards(mask).items():
-            if not self.own.must_knock:
-                moves.append(discards[i])
-            if left <= limit:
-                moves.append(_KNOCKS[seat][i])
-        return moves
-
-    def _check(self, action: Action) -> None:
-        if action in self._legal():  # ``in`` tries identity first: the moves handed out
-            return
-        self._check_turn(action.seat)
-        if isinstance(action, Meld | LayOff):
-            raise IllegalAction(
-                N_("In Gin Rummy melds are laid down only when a hand ends: knock to lay yours.")
-            )
-        if isinstance(action, DrawTalon | TakeDiscard | Pass):
-            self._refuse_draw(action)
-        if isinstance(action, Discard | Knock):
-            self._refuse_discard(action)
+def check(game: GinTable, action: Action, legal: Sequence[Action]) -> None:
+    """Refuse ``action`` unless it is one of the ``legal`` moves, saying why."""
+    if action in legal:  # ``in`` tries identity first: the moves handed out
+        return
+    game._check_turn(action.seat)
+    if isinstance(action, Meld | LayOff):
         raise IllegalAction(
-            N_("Gin Rummy has no such move: draw or take the upcard, then discard or knock.")
+            N_("In Gin Rummy melds are laid down only when a hand ends: knock to lay yours.")
         )
+    if isinstance(action, DrawTalon | TakeDiscard | Pass):
+        _refuse_draw(game, action)
+    if isinstance(action, Discard | Knock):
+        _refuse_discard(game, action)
+    raise IllegalAction(
+        N_("Gin Rummy has no such move: draw or take the upcard, then discard or knock.")
+    )
 
-    def _refuse_draw(self, action: DrawTalon | TakeDiscard | Pass) -> None:
-        if isinstance(action, TakeDiscard):
-            self._check_draw(action.seat, action.depth)  # the top card only, and in turn
-        elif self.table.phase is not Phase.DRAW:
-            raise IllegalAction(N_("You have drawn already this turn."))
-        if self.own.offer_passes == 2:
-            raise IllegalAction(N_("Both of you passed the upcard: draw from the stock."))
-        if self.own.offer_passes is not None:
-            raise IllegalAction(N_("First take the upcard or pass it."))
-        if self.own.wall and isinstance(action, TakeDiscard):
-            raise IllegalAction(
-                N_(
-                    "The stock is down to its last two cards: you may take the upcard only to "
-                    "knock with it, and it does not bring your deadwood to {knock_card}."
-                ),
-                knock_card=self.own.knock_card,
-            )
-        if self.own.wall:
-            raise IllegalAction(
-                N_("The stock is down to its last two cards: knock with the upcard or pass.")
-            )
-        raise IllegalAction(N_("Only the first upcard may be passed: draw or take it."))
 
-    def _refuse_discard(self, action: Discard | Knock) -> None:
-        if self.table.phase is Phase.DRAW:
-            raise IllegalAction(N_("Draw first: take the upcard or the top card of the stock."))
-        self._check_holds(action.seat, action.card)
-        if isinstance(action, Discard):
-            raise IllegalAction(N_("You took the upcard at the wall: knock with it."))
-        left = PACK.deadwood(self.own.masks[action.seat] & ~(1 << index(action.card)))
+def _refuse_draw(game: GinTable, action: DrawTalon | TakeDiscard | Pass) -> None:
+    if isinstance(action, TakeDiscard):
+        game._check_draw(action.seat, action.depth)  # the top card only, and in turn
+    elif game.table.phase is not Phase.DRAW:
+        raise IllegalAction(N_("You have drawn already this turn."))
+    if game.own.offer_passes == 2:
+        raise IllegalAction(N_("Both of you passed the upcard: draw from the stock."))
+    if game.own.offer_passes is not None:
+        raise IllegalAction(N_("First take the upcard or pass it."))
+    if game.own.wall and isinstance(action, TakeDiscard):
         raise IllegalAction(
             N_(
-                "You may knock only with at most {knock_card} points of deadwood after "
-                "discarding: discarding {card} leaves {left}."
+                "The stock is down to its last two cards: you may take the upcard only to "
+                "knock with it, and it does not bring your deadwood to {knock_card}."
             ),
-            knock_card=self.own.knock_card,
-            card=action.card,
-            left=left,
+            knock_card=game.own.knock_card,
         )
+    if game.own.wall:
+        raise IllegalAction(
+            N_("The stock is down to its last two cards: knock with the upcard or pass.")
+        )
+    raise IllegalAction(N_("Only the first upcard may be passed: draw or take it."))
+
+
+def _refuse_discard(game: GinTable, action: Discard | Knock) -> None:
+    if game.table.phase is Phase.DRAW:
+        raise IllegalAction(N_("Draw first: take the upcard or the top card of the stock."))
+    game._check_holds(action.seat, action.card)
+    if isinstance(action, Discard):
+        raise IllegalAction(N_("You took the upcard at the wall: knock with it."))
+    left = PACK.deadwood(game.own.masks[action.seat] & ~(1 << index(action.card)))
+    raise IllegalAction(
+        N_(
+            "You may knock only with at most {knock_card} points of deadwood after "
+            "discarding: discarding {card} leaves {left}."
+        ),
+        knock_card=game.own.knock_card,
+        card=action.card,
+        left=left,
+    )

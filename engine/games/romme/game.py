@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import engine.games.romme.checks as checks
 from engine.actions import (
     Action,
     Discard,
@@ -24,7 +25,7 @@ from engine.actions import (
 from engine.cards import JOKER, Card, Pack
 from engine.deal import Deal
 from engine.events import LaidOff, Melded
-from engine.games.romme.checks import RommeChecks
+from engine.games.romme.checks import RommeState
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
 from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSeatView
 from engine.i18n import N_, N_plural
@@ -37,6 +38,7 @@ from engine.options import (
     option,
     rebuilds_option,
 )
+from engine.piles import PileGame
 from engine.protocol import Phase
 from engine.views import view_basics
 
@@ -93,7 +95,7 @@ class RommeRuleset(Rules):
         return RommeGame(self, names, seed, deal)
 
 
-class RommeGame(RommeChecks[RommeRuleset]):
+class RommeGame(PileGame[RommeRuleset, RommeRoundResult, RommeState]):
     """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "romme"
@@ -102,6 +104,21 @@ class RommeGame(RommeChecks[RommeRuleset]):
     PACK = Pack(packs=2, jokers=6)
     LOWER_IS_BETTER = True
     UNIT = N_("minus points")
+    MIN_SEATS = 2
+    MAX_SEATS = 6
+    OWN = RommeState
+    RESULT = RommeRoundResult
+    own: RommeState
+
+    def _own_state(self) -> RommeState:
+        return RommeState()
+
+    def _check(self, action: Action) -> None:
+        checks.check(self, action)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now (one joker placement per meld)."""
+        return checks.legal_actions(self)
 
     def __init__(
         self,
@@ -204,7 +221,7 @@ class RommeGame(RommeChecks[RommeRuleset]):
     def _swap(self, action: JokerSwap) -> None:
         seat = action.seat
         hand = self.table.hands[seat]
-        meld, index, shape = self._check_swap(action)
+        meld, index, shape = checks.check_swap(self, action)
         hand.remove(action.card)
         meld.swap(index, action.card, seat)
         self._taken_card_played(action.card)

@@ -133,7 +133,7 @@ class Rum500State:
     must_meld: Card | None = None
 
 
-class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult]):
+class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult, Rum500State]):
     """A 500 Rum session for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "rum500"

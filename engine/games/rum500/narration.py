@@ -17,13 +17,18 @@ def result_lines(voice: Narrator, result: Rum500RoundResult) -> list[str]:
     else:
         lines = [voice.spoken(closer, N_("You go out."), N_("{name} goes out."))]
     for seat, hand in enumerate(result.hands):
-        shown = {
-            "placed": result.placed[seat],
-            "cards": voice.hand(hand) or "-",
-            "hand": result.hand_points[seat],
-            "points": f"{result.points[seat]:+d}",
-        }
-        words = _("placed {placed} − in hand {cards} ({hand}) = {points}", **shown)
+        placed, points = result.placed[seat], f"{result.points[seat]:+d}"
+        if hand:
+            cards, value = voice.hand(hand), result.hand_points[seat]
+            words = _(
+                "placed {placed} − in hand {cards} ({hand}) = {points}",
+                placed=placed,
+                cards=cards,
+                hand=value,
+                points=points,
+            )
+        else:  # nothing left to take off: no "− in hand - (0)"
+            words = _("placed {placed}, nothing in hand = {points}", placed=placed, points=points)
         lines.append(f"  {voice.name(seat)}: {words}")
     return lines
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from engine.actions import (
     Action,
@@ -19,7 +20,7 @@ from engine.errors import IllegalAction
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.melds import MeldShape, TableMeld, analyse_meld, possible_melds
 from engine.i18n import N_, plural_message
-from engine.piles import PR, PileGame
+from engine.piles import PileGame, PileRules
 from engine.protocol import Phase
 
 MIN_SEATS = 2
@@ -43,140 +44,135 @@ class TreppeState:
     known: list[list[Card]] = field(default_factory=list)  # taken openly, still in hand
 
 
-class TreppeChecks(PileGame[PR, TreppeRoundResult]):
-    """The checks and legal moves of a Treppenrommé game; ``Game`` sets up the state. The
-    stock is the talon, the discard pile the staircase (``DEEP_TAKES``)."""
+# A Treppenrommé game as its checks read it.
+TreppeTable: TypeAlias = PileGame[PileRules, TreppeRoundResult, TreppeState]
 
-    DEEP_TAKES = True
-    MIN_SEATS = MIN_SEATS
-    MAX_SEATS = MAX_SEATS
-    OWN = TreppeState
-    RESULT = TreppeRoundResult
-    own: TreppeState
 
-    def _own_state(self) -> TreppeState:
-        return TreppeState()
+# ----------------------------------------------------------------- checks
+def _check_play(game: TreppeTable, seat: int) -> None:
+    game._check_turn(seat)
+    if game.table.phase is Phase.DRAW:
+        raise IllegalAction(N_("Draw first: take the top talon card or cards from the staircase."))
 
-    # ----------------------------------------------------------------- checks
-    def _check_play(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.table.phase is Phase.DRAW:
-            raise IllegalAction(
-                N_("Draw first: take the top talon card or cards from the staircase.")
-            )
 
-    def _find_meld(self, meld_id: int) -> TableMeld:
-        if 0 <= meld_id < len(self.own.melds):
-            return self.own.melds[meld_id]
-        raise IllegalAction(N_("There is no meld {number} on the table."), number=meld_id + 1)
+def _find_meld(game: TreppeTable, meld_id: int) -> TableMeld:
+    if 0 <= meld_id < len(game.own.melds):
+        return game.own.melds[meld_id]
+    raise IllegalAction(N_("There is no meld {number} on the table."), number=meld_id + 1)
 
-    def _leaves_locked_alone(self, seat: int, played: Sequence[Card]) -> bool:
-        """Would playing ``played`` leave only the card that may not be discarded?"""
-        locked = self.table.locked_discard
-        hand = self.table.hands[seat]
-        return (
-            locked is not None
-            and len(hand) == len(played) + 1
-            and locked in hand
-            and locked not in played
+
+def leaves_locked_alone(game: TreppeTable, seat: int, played: Sequence[Card]) -> bool:
+    """Would playing ``played`` leave only the card that may not be discarded?"""
+    locked = game.table.locked_discard
+    hand = game.table.hands[seat]
+    return (
+        locked is not None
+        and len(hand) == len(played) + 1
+        and locked in hand
+        and locked not in played
+    )
+
+
+def _check_keeps_one_to_discard(game: TreppeTable, seat: int, played: Sequence[Card]) -> None:
+    if leaves_locked_alone(game, seat, played):
+        card = game.table.locked_discard
+        raise IllegalAction(
+            N_(
+                "That would leave only {card} in your hand, and you took it from the "
+                "staircase this turn, so you cannot discard it: keep another card to discard, "
+                "or play {card} too."
+            ),
+            card=card,
         )
 
-    def _check_keeps_one_to_discard(self, seat: int, played: Sequence[Card]) -> None:
-        if self._leaves_locked_alone(seat, played):
-            card = self.table.locked_discard
+
+def check(game: TreppeTable, action: Action) -> MeldShape | int | None:
+    """``verify``, returning what apply needs next: a meld's shape, a lay-off's points."""
+    if isinstance(action, Discard):
+        _check_play(game, action.seat)
+        game._check_holds(action.seat, action.card)
+        if action.card is game.table.locked_discard:
             raise IllegalAction(
-                N_(
-                    "That would leave only {card} in your hand, and you took it from the "
-                    "staircase this turn, so you cannot discard it: keep another card to discard, "
-                    "or play {card} too."
-                ),
-                card=card,
+                N_("You took {card} from the staircase; you cannot discard it this turn."),
+                card=action.card,
             )
-
-    def _check(self, action: Action) -> MeldShape | int | None:
-        """``verify``, returning what apply needs next: a meld's shape, a lay-off's points."""
-        if isinstance(action, Discard):
-            self._check_play(action.seat)
-            self._check_holds(action.seat, action.card)
-            if action.card is self.table.locked_discard:
-                raise IllegalAction(
-                    N_("You took {card} from the staircase; you cannot discard it this turn."),
-                    card=action.card,
-                )
-        elif isinstance(action, DrawTalon):
-            self._check_turn(action.seat)
-            if self.table.phase is not Phase.DRAW:
-                raise IllegalAction(N_("You have drawn already this turn."))
-            if not self.piles.stock:
-                raise IllegalAction(N_("The talon is empty: take from the staircase."))
-        elif isinstance(action, TakeDiscard):
-            self._check_turn(action.seat)
-            if self.table.phase is not Phase.DRAW:
-                raise IllegalAction(N_("You have drawn already this turn."))
-            if not 1 <= action.depth <= len(self.piles.discard):
-                count = len(self.piles.discard)
-                raise IllegalAction(
-                    N_("The staircase has {cards}: pick a position from 1 to {count}."),
-                    cards=plural_message("{n} card", "{n} cards", count),  # "1 card"
-                    count=count,
-                )
-        elif isinstance(action, Meld):
-            self._check_play(action.seat)
-            self._check_in_hand(action.seat, action.cards)
-            shape = analyse_meld(action.cards)
-            self._check_keeps_one_to_discard(action.seat, action.cards)
-            return shape
-        elif isinstance(action, LayOff):
-            self._check_play(action.seat)
-            self._check_holds(action.seat, action.card)
-            points = self._find_meld(action.meld_id).layoff_points(action.card, action.end)
-            self._check_keeps_one_to_discard(action.seat, (action.card,))
-            return points
-        else:
-            self._check_turn(action.seat)
+    elif isinstance(action, DrawTalon):
+        game._check_turn(action.seat)
+        if game.table.phase is not Phase.DRAW:
+            raise IllegalAction(N_("You have drawn already this turn."))
+        if not game.piles.stock:
+            raise IllegalAction(N_("The talon is empty: take from the staircase."))
+    elif isinstance(action, TakeDiscard):
+        game._check_turn(action.seat)
+        if game.table.phase is not Phase.DRAW:
+            raise IllegalAction(N_("You have drawn already this turn."))
+        if not 1 <= action.depth <= len(game.piles.discard):
+            count = len(game.piles.discard)
             raise IllegalAction(
-                N_(
-                    "Treppenrommé has no such move: draw from the talon or take from the "
-                    "staircase, then meld, lay off and discard."
-                )
+                N_("The staircase has {cards}: pick a position from 1 to {count}."),
+                cards=plural_message("{n} card", "{n} cards", count),  # "1 card"
+                count=count,
             )
-        return None
+    elif isinstance(action, Meld):
+        _check_play(game, action.seat)
+        game._check_in_hand(action.seat, action.cards)
+        shape = analyse_meld(action.cards)
+        _check_keeps_one_to_discard(game, action.seat, action.cards)
+        return shape
+    elif isinstance(action, LayOff):
+        _check_play(game, action.seat)
+        game._check_holds(action.seat, action.card)
+        points = _find_meld(game, action.meld_id).layoff_points(action.card, action.end)
+        _check_keeps_one_to_discard(game, action.seat, (action.card,))
+        return points
+    else:
+        game._check_turn(action.seat)
+        raise IllegalAction(
+            N_(
+                "Treppenrommé has no such move: draw from the talon or take from the "
+                "staircase, then meld, lay off and discard."
+            )
+        )
+    return None
 
-    # ----------------------------------------------------------------- moves
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now: each staircase depth (the deepest
-        first), each meld the hand can form, each lay-off (card, meld, end) and each discard."""
-        if self.table.phase is Phase.OVER:
-            return []
-        seat = self.table.to_act
-        if self.table.phase is Phase.DRAW:
-            takes = _TAKES[seat]
-            moves: list[Action] = [_DRAWS[seat]] if self.piles.stock else []
-            moves.extend(takes[len(self.piles.discard) : 0 : -1])
-            return moves
-        hand = self.table.hands[seat]
-        result: list[Action] = [
-            Meld(seat, cards)
-            for cards in possible_melds(hand)
-            if not self._leaves_locked_alone(seat, cards)
-        ]
-        result.extend(self.legal_layoffs(seat))
-        result.extend(self.legal_discards(seat))
-        return result
 
-    def legal_layoffs(self, seat: int) -> list[LayOff]:
-        """Each card of ``seat``'s hand that fits a table meld, with the meld and the end."""
-        held = set(self.table.hands[seat])
-        moves: list[LayOff] = []
-        for meld in self.own.melds:
-            for card, end in meld.fitting_cards():
-                if card in held and not self._leaves_locked_alone(seat, (card,)):
-                    moves.append(LayOff(seat, card, meld.id, end))
+# ----------------------------------------------------------------- moves
+def legal_actions(game: TreppeTable) -> list[Action]:
+    """Every action the player to act may take now: each staircase depth (the deepest
+    first), each meld the hand can form, each lay-off (card, meld, end) and each discard."""
+    if game.table.phase is Phase.OVER:
+        return []
+    seat = game.table.to_act
+    if game.table.phase is Phase.DRAW:
+        takes = _TAKES[seat]
+        moves: list[Action] = [_DRAWS[seat]] if game.piles.stock else []
+        moves.extend(takes[len(game.piles.discard) : 0 : -1])
         return moves
+    hand = game.table.hands[seat]
+    result: list[Action] = [
+        Meld(seat, cards)
+        for cards in possible_melds(hand)
+        if not leaves_locked_alone(game, seat, cards)
+    ]
+    result.extend(legal_layoffs(game, seat))
+    result.extend(legal_discards(game, seat))
+    return result
 
-    def legal_discards(self, seat: int) -> list[Discard]:
-        """A discard of each different card in ``seat``'s hand but the locked one."""
-        hand = self.table.hands[seat]
-        locked = self.table.locked_discard
-        discards = _DISCARDS[seat]
-        return [discards[card] for card in dict.fromkeys(hand) if card is not locked]
+
+def legal_layoffs(game: TreppeTable, seat: int) -> list[LayOff]:
+    """Each card of ``seat``'s hand that fits a table meld, with the meld and the end."""
+    held = set(game.table.hands[seat])
+    moves: list[LayOff] = []
+    for meld in game.own.melds:
+        for card, end in meld.fitting_cards():
+            if card in held and not leaves_locked_alone(game, seat, (card,)):
+                moves.append(LayOff(seat, card, meld.id, end))
+    return moves
+
+
+def legal_discards(game: TreppeTable, seat: int) -> list[Discard]:
+    """A discard of each different card in ``seat``'s hand but the locked one."""
+    hand = game.table.hands[seat]
+    locked = game.table.locked_discard
+    discards = _DISCARDS[seat]
+    return [discards[card] for card in dict.fromkeys(hand) if card is not locked]

@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+import engine.games.treppe.checks as checks
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, TakeDiscard
 from engine.cards import Card
 from engine.deal import Deal
 from engine.events import LaidOff, Melded
 from engine.games.treppe.checks import MAX_SEATS as MAX_SEATS
 from engine.games.treppe.checks import MIN_SEATS as MIN_SEATS
-from engine.games.treppe.checks import TreppeChecks
+from engine.games.treppe.checks import TreppeState
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.melds import MeldShape, TableMeld, hand_value
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
@@ -29,6 +30,7 @@ from engine.options import (
     rebuilds_option,
     target_option,
 )
+from engine.piles import PileGame
 from engine.views import view_basics
 
 
@@ -58,13 +60,37 @@ class Ruleset(Rules):
     RENAMED: ClassVar[dict[str, str]] = {"romme_hand_double": "hand_romme_double"}
 
 
-class Game(TreppeChecks[Ruleset]):
+class Game(PileGame[Ruleset, TreppeRoundResult, TreppeState]):
     """One session of Treppenrommé for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "treppenromme"
     RULESET = Ruleset
     TITLE = N_("Treppenrommé")  # translated where it is shown
     UPCARD_NEEDED = True
+    DEEP_TAKES = True
+    MIN_SEATS = MIN_SEATS
+    MAX_SEATS = MAX_SEATS
+    OWN = TreppeState
+    RESULT = TreppeRoundResult
+    own: TreppeState
+
+    def _own_state(self) -> TreppeState:
+        return TreppeState()
+
+    def _check(self, action: Action) -> MeldShape | int | None:
+        return checks.check(self, action)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now: each staircase depth (the deepest"""
+        return checks.legal_actions(self)
+
+    def legal_layoffs(self, seat: int) -> list[LayOff]:
+        """Each card of ``seat``'s hand that fits a table meld, with the meld and the end."""
+        return checks.legal_layoffs(self, seat)
+
+    def legal_discards(self, seat: int) -> list[Discard]:
+        """A discard of each different card in ``seat``'s hand but the locked one."""
+        return checks.legal_discards(self, seat)
 
     def __init__(
         self, ruleset: Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None

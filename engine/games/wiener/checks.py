@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeAlias
 
 from engine.actions import (
     Action,
@@ -28,6 +28,11 @@ from engine.melding.deadwood import arrange, deadwood_after_discards, deadwood_o
 from engine.piles import PileGame, PileRules
 from engine.protocol import Phase
 
+_NO_MELDING = N_(
+    "Nothing is melded during play in Wiener Rummy: keep your melds in hand, "
+    "then knock or call Rummy."
+)
+
 
 class WienerOptions(PileRules, Protocol):
     """The ruleset options the checks read."""
@@ -36,15 +41,6 @@ class WienerOptions(PileRules, Protocol):
     def knock_limit(self) -> int:
         """A seat may knock when its deadwood after the discard is below this."""
         ...
-
-
-RulesT = TypeVar("RulesT", bound=WienerOptions)
-
-
-_NO_MELDING = N_(
-    "Nothing is melded during play in Wiener Rummy: keep your melds in hand, "
-    "then knock or call Rummy."
-)
 
 
 @dataclass(slots=True, eq=False)
@@ -62,106 +58,104 @@ class WienerState:
     buy_back_queue: list[int] = field(default_factory=list)
 
 
-class WienerChecks(PileGame[RulesT, WienerRoundResult]):
-    """The checks and legal moves of a Wiener Rummy game; ``WienerGame`` sets up the state."""
+# A Wiener Rummy game as its checks read it.
+WienerTable: TypeAlias = PileGame[WienerOptions, WienerRoundResult, WienerState]
 
-    MIN_SEATS = 2
-    MAX_SEATS = 6
-    OWN = WienerState
-    RESULT = WienerRoundResult
-    own: WienerState
 
-    # ----------------------------------------------------------------- checks
-    def _check_play(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.table.phase is Phase.BUY_BACK:
-            raise IllegalAction(N_("First decide whether to buy back in."))
-        if self.table.phase is Phase.DRAW:
-            raise IllegalAction(N_("Draw first: take the upcard or the top card of the stock."))
+# ----------------------------------------------------------------- checks
+def _check_play(game: WienerTable, seat: int) -> None:
+    game._check_turn(seat)
+    if game.table.phase is Phase.BUY_BACK:
+        raise IllegalAction(N_("First decide whether to buy back in."))
+    if game.table.phase is Phase.DRAW:
+        raise IllegalAction(N_("Draw first: take the upcard or the top card of the stock."))
 
-    def _check_close(self, seat: int, card: Card) -> list[Card]:
-        self._check_play(seat)
-        if self.own.knocker is not None:
+
+def _check_close(game: WienerTable, seat: int, card: Card) -> list[Card]:
+    _check_play(game, seat)
+    if game.own.knocker is not None:
+        raise IllegalAction(
+            N_("{name} has knocked: you only draw and discard once more."),
+            name=game.names[game.own.knocker],
+        )
+    game._check_discard(seat, card)
+    rest = list(game.table.hands[seat])
+    rest.remove(card)
+    return rest
+
+
+def check(game: WienerTable, action: Action) -> None:
+    """``verify``: raise a ``RulesError`` saying why ``action`` is not allowed now."""
+    if isinstance(action, DrawTalon):
+        game._check_draw(action.seat, None)
+    elif isinstance(action, TakeDiscard):
+        game._check_draw(action.seat, action.depth)
+    elif isinstance(action, Discard):
+        _check_play(game, action.seat)
+        game._check_discard(action.seat, action.card)
+    elif isinstance(action, Knock):
+        rest = _check_close(game, action.seat, action.card)
+        left = deadwood_of(rest)
+        if left >= game.ruleset.knock_limit:
             raise IllegalAction(
-                N_("{name} has knocked: you only draw and discard once more."),
-                name=self.names[self.own.knocker],
+                N_(
+                    "You may knock only with less than {knock_limit} points of deadwood after "
+                    "discarding: discarding {card} leaves {left}."
+                ),
+                knock_limit=game.ruleset.knock_limit,
+                card=action.card,
+                left=left,
             )
-        self._check_discard(seat, card)
-        rest = list(self.table.hands[seat])
-        rest.remove(card)
-        return rest
+    elif isinstance(action, CallRummy):
+        rest = _check_close(game, action.seat, action.card)
+        laid = arrange(rest)
+        if laid.deadwood:
+            raise IllegalAction(
+                N_(
+                    "Rummy needs every other card in melds: discarding {card} leaves "
+                    "{leftover} outside ({points} points)."
+                ),
+                card=action.card,
+                leftover=tuple(laid.leftover),
+                points=laid.deadwood,
+            )
+    elif isinstance(action, BuyBack):
+        game._check_turn(action.seat)
+        if game.table.phase is not Phase.BUY_BACK:
+            raise IllegalAction(N_("There is no buy-back to decide now."))
+    elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
+        game._check_turn(action.seat)
+        raise IllegalAction(_NO_MELDING)
+    else:  # pragma: no cover - the action union is closed
+        raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
 
-    def _check(self, action: Action) -> None:
-        """``verify``: raise a ``RulesError`` saying why ``action`` is not allowed now."""
-        if isinstance(action, DrawTalon):
-            self._check_draw(action.seat, None)
-        elif isinstance(action, TakeDiscard):
-            self._check_draw(action.seat, action.depth)
-        elif isinstance(action, Discard):
-            self._check_play(action.seat)
-            self._check_discard(action.seat, action.card)
-        elif isinstance(action, Knock):
-            rest = self._check_close(action.seat, action.card)
-            left = deadwood_of(rest)
-            if left >= self.ruleset.knock_limit:
-                raise IllegalAction(
-                    N_(
-                        "You may knock only with less than {knock_limit} points of deadwood after "
-                        "discarding: discarding {card} leaves {left}."
-                    ),
-                    knock_limit=self.ruleset.knock_limit,
-                    card=action.card,
-                    left=left,
-                )
-        elif isinstance(action, CallRummy):
-            rest = self._check_close(action.seat, action.card)
-            laid = arrange(rest)
-            if laid.deadwood:
-                raise IllegalAction(
-                    N_(
-                        "Rummy needs every other card in melds: discarding {card} leaves "
-                        "{leftover} outside ({points} points)."
-                    ),
-                    card=action.card,
-                    leftover=tuple(laid.leftover),
-                    points=laid.deadwood,
-                )
-        elif isinstance(action, BuyBack):
-            self._check_turn(action.seat)
-            if self.table.phase is not Phase.BUY_BACK:
-                raise IllegalAction(N_("There is no buy-back to decide now."))
-        elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
-            self._check_turn(action.seat)
-            raise IllegalAction(_NO_MELDING)
-        else:  # pragma: no cover - the action union is closed
-            raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
 
-    # ----------------------------------------------------------------- moves
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now."""
-        seat = self.table.to_act
-        if self.table.phase is Phase.OVER:
-            return []
-        if self.table.phase is Phase.BUY_BACK:
-            return [BuyBack(seat, True), BuyBack(seat, False)]
-        if self.table.phase is Phase.DRAW:
-            moves: list[Action] = []
-            if self.piles.stock:
-                moves.append(DrawTalon(seat))
-            if self.piles.discard:
-                moves.append(TakeDiscard(seat))
-            return moves
-        hand = self.table.hands[seat]
-        result: list[Action] = []
-        after = deadwood_after_discards(hand) if self.own.knocker is None else {}
-        for card in dict.fromkeys(hand):
-            if card is self.table.locked_discard and hand.count(card) == 1:
-                continue
-            result.append(Discard(seat, card))
-            if card in after:
-                left = after[card]
-                if left < self.ruleset.knock_limit:
-                    result.append(Knock(seat, card))
-                if left == 0:
-                    result.append(CallRummy(seat, card))
-        return result
+# ----------------------------------------------------------------- moves
+def legal_actions(game: WienerTable) -> list[Action]:
+    """Every action the player to act may take now."""
+    seat = game.table.to_act
+    if game.table.phase is Phase.OVER:
+        return []
+    if game.table.phase is Phase.BUY_BACK:
+        return [BuyBack(seat, True), BuyBack(seat, False)]
+    if game.table.phase is Phase.DRAW:
+        moves: list[Action] = []
+        if game.piles.stock:
+            moves.append(DrawTalon(seat))
+        if game.piles.discard:
+            moves.append(TakeDiscard(seat))
+        return moves
+    hand = game.table.hands[seat]
+    result: list[Action] = []
+    after = deadwood_after_discards(hand) if game.own.knocker is None else {}
+    for card in dict.fromkeys(hand):
+        if card is game.table.locked_discard and hand.count(card) == 1:
+            continue
+        result.append(Discard(seat, card))
+        if card in after:
+            left = after[card]
+            if left < game.ruleset.knock_limit:
+                result.append(Knock(seat, card))
+            if left == 0:
+                result.append(CallRummy(seat, card))
+    return result

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import engine.games.wiener.checks as checks
 from engine.actions import (
     Action,
     BuyBack,
@@ -25,7 +26,7 @@ from engine.cards import Pack
 from engine.deal import Deal
 from engine.errors import IllegalAction
 from engine.events import Knocked
-from engine.games.wiener.checks import WienerChecks, WienerState
+from engine.games.wiener.checks import WienerState
 from engine.games.wiener.events import (
     BoughtBack,
     DeclinedBuyBack,
@@ -43,6 +44,7 @@ from engine.options import (
     option,
     rebuilds_option,
 )
+from engine.piles import PileGame
 from engine.protocol import Phase, Standings
 from engine.views import view_basics
 
@@ -108,7 +110,7 @@ class WienerRuleset(Rules):
         return WienerGame(self, names, seed, deal)
 
 
-class WienerGame(WienerChecks[WienerRuleset]):
+class WienerGame(PileGame[WienerRuleset, WienerRoundResult, WienerState]):
     """A rubber of Wiener Rummy for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "wiener"
@@ -117,6 +119,18 @@ class WienerGame(WienerChecks[WienerRuleset]):
     PACK = Pack(packs=2, jokers=2)
     LOWER_IS_BETTER = True
     UNIT = N_("bad points")
+    MIN_SEATS = 2
+    MAX_SEATS = 6
+    OWN = WienerState
+    RESULT = WienerRoundResult
+    own: WienerState
+
+    def _check(self, action: Action) -> None:
+        checks.check(self, action)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now."""
+        return checks.legal_actions(self)
 
     def __init__(
         self,
