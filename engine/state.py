@@ -103,6 +103,8 @@ def shape_of(kind: Any) -> str:
         return f"{origin.__name__}({inner})"
     if args:
         return f"{getattr(origin, '__name__', str(origin))}[{', '.join(map(shape_of, args))}]"
+    if isinstance(kind, type) and issubclass(kind, Enum):  # the values are what is stored
+        return f"{kind.__name__}{{{', '.join(sorted(str(m.value) for m in kind))}}}"
     return getattr(kind, "__name__", str(kind))
 
 
