@@ -76,6 +76,9 @@ class FixedPileRules:
         return 0
 
 
+# A game without an upcard offer refuses a pass so (Rommé, Wiener Rummy).
+NO_PASSING = N_("There is no passing in this game: draw from the stock or take the top discard.")
+
 PR = TypeVar("PR", bound=PileRules, covariant=True)
 RT = TypeVar("RT", bound=RoundResult)
 OwnT = TypeVar("OwnT")
@@ -364,6 +367,8 @@ class PileGame(TableGame[PR, RT, OwnT], Generic[PR, RT, OwnT]):
         if not self.DEEP_TAKES and depth != 1:
             raise IllegalAction(N_("Only the top card of the discard pile may be taken."))
         if not 1 <= depth <= self._deepest():
+            if len(self.piles.discard) == 1:
+                raise IllegalAction(N_("The discard pile holds only one card: take that one."))
             raise IllegalAction(
                 N_("The discard pile has {count} cards: take from 1 to {count} of them."),
                 count=len(self.piles.discard),

@@ -11,6 +11,7 @@ from engine.cards import Card
 from engine.commands import VERBS, command_words
 from engine.errors import RulesError
 from engine.i18n import N_, Message, _, ngettext
+from engine.piles import NO_PASSING
 
 #: A game's words for a move it has no rule for (the action's repr is no words for a player).
 UNKNOWN_ACTION = N_("Unknown action {action}.")
@@ -44,7 +45,7 @@ def take_refusal(action: Action, pile: Sequence[Card]) -> str | None:
 def move_refusal(error: RulesError, action: Action, commands: Sequence[str]) -> str:
     """The game's refusal of ``action``, or where the game has no words for the move, which
     moves there are (``commands``: the legal moves as typed, in the list's order)."""
-    if error.code != UNKNOWN_ACTION:
+    if error.code not in (UNKNOWN_ACTION, NO_PASSING):
         return str(error)
     verbs = ", ".join(dict.fromkeys(command.split()[0] for command in commands if command))
     if isinstance(action, Pass):

@@ -19,6 +19,7 @@ from engine.actions import (
     LayOff,
     Meld,
     MeldKind,
+    Pass,
     TakeBack,
     TakeDiscard,
 )
@@ -28,7 +29,7 @@ from engine.games.romme.events import RommeRoundResult
 from engine.i18n import N_, Message
 from engine.melding.deadwood import best_meld_points, meld_options
 from engine.melding.melds import PricedMeld, PricedTableMeld, analyse_priced_meld
-from engine.piles import PileGame, PileRules
+from engine.piles import NO_PASSING, PileGame, PileRules
 from engine.protocol import Phase
 
 
@@ -241,6 +242,9 @@ def check(game: RommeTable, action: Action) -> None:
     elif isinstance(action, Knock | CallRummy | BuyBack):
         game._check_turn(action.seat)
         raise IllegalAction(N_("Knocking, calling Rummy and buying back belong to Wiener Rummy."))
+    elif isinstance(action, Pass):
+        game._check_turn(action.seat)
+        raise IllegalAction(NO_PASSING)
     else:  # pragma: no cover - the action union is closed
         raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
 

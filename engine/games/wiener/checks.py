@@ -16,6 +16,7 @@ from engine.actions import (
     Knock,
     LayOff,
     Meld,
+    Pass,
     TakeBack,
     TakeDiscard,
 )
@@ -25,7 +26,7 @@ from engine.errors import IllegalAction
 from engine.games.wiener.events import WienerRoundResult
 from engine.i18n import N_
 from engine.melding.deadwood import arrange, deadwood_after_discards, deadwood_of
-from engine.piles import PileGame, PileRules
+from engine.piles import NO_PASSING, PileGame, PileRules
 from engine.protocol import Phase
 
 _NO_MELDING = N_(
@@ -116,7 +117,7 @@ def check(game: WienerTable, action: Action) -> None:
                     "{leftover} outside ({points} points)."
                 ),
                 card=action.card,
-                leftover=tuple(laid.leftover),
+                leftover=tuple(sorted(laid.leftover)),
                 points=laid.deadwood,
             )
     elif isinstance(action, BuyBack):
@@ -126,6 +127,9 @@ def check(game: WienerTable, action: Action) -> None:
     elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
         game._check_turn(action.seat)
         raise IllegalAction(_NO_MELDING)
+    elif isinstance(action, Pass):
+        game._check_turn(action.seat)
+        raise IllegalAction(NO_PASSING)
     else:  # pragma: no cover - the action union is closed
         raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
 

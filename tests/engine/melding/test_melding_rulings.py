@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Discard, DrawTalon
-from engine.actions import BuyBack, Knock
+from engine.actions import BuyBack, CallRummy, Knock, Pass, TakeDiscard
+from engine.errors import RulesError
 from engine.events import RoundEnded, TalonRebuilt
 from engine.games.romme.events import RommeRoundResult
 from engine.games.romme.game import RommeRuleset
 from engine.games.wiener.events import DeclinedBuyBack, WienerRoundResult
 from engine.games.wiener.game import WienerRuleset
+from engine.i18n import using
 from engine.protocol import Phase
-from tests.engine.melding_deals import one, romme, wiener
+from tests.engine.melding_deals import cards, one, refused, romme, rum500, wiener
 
 ROMME_ANNA = "10♥ J♥ Q♥ 7♠ 7♦ 7♣ 2♠ 3♠ 4♦ 9♣ 5♦ 6♣ Jo"
 ROMME_BEN = "K♣ K♦ 8♥ 9♥ 4♠ 5♠ 6♠ A♣ 3♦ 3♥ 2♦ 10♠ Q♠"
@@ -94,3 +98,27 @@ def test_a_player_knocked_out_still_pays_the_round_chip() -> None:
     result = g.results[-1]
     assert result.out == (0, 2)
     assert result.chips == (-6, -3, -6)
+
+
+def test_a_pass_is_refused_in_words_where_no_upcard_is_offered() -> None:
+    rom = romme([ROMME_ANNA, ROMME_BEN], discard="8♦ 4♣ 6♦")
+    refused(rom, Pass(0), "There is no passing in this game")
+    refused(rom, Pass(1), "It is Anna's turn")
+    wie = wiener([WIENER_ANNA, WIENER_BEN], discard="9♣")
+    refused(wie, Pass(wie.to_act), "There is no passing in this game")
+    with using("de"):
+        refused(rom, Pass(0), "Passen gibt es in diesem Spiel nicht")
+
+
+def test_a_take_below_a_one_card_pile_says_there_is_one_card() -> None:
+    g = rum500(["4♥ 5♥ 6♥ 9♠ 9♥ 2♦ 3♣", "10♣ J♣ Q♣ 8♠ 8♦ A♥ 7♣"], discard="9♦")
+    refused(g, TakeDiscard(0, 2), "The discard pile holds only one card: take that one.")
+    assert g.can(TakeDiscard(0, 1))
+
+
+def test_a_refused_rummy_call_lists_the_cards_left_out_in_order() -> None:
+    g = wiener([WIENER_ANNA, "5♥ 6♥ 7♥ 8♠ 8♦ 8♣ K♠ 3♦ Q♣ 2♠"], discard="9♣", stock_top="3♠")
+    g.apply(DrawTalon(1))
+    with pytest.raises(RulesError) as info:
+        g.apply(CallRummy(1, one("3♠")))
+    assert info.value.params["leftover"] == tuple(sorted(cards("K♠ 3♦ Q♣ 2♠")))
