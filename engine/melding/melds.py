@@ -21,6 +21,7 @@ from engine.actions import MeldKind
 from engine.cards import CARD_AT, JOKER, SUITS, Card
 from engine.errors import IllegalMeld
 from engine.i18n import N_, Message, plural_message
+from engine.meld_checks import check_meld_length, check_set
 from engine.melding.points import (
     HIGH_ACE,
     LOW_ACE,
@@ -151,8 +152,7 @@ def analyse_priced_meld(cards: Sequence[Card], prices: Prices = PRICES) -> Price
     ``IllegalMeld`` with a message a player can read.
     """
     text: object = tuple(cards) or Message(N_("That"))
-    if len(cards) < MIN_MELD:
-        raise IllegalMeld(N_("{text} is too short: a meld needs at least 3 cards."), text=text)
+    check_meld_length(cards, text)
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
     if len(naturals) < 2:
@@ -165,11 +165,8 @@ def analyse_priced_meld(cards: Sequence[Card], prices: Prices = PRICES) -> Price
         )
     first = naturals[0]
     if all(c.rank_int == first.rank_int for c in naturals):
-        if len(cards) > MAX_SET:
-            raise IllegalMeld(N_("{text} is not a set: a set has at most 4 cards."), text=text)
         suits = [c.suit_int for c in naturals]
-        if len(set(suits)) != len(suits):
-            raise IllegalMeld(N_("{text} is not a set: its suits must all differ."), text=text)
+        check_set(len(cards), suits, text)
         missing = [s for s in range(len(SUITS)) if s not in suits]
         ordered = (*naturals, *(JOKER for _ in range(jokers)))
         stands = (*naturals, *(CARD_AT[s][first.rank_int] for s in missing[:jokers]))

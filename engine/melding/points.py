@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from engine.arrangement import PricedMeld as PricedMeld
 from engine.cards import CARD_AT, Card
+from engine.meld_checks import MAX_SET as MAX_SET
+from engine.meld_checks import MIN_MELD as MIN_MELD
 
-MIN_MELD = 3
-MAX_SET = 4
 MAX_RUN = 13
 LOW_ACE = 1
 HIGH_ACE = 14

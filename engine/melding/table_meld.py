@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.actions import End, MeldKind, misfit_at_end
+from engine.actions import End, MeldKind
 from engine.cards import CARD_AT, Card, format_cards
 from engine.errors import IllegalMeld
 from engine.i18n import N_
+from engine.meld_checks import check_set_layoff, layoff_end
 from engine.melding.points import (
     HIGH_ACE,
     LOW_ACE,
@@ -100,16 +101,7 @@ class PricedTableMeld:
                     raise IllegalMeld(N_("{target} cannot take another joker."), target=target)
                 missing = [s for s in range(4) if s not in {c.suit_int for c in self.stands_for}]
                 return None, CARD_AT[missing[0]][self.low], self.prices.set_points(self.low)
-            if card.rank_int != self.low:
-                raise IllegalMeld(
-                    N_("{card} does not fit the set {target}."), card=card, target=target
-                )
-            if card.suit_int in self._natural_suits():
-                raise IllegalMeld(
-                    N_("The set {target} already has {card}: its suits must differ."),
-                    target=target,
-                    card=card,
-                )
+            check_set_layoff(card, self.low, self._natural_suits(), len(self.cards), target)
             return None, card, self.prices.set_points(self.low)
         suit = self._suit()
         if len(self.cards) >= MAX_RUN:
@@ -131,21 +123,8 @@ class PricedTableMeld:
             positions = natural_positions(card)
             fits_low = fits_low and low_pos in positions
             fits_high = fits_high and high_pos in positions
-        if end is None:
-            if fits_low and fits_high:
-                raise IllegalMeld(
-                    N_("{card} fits both ends of {target}: say which end."),
-                    card=card,
-                    target=target,
-                )
-            if not fits_low and not fits_high:
-                raise IllegalMeld(
-                    N_("{card} does not fit the run {target}."), card=card, target=target
-                )
-            end = End.LOW if fits_low else End.HIGH
+        end = layoff_end(card, target, end, fits_low, fits_high)
         pos = low_pos if end is End.LOW else high_pos
-        if not (fits_low if end is End.LOW else fits_high):
-            raise misfit_at_end(card, target, end, fits_low or fits_high)
         return end, card_at(suit, pos), self.prices.position_points(pos)
 
     def accepts(self, card: Card) -> bool:

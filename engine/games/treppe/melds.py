@@ -11,14 +11,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 
-from engine.actions import End, MeldKind, misfit_at_end
+from engine.actions import End, MeldKind
 from engine.cards import CARD_AT, Card, Rank
 from engine.errors import IllegalMeld
 from engine.i18n import N_, Message
+from engine.meld_checks import (
+    MAX_SET,
+    MIN_MELD,
+    check_meld_length,
+    check_set,
+    check_set_layoff,
+    layoff_end,
+)
 
 RING = 13
-MIN_MELD = 3
-MAX_SET = 4
 ACE_IN_SET = 15
 ACE_LOW = 1
 ACE_HIGH = 10
@@ -131,20 +137,12 @@ def analyse_meld(cards: Sequence[Card]) -> MeldShape:
     Raises ``IllegalMeld`` with a message a player can read.
     """
     text: object = tuple(cards)
-    if len(cards) < MIN_MELD:
-        raise IllegalMeld(
-            N_("{text} is too short: a meld needs at least 3 cards."),
-            text=text or Message(N_("That")),
-        )
+    check_meld_length(cards, text or Message(N_("That")))
     if any(card.is_joker for card in cards):
         raise IllegalMeld(N_("Treppenrommé is played without jokers."))
     first = cards[0]
     if all(card.rank is first.rank for card in cards):
-        if len(cards) > MAX_SET:
-            raise IllegalMeld(N_("{text} is not a set: a set has at most 4 cards."), text=text)
-        suits = [card.suit for card in cards]
-        if len(set(suits)) != len(suits):
-            raise IllegalMeld(N_("{text} is not a set: its suits must all differ."), text=text)
+        check_set(len(cards), [card.suit_int for card in cards], text)
         return MeldShape(MeldKind.SET, tuple(cards), tuple(set_card_points(card) for card in cards))
     if all(card.suit is first.suit for card in cards):
         ordered = order_run(cards)
@@ -181,16 +179,8 @@ class TableMeld:
         """Check that ``card`` fits at ``end`` and return what it scores; raise if not."""
         target = tuple(self.cards)
         if self.kind is MeldKind.SET:
-            if card.rank is not self.cards[0].rank:
-                raise IllegalMeld(
-                    N_("{card} does not fit the set {target}."), card=card, target=target
-                )
-            if len(self.cards) >= MAX_SET:
-                raise IllegalMeld(N_("The set {target} is complete."), target=target)
-            if any(c.suit is card.suit for c in self.cards):
-                raise IllegalMeld(
-                    N_("The set {target} already has {card}."), target=target, card=card
-                )
+            suits = {c.suit_int for c in self.cards}
+            check_set_layoff(card, self.cards[0].rank_int, suits, len(self.cards), target)
             return set_card_points(card)
         if card.suit is not self.cards[0].suit:
             raise IllegalMeld(
@@ -200,19 +190,10 @@ class TableMeld:
             raise IllegalMeld(N_("The run {target} already holds all 13 cards."), target=target)
         fits_low = _prev_rank(int(self.cards[0].rank)) == int(card.rank)
         fits_high = _next_rank(int(self.cards[-1].rank)) == int(card.rank)
-        if end is None:
-            if fits_low and fits_high:
-                raise IllegalMeld(
-                    N_("{card} fits both ends of {target}: say which end."),
-                    card=card,
-                    target=target,
-                )
-            end = End.LOW if fits_low else End.HIGH
-        if end is End.LOW and fits_low:
-            return ACE_LOW if card.rank is Rank.ACE else card.rank.face_value
-        if end is End.HIGH and fits_high:
-            return ACE_HIGH if card.rank is Rank.ACE else card.rank.face_value
-        raise misfit_at_end(card, target, end, fits_low or fits_high)
+        end = layoff_end(card, target, end, fits_low, fits_high)
+        if card.rank is Rank.ACE:
+            return ACE_LOW if end is End.LOW else ACE_HIGH
+        return card.rank.face_value
 
     def resolve_end(self, card: Card, end: End | None) -> End | None:
         """The end a lay-off goes to: given, or the only one that fits (None for sets)."""

@@ -14,13 +14,13 @@ from engine.games.treppe.melds import (
     ACE_HIGH,
     ACE_IN_SET,
     ACE_LOW,
-    MAX_SET,
     RING,
     run_card_points,
     set_card_points,
 )
 from engine.games.treppe.melds import hand_value as _engine_hand_value
 from engine.games.treppe.views import MeldView, PrivateView
+from engine.meld_checks import MAX_SET
 
 _HAND_VALUE: dict[Card, int] = {c: _engine_hand_value(c) for c in FULL_PACK}
 
