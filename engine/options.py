@@ -17,13 +17,16 @@ option. For example::
 labels are catalogue messages, ``N_plural`` for words with plural forms.
 
 ``OptionSpec`` (one option: its kind, default, bounds and words) and ``OptionLabel`` (how a
-table shows its value) are defined here; ``engine.protocol`` names them in ``GameSpec``.
+table shows its value) are defined here; ``engine.protocol`` names them in ``GameSpec``. So
+are what the shared game bases read of a ruleset: ``StoredRuleset`` (its JSON form, for
+``engine.table``) and ``PileRules`` (the pile options, for ``engine.piles``), which
+``FixedPileRules`` gives a game whose table chooses none of them.
 """
 
 from __future__ import annotations
 
 from dataclasses import Field, asdict, dataclass, field, fields, replace
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from engine.errors import RulesError
 from engine.i18n import N_, N_plural, _, ngettext
@@ -206,8 +209,9 @@ def check_options(ruleset: object) -> None:
 
 
 class Rules:
-    """The base of every game's ruleset (a frozen dataclass whose fields all have defaults):
-    its options checked when made, its JSON form, read back ignoring keys it does not know."""
+    """The base of every game's ruleset (a frozen dataclass whose fields all have defaults;
+    ``engine.table.GameRuleset`` adds its ``new_game``): its options checked when made, its
+    JSON form, read back ignoring keys it does not know."""
 
     __slots__ = ()
     __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
@@ -229,3 +233,53 @@ class Rules:
         named |= {k: v for k, v in data.items() if k not in cls.RENAMED}  # today's name wins
         known = {k: v for k, v in named.items() if k in cls.__dataclass_fields__}
         return replace(cls(), **known)
+
+
+class StoredRuleset(Protocol):
+    """What ``TableGame`` needs of a game's ruleset: to be stored with the game and read back."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data, read back by ``TableGame.read_ruleset``."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """The ruleset from its ``to_json`` data."""
+
+
+class PileRules(StoredRuleset, Protocol):
+    """The options every game on a stock and a discard pile has (and, as every ruleset, its
+    ``to_json`` and ``from_json``)."""
+
+    @property
+    def hand_size(self) -> int | None:
+        """Cards dealt to each player (None: the game's number for the table, ``_hand_size``)."""
+        ...
+
+    @property
+    def no_return(self) -> bool:
+        """A single card taken from the discard pile may not go back in the same turn."""
+        ...
+
+    @property
+    def max_rebuilds(self) -> int:
+        """How often the stock is rebuilt in a round; when it runs out once more, the round
+        ends (dead, unless the game says otherwise)."""
+        ...
+
+
+class FixedPileRules:
+    """The pile options of a game whose table chooses none of them (a ruleset's base, beside
+    ``GameRuleset``): a card taken may go back the same turn, and the stock is never rebuilt, so
+    its end ends the round as the game says."""
+
+    __slots__ = ()
+
+    @property
+    def no_return(self) -> bool:
+        """A card taken may go back the same turn."""
+        return False
+
+    @property
+    def max_rebuilds(self) -> int:
+        """The stock is never rebuilt."""
+        return 0

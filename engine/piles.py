@@ -7,18 +7,18 @@ out, and the rounds: a round starts, turns follow, it ends with the game's resul
 session ends once the game names a winner (a target reached, the rounds played, the last
 player in). ``standings()`` comes from the session totals.
 
-A game subclasses ``PileGame[Ruleset, ItsRoundResult]`` and writes only its own rules:
-``_check`` (why a move is refused, and what applying it needs), ``_perform`` (what a move
-changes), ``legal_actions``, ``_end_round`` (its scoring), ``_session_winner`` and its views;
-the hooks ``_new_round``/``_new_turn`` reset its own state.
-"""
+A game subclasses ``PileGame[Ruleset, ItsRoundResult, ItsState]`` (its ruleset has the
+options of ``engine.options.PileRules``) and writes only its own rules: ``_check`` (why a
+move is refused, and what applying it needs), ``_perform`` (what a move changes),
+``_legal_moves``, ``_end_round`` (its scoring), ``_session_winner`` and its views; the hooks
+``_new_round``/``_new_turn`` reset its own state. ``layoffs_onto`` lists lay-offs."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Container, Sequence
+from typing import Any, ClassVar, Generic, NoReturn, Protocol, TypeVar
 
-from engine.actions import Action, DrawTalon, TakeDiscard, TakeStaircase
+from engine.actions import Action, DrawTalon, End, LayOff, Pass, TakeDiscard, TakeStaircase
 from engine.cards import Card, Pack
 from engine.deal import Deal
 from engine.errors import IllegalAction
@@ -33,47 +33,24 @@ from engine.events import (
     TookDiscard,
 )
 from engine.i18n import N_
+from engine.options import PileRules
 from engine.protocol import Phase, Standings
-from engine.table import StoredRuleset, TableGame
+from engine.table import TableGame
 
 
-class PileRules(StoredRuleset, Protocol):
-    """The options every game on a stock and a discard pile has (and, as every ruleset, its
-    ``to_json`` and ``from_json``)."""
+class TableMeldLike(Protocol):
+    """What ``layoffs_onto`` reads of a meld on the table."""
 
-    @property
-    def hand_size(self) -> int | None:
-        """Cards dealt to each player (None: the game's number for the table, ``_hand_size``)."""
-        ...
+    id: int  # the meld's number on the table
 
-    @property
-    def no_return(self) -> bool:
-        """A single card taken from the discard pile may not go back in the same turn."""
-        ...
-
-    @property
-    def max_rebuilds(self) -> int:
-        """How often the stock is rebuilt in a round; when it runs out once more, the round
-        ends (dead, unless the game says otherwise)."""
+    def fitting_cards(self) -> list[tuple[Card, End | None]]:
+        """Each card that would fit the meld, with the end of a run it goes to."""
         ...
 
 
-class FixedPileRules:
-    """The pile options of a game whose table chooses none of them (a ruleset's base, beside
-    ``Rules``): a card taken may go back the same turn, and the stock is never rebuilt, so
-    its end ends the round as the game says."""
-
-    __slots__ = ()
-
-    @property
-    def no_return(self) -> bool:
-        """A card taken may go back the same turn."""
-        return False
-
-    @property
-    def max_rebuilds(self) -> int:
-        """The stock is never rebuilt."""
-        return 0
+def layoffs_onto(seat: int, held: Container[Card], meld: TableMeldLike) -> list[LayOff]:
+    """Each lay-off of a card in ``held`` that fits ``meld``, in the meld's order."""
+    return [LayOff(seat, card, meld.id, end) for card, end in meld.fitting_cards() if card in held]
 
 
 # A game without an upcard offer refuses a pass so (Rommé, Wiener Rummy).
@@ -88,14 +65,20 @@ class PileGame(TableGame[PR, RT, OwnT], Generic[PR, RT, OwnT]):
     """A session on a stock and a discard pile. Subclasses set ``PACK`` (one pack without
     jokers unless told), ``DEEP_TAKES`` (may a player take below the top card?),
     ``UPCARD_NEEDED`` (must a chosen deal start the discard pile?), the score
-    words ``LOWER_IS_BETTER``/``UNIT`` and the seat range, and call ``_first_round(deal)`` at
-    the end of their ``__init__``."""
+    words ``LOWER_IS_BETTER``/``UNIT`` and the seat range; a game is dealt its first round
+    when it is made (``_first_round``)."""
 
     PACK: ClassVar[Pack] = Pack()
     DEEP_TAKES: ClassVar[bool] = False
     UPCARD_NEEDED: ClassVar[bool] = False  # a chosen deal must turn up a discard pile
     LOWER_IS_BETTER: ClassVar[bool] = False
     UNIT: ClassVar[str] = N_("points")
+
+    def __init__(
+        self, ruleset: PR, names: Sequence[str], seed: int, deal: Deal | None = None
+    ) -> None:
+        super().__init__(ruleset, names, seed, deal)
+        self._first_round(deal)
 
     @property
     def pack_size(self) -> int:
@@ -129,6 +112,16 @@ class PileGame(TableGame[PR, RT, OwnT], Generic[PR, RT, OwnT]):
             self._undo(logged, error)
             raise
         return self.events[start:]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now (none once the session is over)."""
+        if self.table.phase is Phase.OVER:
+            return []
+        return self._legal_moves(self.table.to_act)
+
+    def _legal_moves(self, seat: int) -> list[Action]:
+        """Every action ``seat``, to act in a session not over, may take now."""
+        raise NotImplementedError
 
     def _check(self, action: Action) -> object:
         """``verify``, returning what ``_perform`` needs (a meld's shape, say) or None."""
@@ -373,6 +366,12 @@ class PileGame(TableGame[PR, RT, OwnT], Generic[PR, RT, OwnT]):
                 N_("The discard pile has {count} cards: take from 1 to {count} of them."),
                 count=len(self.piles.discard),
             )
+
+    def _refuse_pass(self, action: Action) -> NoReturn:
+        """Refuse a pass in a game without one (``NO_PASSING``), or an action no game has."""
+        if not isinstance(action, Pass):  # pragma: no cover - the action union is closed
+            raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
+        self._refuse(action.seat, NO_PASSING)
 
     def _check_discard(self, seat: int, card: Card) -> None:
         self._check_holds(seat, card)

@@ -2,22 +2,24 @@
 shuffles, the action log and events, turn checks, and storing, replaying and checkpointing a
 game.
 
-``TableGame`` is the base of every game. A game sets ``GAME_KEY``, ``TITLE``, ``MIN_SEATS``,
-``MAX_SEATS``, ``RULESET`` (its ruleset class, which stored games are read back with),
-``OWN`` (the dataclass of its own state, made by ``_own_state``) and ``RESULT`` (its round
-result), and implements the rules (``verify``, ``apply``, ``legal_actions``, the views and
-``standings``); a game played with a stock and a discard pile builds on
-``engine.piles.PileGame``, which does most of that.
+``TableGame`` is the base of every game. A game sets ``GAME_KEY``, ``TITLE``, ``MIN_SEATS`` and
+``MAX_SEATS``; its type arguments (``PileGame[Ruleset, RoundResult, State]``) name
+``RULESET`` (its ruleset class, which stored games are read back with), ``RESULT`` (its round
+result) and ``OWN`` (the dataclass of its own state, made by ``_own_state``), and its ruleset
+(a ``GameRuleset``) makes it. It implements the rules (``verify``, ``apply``,
+``legal_actions``, the views and ``standings``); a game played with a stock and a discard
+pile builds on ``engine.piles.PileGame``, which does most of that.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import typing
 import weakref
 import zlib
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, NoReturn, Self, TypeVar, cast
 
 from engine.actions import Action, action_from_json, action_to_json
 from engine.cards import Card
@@ -25,27 +27,30 @@ from engine.deal import Deal, draw_for_dealer
 from engine.errors import IllegalAction, RulesError
 from engine.events import GameEvent, RoundResult, TalonRebuilt
 from engine.i18n import N_, Message
+from engine.options import Rules, StoredRuleset
 from engine.protocol import GameSpec, Phase, RummyGame
 from engine.registry import get_spec
 from engine.state import GameState, Piles, Session, TableState, state_from_data, state_to_data
-
-
-class StoredRuleset(Protocol):
-    """What ``TableGame`` needs of a game's ruleset: to be stored with the game and read back."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The options as plain JSON data, read back by ``TableGame.read_ruleset``."""
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        """The ruleset from its ``to_json`` data."""
-
 
 # Covariant: a game of a ruleset is a game of any protocol the ruleset meets (the checks
 # take a game by the options they read).
 R = TypeVar("R", bound=StoredRuleset, covariant=True)
 RT = TypeVar("RT", bound=RoundResult)
 OwnT = TypeVar("OwnT")
+G = TypeVar("G", bound="TableGame[Any, Any, Any]")
+
+
+class GameRuleset(Rules, Generic[G]):
+    """The base of every game's ruleset: ``Rules`` (its options, checked, and its JSON form)
+    and ``new_game``, a session of its game class ``G``, which ``TableGame`` names on the
+    ruleset when that class is made."""
+
+    __slots__ = ()
+    _game: type[G]  # set on the class by ``TableGame.__init_subclass__``
+
+    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> G:
+        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
+        return self._game(self, names, seed, deal)
 
 
 class TableGame(Generic[R, RT, OwnT]):
@@ -66,6 +71,17 @@ class TableGame(Generic[R, RT, OwnT]):
     STATE_VERSION: ClassVar[int] = 1  # raised when ``OWN`` changes shape (tests pin it)
 
     own: OwnT  # the game's own part, an ``OWN``
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game class given its type arguments (``PileGame[Ruleset, RoundResult, State]``)
+        takes them as its ``RULESET``, ``RESULT`` and ``OWN``, and is its ruleset's game."""
+        super().__init_subclass__(**kwargs)
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            args = typing.get_args(base)
+            if len(args) == 3 and all(isinstance(arg, type) for arg in args):
+                cls.RULESET, cls.RESULT, cls.OWN = args
+                if issubclass(cls.RULESET, GameRuleset):
+                    cls.RULESET._game = cls
 
     def __init__(self, ruleset: R, names: Sequence[str], seed: int, deal: Deal | None) -> None:
         if not self.MIN_SEATS <= len(names) <= self.MAX_SEATS:
@@ -95,8 +111,9 @@ class TableGame(Generic[R, RT, OwnT]):
         self.own = self._own_state()
 
     def _own_state(self) -> OwnT:
-        """The game's own part of the state before its first deal."""
-        raise NotImplementedError
+        """The game's own part of the state before its first deal: an ``OWN`` of its
+        defaults, unless the game says otherwise."""
+        return cast(OwnT, self.OWN())
 
     # ----------------------------------------------------------------- the state, read
     @property
@@ -163,6 +180,11 @@ class TableGame(Generic[R, RT, OwnT]):
     def results(self) -> list[RT]:
         """The rounds scored (since ``forget_history``, the last of them)."""
         return self.session.results
+
+    @property
+    def last_round(self) -> RT | None:
+        """The last round scored, None before the first."""
+        return self.session.results[-1] if self.session.results else None
 
     @property
     def spec(self) -> GameSpec:
@@ -263,6 +285,12 @@ class TableGame(Generic[R, RT, OwnT]):
             raise IllegalAction(N_("You are not seated at this table."))
         if seat != table.to_act:
             raise IllegalAction(N_("It is {name}'s turn."), name=self.names[table.to_act])
+
+    def _refuse(self, seat: int, reason: str) -> NoReturn:
+        """Refuse a move the game does not have (``reason`` says so) once the turn checks,
+        which speak first, pass."""
+        self._check_turn(seat)
+        raise IllegalAction(reason)
 
     def _check_holds(self, seat: int, card: Card) -> None:
         if card not in self.table.hands[seat]:

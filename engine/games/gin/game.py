@@ -9,7 +9,6 @@ match and its bonuses are the kitchen table's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import engine.games.gin.rules as rules
@@ -35,10 +34,11 @@ from engine.games.gin.rules import (
 )
 from engine.i18n import N_
 from engine.onepack import index, mask_of
-from engine.options import Rules, flag, option, points_option, target_option
-from engine.piles import FixedPileRules, PileGame
+from engine.options import FixedPileRules, flag, points_option, target_option
+from engine.piles import PileGame
 from engine.protocol import Phase
-from engine.views import view_basics
+from engine.table import GameRuleset
+from engine.views import seat_basics, view_basics
 
 HAND_SIZE = 10
 WALL = 2  # the stock's last cards are never drawn
@@ -46,7 +46,7 @@ MAX_UPCARD_TAKES = 50  # OpenSpiel's guard against endless taking and throwing b
 
 
 @dataclass(frozen=True, slots=True)
-class GinRuleset(FixedPileRules, Rules):
+class GinRuleset(FixedPileRules, GameRuleset["GinGame"]):
     """The options a Gin Rummy table agrees on. Frozen: a game never changes its rules."""
 
     target: int = target_option(100, label=N_("match to {value}"))
@@ -62,12 +62,8 @@ class GinRuleset(FixedPileRules, Rules):
         on=N_("shutout doubles"),
         off=N_("no shutout"),
     )
-    knock_card: int = option(
-        10,
-        minimum=0,
-        maximum=10,
-        about="the most deadwood a knock may leave",
-        label=N_("knock with {value}"),
+    knock_card: int = points_option(
+        10, 10, "the most deadwood a knock may leave", N_("knock with {value}")
     )
     gin_bonus: int = points_option(25, 100, "bonus for going gin", N_("gin bonus {value}"))
     undercut_bonus: int = points_option(
@@ -81,26 +77,15 @@ class GinRuleset(FixedPileRules, Rules):
     )
     hand_size = HAND_SIZE  # ten cards each, always
 
-    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> GinGame:
-        """A match of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
-        return GinGame(self, names, seed, deal)
-
 
 class GinGame(PileGame[GinRuleset, GinHandResult, GinState]):
     """A match of Gin Rummy between seats 0 and 1."""
 
     GAME_KEY = "gin"
-    RULESET = GinRuleset
     TITLE = N_("Gin Rummy")  # translated where it is shown
     MIN_SEATS = 2
     MAX_SEATS = 2
-    OWN = GinState
-    RESULT = GinHandResult
-    own: GinState
-    legal_memo: tuple[int, tuple[Action, ...]]  # not state: moves worked out at a version
-
-    def _own_state(self) -> GinState:
-        return GinState()
+    legal_memo: tuple[int, tuple[Action, ...]] = (-1, ())  # not state: moves at a version
 
     def legal_actions(self) -> list[Action]:
         """Every move the player to act may make now."""
@@ -116,13 +101,6 @@ class GinGame(PileGame[GinRuleset, GinHandResult, GinState]):
 
     def _check(self, action: Action) -> None:
         rules.check(self, action, self._legal())
-
-    def __init__(
-        self, ruleset: GinRuleset, names: Sequence[str], seed: int, deal: Deal | None = None
-    ) -> None:
-        super().__init__(ruleset, names, seed, deal)
-        self.legal_memo = (-1, ())
-        self._first_round(deal)
 
     # ----------------------------------------------------------------- hands
     def _check_chosen_deal(self, deal: Deal) -> None:
@@ -281,12 +259,12 @@ class GinGame(PileGame[GinRuleset, GinHandResult, GinState]):
         card, the offer or the wall, the last hand's result and the match's end."""
         seats = tuple(
             GinSeatView(
-                s,
-                self.names[s],
-                len(self.table.hands[s]),
-                self.session.totals[s],
-                self.own.hands_won[s],
-                *(tuple(cards) for cards in self.own.traffic[s]),
+                **seat_basics(self, s),
+                score=self.session.totals[s],
+                hands_won=self.own.hands_won[s],
+                picked_up=tuple(self.own.traffic[s][0]),
+                passed=tuple(self.own.traffic[s][1]),
+                discarded=tuple(self.own.traffic[s][2]),
             )
             for s in (0, 1)
         )
@@ -301,7 +279,7 @@ class GinGame(PileGame[GinRuleset, GinHandResult, GinState]):
             wall=self.own.wall and self.table.phase is Phase.DRAW,
             must_knock=self.own.must_knock and self.table.phase is Phase.PLAY,
             target=self.ruleset.target,
-            last_round=self.session.results[-1] if self.session.results else None,
+            last_round=self.last_round,
             match=self.own.match,
         )
 

@@ -17,7 +17,8 @@ from engine.i18n import N_
 from engine.melding.melds import analyse_priced_meld
 from engine.melding.points import Prices
 from engine.onepack import CARDS, OnePack, cards_of, index, indices, mask_of, melded
-from engine.piles import PileGame, PileRules
+from engine.options import PileRules
+from engine.piles import PileGame
 from engine.protocol import BaseMeldView, Phase
 
 PACK = OnePack([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10])  # Ace 1 and low only: A 2 3

@@ -19,7 +19,6 @@ from engine.actions import (
     LayOff,
     Meld,
     MeldKind,
-    Pass,
     TakeBack,
     TakeDiscard,
 )
@@ -29,7 +28,8 @@ from engine.games.romme.events import RommeRoundResult
 from engine.i18n import N_, Message
 from engine.melding.deadwood import best_meld_points, meld_options
 from engine.melding.melds import PricedMeld, PricedTableMeld, analyse_priced_meld
-from engine.piles import NO_PASSING, PileGame, PileRules
+from engine.options import PileRules
+from engine.piles import PileGame, layoffs_onto
 from engine.protocol import Phase
 
 
@@ -240,28 +240,19 @@ def check(game: RommeTable, action: Action) -> None:
             )
         _check_must_meld(game, [])
     elif isinstance(action, Knock | CallRummy | BuyBack):
-        game._check_turn(action.seat)
-        raise IllegalAction(N_("Knocking, calling Rummy and buying back belong to Wiener Rummy."))
-    elif isinstance(action, Pass):
-        game._check_turn(action.seat)
-        raise IllegalAction(NO_PASSING)
-    else:  # pragma: no cover - the action union is closed
-        raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
+        game._refuse(
+            action.seat, N_("Knocking, calling Rummy and buying back belong to Wiener Rummy.")
+        )
+    else:
+        game._refuse_pass(action)
 
 
 # ----------------------------------------------------------------- moves
-def legal_actions(game: RommeTable) -> list[Action]:
-    """Every action the player to act may take now (one joker placement per meld)."""
-    seat = game.table.to_act
-    if game.table.phase is Phase.OVER:
-        return []
+def legal_moves(game: RommeTable, seat: int) -> list[Action]:
+    """Every action ``seat``, to act, may take now (one joker placement per meld)."""
     if game.table.phase is Phase.DRAW:
-        moves: list[Action] = []
-        if game.piles.stock:
-            moves.append(DrawTalon(seat))
-        if game.piles.discard and game.can(TakeDiscard(seat)):
-            moves.append(TakeDiscard(seat))
-        return moves
+        draws = game._legal_draws(seat)
+        return [m for m in draws if not isinstance(m, TakeDiscard) or game.can(m)]
     hand = game.table.hands[seat]
     result: list[Action] = []
     for cards in meld_options(hand):
@@ -285,9 +276,7 @@ def _legal_layoffs(game: RommeTable, seat: int) -> list[Action]:
     held = set(game.table.hands[seat])
     moves: list[Action] = []
     for meld in game.own.melds:
-        for card, end in meld.fitting_cards():
-            if card in held:
-                moves.append(LayOff(seat, card, meld.id, end))
+        moves.extend(layoffs_onto(seat, held, meld))
         if JOKER in held:
             ends = (End.LOW, End.HIGH) if meld.kind is MeldKind.RUN else (None,)
             moves.extend(LayOff(seat, JOKER, meld.id, end) for end in ends)

@@ -8,7 +8,6 @@ minimum has no lay-offs and no joker swaps.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import engine.games.romme.checks as checks
@@ -23,7 +22,6 @@ from engine.actions import (
     TakeDiscard,
 )
 from engine.cards import JOKER, Card, Pack
-from engine.deal import Deal
 from engine.events import LaidOff, Melded
 from engine.games.romme.checks import RommeState
 from engine.games.romme.events import JokerSwapped, MeldsTakenBack, Opened, RommeRoundResult
@@ -31,20 +29,21 @@ from engine.games.romme.views import RommePrivateView, RommePublicView, RommeSea
 from engine.i18n import N_, N_plural
 from engine.melding.melds import PricedMeld, PricedTableMeld, analyse_priced_meld, hand_value
 from engine.options import (
-    Rules,
     flag,
     hand_size_option,
     no_return_option,
     option,
+    points_option,
     rebuilds_option,
 )
 from engine.piles import PileGame
 from engine.protocol import Phase
-from engine.views import view_basics
+from engine.table import GameRuleset
+from engine.views import seat_basics, view_basics
 
 
 @dataclass(frozen=True, slots=True)
-class RommeRuleset(Rules):
+class RommeRuleset(GameRuleset["RommeGame"]):
     """The options a Rommé table agrees on. Frozen: a game never changes its rules."""
 
     hand_size: int = hand_size_option(13, maximum=15)
@@ -80,55 +79,27 @@ class RommeRuleset(Rules):
         label=N_plural("{value} round", "{value} rounds"),
         unset=N_("every player deals once"),
     )
-    opening_minimum: int = option(
-        40,
-        minimum=0,
-        maximum=200,
-        about="points the first meld needs",
-        label=N_("first meld at least {value}"),
+    opening_minimum: int = points_option(
+        40, 200, "points the first meld needs", N_("first meld at least {value}")
     )
     no_return: bool = no_return_option("the discard taken may not go back that turn")
     max_rebuilds: int = rebuilds_option(3)
-
-    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> RommeGame:
-        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
-        return RommeGame(self, names, seed, deal)
 
 
 class RommeGame(PileGame[RommeRuleset, RommeRoundResult, RommeState]):
     """A Rommé session for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "romme"
-    RULESET = RommeRuleset
     TITLE = N_("Rommé")  # translated where it is shown
     PACK = Pack(packs=2, jokers=6)
     LOWER_IS_BETTER = True
     UNIT = N_("minus points")
     MIN_SEATS = 2
     MAX_SEATS = 6
-    OWN = RommeState
-    RESULT = RommeRoundResult
-    own: RommeState
 
-    def _own_state(self) -> RommeState:
-        return RommeState()
-
-    def _check(self, action: Action) -> None:
-        checks.check(self, action)
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now (one joker placement per meld)."""
-        return checks.legal_actions(self)
-
-    def __init__(
-        self,
-        ruleset: RommeRuleset,
-        names: Sequence[str],
-        seed: int,
-        deal: Deal | None = None,
-    ) -> None:
-        super().__init__(ruleset, names, seed, deal)
-        self._first_round(deal)
+    # The rules are the checks' functions over the game.
+    _check = checks.check
+    _legal_moves = checks.legal_moves
 
     @property
     def rounds(self) -> int:
@@ -288,9 +259,7 @@ class RommeGame(PileGame[RommeRuleset, RommeRoundResult, RommeState]):
             opening_minimum=self.ruleset.opening_minimum,
             seats=tuple(
                 RommeSeatView(
-                    seat=s,
-                    name=self.names[s],
-                    hand_count=len(self.table.hands[s]),
+                    **seat_basics(self, s),
                     minus=self.session.totals[s],
                     opened=self.own.opened[s],
                     opening_points=self.own.opening_points[s]
@@ -305,7 +274,7 @@ class RommeGame(PileGame[RommeRuleset, RommeRoundResult, RommeState]):
             discard_count=len(self.piles.discard),
             melds=tuple(m.view(m.id in pending) for m in self.own.melds),
             rebuilds=self.piles.rebuilds,
-            last_round=self.session.results[-1] if self.session.results else None,
+            last_round=self.last_round,
         )
 
     def private_view(self, seat: int) -> RommePrivateView:

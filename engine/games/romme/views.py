@@ -8,6 +8,7 @@ from engine.cards import Card
 from engine.games.romme.events import RommeRoundResult
 from engine.melding.views import PricedMeldView
 from engine.protocol import Phase
+from engine.views import SquaredPile
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class RommeSeatView:
 
 
 @dataclass(frozen=True, slots=True)
-class RommePublicView:
+class RommePublicView(SquaredPile):
     """The Rommé table as everyone sees it; of the discard pile only the top card shows."""
 
     version: int
@@ -47,11 +48,6 @@ class RommePublicView:
     rebuilds: int
     last_round: RommeRoundResult | None
     winner: int | None
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The top card alone (the pile lies squared); ``discard_count`` counts the pile."""
-        return () if self.discard_top is None else (self.discard_top,)
 
 
 @dataclass(frozen=True, slots=True)

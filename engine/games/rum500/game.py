@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, Pass, TakeDiscard
 from engine.cards import Card
-from engine.deal import Deal
 from engine.errors import IllegalAction
 from engine.events import LaidOff, Melded, RoundResult
 from engine.i18n import N_
@@ -25,9 +24,10 @@ from engine.melding.points import Prices
 from engine.melding.table_meld import PricedTableMeld
 from engine.melding.views import PricedMeldView
 from engine.onepack import OnePack, index, mask_of
-from engine.options import Rules, hand_size_option, target_option
-from engine.piles import FixedPileRules, PileGame
+from engine.options import FixedPileRules, hand_size_option, target_option
+from engine.piles import PileGame, layoffs_onto
 from engine.protocol import Phase
+from engine.table import GameRuleset
 from engine.views import view_basics
 
 # Ace 15 (in a set, high in a run, left in a hand), 1 as the low card of A 2 3; K Q J 10
@@ -97,7 +97,7 @@ class Rum500PrivateView:
 
 # --------------------------------------------------------------------- rules
 @dataclass(frozen=True, slots=True)
-class Rum500Ruleset(FixedPileRules, Rules):
+class Rum500Ruleset(FixedPileRules, GameRuleset["Rum500Game"]):
     """The options a 500 Rum table agrees on. Frozen: a game never changes its rules."""
 
     target: int = target_option(500)
@@ -107,10 +107,6 @@ class Rum500Ruleset(FixedPileRules, Rules):
         about="cards dealt to each player (unset: 13 for two, 7 for more)",
         unset=N_("13 cards for two, 7 for more"),
     )
-
-    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Rum500Game:
-        """A new session of 500 Rum for ``names``, dealt from ``seed`` (or the given deal)."""
-        return Rum500Game(self, names, seed, deal)
 
 
 # The same cards on bitmasks: Ace high or low in a run (Q K A, A 2 3), 15 left in a hand.
@@ -137,24 +133,11 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult, Rum500State]):
     """A 500 Rum session for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "rum500"
-    RULESET = Rum500Ruleset
     TITLE = N_("500 Rum")  # translated where it is shown
     MIN_SEATS = 2
     MAX_SEATS = 4
     DEEP_TAKES = True
     UPCARD_NEEDED = True
-    OWN = Rum500State
-    RESULT = Rum500RoundResult
-    own: Rum500State
-
-    def __init__(
-        self, ruleset: Rum500Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
-    ) -> None:
-        super().__init__(ruleset, names, seed, deal)
-        self._first_round(deal)
-
-    def _own_state(self) -> Rum500State:
-        return Rum500State()
 
     # ----------------------------------------------------------------- rounds
     def _hand_size(self) -> int:
@@ -212,12 +195,12 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult, Rum500State]):
             self._check_play(seat, ())
             self._check_discard(seat, action.card)
         else:
-            self._check_turn(seat)
-            raise IllegalAction(
+            self._refuse(
+                seat,
                 N_(
                     "500 Rum has no such move: draw from the stock or take from the discard "
                     "pile, then meld, lay off and discard."
-                )
+                ),
             )
         return None
 
@@ -261,13 +244,10 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult, Rum500State]):
             )
 
     # ----------------------------------------------------------------- moves
-    def legal_actions(self) -> list[Action]:
-        """Every move the player to act may make: the draw (or a pass when the stock is
+    def _legal_moves(self, seat: int) -> list[Action]:
+        """Every move ``seat``, to act, may make: the draw (or a pass when the stock is
         empty) and each usable take, deepest first; then each meld, lay-off and discard."""
-        seat, first = self.table.to_act, self.own.must_meld
-        hand = self.table.hands[seat]
-        if self.table.phase is Phase.OVER:
-            return []
+        first, hand = self.own.must_meld, self.table.hands[seat]
         if self.table.phase is Phase.DRAW:
             moves: list[Action] = [DrawTalon(seat) if self.piles.stock else Pass(seat)]
             depths = range(len(self.piles.discard), 0, -1)
@@ -275,9 +255,9 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult, Rum500State]):
         options = meld_options(hand, prices=PRICES)
         result: list[Action] = [Meld(seat, c) for c in options if first is None or first in c]
         for meld in self.own.melds:
-            for card, end in meld.fitting_cards():
-                if card in hand and (first is None or card is first):
-                    result.append(LayOff(seat, card, meld.id, end))
+            result.extend(
+                m for m in layoffs_onto(seat, hand, meld) if first is None or m.card is first
+            )
         if first is None:
             result.extend(Discard(seat, card) for card in hand)
         return result
@@ -340,7 +320,7 @@ class Rum500Game(PileGame[Rum500Ruleset, Rum500RoundResult, Rum500State]):
             stock_count=len(self.piles.stock),
             discard_pile=tuple(self.piles.discard),
             melds=tuple(m.view() for m in self.own.melds),
-            last_round=self.session.results[-1] if self.session.results else None,
+            last_round=self.last_round,
         )
 
     def private_view(self, seat: int) -> Rum500PrivateView:

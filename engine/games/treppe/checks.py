@@ -20,7 +20,8 @@ from engine.errors import IllegalAction
 from engine.games.treppe.events import TreppeRoundResult
 from engine.games.treppe.melds import MeldShape, TableMeld, analyse_meld, possible_melds
 from engine.i18n import N_, plural_message
-from engine.piles import PileGame, PileRules
+from engine.options import PileRules
+from engine.piles import PileGame
 from engine.protocol import Phase
 
 MIN_SEATS = 2
@@ -126,23 +127,20 @@ def check(game: TreppeTable, action: Action) -> MeldShape | int | None:
         _check_keeps_one_to_discard(game, action.seat, (action.card,))
         return points
     else:
-        game._check_turn(action.seat)
-        raise IllegalAction(
+        game._refuse(
+            action.seat,
             N_(
                 "Treppenrommé has no such move: draw from the talon or take from the "
                 "staircase, then meld, lay off and discard."
-            )
+            ),
         )
     return None
 
 
 # ----------------------------------------------------------------- moves
-def legal_actions(game: TreppeTable) -> list[Action]:
-    """Every action the player to act may take now: each staircase depth (the deepest
+def legal_moves(game: TreppeTable, seat: int) -> list[Action]:
+    """Every action ``seat``, to act, may take now: each staircase depth (the deepest
     first), each meld the hand can form, each lay-off (card, meld, end) and each discard."""
-    if game.table.phase is Phase.OVER:
-        return []
-    seat = game.table.to_act
     if game.table.phase is Phase.DRAW:
         takes = _TAKES[seat]
         moves: list[Action] = [_DRAWS[seat]] if game.piles.stock else []

@@ -6,14 +6,12 @@ applied (``apply``). A game is rebuilt from ruleset, seat names, seed and the ac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 import engine.games.treppe.checks as checks
 from engine.actions import Action, Discard, DrawTalon, LayOff, Meld, TakeDiscard
 from engine.cards import Card
-from engine.deal import Deal
 from engine.events import LaidOff, Melded
 from engine.games.treppe.checks import MAX_SEATS as MAX_SEATS
 from engine.games.treppe.checks import MIN_SEATS as MIN_SEATS
@@ -23,7 +21,6 @@ from engine.games.treppe.melds import MeldShape, TableMeld, hand_value
 from engine.games.treppe.views import MeldView, PlacedCard, PrivateView, PublicView, SeatView
 from engine.i18n import N_, N_plural
 from engine.options import (
-    Rules,
     flag,
     hand_size_option,
     no_return_option,
@@ -31,11 +28,12 @@ from engine.options import (
     target_option,
 )
 from engine.piles import PileGame
-from engine.views import view_basics
+from engine.table import GameRuleset
+from engine.views import seat_basics, view_basics
 
 
 @dataclass(frozen=True, slots=True)
-class Ruleset(Rules):
+class Ruleset(GameRuleset["Game"]):
     """The options a table agrees on before play. Frozen: a game never changes its rules."""
 
     target: int = target_option(500)
@@ -53,10 +51,6 @@ class Ruleset(Rules):
         off=N_("Rommé hand counts single"),
     )
 
-    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> Game:
-        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
-        return Game(self, names, seed, deal)
-
     RENAMED: ClassVar[dict[str, str]] = {"romme_hand_double": "hand_romme_double"}
 
 
@@ -64,39 +58,17 @@ class Game(PileGame[Ruleset, TreppeRoundResult, TreppeState]):
     """One session of Treppenrommé for 2 to 4 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "treppenromme"
-    RULESET = Ruleset
     TITLE = N_("Treppenrommé")  # translated where it is shown
     UPCARD_NEEDED = True
     DEEP_TAKES = True
     MIN_SEATS = MIN_SEATS
     MAX_SEATS = MAX_SEATS
-    OWN = TreppeState
-    RESULT = TreppeRoundResult
-    own: TreppeState
 
-    def _own_state(self) -> TreppeState:
-        return TreppeState()
-
-    def _check(self, action: Action) -> MeldShape | int | None:
-        return checks.check(self, action)
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now: each staircase depth (the deepest"""
-        return checks.legal_actions(self)
-
-    def legal_layoffs(self, seat: int) -> list[LayOff]:
-        """Each card of ``seat``'s hand that fits a table meld, with the meld and the end."""
-        return checks.legal_layoffs(self, seat)
-
-    def legal_discards(self, seat: int) -> list[Discard]:
-        """A discard of each different card in ``seat``'s hand but the locked one."""
-        return checks.legal_discards(self, seat)
-
-    def __init__(
-        self, ruleset: Ruleset, names: Sequence[str], seed: int, deal: Deal | None = None
-    ) -> None:
-        super().__init__(ruleset, names, seed, deal)
-        self._first_round(deal)
+    # The rules are the checks' functions over the game.
+    _check = checks.check
+    _legal_moves = checks.legal_moves
+    legal_layoffs = checks.legal_layoffs
+    legal_discards = checks.legal_discards
 
     # ----------------------------------------------------------------- rounds
     def _new_round(self) -> None:
@@ -197,9 +169,7 @@ class Game(PileGame[Ruleset, TreppeRoundResult, TreppeState]):
             target=self.ruleset.target,
             seats=tuple(
                 SeatView(
-                    seat=s,
-                    name=self.names[s],
-                    hand_count=len(self.table.hands[s]),
+                    **seat_basics(self, s),
                     score=self.session.totals[s],
                     round_points=self.own.round_points[s],
                     has_melded=self.own.round_points[s] > 0,
@@ -222,7 +192,7 @@ class Game(PileGame[Ruleset, TreppeRoundResult, TreppeState]):
                 for m in self.own.melds
             ),
             rebuilds=self.piles.rebuilds,
-            last_round=self.session.results[-1] if self.session.results else None,
+            last_round=self.last_round,
         )
 
     def private_view(self, seat: int) -> PrivateView:

@@ -16,7 +16,6 @@ from engine.actions import (
     Knock,
     LayOff,
     Meld,
-    Pass,
     TakeBack,
     TakeDiscard,
 )
@@ -26,7 +25,8 @@ from engine.errors import IllegalAction
 from engine.games.wiener.events import WienerRoundResult
 from engine.i18n import N_
 from engine.melding.deadwood import arrange, deadwood_after_discards, deadwood_of
-from engine.piles import NO_PASSING, PileGame, PileRules
+from engine.options import PileRules
+from engine.piles import PileGame
 from engine.protocol import Phase
 
 _NO_MELDING = N_(
@@ -125,30 +125,18 @@ def check(game: WienerTable, action: Action) -> None:
         if game.table.phase is not Phase.BUY_BACK:
             raise IllegalAction(N_("There is no buy-back to decide now."))
     elif isinstance(action, Meld | LayOff | JokerSwap | TakeBack):
-        game._check_turn(action.seat)
-        raise IllegalAction(_NO_MELDING)
-    elif isinstance(action, Pass):
-        game._check_turn(action.seat)
-        raise IllegalAction(NO_PASSING)
-    else:  # pragma: no cover - the action union is closed
-        raise IllegalAction(N_("Unknown action {action}."), action=repr(action))
+        game._refuse(action.seat, _NO_MELDING)
+    else:
+        game._refuse_pass(action)
 
 
 # ----------------------------------------------------------------- moves
-def legal_actions(game: WienerTable) -> list[Action]:
-    """Every action the player to act may take now."""
-    seat = game.table.to_act
-    if game.table.phase is Phase.OVER:
-        return []
+def legal_moves(game: WienerTable, seat: int) -> list[Action]:
+    """Every action ``seat``, to act, may take now."""
     if game.table.phase is Phase.BUY_BACK:
         return [BuyBack(seat, True), BuyBack(seat, False)]
     if game.table.phase is Phase.DRAW:
-        moves: list[Action] = []
-        if game.piles.stock:
-            moves.append(DrawTalon(seat))
-        if game.piles.discard:
-            moves.append(TakeDiscard(seat))
-        return moves
+        return game._legal_draws(seat)
     hand = game.table.hands[seat]
     result: list[Action] = []
     after = deadwood_after_discards(hand) if game.own.knocker is None else {}

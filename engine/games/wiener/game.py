@@ -8,7 +8,6 @@ once every other player still in has had one more draw and discard. Bad points p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import engine.games.wiener.checks as checks
@@ -37,29 +36,26 @@ from engine.games.wiener.views import WienerPrivateView, WienerPublicView, Wiene
 from engine.i18n import N_, N_plural
 from engine.melding.deadwood import arrange, deadwood_of
 from engine.options import (
-    Rules,
     flag,
     hand_size_option,
     no_return_option,
     option,
+    points_option,
     rebuilds_option,
 )
 from engine.piles import PileGame
 from engine.protocol import Phase, Standings
-from engine.views import view_basics
+from engine.table import GameRuleset
+from engine.views import seat_basics, view_basics
 
 
 @dataclass(frozen=True, slots=True)
-class WienerRuleset(Rules):
+class WienerRuleset(GameRuleset["WienerGame"]):
     """The options a Wiener Rummy table agrees on. Frozen: a game never changes its rules."""
 
     hand_size: int = hand_size_option(10, maximum=13)
-    knock_limit: int = option(
-        5,
-        minimum=0,
-        maximum=100,
-        about="knock with less deadwood than this",
-        label=N_("knock below {value}"),
+    knock_limit: int = points_option(
+        5, 100, "knock with less deadwood than this", N_("knock below {value}")
     )
     out_at: int = option(
         101,
@@ -88,12 +84,8 @@ class WienerRuleset(Rules):
         on=N_("buy-back on"),
         off=N_("no buy-back"),
     )
-    buy_back_from: int = option(
-        82,
-        minimum=0,
-        maximum=1000,
-        about="bad points from which one may buy back",
-        label=N_("buy back from {value}"),
+    buy_back_from: int = points_option(
+        82, 1000, "bad points from which one may buy back", N_("buy back from {value}")
     )
     buy_back_cost: int = option(
         5,
@@ -105,42 +97,21 @@ class WienerRuleset(Rules):
     no_return: bool = no_return_option("the upcard taken may not go back that turn")
     max_rebuilds: int = rebuilds_option(3)
 
-    def new_game(self, names: Sequence[str], seed: int, deal: Deal | None = None) -> WienerGame:
-        """A session of these rules; ``deal`` chooses the first deal (puzzles, tests)."""
-        return WienerGame(self, names, seed, deal)
-
 
 class WienerGame(PileGame[WienerRuleset, WienerRoundResult, WienerState]):
     """A rubber of Wiener Rummy for 2 to 6 seats (seat 0..n-1, clockwise)."""
 
     GAME_KEY = "wiener"
-    RULESET = WienerRuleset
     TITLE = N_("Wiener Rummy")  # translated where it is shown
     PACK = Pack(packs=2, jokers=2)
     LOWER_IS_BETTER = True
     UNIT = N_("bad points")
     MIN_SEATS = 2
     MAX_SEATS = 6
-    OWN = WienerState
-    RESULT = WienerRoundResult
-    own: WienerState
 
-    def _check(self, action: Action) -> None:
-        checks.check(self, action)
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now."""
-        return checks.legal_actions(self)
-
-    def __init__(
-        self,
-        ruleset: WienerRuleset,
-        names: Sequence[str],
-        seed: int,
-        deal: Deal | None = None,
-    ) -> None:
-        super().__init__(ruleset, names, seed, deal)
-        self._first_round(deal)
+    # The rules are the checks' functions over the game.
+    _check = checks.check
+    _legal_moves = checks.legal_moves
 
     def _own_state(self) -> WienerState:
         stake, seats = self.ruleset.stake, self.n
@@ -317,9 +288,7 @@ class WienerGame(PileGame[WienerRuleset, WienerRoundResult, WienerState]):
             out_at=self.ruleset.out_at,
             seats=tuple(
                 WienerSeatView(
-                    seat=s,
-                    name=self.names[s],
-                    hand_count=len(self.table.hands[s]),
+                    **seat_basics(self, s),
                     bad_points=self.session.totals[s],
                     chips=self.own.chips[s],
                     in_rubber=self.session.active[s],
@@ -335,7 +304,7 @@ class WienerGame(PileGame[WienerRuleset, WienerRoundResult, WienerState]):
             knocker=self.own.knocker,
             final_turns_left=len(self.own.final_turns),
             rebuilds=self.piles.rebuilds,
-            last_round=self.session.results[-1] if self.session.results else None,
+            last_round=self.last_round,
         )
 
     def private_view(self, seat: int) -> WienerPrivateView:

@@ -9,6 +9,7 @@ from engine.cards import Card
 from engine.games.wiener.events import WienerRoundResult
 from engine.melding.views import PricedMeldView
 from engine.protocol import Phase
+from engine.views import SquaredPile
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,7 @@ class WienerSeatView:
 
 
 @dataclass(frozen=True, slots=True)
-class WienerPublicView:
+class WienerPublicView(SquaredPile):
     """The Wiener Rummy table as everyone sees it: no melds, the pot, a knock in progress."""
 
     version: int
@@ -50,11 +51,6 @@ class WienerPublicView:
     rebuilds: int
     last_round: WienerRoundResult | None
     winner: int | None
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The top card alone (the pile lies squared); ``discard_count`` counts the pile."""
-        return () if self.discard_top is None else (self.discard_top,)
 
     @property
     def melds(self) -> tuple[PricedMeldView, ...]:
