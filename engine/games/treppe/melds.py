@@ -230,24 +230,19 @@ class TableMeld:
 
 def possible_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct meld (as a card tuple in table order) that ``hand`` can lay now."""
-    by_rank: dict[int, list[Card]] = {}
+    rank_suits: dict[int, int] = {}  # by rank, in the hand's order: a mask of its suits
     suit_masks = [0, 0, 0, 0]
     for card in hand:
         suit = card.suit_int
         if suit < 0:
             continue
-        bucket = by_rank.get(card.rank_int)
-        if bucket is None:
-            by_rank[card.rank_int] = [card]
-        elif card not in bucket:
-            bucket.append(card)
-        suit_masks[suit] |= 1 << card.rank_int
+        rank = card.rank_int
+        rank_suits[rank] = rank_suits.get(rank, 0) | 1 << suit
+        suit_masks[suit] |= 1 << rank
     result: list[tuple[Card, ...]] = []
-    for cards in by_rank.values():
-        if len(cards) >= MIN_MELD:
-            cards.sort()
-            for size in range(MIN_MELD, min(len(cards), MAX_SET) + 1):
-                result.extend(combinations(cards, size))
+    for rank, suits in rank_suits.items():
+        if suits in _THREE_OR_MORE:
+            result.extend(_SETS[rank][suits])
     for suit, mask in enumerate(suit_masks):
         if mask.bit_count() < MIN_MELD:
             continue
@@ -283,3 +278,17 @@ def _ring_next(mask: int) -> int:
 _NEXT = [0, *(_next_rank(r) for r in range(1, RING + 1))]
 _PREV = [0, *(_prev_rank(r) for r in range(1, RING + 1))]
 _NEXT2 = [0, *(_next_rank(_next_rank(r)) for r in range(1, RING + 1))]
+# The sets a rank's cards of the suits in a 4-bit mask can lay, three cards and then four,
+# suits in pack order; and the masks that hold three suits or more.
+_SETS = [
+    [
+        [
+            tuple(CARD_AT[s][rank] for s in suits)
+            for size in range(MIN_MELD, MAX_SET + 1)
+            for suits in combinations([s for s in range(4) if mask >> s & 1], size)
+        ]
+        for mask in range(16)
+    ]
+    for rank in range(RING + 1)
+]
+_THREE_OR_MORE = frozenset(mask for mask in range(16) if mask.bit_count() >= MIN_MELD)
