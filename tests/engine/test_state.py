@@ -100,3 +100,22 @@ def test_the_state_as_data_reads_back_to_the_same_data(
     assert back.version == game.version
     for part in ("table", "piles", "session", "own"):
         assert getattr(back, part) is not getattr(game.state, part)  # a copy, not the parts
+
+
+def _engine_bases(kind: type) -> list[type]:
+    """The engine's classes ``kind`` derives from, itself first (``object`` and typing aside)."""
+    return [base for base in kind.__mro__ if base.__module__.startswith("engine.")]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.key)
+def test_no_game_class_is_deeper_than_two_over_the_shared_base(spec: GameSpec) -> None:
+    chain = _engine_bases(type(_game(spec)))
+    assert [base.__name__ for base in chain[1:]] == ["PileGame", "TableGame"]
+    assert all(not base.__module__.startswith("engine.games.") for base in chain[1:])
+
+
+def test_the_depth_check_sees_a_class_between_a_game_and_its_base() -> None:
+    middle = type("Checks", (PileGame,), {"__module__": "engine.games.x.checks"})
+    deeper = type("Deeper", (middle,), {"__module__": "engine.games.x.game"})
+    names = [base.__name__ for base in _engine_bases(deeper)]
+    assert names == ["Deeper", "Checks", "PileGame", "TableGame"]
