@@ -19,13 +19,13 @@ import struct
 import types
 import typing
 from base64 import b64decode, b64encode
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from functools import cache
 from typing import Any, Generic, TypeVar, Union
 
-from engine.cards import Card
+from engine.cards import FULL_PACK, JOKER, Card
 from engine.events import RoundResult
 from engine.protocol import Phase
 
@@ -139,82 +139,147 @@ def _members(hint: Any) -> tuple[Any, ...] | None:
 
 
 def _encode(value: Any, hint: Any) -> JSON:
-    members = _members(hint)
-    if members is not None:
-        if value is None:
-            return None
-        options = [m for m in members if m is not type(None)]
-        if len(options) == 1:
-            return _encode(value, options[0])
-        index = next(i for i, m in enumerate(options) if isinstance(value, _runtime(m)))
-        return [index, _encode(value, options[index])]
-    origin, args = typing.get_origin(hint) or hint, typing.get_args(hint)
-    if origin is Card:
-        return value.code
-    if isinstance(origin, type) and issubclass(origin, Enum):
-        return value.value
-    if origin is random.Random:
-        version, words, gauss = value.getstate()
-        return [version, b64encode(struct.pack(f"<{len(words)}I", *words)).decode(), gauss]
-    if origin in (int, str, bool, float, Any) or origin is type(None):
-        return value
-    if origin in (list, tuple, frozenset, Sequence):
-        return [_encode(item, _item_hint(args, i)) for i, item in enumerate(value)]
-    if origin in (dict, Mapping):
-        return [[_encode(k, args[0]), _encode(v, args[1])] for k, v in value.items()]
-    if is_dataclass(origin):
-        return [_encode(getattr(value, name), sub) for name, sub in _hints(hint).items()]
-    raise TypeError(f"a checkpoint cannot hold a {hint!r}")
+    return _writer(hint)(value)
 
 
 def _decode(data: JSON, hint: Any) -> Any:
+    return _reader(hint)(data)
+
+
+Writer = Callable[[Any], JSON]
+Reader = Callable[[JSON], Any]
+
+
+@cache
+def _writer(hint: Any) -> Writer:
+    """How a value of the declared type ``hint`` is written: worked out once a type."""
     members = _members(hint)
     if members is not None:
-        if data is None:
-            return None
         options = [m for m in members if m is not type(None)]
         if len(options) == 1:
-            return _decode(data, options[0])
-        return _decode(data[1], options[data[0]])
+            only = _writer(options[0])
+            return lambda value: None if value is None else only(value)
+        writers = [(_runtime(m), _writer(m)) for m in options]
+
+        def tagged(value: Any) -> JSON:
+            if value is None:
+                return None
+            index = next(i for i, (kind, _) in enumerate(writers) if isinstance(value, kind))
+            return [index, writers[index][1](value)]
+
+        return tagged
     origin, args = typing.get_origin(hint) or hint, typing.get_args(hint)
     if origin is Card:
-        return Card.parse(data)
+        return _card_code
     if isinstance(origin, type) and issubclass(origin, Enum):
-        return origin(data)
+        return _enum_value
     if origin is random.Random:
-        rng, raw = random.Random(), b64decode(data[1])
-        rng.setstate((data[0], struct.unpack(f"<{len(raw) // 4}I", raw), data[2]))
-        return rng
-    if origin in (int, str, bool, float):
-        if not isinstance(data, origin) or (origin is int and isinstance(data, bool)):
-            raise TypeError(f"expected {origin.__name__}, read {data!r:.40}")
-        return data
-    if origin is Any or origin is type(None):
-        return data
+        return _rng_state
+    if origin in (int, str, bool, float, Any) or origin is type(None):
+        return _same
     if origin in (list, tuple, frozenset, Sequence):
-        items = [_decode(item, _item_hint(args, i)) for i, item in enumerate(data)]
-        return (
-            items if origin is list else frozenset(items) if origin is frozenset else tuple(items)
-        )
+        if _homogeneous(args):
+            item = _writer(args[0] if args else Any)
+            return lambda value: [item(v) for v in value]
+        items = [_writer(arg) for arg in args]
+        return lambda value: [write(v) for write, v in zip(items, value, strict=True)]
     if origin in (dict, Mapping):
-        return {_decode(k, args[0]): _decode(v, args[1]) for k, v in data}
-    if is_dataclass(origin) and isinstance(origin, type):
-        hints = _hints(hint)
-        if len(data) != len(hints):
-            raise TypeError(f"{origin.__name__} has {len(hints)} fields, read {len(data)}")
-        return origin(
-            **{name: _decode(d, sub) for (name, sub), d in zip(hints.items(), data, strict=True)}
-        )
+        key, val = _writer(args[0]), _writer(args[1])
+        return lambda value: [[key(k), val(v)] for k, v in value.items()]
+    if is_dataclass(origin):
+        parts = [(name, _writer(sub)) for name, sub in _hints(hint).items()]
+        return lambda value: [write(getattr(value, name)) for name, write in parts]
     raise TypeError(f"a checkpoint cannot hold a {hint!r}")
 
 
-def _item_hint(args: tuple[Any, ...], position: int) -> Any:
-    """An item's type in a list (``list[X]``), a tuple (``tuple[X, ...]``, ``tuple[X, Y]``)."""
-    if not args:
-        return Any
-    if len(args) == 2 and args[1] is Ellipsis:
-        return args[0]
-    return args[position] if len(args) > 1 else args[0]
+@cache
+def _reader(hint: Any) -> Reader:
+    """How data written for the declared type ``hint`` is read back: worked out once a type.
+    Data of another shape raises (a ``TypeError``, ``KeyError``, ``ValueError``...)."""
+    members = _members(hint)
+    if members is not None:
+        options = [m for m in members if m is not type(None)]
+        if len(options) == 1:
+            only = _reader(options[0])
+            return lambda data: None if data is None else only(data)
+        readers = [_reader(m) for m in options]
+        return lambda data: None if data is None else readers[data[0]](data[1])
+    origin, args = typing.get_origin(hint) or hint, typing.get_args(hint)
+    if origin is Card:
+        return _CARDS.__getitem__
+    if isinstance(origin, type) and issubclass(origin, Enum):
+        return origin
+    if origin is random.Random:
+        return _rng_from
+    if origin in (int, str, bool, float):
+        return _checked(origin)
+    if origin is Any or origin is type(None):
+        return _same
+    if origin in (list, tuple, frozenset, Sequence):
+        make: Callable[[Any], Any] = (
+            list if origin is list else frozenset if origin is frozenset else tuple
+        )
+        if _homogeneous(args):
+            item = _reader(args[0] if args else Any)
+            return lambda data: make([item(d) for d in data])
+        items = [_reader(arg) for arg in args]
+        return lambda data: make([read(d) for read, d in zip(items, data, strict=True)])
+    if origin in (dict, Mapping):
+        key, val = _reader(args[0]), _reader(args[1])
+        return lambda data: {key(k): val(v) for k, v in data}
+    if is_dataclass(origin) and isinstance(origin, type):
+        kind = origin
+        parts = [(name, _reader(sub)) for name, sub in _hints(hint).items()]
+
+        def dataclass_from(data: JSON) -> Any:
+            if len(data) != len(parts):
+                raise TypeError(f"{kind.__name__} has {len(parts)} fields, read {len(data)}")
+            return kind(**{name: read(d) for (name, read), d in zip(parts, data, strict=True)})
+
+        return dataclass_from
+    raise TypeError(f"a checkpoint cannot hold a {hint!r}")
+
+
+_CARDS = {card.code: card for card in (*FULL_PACK, JOKER)}
+
+
+def _card_code(card: Card) -> str:
+    return card.code
+
+
+def _enum_value(member: Enum) -> JSON:
+    return member.value
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _rng_state(rng: random.Random) -> JSON:
+    version, words, gauss = rng.getstate()
+    return [version, b64encode(struct.pack(f"<{len(words)}I", *words)).decode(), gauss]
+
+
+def _rng_from(data: JSON) -> random.Random:
+    rng, raw = random.Random(), b64decode(data[1])
+    rng.setstate((data[0], struct.unpack(f"<{len(raw) // 4}I", raw), data[2]))
+    return rng
+
+
+def _checked(kind: type) -> Reader:
+    """A reader of plain ``kind`` values (a bool is no int here)."""
+
+    def read(data: JSON) -> Any:
+        if not isinstance(data, kind) or (kind is int and isinstance(data, bool)):
+            raise TypeError(f"expected {kind.__name__}, read {data!r:.40}")
+        return data
+
+    return read
+
+
+def _homogeneous(args: tuple[Any, ...]) -> bool:
+    """A list, frozenset or ``tuple[X, ...]`` (one type for every item), not ``tuple[X, Y]``."""
+    return len(args) <= 1 or (len(args) == 2 and args[1] is Ellipsis)
 
 
 def _runtime(hint: Any) -> type:
