@@ -1,6 +1,7 @@
 """Gin Rummy's rules apart from the moves' effects: what its cards count, its own events, a
 hand's result, what each seat may see, the legal moves and why any other move is refused.
-``GinGame`` (``game.py``) holds the state, the moves' effects and the scoring."""
+Its own part of the state is ``GinState``; the checks are functions over the game
+(``GinTable``). ``GinGame`` (``game.py``) plays the moves' effects and the scoring."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""What Rommé allows: the checks behind ``verify`` and the legal moves. ``RommeGame``
-(``game.py``) holds the state, the rounds and ``apply``."""
+"""What Rommé allows: its own part of the state (``RommeState``) and, as functions over the
+game (``RommeTable``), the checks behind ``verify`` and the legal moves. ``RommeGame``
+(``game.py``) plays the moves, the rounds and the views."""
 
 from __future__ import annotations
 

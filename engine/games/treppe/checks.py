@@ -1,5 +1,6 @@
-"""What Treppenrommé allows: the checks behind ``verify`` and the legal moves. ``Game``
-(``game.py``) holds the state, the rounds and ``apply``."""
+"""What Treppenrommé allows: its own part of the state (``TreppeState``) and, as functions
+over the game (``TreppeTable``), the checks behind ``verify`` and the legal moves. ``Game``
+(``game.py``) plays the moves, the rounds and the views."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""What Wiener Rummy allows: the checks behind ``verify`` and the legal moves.
-``WienerGame`` (``game.py``) holds the state, the rounds and ``apply``."""
+"""What Wiener Rummy allows: its own part of the state (``WienerState``) and, as functions
+over the game (``WienerTable``), the checks behind ``verify`` and the legal moves.
+``WienerGame`` (``game.py``) plays the moves, the rounds and the views."""
 
 from __future__ import annotations
 
