@@ -84,12 +84,12 @@ JSON = Any  # what ``json`` writes and reads
 
 def state_to_data(state: GameState[Any, Any], own: type, result: type) -> JSON:
     """``state`` as JSON data, the game's own part read as ``own``, its results as ``result``."""
-    return _encode(state, GameState[own, result])  # type: ignore[valid-type]
+    return _writer(GameState[own, result])(state)  # type: ignore[valid-type]
 
 
 def state_from_data(data: JSON, own: type, result: type) -> GameState[Any, Any]:
     """The ``GameState`` that ``state_to_data`` wrote; raises on data of another shape."""
-    value = _decode(data, GameState[own, result])  # type: ignore[valid-type]
+    value = _reader(GameState[own, result])(data)  # type: ignore[valid-type]
     assert isinstance(value, GameState)
     return value
 
@@ -136,14 +136,6 @@ def _members(hint: Any) -> tuple[Any, ...] | None:
     if typing.get_origin(hint) in (Union, types.UnionType):
         return typing.get_args(hint)
     return None
-
-
-def _encode(value: Any, hint: Any) -> JSON:
-    return _writer(hint)(value)
-
-
-def _decode(data: JSON, hint: Any) -> Any:
-    return _reader(hint)(data)
 
 
 Writer = Callable[[Any], JSON]

@@ -228,7 +228,7 @@ class TableGame(Generic[R, RT, OwnT]):
         header = [CHECKPOINT_FORMAT, self.GAME_KEY, self.STATE_VERSION, self._header()]
         body = state_to_data(self.state, self.OWN, self.RESULT)
         text = json.dumps([*header, body], separators=(",", ":"), ensure_ascii=False)
-        return zlib.compress(text.encode())  # kept live and stored each round: about 2 KB
+        return zlib.compress(text.encode())  # kept live and stored each round: about 3 KB
 
     def _restore(self, state: GameState[OwnT, RT]) -> None:
         """Take ``state`` as the game's own, its earlier actions forgotten."""
