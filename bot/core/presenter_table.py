@@ -9,7 +9,6 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from string import Formatter
 from typing import Any, Generic, Protocol, cast
 
 from bot.core.presenter_base import PresenterBase, PubV, ResultT
@@ -87,8 +86,8 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     round_word: str = N_("Round")  # the replay's buttons that jump to the round before or after
     rounds_words: tuple[str, str] = N_plural("{n} round", "{n} rounds")  # 'after 3 rounds'
 
-    # The table's title while playing, e.g. 'Rummy — round 3': {title}, {round_number},
-    # and any other placeholder names the view's attribute it shows ('… of {rounds}').
+    # The table's title while playing, e.g. 'Rummy — round 3': {title}, {round_number} and
+    # what ``heading_values`` adds ('… of {rounds}').
     heading_words: str = N_("{title} — round {round_number}")
     # A round's headline: ``dead_headline`` ({round_number}) when nobody closed it, else
     # ``closed_headline`` ({round_number}, {value}: who closed it, and ``headline_values``).
@@ -98,9 +97,12 @@ class TablePart(PresenterBase, Generic[PubV, ResultT]):
     # ------------------------------------------------------------ the table message
     def heading(self, view: PubV) -> str:
         """The table's title while playing, in ``heading_words``."""
-        named = {part[1] for part in Formatter().parse(self.heading_words) if part[1]}
-        fields = {name: getattr(view, name) for name in named - {"title", "round_number"}}
-        return _(self.heading_words, title=self.title, round_number=view.round_number, **fields)
+        values = self.heading_values(view)
+        return _(self.heading_words, title=self.title, round_number=view.round_number, **values)
+
+    def heading_values(self, view: PubV) -> dict[str, object]:
+        """What the heading says besides the title and the round (nothing by default)."""
+        return {}
 
     @abstractmethod
     def phase_text(self, view: PubV) -> str:

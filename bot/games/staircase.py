@@ -39,6 +39,9 @@ class StaircasePresenter(GamePresenter[StaircaseV, PrivV, ResultT]):
 
     heading_words = N_("{title} — round {round_number}, first to {target}")
 
+    def heading_values(self, view: StaircaseV) -> dict[str, object]:
+        return {"target": view.target}
+
     def phase_text(self, view: StaircaseV) -> str:
         """What the player to act does: the game's draw (``draw_phase_text``), the play, or
         that the session is over."""

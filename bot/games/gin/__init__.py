@@ -79,6 +79,9 @@ class GinPresenter(melding.PileGamePresenter[GinPublicView, GinPrivateView, GinH
     # ------------------------------------------------------------ the table
     heading_words = N_("{title} — hand {round_number}, match to {target}")
 
+    def heading_values(self, view: GinPublicView) -> dict[str, object]:
+        return {"target": view.target}
+
     def phase_text(self, view: GinPublicView) -> str:
         if view.phase is Phase.DRAW and view.offer:
             return _("takes the first upcard or passes")

@@ -68,6 +68,9 @@ class RommePresenter(
     # ------------------------------------------------------------ the table
     heading_words = N_("{title} — round {round_number} of {rounds}")
 
+    def heading_values(self, view: RommePublicView) -> dict[str, object]:
+        return {"rounds": view.rounds}
+
     def phase_text(self, view: RommePublicView) -> str:
         return melding.phase_text(view) or _(
             "plays: melds, lay-offs and joker swaps, then a discard"

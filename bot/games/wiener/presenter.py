@@ -78,6 +78,9 @@ class WienerPresenter(
     # ------------------------------------------------------------ the table
     heading_words = N_("{title} — round {round_number}, out at {out_at}")
 
+    def heading_values(self, view: WienerPublicView) -> dict[str, object]:
+        return {"out_at": view.out_at}
+
     def phase_text(self, view: WienerPublicView) -> str:
         common = melding.phase_text(view)
         if common is not None:
