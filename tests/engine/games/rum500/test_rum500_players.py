@@ -1,6 +1,7 @@
 """500 Rum's computer players: ``normal`` lays what is free, digs only where the dig pays,
 plays the dug card first and keeps cards one card from a meld; ``hard`` also weighs the next
-player's chance to meld a discard; every strength plays legal moves."""
+player's chance to meld a discard and counts the lay-offs a dig allows on the table's melds;
+every strength plays legal moves."""
 
 from __future__ import annotations
 
@@ -16,8 +17,11 @@ from engine.games.rum500.players import (
     Rum500Player,
     dig_value,
     feed_chance,
+    layable,
     make_player,
+    table_dig_value,
 )
+from engine.onepack import mask_of
 from engine.players import STRENGTHS, RandomPlayer
 from tests.engine.melding_deals import cards, one, rum500
 
@@ -84,6 +88,46 @@ def test_hard_does_not_feed_the_pile_where_normal_does() -> None:
     assert make_player("normal", 1).choose(view, legal) == Discard(0, one("J♠"))
     chosen = make_player("hard", 1).choose(view, legal)
     assert isinstance(chosen, Discard) and chosen.card != one("J♠")
+
+
+def test_cards_are_laid_off_one_after_another_on_a_growing_run() -> None:
+    run, sevens = mask_of(cards("5♣ 6♣ 7♣")), mask_of(cards("7♠ 7♦ 7♥"))
+    # 9♣ fits only once 8♣ is on the run; 7♣ is on the table already, so the sevens are full.
+    laid = layable(cards("9♣ 8♣ K♥ 4♣"), [run, sevens])
+    assert sorted(laid) == sorted(cards("9♣ 8♣ 4♣"))
+    assert layable(cards("K♥ 2♦"), [run, sevens]) == []
+
+
+def test_the_table_dig_value_counts_a_lay_off_the_plain_one_counts_as_dead() -> None:
+    hand, taken = cards("2♦ 10♥ J♠ 4♠ Q♦ 6♦ 9♥"), cards("8♣ 2♥")
+    run = mask_of(cards("5♣ 6♣ 7♣"))
+    assert dig_value(hand, taken) == -8  # 8♣ has no partner in the hand: dead
+    # On the table's run it scores its 8 points; 2♥ waits with 2♦ (a share of its 2 points).
+    assert table_dig_value(hand, taken, [run]) == pytest.approx(8 + 0.3 * 2)
+    assert table_dig_value(hand, taken, []) == -8  # no partner makes up for a dead card
+
+
+def test_hard_counts_half_of_the_dead_cards_a_dig_brings() -> None:
+    # The run 4♥ 5♥ 6♥ places 15 points; K♠ Q♣ come along dead (20 points): a loss counted in
+    # full, a gain when a dead card is taken to cost half (it is often thrown in time).
+    hand, taken = cards("4♥ 6♥ 2♣ 8♣ 9♦ 3♠ 7♦"), cards("5♥ K♠ Q♣")
+    assert table_dig_value(hand, taken, []) == 15 - 20
+    assert table_dig_value(hand, taken, [], dead_share=0.5) == 15 - 10
+    g = rum500([" ".join(map(str, hand)), "Q♦ K♦ 4♣ 4♠ 10♥ J♣ 6♠"], discard="5♥ K♠ Q♣")
+    assert _choice("normal", g) == DrawTalon(0)
+    assert _choice("hard", g) == TakeDiscard(0, 3)
+
+
+def test_hard_digs_for_a_card_it_can_lay_off_on_the_table_where_normal_draws() -> None:
+    g = rum500(["5♣ 6♣ 7♣ 2♥ 9♦ K♠ 4♦", "2♦ 10♥ J♠ 4♠ Q♦ 6♦ 9♥"], discard="8♣", stock_top="J♥")
+    for action in (DrawTalon(0), Meld(0, cards("5♣ 6♣ 7♣")), Discard(0, one("2♥"))):
+        g.apply(action)
+    assert g.to_act == 1 and TakeDiscard(1, 2) in g.legal_actions()
+    assert _choice("normal", g) == DrawTalon(1)
+    assert _choice("hard", g) == TakeDiscard(1, 2)
+    g.apply(TakeDiscard(1, 2))
+    chosen = _choice("hard", g)  # the dug card goes first: onto Anna's run
+    assert isinstance(chosen, LayOff) and chosen.card == one("8♣")
 
 
 def test_every_strength_is_offered_and_made() -> None:
