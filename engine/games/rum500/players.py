@@ -41,7 +41,7 @@ FEED_RISK = 80.0
 # sessions each, same deals): partner share 0 won 54.7%, 0.3 56.9%, 0.6 56.9%; with 0.3 and
 # a dead share of 1 54.6%, 0.5 58.2%, 0.25 58.5%, 0 59.1%. Against IS-MCTS (50 simulations
 # a move, the same 15 mirrored pairs, bench/vs_ismcts.py --seed 10): the old hard won 43.3%
-# of the rounds, dead share 1 60.0%, 0.5 69.0%.
+# of the rounds, dead share 1 60.0%, 0.5 69.0%, 0 66.7%.
 TAKEN_PARTNER_SHARE = 0.3
 DEAD_SHARE = 0.5
 
