@@ -65,7 +65,7 @@ class GinPresenter(melding.PileGamePresenter[GinPublicView, GinPrivateView, GinH
     # Measured by bench/gin_vs_openspiel.py, games to 100 (docs/strength.md).
     strength_notes = strengths(
         N_("Wins 2 of 3 games to 100 against the standard Gin Rummy bot"),
-        N_("Wins 7 of 10 games to 100 against the standard Gin Rummy bot"),
+        N_("Wins 3 of 4 games to 100 against the standard Gin Rummy bot"),
     )
     ping_text = N_("<@{user_id}>, your turn (hand {round_number}).")
     result_heading = N_("Hand {value} result")

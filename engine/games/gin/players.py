@@ -9,7 +9,10 @@
   and the chance of knocking then: from the stock (any card it has not seen) or the upcard
   the opponent is likely to throw next, of about the rank of his last discard
   (``forecast.py``); and does not throw the opponent a card that probably completes one of
-  his melds (an upcard he took went into a meld: he holds one of its partner pairs).
+  his melds (an upcard he took went into a meld: he holds one of its partner pairs). With
+  three points of deadwood or fewer it lets a knock go and plays on for gin, or to undercut
+  the opponent's knock, while the stock lasts and the opponent still throws high cards
+  (``plays_on``), unless the knock surely wins the game.
 
 A decision is a pure function of the seed, the view and the legal moves.
 """
@@ -77,13 +80,22 @@ class GinPlayer:
         if view.public.phase is Phase.DRAW:
             return self._draw(view, hand, legal)
         knocks = [a for a in legal if isinstance(a, Knock)]
-        if knocks:  # knock at once, with the least deadwood (gin when it can)
-            return min(knocks, key=lambda a: PACK.deadwood(hand & ~(1 << index(a.card))))
+        knock = self._knock(view, hand, knocks) if knocks else None
+        if knock is not None:
+            return knock
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0]
+        if knocks:  # playing on for gin: keep the least deadwood, to undercut a knock
+            least = min(PACK.deadwood(hand & ~(1 << index(a.card))) for a in discards)
+            discards = [a for a in discards if PACK.deadwood(hand & ~(1 << index(a.card))) == least]
         context = self._context(view, hand)
         return min(discards, key=lambda a: (self._keep_cost(hand, a.card, context), a.card))
+
+    def _knock(self, view: GinPrivateView, hand: int, knocks: list[Knock]) -> Knock | None:
+        """The knock to make (None: play on): at once, with the least deadwood (gin when it
+        can)."""
+        return min(knocks, key=lambda a: PACK.deadwood(hand & ~(1 << index(a.card))))
 
     def _draw(self, view: GinPrivateView, hand: int, legal: Sequence[Action]) -> Action:
         seat = view.seat
@@ -120,6 +132,27 @@ class GinPlayer:
 KNOCK_WEIGHT = 30.0  # deadwood points a sure knock after the next draw is worth
 DANGER_WEIGHT = 6.0  # deadwood points a card surely completing an opponent's meld costs
 TAKE_MARGIN = 1.0  # take the upcard when it beats the stock's expectation by this much
+HOLD_DEADWOOD = 3  # play on for gin with at most this much deadwood left by a knock,
+HOLD_STOCK = 8  # while the stock holds at least this many cards
+HOLD_THREAT_RANK = 6  # and (above one point) the opponent's last discard was this high
+
+
+def plays_on(view: GinPrivateView, kept: int) -> bool:
+    """Whether to let a knock go that would keep ``kept`` and play on for gin (or to undercut
+    the opponent's knock): with a point or two or three of deadwood, while the stock is far
+    from the wall and the opponent (knocking as soon as he may) still throws high cards,
+    unless the knock surely wins the game: he holds more than the knock card, or he would
+    have knocked."""
+    public = view.public
+    left = PACK.deadwood(kept)
+    if public.must_knock or not left or left > HOLD_DEADWOOD:
+        return False
+    if public.stock_count < HOLD_STOCK:
+        return False
+    thrown = public.seats[1 - view.seat].discarded
+    if left > 1 and thrown and thrown[-1].rank_int < HOLD_THREAT_RANK:
+        return False  # his loose cards are low: he may soon knock with less
+    return public.seats[view.seat].score + public.knock_card + 1 - left < public.target
 
 
 def outlook(hand: int, unseen: int, knock_card: int) -> tuple[float, float]:
@@ -197,6 +230,13 @@ class HardGinPlayer(GinPlayer):
             table.unseen, table.opponent, table.opponent_unknown, table.knock_card, upcards
         )
 
+    def _knock(self, view: GinPrivateView, hand: int, knocks: list[Knock]) -> Knock | None:
+        """The knock with the least deadwood, unless it pays to play on for gin."""
+        best = super()._knock(view, hand, knocks)
+        if best is None or plays_on(view, hand & ~(1 << index(best.card))):
+            return None
+        return best
+
     def _keep_cost(self, hand: int, card: Card, table: Table) -> float:
         i = index(card)
         rest, upcards = hand & ~(1 << i), table.upcards if isinstance(table, Forecast) else {}
@@ -205,8 +245,12 @@ class HardGinPlayer(GinPlayer):
 
     def _wants(self, view: GinPrivateView, hand: int, card: int) -> bool:
         """Take the upcard when it lets the hand knock, or when the hand kept after taking it
-        beats what a draw from the stock may be expected to leave."""
+        beats what a draw from the stock may be expected to leave; once it played on for
+        gin, only when it lowers the deadwood (a knock it would not make is no reason)."""
         after_take = least_after_take(hand, card)
+        held = PACK.deadwood(hand)
+        if held <= view.public.knock_card:  # it played on for gin: take only to improve
+            return after_take < held
         if after_take <= view.public.knock_card:
             return True
         table = Table.of(view, hand)

@@ -59,7 +59,7 @@ async def test_the_computer_choice_says_what_each_strength_means(simcord_env: En
     lobby = await table.open(extra_join=False, game="gin")
     selects = [c for c in walk(component_dicts(lobby)) if c.get("type") == 3]
     options = {o["value"]: o.get("description") for s in selects for o in s["options"]}
-    assert options["add:hard"] == "Wins 7 of 10 games to 100 against the standard Gin Rummy bot"
+    assert options["add:hard"] == "Wins 3 of 4 games to 100 against the standard Gin Rummy bot"
     assert options["add:normal"] == "Wins 2 of 3 games to 100 against the standard Gin Rummy bot"
     assert options["add:random"] == "Any legal move, at random: for learning the rules"
     assert options["remove"] is None

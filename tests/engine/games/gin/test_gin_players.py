@@ -3,11 +3,13 @@ let go, and the safe move for a player whose time ran out."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.actions import Discard, DrawTalon, Knock, Pass, TakeDiscard
 from engine.cards import parse_cards
-from engine.games.gin import SPEC, forecast
+from engine.games.gin import SPEC, forecast, players
 from engine.games.gin.game import GinGame, GinRuleset
 from engine.games.gin.players import Table, danger, make_player, timeout_action
 from engine.onepack import ALL, index, mask_of
@@ -44,7 +46,7 @@ def test_every_strength_plays_legal_repeatable_moves(strength: str) -> None:
 
 
 @pytest.mark.parametrize("strength", ["normal", "hard"])
-def test_a_knock_or_a_gin_is_never_let_go(strength: str) -> None:
+def test_a_gin_or_a_knock_with_four_is_never_let_go(strength: str) -> None:
     game = gin(KNOCKER.replace("4♦", "8♣"), DEFENDER, "2♣", "K♥")  # 8♣ 9♣ 10♣ J♣: gin
     game.apply(Pass(0))
     game.apply(Pass(1))
@@ -175,3 +177,76 @@ def test_the_outlook_takes_the_upcard_only_when_it_beats_the_stock() -> None:
     # A King to come helps nothing: the stock's expectation is kept.
     useless = forecast.outlook(hand, unseen, 10, {index(one("K♠")): 0.5})
     assert useless == pytest.approx(plain)
+
+
+ONE_SHORT = "A♠ 2♠ 3♠ 5♠ 5♦ 5♣ 9♣ 10♣ J♣ K♥"  # three melds, K♥ and whatever comes
+
+
+def drawn_to(card: str, thrown: str = "", **options: object) -> GinGame:
+    """Seat 0, holding ``ONE_SHORT``, has drawn ``card`` (its second draw when seat 1
+    threw ``thrown`` from ``OPPONENT`` in between, else its first) and is to discard."""
+    stock = f"Q♠ 7♥ {card}" if thrown else card
+    game = gin(ONE_SHORT, OPPONENT, "8♥", stock, **options)
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(DrawTalon(0))
+    if thrown:
+        game.apply(Discard(0, one("Q♠")))
+        game.apply(DrawTalon(1))
+        game.apply(Discard(1, one(thrown)))
+        game.apply(DrawTalon(0))
+    return game
+
+
+def test_hard_plays_on_for_gin_with_one_point_early_in_the_hand() -> None:
+    # A♥ drawn: throwing K♥ leaves one point. normal knocks; hard plays on for gin (most of
+    # the stock is left, and the opponent, who knocks as soon as he may, would be undercut
+    # with more than one point), throwing the King all the same.
+    game = drawn_to("A♥")
+    view, legal = game.private_view(0), game.legal_actions()
+    assert make_player("normal", 1).choose(view, legal) == Knock(0, one("K♥"))
+    assert make_player("hard", 1).choose(view, legal) == Discard(0, one("K♥"))
+
+
+def test_hard_knocks_at_once_when_the_knock_surely_wins_the_game() -> None:
+    # The opponent holds more than the knock card (he would have knocked): a knock with one
+    # point scores at least ten, and seat 0 stands at 90 of 100.
+    game = drawn_to("A♥")
+    game.totals[0] = 90
+    move = make_player("hard", 1).choose(game.private_view(0), game.legal_actions())
+    assert move == Knock(0, one("K♥"))
+    game.totals[0] = 89  # ten points short: it may still play on
+    move = make_player("hard", 1).choose(game.private_view(0), game.legal_actions())
+    assert move == Discard(0, one("K♥"))
+
+
+def test_hard_knocks_with_little_stock_left() -> None:
+    game = drawn_to("A♥")
+    view = game.private_view(0)
+    late = replace(view, public=replace(view.public, stock_count=players.HOLD_STOCK - 1))
+    assert make_player("hard", 1).choose(late, game.legal_actions()) == Knock(0, one("K♥"))
+
+
+@pytest.mark.parametrize(("thrown", "knocks"), [("2♣", True), ("K♣", False)])
+def test_hard_knocks_with_three_when_the_opponent_throws_low_cards(
+    thrown: str, knocks: bool
+) -> None:
+    # 3♥ drawn: three points once K♥ is gone. After the opponent threw 2♣ his loose cards
+    # are low and he may soon knock with less than three: hard knocks. After K♣ he is far
+    # from a knock: hard plays on for gin.
+    game = drawn_to("3♥", thrown)
+    move = make_player("hard", 1).choose(game.private_view(0), game.legal_actions())
+    assert move == (Knock(0, one("K♥")) if knocks else Discard(0, one("K♥")))
+
+
+def test_hard_playing_on_takes_only_an_upcard_that_lowers_its_deadwood() -> None:
+    # Playing on with A♥ loose, hard is offered Q♦: it would let it knock (throwing Q♦
+    # straight back), which it chose not to do, so it draws from the stock. 4♠ (after
+    # A♠ 2♠ 3♠) would go gin: that one it takes.
+    game = drawn_to("A♥")
+    game.apply(Discard(0, one("K♥")))
+    game.apply(DrawTalon(1))
+    game.apply(Discard(1, one("Q♦")))
+    view, player = game.private_view(0), make_player("hard", 1)
+    assert player.choose(view, game.legal_actions()) == DrawTalon(0)
+    assert player._wants(view, mask_of(view.hand), index(one("4♠")))
