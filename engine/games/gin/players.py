@@ -87,8 +87,9 @@ class GinPlayer:
         if not discards:
             return legal[0]
         if knocks:  # playing on for gin: keep the least deadwood, to undercut a knock
-            least = min(PACK.deadwood(hand & ~(1 << index(a.card))) for a in discards)
-            discards = [a for a in discards if PACK.deadwood(hand & ~(1 << index(a.card))) == least]
+            after = PACK.deadwood_after_discards(hand)
+            least = min(after[index(a.card)] for a in discards)
+            discards = [a for a in discards if after[index(a.card)] == least]
         context = self._context(view, hand)
         return min(discards, key=lambda a: (self._keep_cost(hand, a.card, context), a.card))
 

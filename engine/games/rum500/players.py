@@ -101,6 +101,25 @@ def _placeable(cards: Sequence[Card], melds: Sequence[int]) -> tuple[int, list[C
     return points, rest
 
 
+def table_digs(
+    hand: Sequence[Card], melds: Sequence[int], dead_share: float = 1.0
+) -> Callable[[Sequence[Card]], float]:
+    """``table_dig_value`` of every dig from ``hand`` with the table's ``melds``: what the hand
+    places without a dig is worked out once for all of them."""
+    before, _ = _placeable(hand, melds)
+
+    def value(taken: Sequence[Card]) -> float:
+        after, left = _placeable([*hand, *taken], melds)
+        dead = sum(PRICES.hand_value(c) for c in left if c in taken and _dead(c, left))
+        placed = after - before - dead_share * dead
+        if placed < 0:  # no partner makes up for a dig that places too little
+            return placed
+        kept = sum(PRICES.hand_value(c) for c in left if c in taken and not _dead(c, left))
+        return placed + TAKEN_PARTNER_SHARE * kept
+
+    return value
+
+
 def table_dig_value(
     hand: Sequence[Card], taken: Sequence[Card], melds: Sequence[int], dead_share: float = 1.0
 ) -> float:
@@ -108,14 +127,7 @@ def table_dig_value(
     makes placeable at once (melds of the hand and lay-offs), less ``dead_share`` of the taken
     cards left dead (placed nowhere, with no partner in the hand); a dig that pays gains besides
     ``TAKEN_PARTNER_SHARE`` of the taken cards kept with a partner (one card from a meld)."""
-    before, _ = _placeable(hand, melds)
-    after, left = _placeable([*hand, *taken], melds)
-    dead = sum(PRICES.hand_value(c) for c in left if c in taken and _dead(c, left))
-    placed = after - before - dead_share * dead
-    if placed < 0:  # no partner makes up for a dig that places too little
-        return placed
-    kept = sum(PRICES.hand_value(c) for c in left if c in taken and not _dead(c, left))
-    return placed + TAKEN_PARTNER_SHARE * kept
+    return table_digs(hand, melds, dead_share)(taken)
 
 
 def partner_cost(cards: Sequence[Card], left: Sequence[Card]) -> float:
@@ -167,16 +179,17 @@ class Rum500Player(MeldingPlayer[Rum500PrivateView]):
         """What a discard costs besides the hand it leaves: nothing for ``normal``."""
         return lambda card: 0.0
 
-    def _dig(self, view: Rum500PrivateView, taken: Sequence[Card]) -> float:
-        """What taking ``taken`` from the pile is worth: ``dig_value`` for ``normal``."""
-        return dig_value(view.hand, taken)
+    def _digs(self, view: Rum500PrivateView) -> Callable[[Sequence[Card]], float]:
+        """What taking cards from the pile is worth: ``dig_value`` for ``normal``."""
+        return lambda taken: dig_value(view.hand, taken)
 
     def _draw(self, view: Rum500PrivateView, legal: Sequence[Action]) -> Action:
-        """The dig of most value (``_dig``; the shallower on a tie) when it pays (>= 0), else
+        """The dig of most value (``_digs``; the shallower on a tie) when it pays (>= 0), else
         the stock (or the pass when the stock is empty)."""
         pile = view.public.discard_pile
         takes = [a for a in legal if isinstance(a, TakeDiscard)]
-        scored = [(self._dig(view, pile[-a.depth :]), -a.depth, a) for a in takes]
+        worth = self._digs(view)
+        scored = [(worth(pile[-a.depth :]), -a.depth, a) for a in takes]
         best = max(scored, key=lambda item: (item[0], item[1]), default=None)
         if best is not None and best[0] >= 0:
             return best[2]
@@ -201,9 +214,9 @@ class HardRum500Player(Rum500Player):
     digs also count the cards they let it lay off on the table's melds, and what they keep
     one card from a meld, and half the cards they leave dead."""
 
-    def _dig(self, view: Rum500PrivateView, taken: Sequence[Card]) -> float:
-        """``table_dig_value``: the dig's melds and lay-offs onto the table (``DEAD_SHARE``)."""
-        return table_dig_value(view.hand, taken, table_melds(view), DEAD_SHARE)
+    def _digs(self, view: Rum500PrivateView) -> Callable[[Sequence[Card]], float]:
+        """``table_digs``: the digs' melds and lay-offs onto the table (``DEAD_SHARE``)."""
+        return table_digs(view.hand, table_melds(view), DEAD_SHARE)
 
     def _feeds(self, view: Rum500PrivateView) -> Callable[[Card], float]:
         """``FEED_RISK`` times ``feed_chance``: a discard an opponent could use."""
