@@ -253,16 +253,18 @@ def possible_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         # one, found at once on the mask and taken from the lowest up.
         after = _ring_next(mask)
         starts = mask & after & _ring_next(after)
+        runs_of_suit = _RUNS[suit]
         while starts:
             low = starts & -starts
             starts ^= low
             start = low.bit_length() - 1
-            run = [row[start], row[_NEXT[start]], row[_NEXT2[start]]]
-            result.append(tuple(run))
+            runs = runs_of_suit[start]
+            result.append(runs[MIN_MELD])
+            length = MIN_MELD
             rank = _NEXT[_NEXT2[start]]
-            while mask >> rank & 1 and len(run) < RING - 1:
-                run.append(row[rank])
-                result.append(tuple(run))
+            while mask >> rank & 1 and length < RING - 1:
+                length += 1
+                result.append(runs[length])
                 rank = _NEXT[rank]
     return result
 
@@ -292,3 +294,14 @@ _SETS = [
     for rank in range(RING + 1)
 ]
 _THREE_OR_MORE = frozenset(mask for mask in range(16) if mask.bit_count() >= MIN_MELD)
+
+# The runs of each suit by their low rank and length (0 to 12 cards), built once.
+_RUNS: list[list[list[tuple[Card, ...]]]] = []
+for _suit in range(4):
+    _by_start: list[list[tuple[Card, ...]]] = [[]]
+    for _start in range(1, RING + 1):
+        _ranks = [_start]
+        while len(_ranks) < RING - 1:
+            _ranks.append(_next_rank(_ranks[-1]))
+        _by_start.append([tuple(CARD_AT[_suit][r] for r in _ranks[:n]) for n in range(RING)])
+    _RUNS.append(_by_start)

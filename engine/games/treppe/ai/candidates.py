@@ -7,10 +7,9 @@ from collections.abc import Sequence
 
 from engine.cards import Card
 from engine.games.treppe.ai.context import Context
-from engine.games.treppe.ai.knowledge import hand_value
 from engine.games.treppe.ai.partitions import partitions
-from engine.games.treppe.ai.planner import Layout, Plan, lay_out
-from engine.games.treppe.ai.pricing import feed_value, lay_values, promise_pairs
+from engine.games.treppe.ai.planner import Layout, MeldCache, Plan, lay_out
+from engine.games.treppe.ai.pricing import discard_values
 
 # ``hard`` keeps its melds in hand, hoping for a Rommé hand (double), while every opponent
 # still holds at least this many cards. Measured in duplicate duels of ``normal`` with and
@@ -35,15 +34,16 @@ def should_hold(best: Plan, has_melded: bool, fewest_opponent_cards: int) -> boo
 
 def hold_plans(hand: Sequence[Card], ctx: Context, count: int) -> list[Plan]:
     """The ``count`` best plans that meld and lay off nothing, only discard."""
-    return _discard_plans(Layout([], [], list(hand), 0, list(ctx.fits)), ctx, count)
+    return _discard_plans(Layout([], [], list(hand), 0, list(ctx.fits), True), ctx, count)
 
 
 def candidate_plans(hand: Sequence[Card], ctx: Context, discards: int = 3) -> list[Plan]:
     """Plans for the rest of the turn, best by the heuristic first: for every way to meld
     (as ``plan_turn``) the ``discards`` best discards, and a plan that melds nothing."""
     plans: list[Plan] = []
+    cache: MeldCache = {}
     for melds, rest in partitions(hand, True):
-        layout = lay_out(melds, rest, ctx)
+        layout = lay_out(melds, rest, ctx, cache)
         out = layout.going_out(ctx)
         if out is not None:
             plans.append(out)
@@ -58,21 +58,7 @@ def candidate_plans(hand: Sequence[Card], ctx: Context, discards: int = 3) -> li
 def _discard_plans(layout: Layout, ctx: Context, count: int) -> list[Plan]:
     """The ``count`` plans of ``layout`` with the discards that keep the best hands."""
     left, fits, points = layout.left, layout.fits, layout.points
-    pairs = promise_pairs(left, ctx)
-    total_promise = sum(v for _, _, v in pairs)
-    total_value = sum(hand_value(c) for c in left)
-    lays = lay_values(fits)
-    scored: list[tuple[float, Card]] = []
-    for card in dict.fromkeys(left):
-        if card is ctx.locked:
-            continue
-        lost = sum(v for a, b, v in pairs if a is card or b is card)
-        value = (
-            -feed_value(card, fits, ctx, lays)
-            - ctx.risk * (total_value - hand_value(card))
-            + (total_promise - lost)
-        )
-        scored.append((value, card))
+    scored = discard_values(left, fits, layout.intact, ctx)
     scored.sort(key=lambda x: -x[0])
     result: list[Plan] = []
     for value, card in scored[:count]:

@@ -6,7 +6,14 @@ from dataclasses import dataclass, field
 
 from engine.actions import MeldKind
 from engine.cards import Card
-from engine.games.treppe.ai.knowledge import Fit, average_hand_value, table_fits, unseen_cards
+from engine.games.treppe.ai.knowledge import (
+    Fit,
+    average_hand_value,
+    cards_mask,
+    mask_cards,
+    table_fits,
+    unseen_cards,
+)
 from engine.games.treppe.views import PrivateView
 
 
@@ -31,7 +38,7 @@ class Context:
     seat: int
     fits: list[Fit]
     staircase: tuple[Card, ...]
-    unseen: frozenset[Card]
+    unseen_mask: int  # the unseen cards as a card mask (``knowledge.cards_mask``)
     locked: Card | None
     out_bonus: float
     risk: float
@@ -39,8 +46,12 @@ class Context:
     weights: Weights
     table_set_ranks: frozenset[int] = field(default_factory=frozenset)
     # feed_value's staircase part per card, filled lazily (the staircase is fixed here)
-    stair_feed: dict[Card, tuple[float, float]] = field(default_factory=dict)
-    stair_info: tuple[list[int], list[set[int]]] | None = None  # ranks on the staircase
+    # (by card bit number, a list: a dict of cards would hash them in Python)
+    stair_feed: list[tuple[float, float] | None] = field(default_factory=lambda: [None] * 56)
+    # ranks on the staircase: how many of each, and by suit a mask of them
+    stair_info: tuple[list[int], list[int]] | None = None
+    stair_mask: int = -1  # the staircase as a card mask, filled lazily (-1: not yet)
+    table_lays: list[int] | None = None  # ``pricing.lay_table`` of ``fits``, filled lazily
     # Splits planned so far, shared by every context of one search, which stops sampling
     # worlds once this passes its budget (a count, not a clock, so decisions replay).
     work: list[int] | None = None
@@ -68,7 +79,7 @@ class Context:
             seat=view.seat,
             fits=fits,
             staircase=public.staircase,
-            unseen=frozenset(unseen),
+            unseen_mask=cards_mask(unseen),
             locked=view.locked_discard,
             out_bonus=bonus,
             risk=risk,
@@ -77,18 +88,32 @@ class Context:
             table_set_ranks=set_ranks,
         )
 
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """The cards this seat cannot see."""
+        return mask_cards(self.unseen_mask)
+
+    @property
+    def staircase_mask(self) -> int:
+        """The staircase as a card mask."""
+        mask = self.stair_mask
+        if mask < 0:
+            mask = self.stair_mask = cards_mask(self.staircase)
+        return mask
+
     def with_staircase(self, staircase: tuple[Card, ...], locked: Card | None) -> Context:
         """This context after a dig: the staircase left and the card that may not go back."""
         return Context(
             self.seat,
             self.fits,
             staircase,
-            self.unseen,
+            self.unseen_mask,
             locked,
             self.out_bonus,
             self.risk,
             self.next_meld_id,
             self.weights,
             self.table_set_ranks,
+            table_lays=self.table_lays,
             work=self.work,
         )

@@ -4,39 +4,58 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import CARD_AT, SUITS, Card
-from engine.games.treppe.ai.knowledge import Fit, card_at, fit_value, next_rank, prev_rank
+from engine.cards import Card
+from engine.games.treppe.ai.knowledge import Fit, card_bit, cards_mask, next_rank, prev_rank
+
+_NEXT = [0, *(next_rank(r) for r in range(1, 14))]
+_PREV = [0, *(prev_rank(r) for r in range(1, 14))]
 
 
 def card_useful(card: Card, pool: set[Card] | frozenset[Card], fits: Sequence[Fit]) -> bool:
     """Could ``card`` take part in a meld with cards of ``pool``, or be laid off now?"""
-    if fit_value(card, fits):
+    return _useful(card, cards_mask(pool), _lay_mask(fits))
+
+
+def _lay_mask(fits: Sequence[Fit]) -> int:
+    """The cards that score as a lay-off onto ``fits`` now (``fit_value`` above 0)."""
+    mask = 0
+    for fit in fits:
+        for b, _, _, _, pts in fit.fitting_bits():
+            if pts > 0:
+                mask |= b
+    return mask
+
+
+def _useful(card: Card, pool: int, lays: int) -> bool:
+    """``card_useful`` with ``pool`` and the cards that lay off (``_lay_mask``) as card
+    masks (``knowledge.cards_mask``)."""
+    bit = card_bit(card)
+    if lays & bit:
         return True
-    suit = card.suit
-    if suit is None:
+    suit = card.suit_int
+    if suit < 0:
         return False
     rank = card.rank_int
-    same = sum(1 for s in SUITS if s is not suit and CARD_AT[s.index][rank] in pool)
-    if same >= 2:
+    if (pool & (0b1111 << (rank << 2)) & ~bit).bit_count() >= 2:  # two more of the rank
         return True
-    r = int(card.rank)
-    lo, hi = prev_rank(r), next_rank(r)
-    has_lo = card_at(lo, suit) in pool
-    has_hi = card_at(hi, suit) in pool
-    return (
+    lo, hi = _PREV[rank], _NEXT[rank]
+    has_lo = pool >> (lo << 2 | suit) & 1
+    has_hi = pool >> (hi << 2 | suit) & 1
+    return bool(
         (has_lo and has_hi)
-        or (has_lo and card_at(prev_rank(lo), suit) in pool)
-        or (has_hi and card_at(next_rank(hi), suit) in pool)
+        or (has_lo and pool >> (_PREV[lo] << 2 | suit) & 1)
+        or (has_hi and pool >> (_NEXT[hi] << 2 | suit) & 1)
     )
 
 
 def useful_digs(stair: Sequence[Card], hand: Sequence[Card], fits: Sequence[Fit]) -> list[int]:
     """Staircase indices whose deepest card could be melded or laid off after the dig."""
-    pool = set(hand)
+    pool = cards_mask(hand)
+    lays = _lay_mask(fits)
     result: list[int] = []
     for index in range(len(stair) - 1, -1, -1):
         card = stair[index]
-        pool.add(card)
-        if card_useful(card, pool, fits):
+        pool |= card_bit(card)
+        if _useful(card, pool, lays):
             result.append(index)
     return result

@@ -6,10 +6,10 @@ Everything here reads only a ``PrivateView`` (and plain cards); nothing touches 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.actions import End, MeldKind
-from engine.cards import CARD_AT, FULL_PACK, SUITS, Card, Rank, Suit
+from engine.cards import CARD_AT, FULL_PACK, Card, Rank, Suit
 from engine.games.treppe.melds import (
     ACE_HIGH,
     ACE_IN_SET,
@@ -22,12 +22,78 @@ from engine.games.treppe.melds import hand_value as _engine_hand_value
 from engine.games.treppe.views import MeldView, PrivateView
 from engine.meld_checks import MAX_SET
 
-_HAND_VALUE: dict[Card, int] = {c: _engine_hand_value(c) for c in FULL_PACK}
+# By rank: a list index, not a dict of cards, whose keys would hash in Python on every call.
+HAND_VALUE_OF_RANK: tuple[int, ...] = (
+    0,
+    *(_engine_hand_value(CARD_AT[0][r]) for r in range(1, 14)),
+)
 
 
 def hand_value(card: Card) -> int:
     """What a card left in a hand is worth to the player who went out: every Ace 15."""
-    return _HAND_VALUE[card]
+    return HAND_VALUE_OF_RANK[card.rank_int]
+
+
+def card_bit(card: Card) -> int:
+    """The card's bit in a card mask: bit rank * 4 + suit (a joker: bit 3)."""
+    return 1 << (card.rank_int << 2 | card.suit_int & 3)
+
+
+def cards_mask(cards: Iterable[Card]) -> int:
+    """The mask of ``cards``: sets of cards as ints, which test and combine without hashing."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c.rank_int << 2 | c.suit_int & 3)
+    return mask
+
+
+def card_number(card: Card) -> int:
+    """The card's bit number (``card_bit``): its place in pack order, for sorting."""
+    return card.rank_int << 2 | card.suit_int & 3
+
+
+def remove_card(cards: list[Card], card: Card) -> None:
+    """``cards.remove(card)`` by identity: cards are interned, and ``Card`` compares in
+    Python (it defines ``__lt__``), which makes ``list.remove`` slow."""
+    for i, c in enumerate(cards):
+        if c is card:
+            del cards[i]
+            return
+    raise ValueError(f"{card!r} is not in the list")
+
+
+ALL_MASK = cards_mask(FULL_PACK)
+# The hand value of each byte of a card mask, by the byte's place: 7 look-ups total a mask.
+_BYTE_VALUES = tuple(
+    tuple(
+        sum(
+            HAND_VALUE_OF_RANK[(8 * k + i) >> 2]
+            for i in range(8)
+            if byte >> i & 1 and 8 * k + i < 56
+        )
+        for byte in range(256)
+    )
+    for k in range(7)
+)
+
+
+def mask_hand_value(mask: int) -> int:
+    """The total hand value of the cards of ``mask``."""
+    t = _BYTE_VALUES
+    return (
+        t[0][mask & 255]
+        + t[1][mask >> 8 & 255]
+        + t[2][mask >> 16 & 255]
+        + t[3][mask >> 24 & 255]
+        + t[4][mask >> 32 & 255]
+        + t[5][mask >> 40 & 255]
+        + t[6][mask >> 48 & 255]
+    )
+
+
+def mask_cards(mask: int) -> frozenset[Card]:
+    """The cards of ``mask`` (jokers aside)."""
+    return frozenset(c for c in FULL_PACK if mask & card_bit(c))
 
 
 def next_rank(rank: int) -> int:
@@ -73,7 +139,8 @@ def meld_kind(cards: Sequence[Card]) -> MeldKind:
 
 @dataclass(slots=True)
 class Fit:
-    """A table meld reduced to what lay-offs need. Mutable, so a plan can grow it."""
+    """A table meld reduced to what lay-offs need. Mutable, so a plan can grow it; a plan
+    grows only its own copies (``copy``), so fits may be shared freely otherwise."""
 
     id: int
     kind: MeldKind
@@ -81,8 +148,9 @@ class Fit:
     high: int  # run: the high end's rank
     suit: Suit | None  # run: its suit
     length: int
-    suits: set[Suit] = field(default_factory=set)  # set: suits present
+    suits: int = 0  # set: the suits present, a mask of suit indices (Enum hashing is slow)
     cached: list[tuple[Card, End | None, int]] | None = None  # ``fitting`` until ``add``
+    bits_cached: list[tuple[int, int, Card, End | None, int]] | None = None  # and ``fitting_bits``
 
     @classmethod
     def of_view(cls, meld: MeldView) -> Fit:
@@ -93,15 +161,19 @@ class Fit:
     @classmethod
     def of_cards(cls, meld_id: int, cards: Sequence[Card], kind: MeldKind) -> Fit:
         """The fit of a meld of ``cards`` in table order, laid or only planned."""
-        first, last = cards[0], cards[-1]
+        first = cards[0]
         if kind is MeldKind.SET:
-            suits = {c.suit for c in cards if c.suit is not None}
-            return cls(meld_id, kind, int(first.rank), int(first.rank), None, len(cards), suits)
-        return cls(meld_id, kind, int(first.rank), int(last.rank), first.suit, len(cards))
+            suits = 0
+            for c in cards:
+                if c.suit_int >= 0:
+                    suits |= 1 << c.suit_int
+            rank = first.rank_int
+            return cls(meld_id, kind, rank, rank, None, len(cards), suits)
+        return cls(meld_id, kind, first.rank_int, cards[-1].rank_int, first.suit, len(cards))
 
     def copy(self) -> Fit:
-        """A copy a plan may grow without changing this one (the cached list is shared:
-        ``add`` replaces it, never changes it)."""
+        """A copy a plan may grow without changing this one (the cached lists are shared:
+        ``add`` replaces them, never changes them)."""
         return Fit(
             self.id,
             self.kind,
@@ -109,8 +181,9 @@ class Fit:
             self.high,
             self.suit,
             self.length,
-            set(self.suits),
+            self.suits,
             self.cached,
+            self.bits_cached,
         )
 
     def fitting(self) -> list[tuple[Card, End | None, int]]:
@@ -120,16 +193,23 @@ class Fit:
             cached = self.cached = self._fitting()
         return cached
 
+    def fitting_bits(self) -> list[tuple[int, int, Card, End | None, int]]:
+        """``fitting`` with each card's bit (``card_bit``) and bit number in front."""
+        cached = self.bits_cached
+        if cached is None:
+            cached = self.bits_cached = [
+                (b, b.bit_length() - 1, c, end, pts)
+                for c, end, pts in self.fitting()
+                for b in (card_bit(c),)
+            ]
+        return cached
+
     def _fitting(self) -> list[tuple[Card, End | None, int]]:
         if self.kind is MeldKind.SET:
             if self.length >= MAX_SET:
                 return []
             pts = ACE_IN_SET if self.rank == Rank.ACE else _FACE[self.rank]
-            return [
-                (CARD_AT[i][self.rank], None, pts)
-                for i, s in enumerate(SUITS)
-                if s not in self.suits
-            ]
+            return [(CARD_AT[i][self.rank], None, pts) for i in range(4) if not self.suits >> i & 1]
         if self.length >= RING:
             return []
         assert self.suit is not None
@@ -143,14 +223,15 @@ class Fit:
     def add(self, card: Card, end: End | None) -> None:
         """Grow the fit by ``card`` laid off at ``end``, as a plan lays it."""
         self.cached = None
+        self.bits_cached = None
         self.length += 1
         if self.kind is MeldKind.SET:
-            if card.suit is not None:
-                self.suits.add(card.suit)
+            if card.suit_int >= 0:
+                self.suits |= 1 << card.suit_int
         elif end is End.LOW:
-            self.rank = int(card.rank)
+            self.rank = card.rank_int
         else:
-            self.high = int(card.rank)
+            self.high = card.rank_int
 
 
 def table_fits(view: PrivateView) -> list[Fit]:
@@ -177,15 +258,23 @@ def average_hand_value(cards: Sequence[Card]) -> float:
 
 
 __all__ = [
+    "ALL_MASK",
+    "HAND_VALUE_OF_RANK",
     "Fit",
     "average_hand_value",
     "card_at",
+    "card_bit",
+    "card_number",
+    "cards_mask",
     "fit_value",
     "fresh_meld_points",
     "hand_value",
+    "mask_cards",
+    "mask_hand_value",
     "meld_kind",
     "next_rank",
     "prev_rank",
+    "remove_card",
     "table_fits",
     "unseen_cards",
 ]

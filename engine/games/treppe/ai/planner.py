@@ -22,9 +22,23 @@ from engine.actions import Action, Discard, End, LayOff, Meld
 from engine.cards import Card
 from engine.games.treppe.ai.context import Context, Weights
 from engine.games.treppe.ai.digs import card_useful, useful_digs
-from engine.games.treppe.ai.knowledge import Fit, fresh_meld_points, hand_value, meld_kind
+from engine.games.treppe.ai.knowledge import (
+    Fit,
+    cards_mask,
+    fresh_meld_points,
+    hand_value,
+    meld_kind,
+    remove_card,
+)
 from engine.games.treppe.ai.partitions import PARTITION_LIMIT, PARTITION_VISITS, partitions
-from engine.games.treppe.ai.pricing import feed_value, lay_values, promise_pairs
+from engine.games.treppe.ai.pricing import (
+    HandPairs,
+    discard_values,
+    feed_value,
+    hand_pairs,
+    lay_values,
+    promise_pairs,
+)
 
 
 @dataclass(slots=True)
@@ -60,6 +74,8 @@ class Layout:
     left: list[Card]
     points: int
     fits: list[Fit]  # the table after the melds and lay-offs
+    intact: bool = False  # its first fits are the context's, unchanged (see ``discard_values``)
+    left_mask: int = 0  # ``left`` as a card mask
 
     def going_out(self, ctx: Context) -> Plan | None:
         """The plan that goes out with this layout (discarding the last card, unless it is
@@ -72,38 +88,61 @@ class Layout:
         return None
 
 
-def lay_out(melds: list[tuple[Card, ...]], rest: list[Card], ctx: Context) -> Layout:
-    """Play the split (``melds``, ``rest``) onto a copy of the table of ``ctx``."""
-    fits = [f.copy() for f in ctx.fits]
+# A meld's points and fit, by its place in the split and the meld itself (``id``: the melds
+# of one hand's splits are the same tuples), worked out once per hand rather than per split.
+MeldCache = dict[tuple[int, int], tuple[int, Fit]]
+
+
+def lay_out(
+    melds: list[tuple[Card, ...]], rest: list[Card], ctx: Context, cache: MeldCache | None = None
+) -> Layout:
+    """Play the split (``melds``, ``rest``) onto the table of ``ctx`` (fits are copied only
+    when laid off on). ``cache`` may be shared by the splits of one hand, while they live."""
+    fits = list(ctx.fits)
     points = 0
     for k, meld in enumerate(melds):
-        kind = meld_kind(meld)
-        points += fresh_meld_points(meld, kind)
-        fits.append(Fit.of_cards(ctx.next_meld_id + k, meld, kind))
-    layoffs, lay_points, left = _lay_off_all(rest, fits)
-    return Layout(melds, layoffs, left, points + lay_points, fits)
+        key = (k, id(meld))
+        known = cache.get(key) if cache is not None else None
+        if known is None:
+            kind = meld_kind(meld)
+            known = (fresh_meld_points(meld, kind), Fit.of_cards(ctx.next_meld_id + k, meld, kind))
+            if cache is not None:
+                cache[key] = known
+        points += known[0]
+        fits.append(known[1])
+    layoffs, lay_points, left, copied, mask = _lay_off_all(rest, fits)
+    intact = not copied & ((1 << len(ctx.fits)) - 1)
+    return Layout(melds, layoffs, left, points + lay_points, fits, intact, mask)
 
 
 def _lay_off_all(
     rest: list[Card], fits: list[Fit]
-) -> tuple[list[tuple[Card, int, End | None]], int, list[Card]]:
-    """Lay off every leftover that fits (repeatedly, so runs can grow card by card)."""
+) -> tuple[list[tuple[Card, int, End | None]], int, list[Card], int, int]:
+    """Lay off every leftover that fits (repeatedly, so runs can grow card by card). The
+    fits may be shared: each is copied before it grows. Also returns the mask of the places
+    of those copied and the card mask of the cards left."""
     layoffs: list[tuple[Card, int, End | None]] = []
     points = 0
     left = list(rest)
+    mask = cards_mask(left)  # the cards of ``left``: ``card in left`` compares in Python
+    copied = 0  # the fits copied so far, by place
     changed = True
     while changed and left:
         changed = False
-        for fit in fits:
-            for card, end, pts in fit.fitting():
-                if card in left:
-                    left.remove(card)
+        for k, fit in enumerate(fits):
+            for bit, _, card, end, pts in fit.fitting_bits():
+                if mask & bit:
+                    mask ^= bit
+                    remove_card(left, card)
+                    if not copied >> k & 1:
+                        copied |= 1 << k
+                        fit = fits[k] = fit.copy()
                     fit.add(card, end)
                     layoffs.append((card, fit.id, end))
                     points += pts
                     changed = True
                     break
-    return layoffs, points, left
+    return layoffs, points, left, copied, mask
 
 
 def plan_turn(
@@ -114,51 +153,52 @@ def plan_turn(
     splits = partitions(hand, maximal)
     if ctx.work is not None:
         ctx.work[0] += len(splits)
+    cache: MeldCache = {}
+    # Many splits: their leftovers are in pack order, and their pairs are the hand's.
+    pairs = hand_pairs(hand, ctx) if len(splits) > 1 else None
+    # Only the first best plan is wanted: skip the discards of splits that cannot beat it.
+    prune = keep_plans == 1 and _weights_nonnegative(ctx)
+    best: Plan | None = None  # the first of the best plans, which a stable sort puts first
     for melds, rest in splits:
-        layout = lay_out(melds, rest, ctx)
+        layout = lay_out(melds, rest, ctx, cache)
         out = layout.going_out(ctx)
-        if out is not None:
+        if out is None:
+            need = best.score - layout.points if prune and best is not None else None
+            out = _best_discard_plan(layout, ctx, pairs, need)
+        if out is not None:  # None: only the locked card is left, and it may not go back
             plans.append(out)
-            continue
-        plan = _best_discard_plan(layout, ctx)
-        if plan is not None:  # None: only the locked card is left, and it may not go back
-            plans.append(plan)
-    if not plans and hand:
-        plans.append(_keep_melds_plan(hand, ctx))
+            if best is None or out.score > best.score:
+                best = out
+    if best is None:
+        return [_keep_melds_plan(hand, ctx)] if hand else []
+    if keep_plans == 1:
+        return [best]
     plans.sort(key=lambda p: -p.score)
     return plans[:keep_plans] if keep_plans else plans
 
 
-def _best_discard_plan(layout: Layout, ctx: Context) -> Plan | None:
-    """The layout's plan with the discard that keeps the best hand (None: no free card)."""
-    left = layout.left
-    fits = layout.fits
-    points = layout.points
-    pairs = promise_pairs(left, ctx)
-    total_promise = sum(v for _, _, v in pairs)
-    total_value = sum(hand_value(c) for c in left)
-    lays = lay_values(fits)
-    losses: dict[Card, float] = {}
-    for a, b, v in pairs:
-        losses[a] = losses.get(a, 0) + v
-        if b is not a:
-            losses[b] = losses.get(b, 0) + v
+def _weights_nonnegative(ctx: Context) -> bool:
+    w = ctx.weights
+    return min(ctx.risk, w.feed, w.feed_partial, w.pair, w.near_run, w.staircase_pot) >= 0
+
+
+def _best_discard_plan(
+    layout: Layout, ctx: Context, pairs: HandPairs | None, need: float | None = None
+) -> Plan | None:
+    """The layout's plan with the discard that keeps the best hand (None: no free card, or
+    none of value ``need`` or more)."""
     best: tuple[float, Card] | None = None
-    for card in left:
-        if card is ctx.locked:
-            continue
-        lost = losses.get(card, 0)
-        value = (
-            -feed_value(card, fits, ctx, lays)
-            - ctx.risk * (total_value - hand_value(card))
-            + (total_promise - lost)
-        )
+    found = None if pairs is None else (pairs, layout.left_mask)
+    for value, card in discard_values(layout.left, layout.fits, layout.intact, ctx, found, need):
         if best is None or value > best[0]:
             best = (value, card)
     if best is None:
         return None
+    left, points = layout.left, layout.points
     keep = tuple(c for c in left if c is not best[1])
-    return Plan(layout.melds, layout.layoffs, best[1], keep, points, False, points + best[0], fits)
+    return Plan(
+        layout.melds, layout.layoffs, best[1], keep, points, False, points + best[0], layout.fits
+    )
 
 
 def _keep_melds_plan(hand: Sequence[Card], ctx: Context) -> Plan:
@@ -168,7 +208,7 @@ def _keep_melds_plan(hand: Sequence[Card], ctx: Context) -> Plan:
     card = max(free, key=lambda c: (hand_value(c), c))
     keep = tuple(c for c in hand if c is not card)
     score = -ctx.risk * sum(hand_value(c) for c in keep)
-    return Plan([], [], card, keep, 0, False, score, [f.copy() for f in ctx.fits])
+    return Plan([], [], card, keep, 0, False, score, list(ctx.fits))
 
 
 __all__ = [

@@ -11,7 +11,15 @@ from engine.actions import MeldKind
 from engine.cards import FULL_PACK, Card
 from engine.games.treppe.ai.candidates import hold_plans, should_hold
 from engine.games.treppe.ai.context import Context, Weights
-from engine.games.treppe.ai.knowledge import Fit, hand_value
+from engine.games.treppe.ai.knowledge import (
+    ALL_MASK,
+    Fit,
+    card_bit,
+    cards_mask,
+    hand_value,
+    mask_hand_value,
+    remove_card,
+)
 from engine.games.treppe.ai.planner import Plan
 from engine.games.treppe.views import PrivateView
 
@@ -38,6 +46,13 @@ class SimState:
     over: bool = False
     holder: int = -1  # the seat that plays ``hard``'s holding policy (the searcher)
     work: list[int] | None = None  # splits planned, shared by all worlds of a search
+    table_mask: int = 0  # ``table`` as a card mask, kept up to date by ``play``
+    table_set_ranks: frozenset[int] | None = None  # the ranks of the sets in ``fits``, lazily
+    # ``Context.stair_feed`` depends only on the staircase and the set ranks: contexts of
+    # the same staircase (the seats' in ``outcome``) share it, with the key it was made for.
+    feed_share: tuple[tuple[Card, ...], frozenset[int], list[tuple[float, float] | None]] | None = (
+        None
+    )
 
     def copy(self) -> SimState:
         """An independent copy, to play one candidate forward."""
@@ -46,7 +61,7 @@ class SimState:
             [list(h) for h in self.hands],
             list(self.talon),
             list(self.stair),
-            [f.copy() for f in self.fits],
+            list(self.fits),  # fits are never grown in place (``planner.lay_out`` copies)
             set(self.table),
             list(self.played),
             list(self.has_melded),
@@ -57,38 +72,57 @@ class SimState:
             self.over,
             self.holder,
             self.work,
+            self.table_mask,
+            self.table_set_ranks,
+            self.feed_share,
         )
 
     # ----------------------------------------------------------------- rules
     def context(self, seat: int, weights: Weights, locked: Card | None = None) -> Context:
         """The planner's ``Context`` for ``seat`` in this world (as ``Context.of_view``)."""
-        hand = self.hands[seat]
-        unseen = ALL_CARDS.difference(self.table, self.stair, hand)
-        avg = sum(map(hand_value, unseen)) / len(unseen) if unseen else 7.0
+        # Card masks: a frozenset of the unseen cards would hash every card in Python.
+        stair = cards_mask(self.stair)
+        unseen = ALL_MASK & ~(self.table_mask | stair | cards_mask(self.hands[seat]))
+        count = unseen.bit_count()
+        avg = mask_hand_value(unseen) / count if count else 7.0
         others = [len(self.hands[s]) for s in range(self.n) if s != seat]
         bonus = sum(others) * avg
         if not self.has_melded[seat]:
             bonus *= 2
-        fewest = min(others, default=7)
+        fewest = min(others) if others else 7
         risk = weights.risk_base
         if fewest <= 2:
             risk = weights.risk_close
         elif fewest <= 4:
             risk = weights.risk_near
-        fits = self.fits
+        staircase = tuple(self.stair)
+        set_ranks = self.set_ranks()
+        share = self.feed_share
+        if share is None or share[1] is not set_ranks or share[0] != staircase:
+            share = self.feed_share = (staircase, set_ranks, [None] * 56)
         return Context(
             seat=seat,
-            fits=fits,
-            staircase=tuple(self.stair),
-            unseen=unseen,
+            fits=self.fits,
+            staircase=staircase,
+            unseen_mask=unseen,
             locked=locked,
             out_bonus=bonus,
             risk=risk,
             next_meld_id=self.next_meld_id,
             weights=weights,
-            table_set_ranks=frozenset(f.rank for f in fits if f.kind is MeldKind.SET),
+            table_set_ranks=set_ranks,
+            stair_feed=share[2],
+            stair_mask=stair,
             work=self.work,
         )
+
+    def set_ranks(self) -> frozenset[int]:
+        """The ranks of the sets on the table (worked out once per table)."""
+        ranks = self.table_set_ranks
+        if ranks is None:
+            ranks = frozenset(f.rank for f in self.fits if f.kind is MeldKind.SET)
+            self.table_set_ranks = ranks
+        return ranks
 
     def begin_turn(self, rng: random.Random) -> bool:
         """Rebuild the talon if it ran out; False when the round ended dead."""
@@ -121,20 +155,25 @@ class SimState:
     def play(self, seat: int, plan: Plan) -> None:
         """Apply a whole plan: its melds, lay-offs and discard (or going out)."""
         hand = self.hands[seat]
+        table_mask = self.table_mask
         for meld in plan.melds:
             for card in meld:
-                hand.remove(card)
+                remove_card(hand, card)
                 self.table.add(card)
+                table_mask |= card_bit(card)
         for card, _, _ in plan.layoffs:
-            hand.remove(card)
+            remove_card(hand, card)
             self.table.add(card)
+            table_mask |= card_bit(card)
+        self.table_mask = table_mask
         self.next_meld_id += len(plan.melds)
         self.fits = plan.fits
+        self.table_set_ranks = None
         if plan.points:
             self.gains[seat] += plan.points
             self.has_melded[seat] = True
         if plan.discard is not None:
-            hand.remove(plan.discard)
+            remove_card(hand, plan.discard)
             self.stair.append(plan.discard)
         if not hand:
             self.go_out(seat)
@@ -195,7 +234,7 @@ def sample_worlds(view: PrivateView, count: int, rng: random.Random) -> list[Sim
                 hands=hands,
                 talon=cards,
                 stair=list(public.staircase),
-                fits=[f.copy() for f in fits],
+                fits=list(fits),
                 table=set(table),
                 played=list(played),
                 has_melded=list(played),
@@ -204,6 +243,7 @@ def sample_worlds(view: PrivateView, count: int, rng: random.Random) -> list[Sim
                 next_meld_id=len(public.melds),
                 to_act=view.seat,
                 holder=view.seat,
+                table_mask=cards_mask(table),
             )
         )
     return worlds
