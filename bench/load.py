@@ -16,6 +16,10 @@ so 1,000 tables for 60 s take about a minute of clicking. When N*rate*duration w
 fewer than ``--min-clicks`` clicks (small N), time is compressed: the rate is scaled up and
 ``rate_scale`` says by how much.
 
+``--computers K`` seats, at K of the tables (Treppenrommé), one member against a hard computer
+player instead of two members, so that the computer's moves (``--computer-processes``, as
+``COMPUTER_PROCESSES``: in worker processes, or 0 for threads) run beside the clicks.
+
 Figures per run (one ``key=value`` line each; with several runs each runs in a fresh process),
 and a summary of all runs on the LAST line:
   click_p50_ms/click_p99_ms/click_max_ms   click -> the bot's answer (SimCord marks it), from
@@ -51,6 +55,7 @@ and a summary of all runs on the LAST line:
                                            collection, so without garbage that was waiting
                                            for the collector: what the live games hold
 Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
+                             [--computers 0] [--computer-processes 1]
                              [--rate 0.1] [--duration 20] [--min-clicks 200]
                              [--memory rss|tracemalloc] [--seed 1]
                              [--render-processes 1]   (RENDER_PROCESSES; 0 = threads)
@@ -167,26 +172,35 @@ def _text(message: Any, rows: list[dict[str, Any]] | None = None) -> str:
 class LoadTable:
     """Two members at one table; they see only the messages the bot shows them."""
 
-    def __init__(self, env: Any, index: int, game: str, rng: random.Random) -> None:
+    def __init__(
+        self, env: Any, index: int, game: str, rng: random.Random, computer: str | None = None
+    ) -> None:
         guild = env.create_guild(name=f"guild{index}")
         self.channel = guild.create_text_channel(f"table{index}")
-        self.members = [
-            guild.add_member(env.create_user(f"p{index}a")),
-            guild.add_member(env.create_user(f"p{index}b")),
-        ]
+        # With a computer (its strength), one member plays it; else two members play.
+        names = [f"p{index}a"] if computer else [f"p{index}a", f"p{index}b"]
+        self.members = [guild.add_member(env.create_user(name)) for name in names]
+        self.computer = computer
         self.game = game
         self.rng = rng
         self.table: Any = None
-        self.hands: list[Any] = [None, None]
+        self.hands: list[Any] = [None] * len(self.members)
         self.turn = 0  # whose hand is tried first; a refresh without controls passes it on
         self.idle = 0  # refreshes in a row that showed no move
 
     async def setup(self, click: Clicker) -> None:
-        host, guest = self.members
+        host = self.members[0]
         key = "treppenromme" if self.game == "treppen" else self.game
         opened = await click("new", lambda: host.slash(self.channel, f"treppe new {key}"))
         lobby = opened.response
-        await click("join", lambda: guest.click(lobby, label="Join"))
+        if self.computer:
+            adding = [f"add:{self.computer}"]
+            cid = next(
+                c["custom_id"] for c in component_rows(lobby) if operation_of(c) == "lobby_cpu"
+            )
+            await click("computer", lambda: host.select(lobby, adding, custom_id=cid))
+        else:
+            await click("join", lambda: self.members[1].click(lobby, label="Join"))
         started = await click("start", lambda: host.click(lobby, label="Start"))
         self.table = started.response
         assert self.table is not None and button_labelled(self.table, "Your hand")
@@ -216,13 +230,17 @@ class LoadTable:
         if kind == "refresh":
             self.idle += 1
             if not _offers_move(rows):
-                self.turn = 1 - seat  # the hand shows no move: it must be the other's turn
+                self.turn = self._next(seat)  # the hand shows no move: it must be the other's turn
         else:
             self.idle = 0
             if kind == "discard" and response is not None and "⚠️" not in _text(response, rows):
-                self.turn = 1 - seat
+                self.turn = self._next(seat)
         if response is not None and response.ephemeral:
             self.hands[seat] = response
+
+    def _next(self, seat: int) -> int:
+        """The member whose turn comes after ``seat``'s (the same one against a computer)."""
+        return (seat + 1) % len(self.members)
 
     def _next_tap(self, found: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
         """What the member taps next (``found``: their hand's components): an offered draw or
@@ -250,8 +268,9 @@ class LoadTable:
         lobby = result.response  # a rematch asks the other player: they join, the host starts
         if lobby is None or not button_labelled(lobby, "Join"):
             return
-        other = self.members[1 - self.turn]
-        await click("join", lambda: other.click(lobby, label="Join"), clicked_at)
+        if not self.computer:  # the computer's seat stays for the rematch
+            other = self.members[1 - self.turn]
+            await click("join", lambda: other.click(lobby, label="Join"), clicked_at)
         started = await click("start", lambda: member.click(lobby, label="Start"), clicked_at)
         if started.response is not None and button_labelled(started.response, "Your hand"):
             self.table = started.response
@@ -302,6 +321,7 @@ def make_settings(cfg: Config, database: Path) -> Settings:
         computer_delay=0.0,
         default_turn_timer=0,
         render_processes=cfg.render_processes,
+        computer_processes=cfg.computer_processes,
         gc_freeze=cfg.gc_freeze,
         gc_young_threshold=cfg.gc_young,
         gc_old_threshold=cfg.gc_old,
@@ -368,6 +388,8 @@ async def _measure(
         tracemalloc.start()
     tables = [
         LoadTable(env, i, GAMES[i % len(GAMES)], random.Random(rng.random()))
+        if i >= cfg.computers
+        else LoadTable(env, i, "treppen", random.Random(rng.random()), computer="hard")
         for i in range(cfg.tables)
     ]
     started = time.perf_counter()
@@ -477,6 +499,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="RENDER_PROCESSES: worker processes that draw pictures (0: threads)",
     )
     parser.add_argument(
+        "--computers",
+        type=int,
+        default=0,
+        help="of the tables, this many seat one member against a hard computer (Treppenrommé)",
+    )
+    parser.add_argument(
+        "--computer-processes",
+        type=int,
+        default=Settings.model_fields["computer_processes"].default,
+        help="COMPUTER_PROCESSES: worker processes that make the computer's moves (0: threads)",
+    )
+    parser.add_argument(
         "--gc-freeze",
         choices=("on", "off"),
         default="on" if Settings.model_fields["gc_freeze"].default else "off",
@@ -548,6 +582,8 @@ def configs(args: argparse.Namespace) -> list[Config]:
             args.gc_old,
             args.simcord_validate,
             args.db_dir,
+            args.computers,
+            args.computer_processes,
         )
         for n in counts
         for image in images
@@ -562,6 +598,7 @@ def main(argv: list[str] | None = None) -> None:
         f"duration_s={args.duration} min_clicks={args.min_clicks} seed={args.seed} "
         f"games={'/'.join(GAMES)} members_per_table=2 db=sqlite({args.db_dir or 'temp'}) "
         f"memory={args.memory} render_processes={args.render_processes} "
+        f"computers={args.computers} computer_processes={args.computer_processes} "
         f"gc_freeze={args.gc_freeze} gc_young={args.gc_young} gc_old={args.gc_old} "
         f"simcord_copy={args.simcord_copy} simcord_validate={args.simcord_validate}"
         + (f" profile={args.profile}" if args.profile else ""),
@@ -588,6 +625,8 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--duration", str(args.duration), "--min-clicks", str(args.min_clicks)]
     command += ["--seed", str(args.seed), "--memory", args.memory]
     command += ["--render-processes", str(args.render_processes)]
+    command += ["--computers", str(args.computers)]
+    command += ["--computer-processes", str(args.computer_processes)]
     command += ["--gc-freeze", str(args.gc_freeze), "--gc-young", str(args.gc_young)]
     command += ["--gc-old", str(args.gc_old)]
     command += ["--simcord-copy", args.simcord_copy]

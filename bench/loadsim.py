@@ -345,6 +345,8 @@ class Config:
     gc_old: int = OLD_THRESHOLD  # GC_OLD_THRESHOLD: middle passes before a full one
     simcord_validate: str = "once"  # how often SimCord validates an edit (simcord_validation)
     db_dir: str | None = None  # where the temporary database lives (None: the system's temp)
+    computers: int = 0  # tables where one member plays a hard computer (Treppenrommé)
+    computer_processes: int = 1  # COMPUTER_PROCESSES: worker processes for its moves, 0 = threads
 
     @property
     def rate_scale(self) -> float:

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import collector, emojis, errors, images, language, mentions
+from bot.core import collector, emojis, errors, images, language, mentions, thinking
 from bot.core.commands_i18n import CatalogueTranslator
 from bot.core.components import Handler, dispatch, register, unregister
 from bot.core.errors import STOPPING, Stopping
@@ -84,6 +84,7 @@ class TreppenBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         images.configure(self.settings.render_processes if self.settings.render_images else 0)
+        thinking.configure(self.settings.computer_processes)
         storage = self._storage or await open_store(self.settings)
         self.service = GameService(self, storage, self.settings)
         errors.install(self.tree)

@@ -54,6 +54,8 @@ class Settings(BaseSettings):
     away_after_timeouts: int = Field(default=2, ge=1, le=10)
     lobby_timeout: int = Field(default=900, ge=30)  # seconds until an unstarted lobby expires
     computer_delay: float = Field(default=1.0, ge=0.0, le=10.0)  # pause before a computer move
+    # Worker processes that make the computer's moves (0: threads in the bot's process).
+    computer_processes: int = Field(default=1, ge=0, le=16)
     render_images: bool = True
     # Upload the bot's card emojis (52 cards, joker, suits) at start-up and show cards with them.
     card_emojis: bool = True

@@ -1,12 +1,12 @@
 """Pictures, drawn off the event loop. The bot still works without them: every picture is also
 described in text, so a missing or failing renderer costs only images.
 
-Where they are drawn (``RENDER_PROCESSES``): by default in worker *processes*. Pillow's own
-work mostly releases the GIL, but the Python around it (layout, text stamps, caches) does not,
-and a busy drawing thread makes every GIL-releasing call of the event loop (socket I/O, the
-database, ``os.urandom``) wait for the GIL again: under load that stalled other games' clicks
-for seconds (measured in ``bench/load.py``, see docs/performance.md). With 0 the pictures are
-drawn in threads, as before.
+Where they are drawn (``RENDER_PROCESSES``): by default in worker *processes*
+(``bot.core.workers``). Pillow's own work mostly releases the GIL, but the Python around it
+(layout, text stamps, caches) does not, and a busy drawing thread makes every GIL-releasing
+call of the event loop (socket I/O, the database, ``os.urandom``) wait for the GIL again:
+under load that stalled other games' clicks for seconds (measured in ``bench/load.py``, see
+docs/performance.md). With 0 the pictures are drawn in threads, as before.
 
 Pictures on a click's answer (the private hand) go before table pictures, which are edited
 in the background: a picture never holds up another game's click."""
@@ -14,20 +14,18 @@ in the background: a picture never holds up another game's click."""
 from __future__ import annotations
 
 import asyncio
-import atexit
 import heapq
 import io
 import itertools
 import logging
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import discord
 
 from bot.core.presenter import presenter
+from bot.core.workers import PerProcess, WorkerPool
 from bot.ops import metrics
 from engine.cards import Card
 from engine.i18n import DEFAULT_LANGUAGE, language, using
@@ -38,8 +36,6 @@ log = logging.getLogger(__name__)
 Kind = Literal["render_table", "render_round", "render_session", "rating_history"]
 ANSWER = 0  # a picture a click's answer waits for
 BACKGROUND = 1  # a table picture, edited in after the answer
-# Imported by the fork server once, so each worker starts with the renderer loaded.
-PRELOAD = ["bot.games", "bot.render"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,32 +88,18 @@ class Renderer:
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self._slots = max(1, processes) if processes else 4
-        self._executor: Executor | None = None
+        self.workers = WorkerPool(
+            processes, threads=self._slots, name="render", initializer=_warm_up
+        )
         self._busy = 0
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
-
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            if self.processes:
-                context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(PRELOAD)
-                self._executor = ProcessPoolExecutor(
-                    self.processes, mp_context=context, initializer=_warm_up
-                )
-            else:
-                self._executor = ThreadPoolExecutor(self._slots, thread_name_prefix="render")
-        return self._executor
 
     async def draw(self, picture: Picture, priority: int) -> bytes | None:
         """Draw ``picture`` in a worker once a slot is free; lower ``priority`` goes first."""
         await self._acquire(priority)
         try:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._pool(), draw, picture)
-        except BrokenExecutor:
-            self._executor = None  # a worker died: the next picture starts new ones
-            raise
+            return await self.workers.run(draw, picture)
         finally:
             self._release()
 
@@ -144,31 +126,21 @@ class Renderer:
 
     def shutdown(self) -> None:
         """Stop the workers without waiting; the next picture starts new ones."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self.workers.shutdown()
 
 
-_renderer = Renderer(0)
+_renderer = PerProcess(Renderer)
 
 
 def configure(processes: int) -> None:
     """Draw in ``processes`` worker processes from now on (0: threads). The workers are
     shared by every bot in the process and started on the first picture."""
-    global _renderer
-    if processes != _renderer.processes:
-        _renderer.shutdown()
-        _renderer = Renderer(processes)
-
-
-@atexit.register
-def _shutdown() -> None:
-    _renderer.shutdown()
+    _renderer.configure(processes)
 
 
 def waiting() -> int:
     """Pictures waiting for a render worker (a metric)."""
-    return len(_renderer._waiting)
+    return len(_renderer.current._waiting)
 
 
 metrics.RENDER_QUEUE.set_function(waiting)
@@ -178,7 +150,9 @@ async def render(kind: Kind, game_key: str, *args: Any, priority: int = BACKGROU
     """The picture ``kind`` of the game ``game_key``; None when it fails or draws nothing."""
     try:
         picture = Picture(kind, game_key, args, language())
-        data = await metrics.timed(metrics.RENDER_SECONDS, _renderer.draw(picture, priority))
+        data = await metrics.timed(
+            metrics.RENDER_SECONDS, _renderer.current.draw(picture, priority)
+        )
     except Exception:
         log.exception("rendering %s of %s failed; sending text only", kind, game_key)
         return None

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable
 from typing import Protocol
 
-from bot.core import autoplay, language
+from bot.core import autoplay, language, thinking
 from bot.core.mentions import command_mention
 from bot.core.model import LiveTable, Status
 from bot.core.tableposts import TablePoster
@@ -21,9 +21,14 @@ from engine.actions import Action
 from engine.errors import RulesError
 from engine.events import GameEvent
 from engine.i18n import _
-from engine.protocol import Player
+from engine.protocol import BasePrivateView, Player, RummyGame
 
 log = logging.getLogger(__name__)
+
+
+async def pause(seconds: float) -> None:
+    """The pause before a computer move, so people can follow it."""
+    await asyncio.sleep(seconds)
 
 
 class PlaysMoves(Protocol):
@@ -150,22 +155,25 @@ class TurnClock:
         lines: list[str] = []  # the whole turn of a played-for seat goes into the table's log
         shown = live.shown
         while True:
-            if self.settings.computer_delay:
-                await asyncio.sleep(self.settings.computer_delay)
             async with live.lock:
-                game = live.game
-                if game is None or live.status != Status.PLAYING or game.is_over:
-                    return
-                seat = live.seats[game.to_act]
-                if not seat.played_for:
-                    return
-                player = self._player(live, seat.seat, seat.strength or "normal")
-                view = game.private_view(seat.seat)
-                legal = list(game.legal_actions())
-                choose = autoplay.choose_safely
-                action = await asyncio.to_thread(choose, shown.spec, player, view, legal)
-                if turn != (game.round_number, seat.seat):
-                    turn, lines = (game.round_number, seat.seat), []
+                asked = self._position(live)
+            if asked is None:
+                return
+            game, seat, player, view, legal = asked
+            version = game.version
+            # Thought out off the event loop and outside the lock (members' taps go on), during
+            # the pause people get to follow the move: a long search costs them no extra wait.
+            thought, _paused = await asyncio.gather(
+                thinking.choose(shown.spec.key, player, view, legal),
+                pause(self.settings.computer_delay),
+            )
+            action, player = thought
+            async with live.lock:
+                if self._moved_on(live, game, seat, version):
+                    continue  # the table changed meanwhile (a move, a seat taken back): anew
+                live.players[seat] = player  # with what it learnt from this move
+                if turn != (game.round_number, seat):
+                    turn, lines = (game.round_number, seat), []
                 try:
                     await self.apply(live, action, by_player=False)
                 except RulesError:
@@ -174,3 +182,27 @@ class TurnClock:
                     await self.apply(live, safe, by_player=False)
                 lines.append(live.log)
                 live.log = " ".join(lines)
+
+    def _position(
+        self, live: LiveTable
+    ) -> tuple[RummyGame, int, Player, BasePrivateView, list[Action]] | None:
+        """What the computer is to decide now: the game, the seat to act, its player, its view
+        and its legal moves; None when no played-for seat is to act."""
+        game = live.game
+        if game is None or live.status != Status.PLAYING or game.is_over:
+            return None
+        seat = live.seats[game.to_act]
+        if not seat.played_for:
+            return None
+        player = self._player(live, seat.seat, seat.strength or "normal")
+        return game, seat.seat, player, game.private_view(seat.seat), list(game.legal_actions())
+
+    @staticmethod
+    def _moved_on(live: LiveTable, game: RummyGame, seat: int, version: int) -> bool:
+        """Whether the table is no longer where the computer's move was worked out."""
+        return (
+            live.game is not game
+            or game.version != version
+            or live.status != Status.PLAYING
+            or not live.seats[seat].played_for
+        )

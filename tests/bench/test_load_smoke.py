@@ -41,6 +41,17 @@ async def test_a_short_run_answers_every_click(images: bool) -> None:
     assert f"simcord_store_reused={counts.reused}" in line
 
 
+async def test_a_member_plays_a_computer() -> None:
+    # One table, a member against a hard computer (its moves in threads here: quicker to start).
+    cfg = Config(
+        tables=1, images=False, duration=1.0, min_clicks=30, computers=1, computer_processes=0
+    )
+    figures = await run_load(cfg)
+    assert figures.errors == 0 and figures.unanswered == 0 and figures.refused == 0
+    # A member discards only on their turn: two discards mean the computer played between.
+    assert figures.by_kind.get("discard", 0) >= 2, figures.by_kind
+
+
 def test_quick_flag_and_table_list() -> None:
     args = parse_args(["--quick", "--images", "off"])
     runs = configs(args)

@@ -87,6 +87,7 @@ def make_settings(tmp_path: Path, **overrides: object) -> Settings:
         "render_images": False,  # pictures are the renderer's tests; keep these fast
         "card_emojis": False,  # uploading 110 emojis per bot: only where a test checks them
         "computer_delay": 0.0,
+        "computer_processes": 0,  # threads: a worker process per test is slow to start
         "game_seed": 7,
         "default_turn_timer": 0,
         "default_target": 50,

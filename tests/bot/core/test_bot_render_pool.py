@@ -29,7 +29,7 @@ async def test_a_worker_process_draws_the_table_and_the_chart(threads_afterwards
     chart = await images.rating_chart([Rating(), Rating(mu=27.0)])
     assert table is not None and table.startswith(PNG)
     assert chart is not None and chart.startswith(PNG)
-    assert isinstance(images._renderer._executor, ProcessPoolExecutor)
+    assert isinstance(images._renderer.current.workers.started, ProcessPoolExecutor)
 
 
 async def test_threads_draw_the_same_picture() -> None:
