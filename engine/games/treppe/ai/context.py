@@ -46,10 +46,9 @@ class Context:
     weights: Weights
     table_set_ranks: frozenset[int] = field(default_factory=frozenset)
     # feed_value's staircase part per card, filled lazily (the staircase is fixed here)
-    # (by card bit number, a list: a dict of cards would hash them in Python)
-    stair_feed: list[tuple[float, float] | None] = field(default_factory=lambda: [None] * 56)
-    # ranks on the staircase: how many of each, and by suit a mask of them
-    stair_info: tuple[list[int], list[int]] | None = None
+    # (by card bit number, a list: a dict of cards would hash them in Python); None: not yet
+    # looked up (``pricing.stair_feeds``)
+    stair_feed: list[tuple[float, float] | None] | None = None
     stair_mask: int = -1  # the staircase as a card mask, filled lazily (-1: not yet)
     table_lays: list[int] | None = None  # ``pricing.lay_table`` of ``fits``, filled lazily
     # Splits planned so far, shared by every context of one search, which stops sampling

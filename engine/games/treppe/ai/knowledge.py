@@ -137,6 +137,12 @@ def meld_kind(cards: Sequence[Card]) -> MeldKind:
     return MeldKind.SET if cards[0].rank is cards[1].rank else MeldKind.RUN
 
 
+_Fittings = tuple[list[tuple[Card, End | None, int]], list[tuple[int, int, Card, End | None, int]]]
+# ``Fit.fitting`` and ``fitting_bits`` by the fit's shape (kind, ranks, length, suits): a
+# fit's lay-offs depend on nothing else, and the shapes are few.
+_FITTINGS: dict[int, _Fittings] = {}
+
+
 @dataclass(slots=True)
 class Fit:
     """A table meld reduced to what lay-offs need. Mutable, so a plan can grow it; a plan
@@ -190,19 +196,33 @@ class Fit:
         """(card, end, points) for every card that may be laid off here now."""
         cached = self.cached
         if cached is None:
-            cached = self.cached = self._fitting()
+            cached = self.cached = self._shared()[0]
         return cached
 
     def fitting_bits(self) -> list[tuple[int, int, Card, End | None, int]]:
         """``fitting`` with each card's bit (``card_bit``) and bit number in front."""
         cached = self.bits_cached
         if cached is None:
-            cached = self.bits_cached = [
+            cached = self.bits_cached = self._shared()[1]
+        return cached
+
+    def _shared(self) -> _Fittings:
+        """Both fitting lists of this fit's shape, worked out once per shape (never changed)."""
+        if self.kind is MeldKind.SET:
+            key = self.rank | self.length << 4 | self.suits << 9 | 1 << 13
+        else:
+            assert self.suit is not None
+            key = self.rank | self.high << 4 | self.length << 8 | self.suit.index << 14
+        known = _FITTINGS.get(key)
+        if known is None:
+            fitting = self._fitting()
+            bits = [
                 (b, b.bit_length() - 1, c, end, pts)
-                for c, end, pts in self.fitting()
+                for c, end, pts in fitting
                 for b in (card_bit(c),)
             ]
-        return cached
+            known = _FITTINGS[key] = (fitting, bits)
+        return known
 
     def _fitting(self) -> list[tuple[Card, End | None, int]]:
         if self.kind is MeldKind.SET:

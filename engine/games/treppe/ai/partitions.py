@@ -5,21 +5,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card
-from engine.games.treppe.ai.knowledge import card_number
+from engine.games.treppe.ai.knowledge import card_number, cards_mask
 from engine.games.treppe.melds import possible_melds
 
 PARTITION_LIMIT = 600
 PARTITION_VISITS = 3_000
 
+Split = tuple[list[tuple[Card, ...]], list[Card]]
+# The splits of the hands seen lately, by card mask (and ``maximal``): hands recur across
+# a search's worlds and candidates. The splits with melds do not depend on the hand's order
+# (melds are tried in pack order, leftovers listed in it); None marks the hands whose one
+# split is the whole hand as given. Callers only read the splits, so they are shared.
+_MEMO: dict[int, list[Split] | None] = {}
+MEMO_SIZE = 2_000  # hands memoised before the memo starts afresh: a search's hands, a few MB
+
 
 def partitions(
-    hand: Sequence[Card], maximal: bool = True, limit: int = PARTITION_LIMIT
-) -> list[tuple[list[tuple[Card, ...]], list[Card]]]:
+    hand: Sequence[Card], maximal: bool = True, limit: int = PARTITION_LIMIT, mask: int = -1
+) -> list[Split]:
     """Ways to split ``hand`` into disjoint melds and leftovers. With ``maximal`` only the
-    splits whose leftovers form no further meld."""
+    splits whose leftovers form no further meld. ``mask``, when given, is ``hand``'s card
+    mask. The result may be shared: do not change it."""
+    if mask < 0:
+        mask = cards_mask(hand)
+    if limit != PARTITION_LIMIT or mask.bit_count() != len(hand):
+        return _partitions(hand, maximal, limit) or [([], list(hand))]
+    key = mask << 1 | maximal
+    if key in _MEMO:
+        known = _MEMO[key]
+        return [([], list(hand))] if known is None else known
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    found = _MEMO[key] = _partitions(hand, maximal, limit)
+    return [([], list(hand))] if found is None else found
+
+
+def _partitions(hand: Sequence[Card], maximal: bool, limit: int) -> list[Split] | None:
+    """``partitions``, or None when the only split is the whole hand."""
     melds = possible_melds(hand)
     if not melds:
-        return [([], list(hand))]
+        return None
     cards = sorted(hand, key=card_number)  # the order of ``Card.__lt__``, without its calls
     count = len(cards)
     # Cards are bits of an int (their place in ``cards``) so that the walk, which visits
@@ -35,7 +60,7 @@ def partitions(
             mask |= bit[c.rank_int << 2 | c.suit_int & 3]
         meld_masks.append(mask)
         starting[(mask & -mask).bit_length() - 1].append((mask, meld))
-    result: list[tuple[list[tuple[Card, ...]], list[Card]]] = []
+    result: list[Split] = []
     chosen: list[tuple[Card, ...]] = []
     visits = 0
 
@@ -69,6 +94,4 @@ def partitions(
             rest |= card_bit
 
     walk(0, 0)
-    if not result:
-        result.append(([], list(hand)))
-    return result
+    return result or None

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
-from engine.actions import Action, Discard, End, LayOff, Meld
+from engine.actions import Action, Discard, End, LayOff, Meld, MeldKind
 from engine.cards import Card
 from engine.games.treppe.ai.context import Context, Weights
 from engine.games.treppe.ai.digs import card_useful, useful_digs
@@ -88,43 +89,70 @@ class Layout:
         return None
 
 
-# A meld's points and fit, by its place in the split and the meld itself (``id``: the melds
-# of one hand's splits are the same tuples), worked out once per hand rather than per split.
-MeldCache = dict[tuple[int, int], tuple[int, Fit]]
+# A meld's points, fit and card mask, by its place in the split and the meld itself (``id``:
+# the melds of one hand's splits are the same tuples), worked out once per hand, not per split.
+MeldCache = dict[tuple[int, int], tuple[int, Fit, int]]
 
 
 def lay_out(
-    melds: list[tuple[Card, ...]], rest: list[Card], ctx: Context, cache: MeldCache | None = None
+    melds: list[tuple[Card, ...]],
+    rest: list[Card],
+    ctx: Context,
+    cache: MeldCache | None = None,
+    hand_mask: int = -1,
 ) -> Layout:
     """Play the split (``melds``, ``rest``) onto the table of ``ctx`` (fits are copied only
-    when laid off on). ``cache`` may be shared by the splits of one hand, while they live."""
+    when laid off on). ``cache`` may be shared by the splits of one hand, while they live;
+    ``hand_mask``, when given, is the card mask of the whole hand (melds and rest)."""
     fits = list(ctx.fits)
     points = 0
     for k, meld in enumerate(melds):
         key = (k, id(meld))
         known = cache.get(key) if cache is not None else None
         if known is None:
-            kind = meld_kind(meld)
-            known = (fresh_meld_points(meld, kind), Fit.of_cards(ctx.next_meld_id + k, meld, kind))
+            value, kind, meld_mask = _meld_info(meld)
+            fit = Fit.of_cards(ctx.next_meld_id + k, meld, kind)
+            known = (value, fit, meld_mask)
             if cache is not None:
                 cache[key] = known
         points += known[0]
         fits.append(known[1])
-    layoffs, lay_points, left, copied, mask = _lay_off_all(rest, fits)
+        hand_mask ^= known[2]  # the rest's mask: the hand's without the melds' cards
+    mask = cards_mask(rest) if hand_mask < 0 else hand_mask
+    layoffs, lay_points, left, copied, mask = _lay_off_all(rest, fits, mask)
     intact = not copied & ((1 << len(ctx.fits)) - 1)
     return Layout(melds, layoffs, left, points + lay_points, fits, intact, mask)
 
 
+# A meld's points, kind and card mask by ``id``, with the meld itself, which keeps the id
+# from being reused while it is here: most melds are ``possible_melds``' own tuples, built once.
+_MELD_INFO: dict[int, tuple[tuple[Card, ...], int, MeldKind, int]] = {}
+MELD_INFO_SIZE = 5_000
+
+
+def _meld_info(meld: tuple[Card, ...]) -> tuple[int, MeldKind, int]:
+    """The points, kind and card mask of ``meld``, a checked meld in table order."""
+    info = _MELD_INFO.get(id(meld))
+    if info is None or info[0] is not meld:
+        kind = meld_kind(meld)
+        info = (meld, fresh_meld_points(meld, kind), kind, cards_mask(meld))
+        if len(_MELD_INFO) >= MELD_INFO_SIZE:
+            _MELD_INFO.clear()
+        _MELD_INFO[id(meld)] = info
+    return info[1], info[2], info[3]
+
+
 def _lay_off_all(
-    rest: list[Card], fits: list[Fit]
+    rest: list[Card], fits: list[Fit], mask: int
 ) -> tuple[list[tuple[Card, int, End | None]], int, list[Card], int, int]:
     """Lay off every leftover that fits (repeatedly, so runs can grow card by card). The
-    fits may be shared: each is copied before it grows. Also returns the mask of the places
-    of those copied and the card mask of the cards left."""
+    fits may be shared: each is copied before it grows. ``mask`` is the card mask of
+    ``rest``. Also returns the mask of the places of the fits copied and the card mask of
+    the cards left."""
     layoffs: list[tuple[Card, int, End | None]] = []
     points = 0
     left = list(rest)
-    mask = cards_mask(left)  # the cards of ``left``: ``card in left`` compares in Python
+    # ``mask`` holds the cards of ``left``: ``card in left`` compares in Python
     copied = 0  # the fits copied so far, by place
     changed = True
     while changed and left:
@@ -150,7 +178,8 @@ def plan_turn(
 ) -> list[Plan]:
     """The best plans for ``hand`` (best first); at least one whenever the hand is not empty."""
     plans: list[Plan] = []
-    splits = partitions(hand, maximal)
+    hand_mask = cards_mask(hand)
+    splits = partitions(hand, maximal, mask=hand_mask)
     if ctx.work is not None:
         ctx.work[0] += len(splits)
     cache: MeldCache = {}
@@ -158,21 +187,35 @@ def plan_turn(
     pairs = hand_pairs(hand, ctx) if len(splits) > 1 else None
     # Only the first best plan is wanted: skip the discards of splits that cannot beat it.
     prune = keep_plans == 1 and _weights_nonnegative(ctx)
-    best: Plan | None = None  # the first of the best plans, which a stable sort puts first
+    # The first of the best splits (which a stable sort puts first): its going-out plan,
+    # or its layout and discard, made a ``Plan`` only at the end (most splits lose).
+    best: Plan | Layout | None = None
+    best_score = 0.0
+    best_discard: tuple[float, Card] | None = None
     for melds, rest in splits:
-        layout = lay_out(melds, rest, ctx, cache)
+        layout = lay_out(melds, rest, ctx, cache, hand_mask)
         out = layout.going_out(ctx)
         if out is None:
-            need = best.score - layout.points if prune and best is not None else None
-            out = _best_discard_plan(layout, ctx, pairs, need)
-        if out is not None:  # None: only the locked card is left, and it may not go back
-            plans.append(out)
-            if best is None or out.score > best.score:
-                best = out
+            need = best_score - layout.points if prune and best is not None else None
+            found = _best_discard(layout, ctx, pairs, need)
+            if found is None:  # only the locked card is left, and it may not go back
+                continue
+            score = layout.points + found[0]
+            if keep_plans != 1:
+                plans.append(_discard_plan(layout, found))
+        else:
+            found, score = None, out.score
+            if keep_plans != 1:
+                plans.append(out)
+        if best is None or score > best_score:
+            best, best_score, best_discard = (layout if out is None else out), score, found
     if best is None:
         return [_keep_melds_plan(hand, ctx)] if hand else []
     if keep_plans == 1:
-        return [best]
+        if isinstance(best, Plan):
+            return [best]
+        assert best_discard is not None
+        return [_discard_plan(best, best_discard)]
     plans.sort(key=lambda p: -p.score)
     return plans[:keep_plans] if keep_plans else plans
 
@@ -182,22 +225,26 @@ def _weights_nonnegative(ctx: Context) -> bool:
     return min(ctx.risk, w.feed, w.feed_partial, w.pair, w.near_run, w.staircase_pot) >= 0
 
 
-def _best_discard_plan(
+def _best_discard(
     layout: Layout, ctx: Context, pairs: HandPairs | None, need: float | None = None
-) -> Plan | None:
-    """The layout's plan with the discard that keeps the best hand (None: no free card, or
-    none of value ``need`` or more)."""
-    best: tuple[float, Card] | None = None
+) -> tuple[float, Card] | None:
+    """The layout's discard that keeps the best hand, with its value (the first of the
+    best; None: no free card, or none of value ``need`` or more)."""
     found = None if pairs is None else (pairs, layout.left_mask)
-    for value, card in discard_values(layout.left, layout.fits, layout.intact, ctx, found, need):
-        if best is None or value > best[0]:
-            best = (value, card)
-    if best is None:
-        return None
+    values = discard_values(layout.left, layout.fits, layout.intact, ctx, found, need)
+    return max(values, key=_VALUE) if values else None  # ``max`` keeps the first of the best
+
+
+_VALUE = itemgetter(0)
+
+
+def _discard_plan(layout: Layout, discard: tuple[float, Card]) -> Plan:
+    """The plan of ``layout`` with ``discard`` (value, card) as found by ``_best_discard``."""
+    value, card = discard
     left, points = layout.left, layout.points
-    keep = tuple(c for c in left if c is not best[1])
+    keep = tuple(c for c in left if c is not card)
     return Plan(
-        layout.melds, layout.layoffs, best[1], keep, points, False, points + best[0], layout.fits
+        layout.melds, layout.layoffs, card, keep, points, False, points + value, layout.fits
     )
 
 

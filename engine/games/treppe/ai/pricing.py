@@ -60,6 +60,11 @@ for _a in FULL_PACK:
 
 def pair_values(keep: Sequence[Card], ctx: Context) -> list[tuple[int, int, float]]:
     """``promise_pairs`` by the pair's indices into ``keep``."""
+    return _pairs_of([c.rank_int << 2 | c.suit_int & 3 for c in keep], ctx)
+
+
+def _pairs_of(codes: list[int], ctx: Context) -> list[tuple[int, int, float]]:
+    """``pair_values`` of the cards of bit numbers ``codes``."""
     w = ctx.weights
     live = ctx.unseen_mask
     stair = ctx.stair_mask
@@ -68,7 +73,6 @@ def pair_values(keep: Sequence[Card], ctx: Context) -> list[tuple[int, int, floa
     stair &= ~live  # a live card counts as live, not as staircase
     pot = w.staircase_pot
     set_ranks = ctx.table_set_ranks
-    codes = [c.rank_int << 2 | c.suit_int & 3 for c in keep]
     n = len(codes)
     later = 0  # the cards after the current one, a mask: most pair with none of them
     for code in codes:
@@ -102,45 +106,96 @@ def promise_pairs(keep: Sequence[Card], ctx: Context) -> list[tuple[Card, Card, 
     return [(keep[i], keep[j], v) for i, j, v in pair_values(keep, ctx)]
 
 
-def _stair_feed(card: Card, ctx: Context) -> tuple[float, float]:
-    """(meld, partial): what ``card`` could complete with staircase cards alone."""
-    number = card.rank_int << 2 | card.suit_int & 3
-    cached = ctx.stair_feed[number]
-    if cached is not None:
-        return cached
-    info = ctx.stair_info
-    if info is None:
-        rank_count = [0] * 14
-        suit_ranks = [0, 0, 0, 0]  # by suit, a mask of the ranks
-        for c in ctx.staircase:
-            rank_count[c.rank_int] += 1
-            if c.suit_int >= 0:
-                suit_ranks[c.suit_int] |= 1 << c.rank_int
-        info = ctx.stair_info = (rank_count, suit_ranks)
-    rank_count, suit_ranks = info
-    r = card.rank_int
-    same_rank = rank_count[r]
+def _feed_entry(card: Card, same_rank: int, in_set: bool, near: int) -> tuple[float, float]:
+    """(meld, partial) of ``card`` for ``same_rank`` staircase cards of its rank (2: two
+    or more), ``in_set``: its rank is a table set's, and ``near``: which of the ranks two
+    below, one below, one above and two above it the staircase holds in its suit (bits 3
+    to 0)."""
     meld = 0.0
     partial = 0.0
-    if same_rank >= 2 and r not in ctx.table_set_ranks:
+    if same_rank >= 2 and not in_set:
         meld = hand_value(card) * 3
-    elif same_rank and r not in ctx.table_set_ranks:
+    elif same_rank and not in_set:
         partial = hand_value(card) * 3
     if card.suit_int >= 0:
-        ranks = suit_ranks[card.suit_int]
-        lo, hi = _PREV[r], _NEXT[r]
-        has_lo, has_hi = ranks >> lo & 1, ranks >> hi & 1
-        run = (
-            (has_lo and ranks >> _PREV[lo] & 1)
-            or (has_hi and ranks >> _NEXT[hi] & 1)
-            or (has_lo and has_hi)
-        )
+        r = card.rank_int
+        has_lo, has_hi = near >> 2 & 1, near >> 1 & 1
+        run = (has_lo and near >> 3 & 1) or (has_hi and near & 1) or (has_lo and has_hi)
         if run:
             meld = max(meld, _FACE[r] * 3.0)
         elif has_lo or has_hi:
             partial = max(partial, _FACE[r] * 3.0)
-    ctx.stair_feed[number] = (meld, partial)
     return meld, partial
+
+
+# ``_stair_feed`` of every card, by its bit number and then by ``same_rank << 5 | in_set << 4
+# | near``; and for each card the bit numbers of its rank's first card and of the ``near``
+# cards (two below, one below, one above, two above, in its suit).
+_FEEDS: list[list[tuple[float, float]]] = [[] for _ in range(56)]
+_NEAR: list[tuple[int, int, int, int, int]] = [(0, 0, 0, 0, 0)] * 56
+for _c in FULL_PACK:
+    _n, _r, _s = card_number(_c), _c.rank_int, _c.suit_int
+    _FEEDS[_n] = [_feed_entry(_c, k >> 5, bool(k >> 4 & 1), k & 15) for k in range(3 << 5)]
+    _NEAR[_n] = (
+        _r << 2,
+        _PREV[_PREV[_r]] << 2 | _s,
+        _PREV[_r] << 2 | _s,
+        _NEXT[_r] << 2 | _s,
+        _NEXT[_NEXT[_r]] << 2 | _s,
+    )
+
+
+StairFeeds = list[tuple[float, float] | None]
+# ``_stair_feed`` depends only on the staircase and the table's set ranks: the lists of it
+# by card, filled lazily, are shared by every context of the same (the staircase of a
+# decision recurs in every world searched). Started afresh past ``FEEDS_SIZE`` keys.
+_STAIR_FEEDS: dict[tuple[int, frozenset[int]], StairFeeds] = {}
+FEEDS_SIZE = 2_000
+
+
+def feeds_for(stair_mask: int, set_ranks: frozenset[int]) -> StairFeeds:
+    """The shared ``Context.stair_feed`` list of a staircase (as a card mask) and set ranks."""
+    key = (stair_mask, set_ranks)
+    feeds = _STAIR_FEEDS.get(key)
+    if feeds is None:
+        if len(_STAIR_FEEDS) >= FEEDS_SIZE:
+            _STAIR_FEEDS.clear()
+        feeds = _STAIR_FEEDS[key] = [None] * 56
+    return feeds
+
+
+def stair_feeds(ctx: Context) -> StairFeeds:
+    """``ctx.stair_feed``, looked up (shared by staircase and set ranks) when not yet set."""
+    feeds = ctx.stair_feed
+    if feeds is None:
+        feeds = ctx.stair_feed = feeds_for(ctx.staircase_mask, ctx.table_set_ranks)
+    return feeds
+
+
+def _stair_feed(card: Card, ctx: Context) -> tuple[float, float]:
+    """(meld, partial): what ``card`` could complete with staircase cards alone."""
+    number = card.rank_int << 2 | card.suit_int & 3
+    feeds = ctx.stair_feed or stair_feeds(ctx)
+    cached = feeds[number]
+    if cached is not None:
+        return cached
+    stair = ctx.stair_mask
+    if stair < 0:
+        stair = ctx.staircase_mask
+    rank, lo2, lo, hi, hi2 = _NEAR[number]
+    same = (stair >> rank & 15).bit_count()
+    if same > 2:
+        same = 2
+    key = (
+        same << 5
+        | (card.rank_int in ctx.table_set_ranks) << 4
+        | (stair >> lo2 & 1) << 3
+        | (stair >> lo & 1) << 2
+        | (stair >> hi & 1) << 1
+        | stair >> hi2 & 1
+    )
+    feed = feeds[number] = _FEEDS[number][key]
+    return feed
 
 
 def lay_values(fits: Sequence[Fit]) -> dict[Card, int]:
@@ -203,7 +258,7 @@ def discard_values(
     it (for non-negative weights: the feed and the pairs a discard breaks only lower it)."""
     numbers = [c.rank_int << 2 | c.suit_int & 3 for c in left]
     worths = [HAND_VALUE_OF_RANK[c.rank_int] for c in left]
-    total_promise, losses = _promise(left, numbers, ctx, pairs)
+    total_promise, losses = _promise(numbers, ctx, pairs)
     total_value = sum(worths)
     # The best value any discard could have, past rounding: below ``need``, none is priced.
     if (
@@ -216,7 +271,7 @@ def discard_values(
     w = ctx.weights
     feed, feed_partial, risk, locked = w.feed, w.feed_partial, ctx.risk, ctx.locked
     result: list[tuple[float, Card]] = []
-    cache = ctx.stair_feed
+    cache = ctx.stair_feed or stair_feeds(ctx)
     for card, number, worth in zip(left, numbers, worths, strict=True):
         if card is locked:
             continue
@@ -232,13 +287,13 @@ def discard_values(
 
 
 def _promise(
-    left: Sequence[Card], numbers: list[int], ctx: Context, pairs: tuple[HandPairs, int] | None
+    numbers: list[int], ctx: Context, pairs: tuple[HandPairs, int] | None
 ) -> tuple[float, list[float]]:
-    """The total promise of ``left`` and, by card number, the promise each card is part of
-    (a list, not a dict of cards, which would hash them in Python)."""
+    """The total promise of the cards of bit numbers ``numbers`` and, by card number, the
+    promise each card is part of (a list, not a dict of cards, which would hash them)."""
     losses: list[float] = [0] * 56
     if pairs is None:
-        found = pair_values(left, ctx)
+        found = _pairs_of(numbers, ctx)
         values = [v for _, _, v in found]
         for i, j, v in found:
             losses[numbers[i]] += v

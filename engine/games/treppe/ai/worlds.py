@@ -21,10 +21,12 @@ from engine.games.treppe.ai.knowledge import (
     remove_card,
 )
 from engine.games.treppe.ai.planner import Plan
+from engine.games.treppe.ai.pricing import StairFeeds, feeds_for
 from engine.games.treppe.views import PrivateView
 
 ALL_CARDS = frozenset(FULL_PACK)
 MAX_REBUILDS = 2  # the engine's default; the view does not carry the ruleset
+FeedShare = tuple[tuple[Card, ...], frozenset[int], StairFeeds, int]
 
 
 @dataclass(slots=True)
@@ -49,10 +51,9 @@ class SimState:
     table_mask: int = 0  # ``table`` as a card mask, kept up to date by ``play``
     table_set_ranks: frozenset[int] | None = None  # the ranks of the sets in ``fits``, lazily
     # ``Context.stair_feed`` depends only on the staircase and the set ranks: contexts of
-    # the same staircase (the seats' in ``outcome``) share it, with the key it was made for.
-    feed_share: tuple[tuple[Card, ...], frozenset[int], list[tuple[float, float] | None]] | None = (
-        None
-    )
+    # the same staircase (the seats' in ``outcome``) share it, with the key it was made for
+    # and the staircase's card mask.
+    feed_share: FeedShare | None = None
 
     def copy(self) -> SimState:
         """An independent copy, to play one candidate forward."""
@@ -81,7 +82,13 @@ class SimState:
     def context(self, seat: int, weights: Weights, locked: Card | None = None) -> Context:
         """The planner's ``Context`` for ``seat`` in this world (as ``Context.of_view``)."""
         # Card masks: a frozenset of the unseen cards would hash every card in Python.
-        stair = cards_mask(self.stair)
+        staircase = tuple(self.stair)
+        set_ranks = self.set_ranks()
+        share = self.feed_share
+        if share is None or share[1] is not set_ranks or share[0] != staircase:
+            mask = cards_mask(staircase)
+            share = self.feed_share = (staircase, set_ranks, feeds_for(mask, set_ranks), mask)
+        stair = share[3]
         unseen = ALL_MASK & ~(self.table_mask | stair | cards_mask(self.hands[seat]))
         count = unseen.bit_count()
         avg = mask_hand_value(unseen) / count if count else 7.0
@@ -95,11 +102,6 @@ class SimState:
             risk = weights.risk_close
         elif fewest <= 4:
             risk = weights.risk_near
-        staircase = tuple(self.stair)
-        set_ranks = self.set_ranks()
-        share = self.feed_share
-        if share is None or share[1] is not set_ranks or share[0] != staircase:
-            share = self.feed_share = (staircase, set_ranks, [None] * 56)
         return Context(
             seat=seat,
             fits=self.fits,
