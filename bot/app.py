@@ -87,6 +87,8 @@ class TreppenBot(commands.AutoShardedBot):
         thinking.configure(self.settings.computer_processes)
         storage = self._storage or await open_store(self.settings)
         self.service = GameService(self, storage, self.settings)
+        # Before the tables are restored: their first computer move finds the worker started.
+        self.service.tasks.spawn_detached(thinking.warm())
         errors.install(self.tree)
         self.tree.interaction_check = self._enter  # type: ignore[method-assign]
         self.add_listener(dispatch, "on_interaction")  # every click on a control

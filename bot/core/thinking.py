@@ -56,6 +56,17 @@ class Thinker:
             log.exception("a computer move in a worker process failed; deciding here")
         return await asyncio.to_thread(decide, *args)
 
+    async def warm(self) -> None:
+        """Start the worker process now (about a second: the fork server, the games
+        imported), so that the first computer move, after a restart or a failover, does not
+        wait for it."""
+        if not self.processes:
+            return
+        try:
+            await self.workers.run(int)
+        except Exception:
+            log.exception("the computer's worker process did not start; moves start it")
+
     def shutdown(self) -> None:
         """Stop the workers without waiting; the next move starts new ones."""
         self.workers.shutdown()
@@ -68,6 +79,11 @@ def configure(processes: int) -> None:
     """Make computer moves in ``processes`` worker processes from now on (0: threads). The
     workers are shared by every bot in the process and started on the first move."""
     _thinker.configure(processes)
+
+
+async def warm() -> None:
+    """Start the computer's worker process ahead of its first move (``Thinker.warm``)."""
+    await _thinker.current.warm()
 
 
 async def choose(

@@ -172,3 +172,11 @@ async def test_the_pause_before_a_computer_move_takes_in_its_thinking(
     # Each move's thinking ran inside its pause, not before or after it.
     assert steps[:4] == ["thinking", "pause 1.0", "paused", "thought"]
     assert steps.count("thinking") == steps.count("pause 1.0") >= 2
+
+
+async def test_the_worker_starts_with_the_bot(simcord_env: Env, threads_afterwards: None) -> None:
+    # Started in the background at start-up: after a restart or a failover, the first
+    # computer move does not wait a second for it.
+    await simcord_env.settle()
+    assert isinstance(thinking._thinker.current.workers.started, ProcessPoolExecutor)
+    assert thinking._thinker.current.processes == 1
