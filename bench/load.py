@@ -113,6 +113,7 @@ from bench.loadsim import (  # noqa: E402
     button_labelled,
     component_rows,
     concurrent,
+    controls,
     counted_commits,
     fsync_p99_ms,
     operation_of,
@@ -195,9 +196,7 @@ class LoadTable:
         lobby = opened.response
         if self.computer:
             adding = [f"add:{self.computer}"]
-            cid = next(
-                c["custom_id"] for c in component_rows(lobby) if operation_of(c) == "lobby_cpu"
-            )
+            cid = controls(lobby)["lobby_cpu"]["custom_id"]
             await click("computer", lambda: host.select(lobby, adding, custom_id=cid))
         else:
             await click("join", lambda: self.members[1].click(lobby, label="Join"))

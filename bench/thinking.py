@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.ai import percentile
 from bot.core import thinking
 from engine.actions import Action
 from engine.protocol import BasePrivateView
@@ -59,11 +60,6 @@ async def steps(stop: asyncio.Event) -> list[float]:
         taken.append((time.perf_counter() - start) * 1000)
         await asyncio.sleep(STEP_GAP)
     return taken
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 async def measure(mode: str, args: argparse.Namespace) -> tuple[list[float], float]:

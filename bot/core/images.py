@@ -86,7 +86,6 @@ class Renderer:
     worker at a time; waiting pictures go by priority (answers first), then in order."""
 
     def __init__(self, processes: int) -> None:
-        self.processes = processes
         self._slots = max(1, processes) if processes else 4
         self.workers = WorkerPool(
             processes, threads=self._slots, name="render", initializer=_warm_up
@@ -94,6 +93,11 @@ class Renderer:
         self._busy = 0
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
+
+    @property
+    def processes(self) -> int:
+        """The worker processes pictures are drawn in (0: threads)."""
+        return self.workers.processes
 
     async def draw(self, picture: Picture, priority: int) -> bytes | None:
         """Draw ``picture`` in a worker once a slot is free; lower ``priority`` goes first."""

@@ -39,8 +39,12 @@ class Thinker:
     """Makes computer moves in ``processes`` worker processes (0: in threads)."""
 
     def __init__(self, processes: int) -> None:
-        self.processes = processes
         self.workers = WorkerPool(processes, threads=THREADS, name="computer")
+
+    @property
+    def processes(self) -> int:
+        """The worker processes moves are made in (0: threads)."""
+        return self.workers.processes
 
     async def choose(
         self, game_key: str, player: Player, view: BasePrivateView, legal: Sequence[Action]

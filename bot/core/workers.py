@@ -78,7 +78,10 @@ class WorkerPool:
 class HasWorkers(Protocol):
     """Something that runs its work in a pool of ``processes`` workers."""
 
-    processes: int
+    @property
+    def processes(self) -> int:
+        """Its worker processes (0: threads)."""
+        ...
 
     def shutdown(self) -> None:
         """Stop its workers."""
