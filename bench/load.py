@@ -46,8 +46,9 @@ and a summary of all runs on the LAST line:
                                            the tables were set up (after three warm-up
                                            tables, not counted) to the end of the run,
                                            divided by the games; it includes SimCord's
-                                           copy of every message (not of the pictures:
-                                           see fast_bookkeeping). --memory
+                                           copy of every message (with --simcord-store
+                                           packed their lists as bytes; not the
+                                           pictures: see fast_bookkeeping). --memory
                                            tracemalloc: what bot/ and engine/ allocated
                                            and still hold (slows clicks; latencies then
                                            are not comparable)
@@ -63,6 +64,7 @@ Usage:  python bench/load.py [--tables 1,100,1000] [--images on,off] [--quick]
                              [--gc-young 700]         (GC_YOUNG_THRESHOLD)
                              [--gc-old 2]             (GC_OLD_THRESHOLD)
                              [--simcord-copy plain] [--simcord-validate once]
+                             [--simcord-store packed]
                              [--db-dir DIR]
                              [--profile FILE]
 
@@ -122,6 +124,7 @@ from bench.loadsim import (  # noqa: E402
     simcord_validation,
     timed_collections,
 )
+from bench.simstore import STORE_MODES, simcord_store  # noqa: E402
 from bot.app import create_bot  # noqa: E402
 from bot.core import collector, emojis  # noqa: E402
 from bot.settings import Settings  # noqa: E402
@@ -343,6 +346,7 @@ async def run_load(cfg: Config, profile: str | None = None) -> Figures:
             counted_commits(commit_times),
             simcord_copies(cfg.simcord_copy),
             simcord_validation(cfg.simcord_validate) as validations,
+            simcord_store(cfg.simcord_store),
         ):
             figures.validations = validations
             figures.fsync_p99_ms = fsync_p99_ms(tmp)
@@ -549,6 +553,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         " layer; its store takes that list as it is) or twice (SimCord as it is)",
     )
     parser.add_argument(
+        "--simcord-store",
+        choices=STORE_MODES,
+        default="packed",
+        help="how SimCord keeps the messages it stores: their lists marshalled, out of the"
+        " bot's cycle collector's sight (Discord keeps them on its own machines), or plain"
+        " (SimCord as it is)",
+    )
+    parser.add_argument(
         "--db-dir",
         default=None,
         help="where the temporary SQLite database lives (default: the system's temporary"
@@ -583,6 +595,7 @@ def configs(args: argparse.Namespace) -> list[Config]:
             args.db_dir,
             args.computers,
             args.computer_processes,
+            args.simcord_store,
         )
         for n in counts
         for image in images
@@ -599,7 +612,8 @@ def main(argv: list[str] | None = None) -> None:
         f"memory={args.memory} render_processes={args.render_processes} "
         f"computers={args.computers} computer_processes={args.computer_processes} "
         f"gc_freeze={args.gc_freeze} gc_young={args.gc_young} gc_old={args.gc_old} "
-        f"simcord_copy={args.simcord_copy} simcord_validate={args.simcord_validate}"
+        f"simcord_copy={args.simcord_copy} simcord_validate={args.simcord_validate} "
+        f"simcord_store={args.simcord_store}"
         + (f" profile={args.profile}" if args.profile else ""),
         flush=True,
     )
@@ -630,6 +644,7 @@ def run_child(args: argparse.Namespace, cfg: Config) -> list[str]:
     command += ["--gc-old", str(args.gc_old)]
     command += ["--simcord-copy", args.simcord_copy]
     command += ["--simcord-validate", args.simcord_validate]
+    command += ["--simcord-store", args.simcord_store]
     if args.db_dir:
         command += ["--db-dir", args.db_dir]
     if args.profile:

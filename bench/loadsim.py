@@ -347,6 +347,7 @@ class Config:
     db_dir: str | None = None  # where the temporary database lives (None: the system's temp)
     computers: int = 0  # tables where one member plays a hard computer (Treppenrommé)
     computer_processes: int = 1  # COMPUTER_PROCESSES: worker processes for its moves, 0 = threads
+    simcord_store: str = "packed"  # how SimCord keeps its messages (bench/simstore.py)
 
     @property
     def rate_scale(self) -> float:
