@@ -10,6 +10,7 @@ from engine.games.treppe.ai.knowledge import (
     Fit,
     average_hand_value,
     cards_mask,
+    fits_masks,
     mask_cards,
     table_fits,
     unseen_cards,
@@ -51,6 +52,9 @@ class Context:
     stair_feed: list[tuple[float, float] | None] | None = None
     stair_mask: int = -1  # the staircase as a card mask, filled lazily (-1: not yet)
     table_lays: list[int] | None = None  # ``pricing.lay_table`` of ``fits``, filled lazily
+    # ``knowledge.fits_masks`` of ``fits``: the cards that fit, and that score (-1: not yet)
+    fit_mask: int = -1
+    lay_mask: int = -1
     # Splits planned so far, shared by every context of one search, which stops sampling
     # worlds once this passes its budget (a count, not a clock, so decisions replay).
     work: list[int] | None = None
@@ -100,6 +104,12 @@ class Context:
             mask = self.stair_mask = cards_mask(self.staircase)
         return mask
 
+    def fit_masks(self) -> tuple[int, int]:
+        """``knowledge.fits_masks`` of ``fits``: the cards that fit, and that score."""
+        if self.fit_mask < 0:
+            self.fit_mask, self.lay_mask = fits_masks(self.fits)
+        return self.fit_mask, self.lay_mask
+
     def with_staircase(self, staircase: tuple[Card, ...], locked: Card | None) -> Context:
         """This context after a dig: the staircase left and the card that may not go back."""
         return Context(
@@ -114,5 +124,7 @@ class Context:
             self.weights,
             self.table_set_ranks,
             table_lays=self.table_lays,
+            fit_mask=self.fit_mask,
+            lay_mask=self.lay_mask,
             work=self.work,
         )

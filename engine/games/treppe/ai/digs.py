@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card
-from engine.games.treppe.ai.knowledge import Fit, card_bit, cards_mask, next_rank, prev_rank
+from engine.games.treppe.ai.knowledge import (
+    Fit,
+    card_bit,
+    cards_mask,
+    fits_masks,
+    next_rank,
+    prev_rank,
+)
 
 _NEXT = [0, *(next_rank(r) for r in range(1, 14))]
 _PREV = [0, *(prev_rank(r) for r in range(1, 14))]
@@ -13,22 +20,12 @@ _PREV = [0, *(prev_rank(r) for r in range(1, 14))]
 
 def card_useful(card: Card, pool: set[Card] | frozenset[Card], fits: Sequence[Fit]) -> bool:
     """Could ``card`` take part in a meld with cards of ``pool``, or be laid off now?"""
-    return _useful(card, cards_mask(pool), _lay_mask(fits))
-
-
-def _lay_mask(fits: Sequence[Fit]) -> int:
-    """The cards that score as a lay-off onto ``fits`` now (``fit_value`` above 0)."""
-    mask = 0
-    for fit in fits:
-        for b, _, _, _, pts in fit.fitting_bits():
-            if pts > 0:
-                mask |= b
-    return mask
+    return _useful(card, cards_mask(pool), fits_masks(fits)[1])
 
 
 def _useful(card: Card, pool: int, lays: int) -> bool:
-    """``card_useful`` with ``pool`` and the cards that lay off (``_lay_mask``) as card
-    masks (``knowledge.cards_mask``)."""
+    """``card_useful`` with ``pool`` and the cards that lay off as card
+    masks (``knowledge.cards_mask``), ``lays`` those scoring above 0 (``fits_masks``)."""
     bit = card_bit(card)
     if lays & bit:
         return True
@@ -48,10 +45,19 @@ def _useful(card: Card, pool: int, lays: int) -> bool:
     )
 
 
-def useful_digs(stair: Sequence[Card], hand: Sequence[Card], fits: Sequence[Fit]) -> list[int]:
-    """Staircase indices whose deepest card could be melded or laid off after the dig."""
-    pool = cards_mask(hand)
-    lays = _lay_mask(fits)
+def useful_digs(
+    stair: Sequence[Card],
+    hand: Sequence[Card],
+    fits: Sequence[Fit],
+    lays: int = -1,
+    hand_mask: int = -1,
+) -> list[int]:
+    """Staircase indices whose deepest card could be melded or laid off after the dig.
+    ``lays``, when given, is the mask of the cards that score as lay-offs onto ``fits``,
+    ``hand_mask`` the card mask of ``hand``."""
+    pool = cards_mask(hand) if hand_mask < 0 else hand_mask
+    if lays < 0:
+        lays = fits_masks(fits)[1]
     result: list[int] = []
     for index in range(len(stair) - 1, -1, -1):
         card = stair[index]

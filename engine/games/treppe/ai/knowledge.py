@@ -259,6 +259,18 @@ def table_fits(view: PrivateView) -> list[Fit]:
     return [Fit.of_view(m) for m in view.public.melds]
 
 
+def fits_masks(fits: Iterable[Fit]) -> tuple[int, int]:
+    """The card masks of the cards that may be laid off onto one of ``fits`` now, and of
+    those of them that score (points above 0)."""
+    fitting = scoring = 0
+    for fit in fits:
+        for bit, _, _, _, pts in fit.fitting_bits():
+            fitting |= bit
+            if pts > 0:
+                scoring |= bit
+    return fitting, scoring
+
+
 def fit_value(card: Card, fits: Iterable[Fit]) -> int:
     """The most ``card`` scores as a lay-off onto one of ``fits`` now (0 if none)."""
     best = 0
@@ -287,6 +299,7 @@ __all__ = [
     "card_number",
     "cards_mask",
     "fit_value",
+    "fits_masks",
     "fresh_meld_points",
     "hand_value",
     "mask_cards",

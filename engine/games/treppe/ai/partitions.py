@@ -28,6 +28,8 @@ def partitions(
     mask. The result may be shared: do not change it."""
     if mask < 0:
         mask = cards_mask(hand)
+    if not may_meld(mask):  # most hands the rollouts plan: the one split, no memo needed
+        return [([], list(hand))]
     if limit != PARTITION_LIMIT or mask.bit_count() != len(hand):
         return _partitions(hand, maximal, limit) or [([], list(hand))]
     key = mask << 1 | maximal
@@ -38,6 +40,25 @@ def partitions(
         _MEMO.clear()
     found = _MEMO[key] = _partitions(hand, maximal, limit)
     return [([], list(hand))] if found is None else found
+
+
+_NIBBLE_LOW = sum(1 << 4 * r for r in range(16))  # each rank's bit of suit 0 (card masks)
+_SUITS_0_2 = _NIBBLE_LOW * 5  # each rank's bits of suits 0 and 2
+
+
+def may_meld(mask: int) -> bool:
+    """Whether the cards of ``mask`` (a card mask) hold a meld: three of a rank, or three
+    ranks in a row of a suit, round the ring (as ``possible_melds`` finds them), tested on
+    the mask at once; jokers aside."""
+    m = mask & ~0xF  # rank 0: jokers
+    # Per rank: suits 0 and 1 both (at suit 0's bit) and suits 2 and 3 both (at suit 2's),
+    # and either of each; three or more suits are both of one pair and either of the other.
+    both = m & m >> 1 & _SUITS_0_2
+    either = (m | m >> 1) & _SUITS_0_2
+    if (both & either >> 2 | both >> 2 & either) & _NIBBLE_LOW:
+        return True
+    ring = m | (m & 0xFF0) << 52  # the Ace and the Two again above the King, for K-A-2
+    return bool(ring & ring >> 4 & ring >> 8)
 
 
 def _partitions(hand: Sequence[Card], maximal: bool, limit: int) -> list[Split] | None:

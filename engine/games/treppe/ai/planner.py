@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 
 from engine.actions import Action, Discard, End, LayOff, Meld, MeldKind
 from engine.cards import Card
@@ -26,6 +25,7 @@ from engine.games.treppe.ai.digs import card_useful, useful_digs
 from engine.games.treppe.ai.knowledge import (
     Fit,
     cards_mask,
+    fits_masks,
     fresh_meld_points,
     hand_value,
     meld_kind,
@@ -34,7 +34,7 @@ from engine.games.treppe.ai.knowledge import (
 from engine.games.treppe.ai.partitions import PARTITION_LIMIT, PARTITION_VISITS, partitions
 from engine.games.treppe.ai.pricing import (
     HandPairs,
-    discard_values,
+    best_discard,
     feed_value,
     hand_pairs,
     lay_values,
@@ -89,9 +89,10 @@ class Layout:
         return None
 
 
-# A meld's points, fit and card mask, by its place in the split and the meld itself (``id``:
-# the melds of one hand's splits are the same tuples), worked out once per hand, not per split.
-MeldCache = dict[tuple[int, int], tuple[int, Fit, int]]
+# A meld's points, fit, card mask and the mask of the cards that fit it, by its place in the
+# split and the meld itself (``id``: the melds of one hand's splits are the same tuples),
+# worked out once per hand, not per split.
+MeldCache = dict[tuple[int, int], tuple[int, Fit, int, int]]
 
 
 def lay_out(
@@ -106,40 +107,54 @@ def lay_out(
     ``hand_mask``, when given, is the card mask of the whole hand (melds and rest)."""
     fits = list(ctx.fits)
     points = 0
+    fitting = ctx.fit_mask if ctx.fit_mask >= 0 else ctx.fit_masks()[0]
     for k, meld in enumerate(melds):
         key = (k, id(meld))
         known = cache.get(key) if cache is not None else None
         if known is None:
-            value, kind, meld_mask = _meld_info(meld)
-            fit = Fit.of_cards(ctx.next_meld_id + k, meld, kind)
-            known = (value, fit, meld_mask)
+            known = _meld_fit(meld, ctx.next_meld_id + k)
             if cache is not None:
                 cache[key] = known
         points += known[0]
         fits.append(known[1])
         hand_mask ^= known[2]  # the rest's mask: the hand's without the melds' cards
+        fitting |= known[3]
     mask = cards_mask(rest) if hand_mask < 0 else hand_mask
-    layoffs, lay_points, left, copied, mask = _lay_off_all(rest, fits, mask)
+    if fitting & mask:
+        layoffs, lay_points, left, copied, mask = _lay_off_all(rest, fits, mask)
+    else:  # most splits lay off nothing: no need to go through every fit's cards
+        layoffs, lay_points, left, copied = [], 0, list(rest), 0
     intact = not copied & ((1 << len(ctx.fits)) - 1)
     return Layout(melds, layoffs, left, points + lay_points, fits, intact, mask)
 
 
-# A meld's points, kind and card mask by ``id``, with the meld itself, which keeps the id
-# from being reused while it is here: most melds are ``possible_melds``' own tuples, built once.
-_MELD_INFO: dict[int, tuple[tuple[Card, ...], int, MeldKind, int]] = {}
+# A meld's points, kind, card mask, the mask of the cards that fit it and its fits by meld id,
+# by ``id``, with the meld itself, which keeps the id from being reused while it is here: most
+# melds are ``possible_melds``' own tuples, built once. The fits are shared by every plan (a
+# plan copies a fit before it grows it, see ``_lay_off_all``); meld ids are few.
+_MeldInfo = tuple[tuple[Card, ...], int, MeldKind, int, int, dict[int, Fit]]
+_MELD_INFO: dict[int, _MeldInfo] = {}
 MELD_INFO_SIZE = 5_000
 
 
-def _meld_info(meld: tuple[Card, ...]) -> tuple[int, MeldKind, int]:
-    """The points, kind and card mask of ``meld``, a checked meld in table order."""
+def _meld_fit(meld: tuple[Card, ...], meld_id: int) -> tuple[int, Fit, int, int]:
+    """The points of ``meld`` (a checked meld in table order), its fit as meld ``meld_id``,
+    its card mask and the mask of the cards that fit it."""
     info = _MELD_INFO.get(id(meld))
     if info is None or info[0] is not meld:
         kind = meld_kind(meld)
-        info = (meld, fresh_meld_points(meld, kind), kind, cards_mask(meld))
+        fit = Fit.of_cards(meld_id, meld, kind)
+        fitting = fits_masks((fit,))[0]
+        info = (meld, fresh_meld_points(meld, kind), kind, cards_mask(meld), fitting, {})
+        info[5][meld_id] = fit
         if len(_MELD_INFO) >= MELD_INFO_SIZE:
             _MELD_INFO.clear()
         _MELD_INFO[id(meld)] = info
-    return info[1], info[2], info[3]
+    fits = info[5]
+    found = fits.get(meld_id)
+    if found is None:
+        found = fits[meld_id] = Fit.of_cards(meld_id, meld, info[2])
+    return info[1], found, info[3], info[4]
 
 
 def _lay_off_all(
@@ -174,11 +189,17 @@ def _lay_off_all(
 
 
 def plan_turn(
-    hand: Sequence[Card], ctx: Context, maximal: bool = True, keep_plans: int = 1
+    hand: Sequence[Card],
+    ctx: Context,
+    maximal: bool = True,
+    keep_plans: int = 1,
+    hand_mask: int = -1,
 ) -> list[Plan]:
-    """The best plans for ``hand`` (best first); at least one whenever the hand is not empty."""
+    """The best plans for ``hand`` (best first); at least one whenever the hand is not empty.
+    ``hand_mask``, when given, is the card mask of ``hand``."""
     plans: list[Plan] = []
-    hand_mask = cards_mask(hand)
+    if hand_mask < 0:
+        hand_mask = cards_mask(hand)
     splits = partitions(hand, maximal, mask=hand_mask)
     if ctx.work is not None:
         ctx.work[0] += len(splits)
@@ -186,7 +207,8 @@ def plan_turn(
     # Many splits: their leftovers are in pack order, and their pairs are the hand's.
     pairs = hand_pairs(hand, ctx) if len(splits) > 1 else None
     # Only the first best plan is wanted: skip the discards of splits that cannot beat it.
-    prune = keep_plans == 1 and _weights_nonnegative(ctx)
+    # (With one split there is nothing to beat.)
+    prune = keep_plans == 1 and len(splits) > 1 and _weights_nonnegative(ctx)
     # The first of the best splits (which a stable sort puts first): its going-out plan,
     # or its layout and discard, made a ``Plan`` only at the end (most splits lose).
     best: Plan | Layout | None = None
@@ -231,11 +253,7 @@ def _best_discard(
     """The layout's discard that keeps the best hand, with its value (the first of the
     best; None: no free card, or none of value ``need`` or more)."""
     found = None if pairs is None else (pairs, layout.left_mask)
-    values = discard_values(layout.left, layout.fits, layout.intact, ctx, found, need)
-    return max(values, key=_VALUE) if values else None  # ``max`` keeps the first of the best
-
-
-_VALUE = itemgetter(0)
+    return best_discard(layout.left, layout.fits, layout.intact, ctx, found, need)
 
 
 def _discard_plan(layout: Layout, discard: tuple[float, Card]) -> Plan:

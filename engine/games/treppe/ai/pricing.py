@@ -1,109 +1,46 @@
-"""Pricing single cards for the planner: what kept pairs promise, what a discard may feed the
-next player, and what each card scores as a lay-off now."""
+"""Pricing single cards for the planner: what kept pairs promise (``pairs``, re-exported
+here), what a discard may feed the next player, and what each card scores as a lay-off now."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import CARD_AT, FULL_PACK, Card, Rank
+from engine.cards import FULL_PACK, Card
 from engine.games.treppe.ai.context import Context
 from engine.games.treppe.ai.knowledge import (
     HAND_VALUE_OF_RANK,
     Fit,
-    card_bit,
     card_number,
-    cards_mask,
     fit_value,
     hand_value,
-    next_rank,
-    prev_rank,
+)
+from engine.games.treppe.ai.pairs import (
+    FACE,
+    NEXT,
+    PREV,
+    HandPairs,
+    PairList,
+    hand_pairs,
+    pair_list,
+    pair_values,
+    priced_pairs,
+    promise_pairs,
 )
 
-_NEXT = [0, *(next_rank(r) for r in range(1, 14))]
-_PREV = [0, *(prev_rank(r) for r in range(1, 14))]
-_FACE = [0, *(Rank(r).face_value for r in range(1, 14))]
-
-
-def _pair_entry(a: Card, b: Card) -> tuple[int, int, int] | None:
-    """What kept ``a`` and ``b`` could become: (the rank of a set, 0 for a run; the cards
-    that complete it, as a mask; its value), or None."""
-    ra, rb, sa = a.rank_int, b.rank_int, a.suit_int
-    if ra == rb:
-        needed = [CARD_AT[s][ra] for s in range(4) if s not in (sa, b.suit_int)]
-        return ra, cards_mask(needed), 3 * hand_value(a)
-    if sa != b.suit_int:
-        return None
-    if _NEXT[ra] == rb:
-        ranks: tuple[int, ...] = (_PREV[ra], _NEXT[rb])
-    elif _NEXT[rb] == ra:
-        ranks = (_PREV[rb], _NEXT[ra])
-    elif _NEXT[_NEXT[ra]] == rb:
-        ranks = (_NEXT[ra],)
-    elif _NEXT[_NEXT[rb]] == ra:
-        ranks = (_NEXT[rb],)
-    else:
-        return None
-    return 0, cards_mask(CARD_AT[sa][r] for r in ranks), _FACE[ra] + _FACE[rb] + 7
-
-
-# Every pair of cards priced once, indexed by the cards' bit numbers (no jokers here), and
-# for each card the mask of the cards it pairs with.
-_PAIRS: list[list[tuple[int, int, int] | None]] = [[None] * 56 for _ in range(56)]
-_PARTNERS = [0] * 56
-for _a in FULL_PACK:
-    for _b in FULL_PACK:
-        _entry = _pair_entry(_a, _b) if _a is not _b else None
-        _PAIRS[card_bit(_a).bit_length() - 1][card_bit(_b).bit_length() - 1] = _entry
-        if _entry is not None:
-            _PARTNERS[card_bit(_a).bit_length() - 1] |= card_bit(_b)
-
-
-def pair_values(keep: Sequence[Card], ctx: Context) -> list[tuple[int, int, float]]:
-    """``promise_pairs`` by the pair's indices into ``keep``."""
-    return _pairs_of([c.rank_int << 2 | c.suit_int & 3 for c in keep], ctx)
-
-
-def _pairs_of(codes: list[int], ctx: Context) -> list[tuple[int, int, float]]:
-    """``pair_values`` of the cards of bit numbers ``codes``."""
-    w = ctx.weights
-    live = ctx.unseen_mask
-    stair = ctx.stair_mask
-    if stair < 0:
-        stair = ctx.staircase_mask
-    stair &= ~live  # a live card counts as live, not as staircase
-    pot = w.staircase_pot
-    set_ranks = ctx.table_set_ranks
-    n = len(codes)
-    later = 0  # the cards after the current one, a mask: most pair with none of them
-    for code in codes:
-        later |= 1 << code
-    partners, pairs = _PARTNERS, _PAIRS
-    result: list[tuple[int, int, float]] = []
-    for i, code in enumerate(codes):
-        later ^= 1 << code  # a hand holds a card once
-        if not partners[code] & later:
-            continue
-        row = pairs[code]
-        for j in range(i + 1, n):
-            entry = row[codes[j]]
-            if entry is None:
-                continue
-            rank, needed, value = entry
-            if rank and rank in set_ranks:
-                continue
-            # As adding 1.0 per live card and ``pot`` per staircase card: the same floats.
-            completions = (needed & live).bit_count() + (needed & stair).bit_count() * pot
-            if completions:
-                weight = w.pair if rank else w.near_run
-                if completions > 1.5:  # as min(completions, 1.5)
-                    completions = 1.5
-                result.append((i, j, weight * value * completions))
-    return result
-
-
-def promise_pairs(keep: Sequence[Card], ctx: Context) -> list[tuple[Card, Card, float]]:
-    """Pairs of kept cards that could still become a meld, with what that promise is worth."""
-    return [(keep[i], keep[j], v) for i, j, v in pair_values(keep, ctx)]
+_NEXT, _PREV, _FACE = NEXT, PREV, FACE
+__all__ = [
+    "HandPairs",
+    "best_discard",
+    "discard_values",
+    "feed_value",
+    "feeds_for",
+    "hand_pairs",
+    "lay_table",
+    "lay_values",
+    "pair_values",
+    "promise_pairs",
+    "stair_feeds",
+]
 
 
 def _feed_entry(card: Card, same_rank: int, in_set: bool, near: int) -> tuple[float, float]:
@@ -228,20 +165,6 @@ def lay_table(fits: Sequence[Fit], base: list[int] | None = None) -> list[int]:
     return best
 
 
-HandPairs = list[tuple[int, int, int, float]]  # (both cards' bits, numbers, value)
-
-
-def hand_pairs(hand: Sequence[Card], ctx: Context) -> HandPairs:
-    """The promise pairs of ``hand`` in pack order, by card bits and numbers: those of a
-    part of the hand kept in pack order come in the order ``pair_values`` finds them."""
-    cards = sorted(hand, key=card_number)
-    numbers = [card_number(c) for c in cards]
-    return [
-        (1 << numbers[i] | 1 << numbers[j], numbers[i], numbers[j], v)
-        for i, j, v in pair_values(cards, ctx)
-    ]
-
-
 def discard_values(
     left: Sequence[Card],
     fits: Sequence[Fit],
@@ -256,21 +179,50 @@ def discard_values(
     ``pairs``: ``hand_pairs`` of a hand ``left`` is part of in pack order, and the mask of
     ``left``, so as not to pair up its cards again. ``need``: none when no value can reach
     it (for non-negative weights: the feed and the pairs a discard breaks only lower it)."""
-    numbers = [c.rank_int << 2 | c.suit_int & 3 for c in left]
-    worths = [HAND_VALUE_OF_RANK[c.rank_int] for c in left]
-    total_promise, losses = _promise(numbers, ctx, pairs)
-    total_value = sum(worths)
+    result: list[tuple[float, Card]] = []
+    _price(left, fits, intact, ctx, pairs, need, result)
+    return result
+
+
+def best_discard(
+    left: Sequence[Card],
+    fits: Sequence[Fit],
+    intact: bool,
+    ctx: Context,
+    pairs: tuple[HandPairs, int] | None = None,
+    need: float | None = None,
+) -> tuple[float, Card] | None:
+    """The first of the best of ``discard_values`` (None when it is empty), found without
+    listing them all: the planner wants only it, for most of the hands it plans."""
+    return _price(left, fits, intact, ctx, pairs, need, None)
+
+
+def _price(
+    left: Sequence[Card],
+    fits: Sequence[Fit],
+    intact: bool,
+    ctx: Context,
+    pairs: tuple[HandPairs, int] | None,
+    need: float | None,
+    result: list[tuple[float, Card]] | None,
+) -> tuple[float, Card] | None:
+    """``discard_values`` into ``result``; or, when it is None, the first of the best."""
+    numbers, worths, total_value, top_worth, entries = _cards_info(left)
+    if pairs is None:
+        total_promise, losses = _promise(entries, numbers, ctx)
+    else:
+        total_promise, losses = _listed_promise(pairs)
     # The best value any discard could have, past rounding: below ``need``, none is priced.
     if (
         need is not None
         and left
-        and total_promise - ctx.risk * (total_value - max(worths)) + 1e-6 < need
+        and total_promise - ctx.risk * (total_value - top_worth) + 1e-6 < need
     ):
-        return []
+        return None
     lays = _lays(fits, intact, ctx)
     w = ctx.weights
     feed, feed_partial, risk, locked = w.feed, w.feed_partial, ctx.risk, ctx.locked
-    result: list[tuple[float, Card]] = []
+    best: tuple[float, Card] | None = None
     cache = ctx.stair_feed or stair_feeds(ctx)
     for card, number, worth in zip(left, numbers, worths, strict=True):
         if card is locked:
@@ -282,30 +234,54 @@ def discard_values(
             top = lay
         fed = feed * top + feed_partial * partial  # as ``feed_value``
         value = -fed - risk * (total_value - worth) + (total_promise - losses[number])
-        result.append((value, card))
-    return result
+        if result is not None:
+            result.append((value, card))
+        elif best is None or value > best[0]:  # as ``max``: the first of the best
+            best = (value, card)
+    return best
 
 
-def _promise(
-    numbers: list[int], ctx: Context, pairs: tuple[HandPairs, int] | None
-) -> tuple[float, list[float]]:
-    """The total promise of the cards of bit numbers ``numbers`` and, by card number, the
-    promise each card is part of (a list, not a dict of cards, which would hash them)."""
+_CardsInfo = tuple[list[int], list[int], int, int, PairList]
+
+
+def _cards_info(cards: Sequence[Card]) -> _CardsInfo:
+    """What ``_price`` needs of ``cards`` that does not depend on the table: their bit
+    numbers, hand values, total and highest value, and ``pairs.pair_list``. (Not memoised:
+    a memo this big makes the garbage collector's full collections dearer than it saves.)"""
+    numbers = [c.rank_int << 2 | c.suit_int & 3 for c in cards]
+    worths = [HAND_VALUE_OF_RANK[c.rank_int] for c in cards]
+    top = max(worths) if worths else 0
+    return numbers, worths, sum(worths), top, pair_list(numbers)
+
+
+_NO_LOSSES: list[float] = [0] * 56  # the losses of a hand without promise: never changed
+
+
+def _promise(entries: PairList, numbers: Sequence[int], ctx: Context) -> tuple[float, list[float]]:
+    """The total promise of the cards of bit numbers ``numbers``, whose pairs are
+    ``entries``, and by card number the promise each card is part of (a list, not a dict
+    of cards, which would hash them)."""
+    found = priced_pairs(entries, ctx)
+    if not found:  # as below, without making a list of losses
+        return 0, _NO_LOSSES
     losses: list[float] = [0] * 56
-    if pairs is None:
-        found = _pairs_of(numbers, ctx)
-        values = [v for _, _, v in found]
-        for i, j, v in found:
-            losses[numbers[i]] += v
-            losses[numbers[j]] += v
-    else:
-        values = []
-        listed, mask = pairs
-        for both, a, b, v in listed:
-            if both & mask == both:
-                values.append(v)
-                losses[a] += v
-                losses[b] += v
+    values = [v for _, _, v in found]
+    for i, j, v in found:
+        losses[numbers[i]] += v
+        losses[numbers[j]] += v
+    return sum(values), losses
+
+
+def _listed_promise(pairs: tuple[HandPairs, int]) -> tuple[float, list[float]]:
+    """``_promise`` from ``hand_pairs`` of a hand and the mask of the cards kept of it."""
+    losses: list[float] = [0] * 56
+    values = []
+    listed, mask = pairs
+    for both, a, b, v in listed:
+        if both & mask == both:
+            values.append(v)
+            losses[a] += v
+            losses[b] += v
     return sum(values), losses
 
 

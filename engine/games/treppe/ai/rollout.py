@@ -7,7 +7,7 @@ import random
 
 from engine.games.treppe.ai.context import Weights
 from engine.games.treppe.ai.digs import useful_digs
-from engine.games.treppe.ai.knowledge import hand_value
+from engine.games.treppe.ai.knowledge import card_bit, cards_mask, hand_value
 from engine.games.treppe.ai.planner import Plan, plan_turn
 from engine.games.treppe.ai.worlds import SimState
 
@@ -20,27 +20,29 @@ def policy_turn(state: SimState, weights: Weights, rng: random.Random) -> None:
     if not state.begin_turn(rng):
         return
     hand = state.hands[seat]
-    ctx = state.context(seat, weights)
+    mask = state.hand_mask(seat)  # for the context, the digs and the plans
+    ctx = state.context(seat, weights, None, mask)
     stair = state.stair
     best_plan: Plan | None = None
     best_ctx = ctx
     best_index = -1
     best_value = float("-inf")
-    digs = useful_digs(stair, hand, ctx.fits)
+    digs = useful_digs(stair, hand, ctx.fits, ctx.fit_masks()[1], mask)
     if not state.talon and len(stair) - 1 not in digs:
         digs.append(len(stair) - 1)
     if state.talon and digs:
-        best_value = plan_turn(hand, ctx)[0].score + TALON_EDGE
+        best_value = plan_turn(hand, ctx, hand_mask=mask)[0].score + TALON_EDGE
     for index in digs:
         taken = stair[index:]
         locked = taken[0] if len(taken) == 1 else None
         sub = ctx.with_staircase(tuple(stair[:index]), locked)
-        plan = plan_turn([*hand, *taken], sub)[0]
+        plan = plan_turn([*hand, *taken], sub, hand_mask=mask | cards_mask(taken))[0]
         if plan.score > best_value:
             best_plan, best_ctx, best_index, best_value = plan, sub, index, plan.score
     if best_plan is None:
         state.draw_talon(seat)
-        plan = plan_turn(state.hands[seat], ctx)[0]
+        drawn = card_bit(hand[-1])  # ``hand`` is the seat's hand, the card drawn last
+        plan = plan_turn(hand, ctx, hand_mask=mask | drawn)[0]
     else:
         state.take(seat, best_index)
         plan = best_plan
@@ -65,7 +67,9 @@ def outcome(state: SimState, seat: int, weights: Weights | None = None) -> float
         for s in range(state.n):
             hand = state.hands[s]
             if weights is not None and hand:
-                gains[s] += plan_turn(hand, state.context(s, weights))[0].score
+                mask = state.hand_mask(s)
+                ctx = state.context(s, weights, None, mask)
+                gains[s] += plan_turn(hand, ctx, hand_mask=mask)[0].score
             else:
                 gains[s] -= 0.5 * sum(hand_value(c) for c in hand)
     mine = gains[seat]

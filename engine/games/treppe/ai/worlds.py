@@ -16,12 +16,13 @@ from engine.games.treppe.ai.knowledge import (
     Fit,
     card_bit,
     cards_mask,
+    fits_masks,
     hand_value,
     mask_hand_value,
     remove_card,
 )
 from engine.games.treppe.ai.planner import Plan
-from engine.games.treppe.ai.pricing import StairFeeds, feeds_for
+from engine.games.treppe.ai.pricing import StairFeeds, feeds_for, lay_table
 from engine.games.treppe.views import PrivateView
 
 ALL_CARDS = frozenset(FULL_PACK)
@@ -54,6 +55,13 @@ class SimState:
     # the same staircase (the seats' in ``outcome``) share it, with the key it was made for
     # and the staircase's card mask.
     feed_share: FeedShare | None = None
+    # ``Context.table_lays``, ``fit_mask`` and ``lay_mask`` of ``fits``, shared by the
+    # contexts of every copy until a plan melds or lays off (None: not yet)
+    fits_share: tuple[list[int], int, int] | None = None
+    # The hands and the staircase as card masks, kept up to date by the moves once found
+    # (None, -1: not yet), so that a context need not go through their cards.
+    hand_masks: list[int] | None = None
+    stair_mask: int = -1
 
     def copy(self) -> SimState:
         """An independent copy, to play one candidate forward."""
@@ -76,23 +84,36 @@ class SimState:
             self.table_mask,
             self.table_set_ranks,
             self.feed_share,
+            self.fits_share,
+            None if self.hand_masks is None else list(self.hand_masks),
+            self.stair_mask,
         )
 
     # ----------------------------------------------------------------- rules
-    def context(self, seat: int, weights: Weights, locked: Card | None = None) -> Context:
-        """The planner's ``Context`` for ``seat`` in this world (as ``Context.of_view``)."""
+    def context(
+        self, seat: int, weights: Weights, locked: Card | None = None, hand_mask: int = -1
+    ) -> Context:
+        """The planner's ``Context`` for ``seat`` in this world (as ``Context.of_view``);
+        ``hand_mask``, when given, is the card mask of the seat's hand."""
         # Card masks: a frozenset of the unseen cards would hash every card in Python.
         staircase = tuple(self.stair)
         set_ranks = self.set_ranks()
         share = self.feed_share
         if share is None or share[1] is not set_ranks or share[0] != staircase:
-            mask = cards_mask(staircase)
+            mask = self.stair_mask
+            if mask < 0:
+                mask = self.stair_mask = cards_mask(staircase)
             share = self.feed_share = (staircase, set_ranks, feeds_for(mask, set_ranks), mask)
         stair = share[3]
-        unseen = ALL_MASK & ~(self.table_mask | stair | cards_mask(self.hands[seat]))
+        lays = self.fits_share
+        if lays is None:
+            lays = self.fits_share = (lay_table(self.fits), *fits_masks(self.fits))
+        if hand_mask < 0:
+            hand_mask = self.hand_mask(seat)
+        unseen = ALL_MASK & ~(self.table_mask | stair | hand_mask)
         count = unseen.bit_count()
         avg = mask_hand_value(unseen) / count if count else 7.0
-        others = [len(self.hands[s]) for s in range(self.n) if s != seat]
+        others = [len(h) for s, h in enumerate(self.hands) if s != seat]
         bonus = sum(others) * avg
         if not self.has_melded[seat]:
             bonus *= 2
@@ -102,20 +123,24 @@ class SimState:
             risk = weights.risk_close
         elif fewest <= 4:
             risk = weights.risk_near
+        # Positional (in ``Context``'s field order): a call of many keywords costs more.
         return Context(
-            seat=seat,
-            fits=self.fits,
-            staircase=staircase,
-            unseen_mask=unseen,
-            locked=locked,
-            out_bonus=bonus,
-            risk=risk,
-            next_meld_id=self.next_meld_id,
-            weights=weights,
-            table_set_ranks=set_ranks,
-            stair_feed=share[2],
-            stair_mask=stair,
-            work=self.work,
+            seat,
+            self.fits,
+            staircase,
+            unseen,
+            locked,
+            bonus,
+            risk,
+            self.next_meld_id,
+            weights,
+            set_ranks,
+            share[2],
+            stair,
+            lays[0],
+            lays[1],
+            lays[2],
+            self.work,
         )
 
     def set_ranks(self) -> frozenset[int]:
@@ -125,6 +150,13 @@ class SimState:
             ranks = frozenset(f.rank for f in self.fits if f.kind is MeldKind.SET)
             self.table_set_ranks = ranks
         return ranks
+
+    def hand_mask(self, seat: int) -> int:
+        """The card mask of the hand of ``seat``."""
+        masks = self.hand_masks
+        if masks is None:
+            masks = self.hand_masks = [cards_mask(h) for h in self.hands]
+        return masks[seat]
 
     def begin_turn(self, rng: random.Random) -> bool:
         """Rebuild the talon if it ran out; False when the round ended dead."""
@@ -136,6 +168,7 @@ class SimState:
             return False
         rebuilt = self.stair[:-1]
         del self.stair[:-1]
+        self.stair_mask = -1
         rng.shuffle(rebuilt)
         self.talon = rebuilt
         if not self.talon and not self.stair:
@@ -145,13 +178,21 @@ class SimState:
 
     def draw_talon(self, seat: int) -> None:
         """``seat`` draws the talon's top card."""
-        self.hands[seat].append(self.talon.pop())
+        card = self.talon.pop()
+        self.hands[seat].append(card)
+        if self.hand_masks is not None:
+            self.hand_masks[seat] |= card_bit(card)
 
     def take(self, seat: int, index: int) -> Card | None:
         """Take the staircase from ``index`` up; the locked card if only one was taken."""
         taken = self.stair[index:]
         del self.stair[index:]
         self.hands[seat].extend(taken)
+        bits = cards_mask(taken)
+        if self.stair_mask >= 0:
+            self.stair_mask ^= bits
+        if self.hand_masks is not None:
+            self.hand_masks[seat] |= bits
         return taken[0] if len(taken) == 1 else None
 
     def play(self, seat: int, plan: Plan) -> None:
@@ -167,16 +208,27 @@ class SimState:
             remove_card(hand, card)
             self.table.add(card)
             table_mask |= card_bit(card)
+        masks = self.hand_masks
+        if masks is not None:
+            masks[seat] &= ~(table_mask ^ self.table_mask)  # the cards laid from the hand
         self.table_mask = table_mask
         self.next_meld_id += len(plan.melds)
         self.fits = plan.fits
-        self.table_set_ranks = None
+        if plan.melds:  # lay-offs change no set's rank
+            self.table_set_ranks = None
+        if plan.melds or plan.layoffs:  # else the fits are the same, and so is their share
+            self.fits_share = None
         if plan.points:
             self.gains[seat] += plan.points
             self.has_melded[seat] = True
         if plan.discard is not None:
             remove_card(hand, plan.discard)
             self.stair.append(plan.discard)
+            bit = card_bit(plan.discard)
+            if masks is not None:
+                masks[seat] ^= bit
+            if self.stair_mask >= 0:
+                self.stair_mask |= bit
         if not hand:
             self.go_out(seat)
             return
@@ -216,6 +268,8 @@ def sample_worlds(view: PrivateView, count: int, rng: random.Random) -> list[Sim
     pool = sorted(ALL_CARDS.difference(table, public.staircase, view.hand, known))
     fits = [Fit.of_view(m) for m in public.melds]
     played = [s.has_melded for s in public.seats]
+    fits_share = (lay_table(fits), *fits_masks(fits))  # the same in every world
+    stair_mask = cards_mask(public.staircase)
     worlds: list[SimState] = []
     for _ in range(count):
         rng.shuffle(pool)
@@ -246,6 +300,9 @@ def sample_worlds(view: PrivateView, count: int, rng: random.Random) -> list[Sim
                 to_act=view.seat,
                 holder=view.seat,
                 table_mask=cards_mask(table),
+                fits_share=fits_share,
+                hand_masks=[cards_mask(h) for h in hands],
+                stair_mask=stair_mask,
             )
         )
     return worlds
