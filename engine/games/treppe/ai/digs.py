@@ -5,17 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card
-from engine.games.treppe.ai.knowledge import (
-    Fit,
-    card_bit,
-    cards_mask,
-    fits_masks,
-    next_rank,
-    prev_rank,
-)
-
-_NEXT = [0, *(next_rank(r) for r in range(1, 14))]
-_PREV = [0, *(prev_rank(r) for r in range(1, 14))]
+from engine.games.treppe.ai.knowledge import NEXT_RANK as _NEXT
+from engine.games.treppe.ai.knowledge import PREV_RANK as _PREV
+from engine.games.treppe.ai.knowledge import Fit, card_bit, cards_mask, fits_masks
 
 
 def card_useful(card: Card, pool: set[Card] | frozenset[Card], fits: Sequence[Fit]) -> bool:

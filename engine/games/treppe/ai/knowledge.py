@@ -111,8 +111,11 @@ def card_at(rank: int, suit: Suit) -> Card:
     return CARD_AT[suit.index][rank]
 
 
-# Plain points of a rank (2-10 face, J Q K 10, Ace 1), indexed by the rank's int.
-_FACE = (0, *(Rank(r).face_value for r in range(1, RING + 1)))
+# Plain points of a rank (2-10 face, J Q K 10, Ace 1), and the next and previous rank on the
+# ring, indexed by the rank's int (0: none), for the searches' inner loops.
+FACE_OF_RANK = (0, *(Rank(r).face_value for r in range(1, RING + 1)))
+NEXT_RANK = (0, *(next_rank(r) for r in range(1, RING + 1)))
+PREV_RANK = (0, *(prev_rank(r) for r in range(1, RING + 1)))
 
 
 def unseen_cards(view: PrivateView) -> list[Card]:
@@ -228,15 +231,15 @@ class Fit:
         if self.kind is MeldKind.SET:
             if self.length >= MAX_SET:
                 return []
-            pts = ACE_IN_SET if self.rank == Rank.ACE else _FACE[self.rank]
+            pts = ACE_IN_SET if self.rank == Rank.ACE else FACE_OF_RANK[self.rank]
             return [(CARD_AT[i][self.rank], None, pts) for i in range(4) if not self.suits >> i & 1]
         if self.length >= RING:
             return []
         assert self.suit is not None
         low = prev_rank(self.rank)
         high = next_rank(self.high)
-        low_pts = ACE_LOW if low == Rank.ACE else _FACE[low]
-        high_pts = ACE_HIGH if high == Rank.ACE else _FACE[high]
+        low_pts = ACE_LOW if low == Rank.ACE else FACE_OF_RANK[low]
+        high_pts = ACE_HIGH if high == Rank.ACE else FACE_OF_RANK[high]
         row = CARD_AT[self.suit.index]
         return [(row[low], End.LOW, low_pts), (row[high], End.HIGH, high_pts)]
 
@@ -291,7 +294,10 @@ def average_hand_value(cards: Sequence[Card]) -> float:
 
 __all__ = [
     "ALL_MASK",
+    "FACE_OF_RANK",
     "HAND_VALUE_OF_RANK",
+    "NEXT_RANK",
+    "PREV_RANK",
     "Fit",
     "average_hand_value",
     "card_at",

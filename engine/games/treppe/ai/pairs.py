@@ -5,21 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import CARD_AT, FULL_PACK, Card, Rank
+from engine.cards import CARD_AT, FULL_PACK, Card
 from engine.games.treppe.ai.context import Context
-from engine.games.treppe.ai.knowledge import (
-    card_bit,
-    card_number,
-    cards_mask,
-    hand_value,
-    next_rank,
-    prev_rank,
-)
-
-NEXT = [0, *(next_rank(r) for r in range(1, 14))]
-PREV = [0, *(prev_rank(r) for r in range(1, 14))]
-FACE = [0, *(Rank(r).face_value for r in range(1, 14))]
-_NEXT, _PREV, _FACE = NEXT, PREV, FACE  # local names for the tables below
+from engine.games.treppe.ai.knowledge import FACE_OF_RANK as _FACE
+from engine.games.treppe.ai.knowledge import NEXT_RANK as _NEXT
+from engine.games.treppe.ai.knowledge import PREV_RANK as _PREV
+from engine.games.treppe.ai.knowledge import card_bit, card_number, cards_mask, hand_value
 
 
 def _pair_entry(a: Card, b: Card) -> tuple[int, int, int] | None:

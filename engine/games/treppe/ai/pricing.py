@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from engine.cards import FULL_PACK, Card
 from engine.games.treppe.ai.context import Context
+from engine.games.treppe.ai.knowledge import FACE_OF_RANK as _FACE
 from engine.games.treppe.ai.knowledge import (
     HAND_VALUE_OF_RANK,
     Fit,
@@ -14,10 +15,9 @@ from engine.games.treppe.ai.knowledge import (
     fit_value,
     hand_value,
 )
+from engine.games.treppe.ai.knowledge import NEXT_RANK as _NEXT
+from engine.games.treppe.ai.knowledge import PREV_RANK as _PREV
 from engine.games.treppe.ai.pairs import (
-    FACE,
-    NEXT,
-    PREV,
     HandPairs,
     PairList,
     hand_pairs,
@@ -27,7 +27,6 @@ from engine.games.treppe.ai.pairs import (
     promise_pairs,
 )
 
-_NEXT, _PREV, _FACE = NEXT, PREV, FACE
 __all__ = [
     "HandPairs",
     "best_discard",
